@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { createdAt, id, money, updatedAt } from "./columns";
+import { seers } from "./seers";
+import { users } from "./users";
+
+export const sessionTypes = ["15min", "30min", "60min"] as const;
+export type SessionType = (typeof sessionTypes)[number];
+/** pending and confirmed are the spec's; expired, failed and cancelled free the slot. */
+export const bookingStatuses = ["pending", "confirmed", "expired", "failed", "cancelled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    seerId: text("seer_id")
+      .notNull()
+      .references(() => seers.id, { onDelete: "restrict" }),
+    sessionType: varchar("session_type", { length: 10 }).$type<SessionType>().notNull(),
+    scheduledDate: date("scheduled_date", { mode: "string" }).notNull(),
+    scheduledTime: varchar("scheduled_time", { length: 5 }).notNull(),
+    clientTimezone: varchar("client_timezone", { length: 64 }).notNull().default("UTC"),
+    seerTimezone: varchar("seer_timezone", { length: 64 }).notNull().default("UTC"),
+    /** The absolute instants that scheduledDate and scheduledTime mean in the client's timezone. */
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** An unpaid booking holds its slot until this instant. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true, mode: "date" }),
+    amount: money("amount").notNull(),
+    platformFee: money("platform_fee").notNull(),
+    seerEarnings: money("seer_earnings").notNull(),
+    status: varchar("status", { length: 20 }).$type<BookingStatus>().notNull().default("pending"),
+    consultationLink: varchar("consultation_link", { length: 500 }),
+    paymentProvider: varchar("payment_provider", { length: 20 }).notNull().default("stripe"),
+    stripePaymentIntentId: varchar("stripe_payment_intent_id", { length: 255 }),
+    paymentIntentId: varchar("payment_intent_id", { length: 255 }),
+    paymentMetadata: jsonb("payment_metadata").$type<Record<string, unknown>>(),
+    notes: text("notes"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bookings_session_type_check", sql`${t.sessionType} in ('15min', '30min', '60min')`),
+    check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'expired', 'failed', 'cancelled')`),
+    check("bookings_time_format", sql`${t.scheduledTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("bookings_interval_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      "bookings_money_check",
+      sql`${t.amount} >= 0 and ${t.platformFee} >= 0 and ${t.seerEarnings} >= 0 and ${t.platformFee} + ${t.seerEarnings} = ${t.amount}`,
+    ),
+    index("bookings_seer_starts_idx").on(t.seerId, t.startsAt),
+    index("bookings_client_idx").on(t.clientId, t.startsAt),
+    index("bookings_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("bookings_payment_intent_idx").on(t.paymentIntentId),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    seerId: text("seer_id")
+      .notNull()
+      .references(() => seers.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    index("reviews_seer_idx").on(t.seerId, t.createdAt.desc()),
+  ],
+);
+

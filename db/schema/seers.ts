@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { createdAt, id, money, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const verificationStatuses = ["pending", "approved", "rejected", "suspended"] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
+export const applicationStatuses = ["pending", "approved", "rejected"] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** Weekly availability in the Seer's own timezone: weekday (0 = Sunday) -> offered "HH:MM" slots. */
+export type WeeklyAvailability = Partial<Record<"0" | "1" | "2" | "3" | "4" | "5" | "6", string[]>>;
+
+export const seers = pgTable(
+  "seers",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: varchar("full_name", { length: 200 }).notNull(),
+    country: varchar("country", { length: 100 }).notNull(),
+    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    tradition: varchar("tradition", { length: 200 }).notNull(),
+    specializations: text("specializations").array().notNull().default(sql`'{}'::text[]`),
+    biography: text("biography").notNull().default(""),
+    yearsOfPractice: integer("years_of_practice").notNull().default(1),
+    profileImageUrl: varchar("profile_image_url", { length: 500 }),
+    verificationStatus: varchar("verification_status", { length: 20 })
+      .$type<VerificationStatus>()
+      .notNull()
+      .default("pending"),
+    price15Min: money("price_15_min"),
+    price30Min: money("price_30_min"),
+    price60Min: money("price_60_min"),
+    timezone: varchar("timezone", { length: 64 }).notNull().default("UTC"),
+    availability: jsonb("availability").$type<WeeklyAvailability>(),
+    averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
+    totalReviews: integer("total_reviews").notNull().default(0),
+    stripeAccountId: varchar("stripe_account_id", { length: 255 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("seers_verification_status_check", sql`${t.verificationStatus} in ('pending', 'approved', 'rejected', 'suspended')`),
+    check("seers_years_check", sql`${t.yearsOfPractice} >= 1`),
+    check("seers_rating_check", sql`${t.averageRating} >= 0 and ${t.averageRating} <= 5`),
+    check("seers_reviews_check", sql`${t.totalReviews} >= 0`),
+    check(
+      "seers_prices_positive",
+      sql`coalesce(${t.price15Min}, 1) > 0 and coalesce(${t.price30Min}, 1) > 0 and coalesce(${t.price60Min}, 1) > 0`,
+    ),
+    index("seers_status_rating_idx").on(t.verificationStatus, t.averageRating.desc()),
+    index("seers_country_idx").on(t.country),
+    index("seers_specializations_idx").using("gin", t.specializations),
+    index("seers_languages_idx").using("gin", t.languages),
+  ],
+);
+
+export const seerApplications = pgTable(
+  "seer_applications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: varchar("full_name", { length: 200 }).notNull(),
+    country: varchar("country", { length: 100 }).notNull(),
+    contactEmail: varchar("contact_email", { length: 320 }).notNull(),
+    contactPhone: varchar("contact_phone", { length: 50 }),
+    tradition: varchar("tradition", { length: 200 }).notNull(),
+    lineageInfo: text("lineage_info").notNull(),
+    yearsOfPractice: integer("years_of_practice").notNull(),
+    specializations: text("specializations").array().notNull(),
+    biography: text("biography").notNull(),
+    ethicsStatement: text("ethics_statement").notNull(),
+    idDocumentUrl: varchar("id_document_url", { length: 500 }).notNull(),
+    status: varchar("status", { length: 20 }).$type<ApplicationStatus>().notNull().default("pending"),
+    reviewNotes: text("review_notes"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("seer_applications_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("seer_applications_years_check", sql`${t.yearsOfPractice} >= 1`),
+    check("seer_applications_specializations_check", sql`cardinality(${t.specializations}) >= 1`),
+    index("seer_applications_status_idx").on(t.status, t.createdAt),
+    index("seer_applications_user_idx").on(t.userId),
+    uniqueIndex("seer_applications_one_pending_per_user").on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
+);

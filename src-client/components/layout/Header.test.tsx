@@ -1,0 +1,84 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { server, trpcHandlers } from "../../test/msw";
+import { renderApp } from "../../test/render";
+
+const user = (role: "client" | "seer" | "admin") => ({
+  id: `u-${role}`,
+  email: `${role}@example.com`,
+  firstName: "Ama",
+  lastName: "Mensah",
+  profileImageUrl: null,
+  role,
+});
+const cartLine = (quantity: number, id: string) => ({ id, productId: `p-${id}`, quantity, product: { name: `Item ${id}`, price: "10.00", imageUrl: null } });
+
+describe("global header and footer", () => {
+  it("shows a visitor the four links, the Log In button and the footer claim", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => null }));
+    renderApp("/about");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    for (const [label, href] of [
+      ["Meet Our Seers", "/seers"],
+      ["Sacred Market", "/shop"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+    ]) {
+      expect(within(nav).getByRole("link", { name: label })).toHaveAttribute("href", href);
+    }
+    expect(await screen.findByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login?returnTo=%2Fabout");
+    expect(screen.queryByRole("link", { name: /Cart/ })).not.toBeInTheDocument();
+    expect(screen.getByText("10,000+ Consultations Completed | Verified Spiritual Guides")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Seer home" })).toHaveAttribute("href", "/");
+    const footer = screen.getByRole("contentinfo");
+    for (const href of ["/become-seer", "/dashboard", "/terms", "/privacy"]) {
+      expect(within(footer).getAllByRole("link").some((a) => a.getAttribute("href") === href)).toBe(true);
+    }
+  });
+
+  it("shows a signed-in client the cart badge (sum of quantities), profile and logout, but no role buttons", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => user("client"), "cart.list": () => [cartLine(2, "a"), cartLine(3, "b")] }));
+    renderApp("/");
+    expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
+    expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
+    expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(screen.getByRole("link", { name: "Log Out" })).toHaveAttribute("href", "/api/logout");
+    expect(screen.queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("shows admins the Admin button and Seers the Dashboard button", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => user("admin"), "cart.list": () => [] }));
+    const admin = renderApp("/");
+    expect(await screen.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+    admin.unmount();
+
+    server.use(...trpcHandlers({ "auth.me": () => user("seer"), "cart.list": () => [] }));
+    renderApp("/");
+    expect(await screen.findByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+  });
+
+  it("opens and closes the mobile menu with its toggle", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => null }));
+    renderApp("/");
+    const toggle = await screen.findByRole("button", { name: "Open menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(toggle);
+    expect(screen.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    const mobile = await screen.findByRole("navigation", { name: "Mobile" });
+    expect(within(mobile).getAllByRole("link")).toHaveLength(4);
+    await userEvent.click(screen.getByRole("button", { name: "Close menu" }));
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+describe("unknown paths", () => {
+  it("show 'Page Not Found' with a Return Home link", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => null }));
+    renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+  });
+});

@@ -1,0 +1,111 @@
+import { ActionIcon, Anchor, Badge, Box, Burger, Button, Collapse, Container, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
+import { Link, useRouterState } from "@tanstack/react-router";
+import { loginHref, useAuth } from "../../lib/auth";
+import { trpc } from "../../trpc";
+import { Logo } from "./Logo";
+import classes from "./Header.module.css";
+
+export const headerLinks = [
+  { to: "/seers", label: "Meet Our Seers" },
+  { to: "/shop", label: "Sacred Market" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** The cart badge is the sum of item quantities (SPEC §2), from the same cart query the cart page uses. */
+function CartLink() {
+  const cart = trpc.cart.list.useQuery();
+  const count = (cart.data ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <ActionIcon component={Link} to="/cart" variant="subtle" size="lg" aria-label={`Cart, ${count} items`} className={classes.iconLink}>
+      <IconShoppingBag size={22} aria-hidden />
+      {count > 0 && (
+        <Badge size="xs" circle className={classes.badge} data-testid="cart-count" aria-hidden>
+          {count}
+        </Badge>
+      )}
+    </ActionIcon>
+  );
+}
+
+export function Header() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const auth = useAuth();
+  const user = auth.status === "signed-in" ? auth.user : undefined;
+  const here = useRouterState({ select: (s) => s.location.href });
+
+  return (
+    <Box component="header" className={classes.header}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Container size="xl" className={classes.inner}>
+        <Anchor component={Link} to="/" underline="never" aria-label="Seer home" onClick={close}>
+          <Logo />
+        </Anchor>
+        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md">
+          {headerLinks.map((l) => (
+            <Anchor key={l.to} component={Link} to={l.to} className={classes.link} activeProps={{ "data-active": true }}>
+              {l.label}
+            </Anchor>
+          ))}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {user && (
+            <>
+              <CartLink />
+              <ActionIcon component={Link} to="/profile" variant="subtle" size="lg" aria-label="Profile" className={classes.iconLink}>
+                <IconUserCircle size={22} aria-hidden />
+              </ActionIcon>
+              {user.role === "admin" && (
+                <Button component={Link} to="/admin" size="xs" variant="light" visibleFrom="xs">
+                  Admin
+                </Button>
+              )}
+              {user.role === "seer" && (
+                <Button component={Link} to="/dashboard" size="xs" variant="light" visibleFrom="xs">
+                  Dashboard
+                </Button>
+              )}
+              <Button component="a" href="/api/logout" size="xs" variant="subtle" color="dark">
+                Log Out
+              </Button>
+            </>
+          )}
+          {auth.status === "signed-out" && (
+            <Button component="a" href={loginHref(here)} size="xs">
+              Log In
+            </Button>
+          )}
+          <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? "Close menu" : "Open menu"} aria-expanded={opened} aria-controls="mobile-menu" />
+        </Group>
+      </Container>
+      <Collapse expanded={opened} hiddenFrom="md">
+        <Stack id="mobile-menu" component="nav" aria-label="Mobile" gap={0} className={classes.mobileMenu}>
+          {headerLinks.map((l) => (
+            <Anchor key={l.to} component={Link} to={l.to} className={classes.mobileLink} onClick={close}>
+              {l.label}
+            </Anchor>
+          ))}
+          {user?.role === "admin" && (
+            <Anchor component={Link} to="/admin" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
+              Admin
+            </Anchor>
+          )}
+          {user?.role === "seer" && (
+            <Anchor component={Link} to="/dashboard" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
+              Dashboard
+            </Anchor>
+          )}
+        </Stack>
+      </Collapse>
+      {auth.status === "loading" && (
+        <VisuallyHidden>
+          <Text>Checking sign-in</Text>
+        </VisuallyHidden>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../src-server/routers";
+import { trpc } from "../trpc";
+
+export type SignedInUser = NonNullable<inferRouterOutputs<AppRouter>["auth"]["me"]>;
+
+/** SPEC §7/§9: after a 'Login Required' toast, the sign-in page follows 500 ms later. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+export type AuthState =
+  | { status: "loading"; user: undefined }
+  | { status: "signed-in"; user: SignedInUser }
+  | { status: "signed-out"; user: undefined };
+
+/** The three auth states of SPEC §2: loading, signed-in (the current-user call returned data), signed-out. */
+export function useAuth(): AuthState {
+  const me = trpc.auth.me.useQuery(undefined, { retry: false });
+  if (me.isPending) return { status: "loading", user: undefined };
+  if (me.data) return { status: "signed-in", user: me.data };
+  return { status: "signed-out", user: undefined };
+}
+
+/** The login address, with a way back to where the visitor is now. */
+export function loginHref(returnTo: string = currentPath()): string {
+  return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+export function redirectToLogin(delayMs = LOGIN_REDIRECT_DELAY_MS): () => void {
+  const timer = window.setTimeout(() => window.location.assign(loginHref()), delayMs);
+  return () => window.clearTimeout(timer);
+}
+
+function currentPath(): string {
+  return typeof window === "undefined" ? "/" : window.location.pathname + window.location.search;
+}
+
+/** SPEC §8: an error whose message starts with 401 and mentions Unauthorized. */
+export function isUnauthorizedError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const data = (error as { data?: { httpStatus?: number } }).data;
+  if (data?.httpStatus === 401) return true;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === "string" && message.startsWith("401") && message.includes("Unauthorized");
+}

@@ -1,0 +1,26 @@
+import "@fontsource-variable/inter";
+import "@fontsource/cormorant-garamond/600.css";
+import "@fontsource/cormorant-garamond/700.css";
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./global.css";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppProviders } from "./providers";
+import { createAppRouter } from "./router";
+import { createQueryClient, createTrpcClient, createTrpcUtils } from "./trpc";
+
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,28 @@
+import { createRouter } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { routeTree } from "./routeTree.gen";
+import type { TrpcUtils } from "./trpc";
+import { NotFound } from "./components/NotFound";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: TrpcUtils;
+}
+
+export function createAppRouter(context: RouterContext, options?: { history?: Parameters<typeof createRouter>[0]["history"] }) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFound,
+    ...(options?.history ? { history: options.history } : {}),
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+
+// The header and footer link /dashboard; the screen lives at /seer/dashboard (SPEC §2).
+export const Route = createFileRoute("/dashboard")({
+  beforeLoad: () => {
+    throw redirect({ to: "/seer/dashboard", replace: true });
+  },
+});

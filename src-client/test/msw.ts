@@ -1,0 +1,89 @@
+import { HttpResponse, http, type HttpHandler } from "msw";
+import { setupServer } from "msw/node";
+import superjson from "superjson";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../src-server/routers";
+
+export const server = setupServer();
+export const TEST_ORIGIN = "http://localhost:3000";
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+type ProcedurePath = { [R in keyof Outputs]: { [P in keyof Outputs[R] & string]: `${R & string}.${P}` }[keyof Outputs[R] & string] }[keyof Outputs];
+type OutputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}` ? (R extends keyof Outputs ? (Q extends keyof Outputs[R] ? Outputs[R][Q] : never) : never) : never;
+type InputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}` ? (R extends keyof Inputs ? (Q extends keyof Inputs[R] ? Inputs[R][Q] : never) : never) : never;
+
+export interface TrpcErrorShape {
+  code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST" | "CONFLICT" | "INTERNAL_SERVER_ERROR" | "UNPROCESSABLE_CONTENT";
+  message: string;
+}
+const httpStatus: Record<TrpcErrorShape["code"], number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNPROCESSABLE_CONTENT: 422,
+  INTERNAL_SERVER_ERROR: 500,
+};
+const rpcCode: Record<TrpcErrorShape["code"], number> = {
+  BAD_REQUEST: -32600,
+  UNAUTHORIZED: -32001,
+  FORBIDDEN: -32003,
+  NOT_FOUND: -32004,
+  CONFLICT: -32009,
+  UNPROCESSABLE_CONTENT: -32022,
+  INTERNAL_SERVER_ERROR: -32603,
+};
+
+type Resolver<P extends ProcedurePath> = (input: InputOf<P>) => OutputOf<P> | { error: TrpcErrorShape } | Promise<OutputOf<P> | { error: TrpcErrorShape }>;
+
+const isError = (value: unknown): value is { error: TrpcErrorShape } =>
+  typeof value === "object" && value !== null && "error" in value && typeof (value as { error: unknown }).error === "object";
+
+function encodeError(path: string, error: TrpcErrorShape) {
+  return {
+    error: superjson.serialize({
+      message: error.message,
+      code: rpcCode[error.code],
+      data: { code: error.code, httpStatus: httpStatus[error.code], path, zodError: null },
+    }),
+  };
+}
+
+/**
+ * One msw handler per procedure, typed by AppRouter, speaking tRPC's batch protocol with superjson,
+ * so that component tests exercise the real tRPC client.
+ */
+export function trpcHandlers(resolvers: { [P in ProcedurePath]?: Resolver<P> }): HttpHandler[] {
+  const handle = async (request: Request, pathParam: string) => {
+    const url = new URL(request.url);
+    const paths = pathParam.split(",");
+    const batched = url.searchParams.get("batch") === "1";
+    let inputs: Record<string, unknown> = {};
+    if (request.method === "GET") {
+      const raw = url.searchParams.get("input");
+      inputs = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } else {
+      const text = await request.text();
+      inputs = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    }
+    const results = await Promise.all(
+      paths.map(async (path, i) => {
+        const resolver = (resolvers as Record<string, ((input: unknown) => unknown) | undefined>)[path];
+        if (!resolver) throw new Error(`No msw resolver for tRPC procedure ${path}`);
+        const encoded = batched ? inputs[String(i)] : inputs;
+        const input = encoded ? superjson.deserialize(encoded as Parameters<typeof superjson.deserialize>[0]) : undefined;
+        const value = await resolver(input);
+        if (isError(value)) return { status: httpStatus[value.error.code], body: encodeError(path, value.error) };
+        return { status: 200, body: { result: { data: superjson.serialize(value) } } };
+      }),
+    );
+    const status = results.length === 1 ? (results[0]?.status ?? 200) : 207;
+    return HttpResponse.json(batched ? results.map((r) => r.body) : results[0]?.body, { status });
+  };
+  return [
+    http.get(`${TEST_ORIGIN}/trpc/:path`, ({ request, params }) => handle(request, String(params.path))),
+    http.post(`${TEST_ORIGIN}/trpc/:path`, ({ request, params }) => handle(request, String(params.path))),
+  ];
+}

@@ -1,0 +1,50 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { server } from "./msw";
+
+// Mantine needs these browser APIs that jsdom lacks.
+Object.defineProperty(window, "matchMedia", {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+
+// A console.error during a test fails it (ARCHITECTURE.md).
+let consoleErrors: unknown[][] = [];
+const originalError = console.error;
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: "error" });
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalError(...args);
+  };
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.useRealTimers();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
+});
+afterAll(() => {
+  server.close();
+  console.error = originalError;
+});

@@ -1,0 +1,37 @@
+import { QueryClient } from "@tanstack/react-query";
+import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import { httpBatchLink } from "@trpc/client";
+import superjson from "superjson";
+import type { AppRouter } from "../src-server/routers";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** SPEC §7: no retries, never stale, no refetch on focus or on a timer. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, refetchOnReconnect: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createTrpcClient(baseUrl = "") {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: `${baseUrl}/trpc`,
+        transformer: superjson,
+        fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+      }),
+    ],
+  });
+}
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
+  return createTRPCQueryUtils({ queryClient, client });
+}
+
+export type TrpcUtils = ReturnType<typeof createTrpcUtils>;

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp } from "./test/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("server hygiene", () => {
+  it("answers /healthz after checking the database", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers, with a CSP that admits no Stripe.js when Stripe is not configured", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/healthz" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("js.stripe.com");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("gives a clear JSON 404 for unknown /api and /trpc paths", async () => {
+    const api = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: "Not Found", message: "No such endpoint: GET /api/nothing-here" });
+    // Unknown procedures are answered by tRPC itself, as JSON.
+    const trpc = await t.app.inject({ method: "GET", url: "/trpc/nothing.here" });
+    expect(trpc.statusCode).toBe(404);
+    expect(trpc.headers["content-type"]).toContain("application/json");
+    expect(trpc.body).toContain("No procedure found on path");
+  });
+
+  it("refuses state-changing requests from another origin and changes nothing", async () => {
+    const input = { email: "cross@example.com", password: "long enough pw", firstName: "A", lastName: "B" };
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      headers: { "content-type": "application/json", origin: "https://evil.example", host: "localhost:3000" },
+      payload: JSON.stringify({ json: input }),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const fetchMeta = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+      payload: JSON.stringify({ json: input }),
+    });
+    expect(fetchMeta.statusCode).toBe(403);
+    // The same e-mail is still free: the refused requests created nothing.
+    const sameOrigin = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000", host: "localhost:3000", "sec-fetch-site": "same-origin" },
+      payload: JSON.stringify({ json: input }),
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it("refuses bodies over the size limit with 413", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.signIn",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ json: { email: "a@b.co", password: "x".repeat(1_100_000) } }),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it("answers the cart query for a signed-in user and refuses visitors with 401", async () => {
+    const { cookie } = await signUp(t.app);
+    const signedIn = await t.app.inject({ method: "GET", url: "/trpc/cart.list", headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().result.data.json).toEqual([]);
+    const visitor = await t.app.inject({ method: "GET", url: "/trpc/cart.list" });
+    expect(visitor.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,136 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifySession from "@fastify/session";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./auth/session-store";
+import { systemClock, type Clock } from "./clock";
+import type { Config } from "./config";
+import type { Mailer } from "./mail/mailer";
+import { registerAuthRoutes } from "./rest/auth";
+import { appRouter, type AppRouter } from "./routers";
+import { registerOriginCheck, registerSecurityHeaders } from "./security";
+import { createServices, type Services } from "./services";
+import { createContext } from "./trpc/context";
+
+export const SESSION_COOKIE = "seer_session";
+const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
+
+export interface AppDeps {
+  config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env">;
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+  /** The built client; when missing (tests, dev), only the API is served. */
+  clientDir?: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    sessionStore: DbSessionStore;
+  }
+}
+
+/** Everything registered, nothing listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: deps.config.bodyLimit,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  const services = createServices({ db: deps.db, clock, mailer: deps.mailer, config: deps.config });
+  const sessionStore = new DbSessionStore(deps.db, clock);
+  app.decorate("services", services);
+  app.decorate("sessionStore", sessionStore);
+
+  await registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
+  registerOriginCheck(app, ["/api/webhooks/"]);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: deps.config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: sessionStore,
+    saveUninitialized: false,
+    // Sliding expiry without a write per request: renewed below when less than half the lifetime remains.
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/", maxAge: SESSION_TTL_MS },
+  });
+  app.addHook("preHandler", async (req) => {
+    const renewedAt = req.session.get("renewedAt");
+    if (req.session.get("userId") === undefined || renewedAt === undefined) return;
+    if (clock.now().getTime() - renewedAt > SESSION_TTL_MS - SESSION_RENEW_WITHIN_MS) {
+      req.session.touch();
+      req.session.set("renewedAt", clock.now().getTime());
+    }
+  });
+  const purge = setInterval(() => void sessionStore.purgeExpired().catch((err: unknown) => app.log.warn({ err }, "session purge failed")), 60 * 60 * 1000);
+  purge.unref();
+  app.addHook("onClose", async () => clearInterval(purge));
+
+  const routeDeps = { db: deps.db, services };
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(routeDeps, req, res),
+      onError({ error, path: procedure }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "tRPC procedure failed");
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerAuthRoutes(app, routeDeps);
+
+  app.get("/healthz", async (_req, reply) => {
+    await deps.db.execute(sql`select 1`);
+    return reply.send({ status: "ok" });
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    const message = status >= 500 ? "Internal Server Error" : error.message;
+    return reply.code(status).type("text/plain; charset=utf-8").send(message);
+  });
+
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  const hasClient = existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change under one name; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split("?")[0] ?? "/";
+    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc/") || url === "/trpc") {
+      return reply.code(404).send({ error: "Not Found", message: `No such endpoint: ${req.method} ${url}` });
+    }
+    if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
+      // Every other path is a client route; the client shows its own 'Page Not Found'.
+      return reply.header("cache-control", "no-cache").sendFile("index.html", clientDir);
+    }
+    return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+  });
+
+  return app;
+}

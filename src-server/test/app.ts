@@ -1,0 +1,88 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Database } from "../../db/client";
+import { buildApp } from "../app";
+import { FakeClock } from "../clock";
+import { MemoryMailer } from "../mail/mailer";
+import { createTestDatabase } from "./database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: FakeClock;
+  mailer: MemoryMailer;
+  close(): Promise<void>;
+}
+
+export const testConfig = {
+  sessionSecret: "test-secret-that-is-at-least-32-characters-long",
+  publicUrl: "http://localhost:3000",
+  trustProxy: false,
+  bodyLimit: 1_048_576,
+  stripe: undefined,
+  env: "test" as const,
+};
+
+/** One app per test file, on its own database, with a fake clock and an in-memory mailer. */
+export async function createTestApp(options: { clock?: FakeClock; database?: Database } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const clock = options.clock ?? new FakeClock(new Date());
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config: testConfig, db: database.db, mailer, clock, clientDir: "/nonexistent" });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    mailer,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The session cookie from a response, ready for the next request's cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "seer_session");
+  if (!cookie) throw new Error(`No session cookie in response (${response.statusCode}): ${response.body}`);
+  return `seer_session=${cookie.value}`;
+}
+
+/** Calls a tRPC mutation the way the client does (superjson-encoded input). */
+export async function trpcMutation(app: FastifyInstance, procedure: string, input: unknown, cookie?: string) {
+  return app.inject({
+    method: "POST",
+    url: `/trpc/${procedure}`,
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify({ json: input }),
+  });
+}
+
+export async function trpcQuery(app: FastifyInstance, procedure: string, input?: unknown, cookie?: string) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  return app.inject({ method: "GET", url: `/trpc/${procedure}${query}`, headers: cookie ? { cookie } : {} });
+}
+
+/** Signs up a new user through the public door and returns the session cookie. */
+export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  const input = {
+    email: overrides.email ?? `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: overrides.password ?? "correct horse battery",
+    firstName: overrides.firstName ?? "Ama",
+    lastName: overrides.lastName ?? "Mensah",
+  };
+  const response = await trpcMutation(app, "auth.signUp", input);
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  return { cookie: sessionCookie(response), ...input };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  const response = await trpcMutation(app, "auth.signIn", { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return sessionCookie(response);
+}
+
+/** The error of a tRPC response (superjson wraps it in `json`). */
+export function trpcError(response: LightMyRequestResponse): { message: string; code: number; data: { code: string; httpStatus: number; zodError: { fieldErrors: Record<string, string[]> } | null } } {
+  return (response.json() as { error: { json: ReturnType<typeof trpcError> } }).error.json;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { addCents, cents, formatGhs, formatMoney, multiplyCents, percentOf, toCents, toDecimal } from "./money";
+
+describe("money", () => {
+  it("parses decimal strings and numbers into integer cents", () => {
+    expect(toCents("45.00")).toBe(4500);
+    expect(toCents("0.1")).toBe(10);
+    expect(toCents("19.99")).toBe(1999);
+    expect(toCents(12.5)).toBe(1250);
+    expect(toCents("-3.05")).toBe(-305);
+  });
+
+  it("refuses amounts with more than two decimals or that are not numbers", () => {
+    expect(() => toCents("1.999")).toThrow(RangeError);
+    expect(() => toCents("abc")).toThrow(RangeError);
+    expect(() => toCents(Number.NaN)).toThrow(RangeError);
+    expect(() => toCents(1e21)).toThrow(RangeError);
+  });
+
+  it("adds 0.1 and 0.2 exactly, unlike floating point", () => {
+    expect(toDecimal(addCents(toCents("0.10"), toCents("0.20")))).toBe("0.30");
+  });
+
+  it("multiplies by quantities and takes percentages to the cent", () => {
+    expect(toDecimal(multiplyCents(toCents("19.99"), 3))).toBe("59.97");
+    expect(toDecimal(percentOf(toCents("45.00"), 20))).toBe("9.00");
+    expect(toDecimal(percentOf(toCents("33.33"), 20))).toBe("6.67");
+    expect(() => multiplyCents(cents(100), 1.5)).toThrow(RangeError);
+  });
+
+  it("shows GH₵ as the stored amount times 14.42 with two decimals", () => {
+    expect(formatGhs("10.00")).toBe("GH₵144.20");
+    expect(formatGhs("45.00")).toBe("GH₵648.90");
+    expect(formatGhs("19.99")).toBe("GH₵288.26"); // 288.2558 rounds up
+    expect(formatGhs("0.01")).toBe("GH₵0.14");
+  });
+
+  it("formats other amounts with the currency formatter", () => {
+    expect(formatMoney("1234.5")).toBe("$1,234.50");
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Money is integer cents inside the code, a two-decimal string at the database edge (numeric(10,2)),
+ * and never a floating point number in between.
+ */
+export type Cents = number & { readonly __cents: unique symbol };
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+export function toCents(value: string | number): Cents {
+  const text = typeof value === "number" ? numberToDecimalText(value) : value.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) throw new RangeError(`Not an amount of money: ${String(value)}`);
+  const [, sign, whole = "0", fraction = ""] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount out of range: ${String(value)}`);
+  return (sign ? -cents : cents) as Cents;
+}
+
+/** Numbers from JSON (the client's `amount`) are accepted only when they have at most two decimals. */
+function numberToDecimalText(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${value}`);
+  const text = String(value);
+  if (/e/i.test(text)) throw new RangeError(`Not an amount of money: ${value}`);
+  return text;
+}
+
+export function cents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Cents must be an integer: ${value}`);
+  return value as Cents;
+}
+
+export function toDecimal(amount: Cents): string {
+  const negative = amount < 0;
+  const abs = Math.abs(amount);
+  const whole = Math.floor(abs / 100);
+  const fraction = String(abs % 100).padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+export function addCents(...amounts: Cents[]): Cents {
+  return cents(amounts.reduce<number>((sum, a) => sum + a, 0));
+}
+
+export function multiplyCents(amount: Cents, quantity: number): Cents {
+  if (!Number.isSafeInteger(quantity)) throw new RangeError(`Quantity must be an integer: ${quantity}`);
+  return cents(amount * quantity);
+}
+
+/** The share of an amount for a whole-number percentage, rounded half up to the cent. */
+export function percentOf(amount: Cents, percent: number): Cents {
+  return cents(Math.round((amount * percent) / 100));
+}
+
+/** Fixed display rate for Ghana cedis on the home page and shop listing (SPEC §1, §9). */
+export const GHS_DISPLAY_RATE = "14.42";
+
+/** GH₵ followed by the stored amount times 14.42 with 2 decimals, computed exactly in integers. */
+export function formatGhs(amount: string | Cents): string {
+  const c = typeof amount === "string" ? toCents(amount) : amount;
+  const rateHundredths = 1442;
+  // cents * rate(hundredths) is in 1/10000 of a unit; round half up to cents.
+  const product = c * rateHundredths;
+  const roundedCents = Math.sign(product) * Math.floor((Math.abs(product) + 50) / 100);
+  return `GH₵${toDecimal(cents(roundedCents))}`;
+}
+
+/** Display of amounts in the booking, cart and checkout screens (the spec's currency formatter). */
+export function formatMoney(amount: string | Cents, currency = "USD"): string {
+  const c = typeof amount === "string" ? toCents(amount) : amount;
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(c / 100);
+}

@@ -1,0 +1,34 @@
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  root: "src-client",
+  publicDir: "public",
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "./routes",
+      generatedRouteTree: "./routeTree.gen.ts",
+      quoteStyle: "double",
+    }),
+    react(),
+  ],
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      "/api": `http://127.0.0.1:${apiPort}`,
+      "/trpc": `http://127.0.0.1:${apiPort}`,
+      "/healthz": `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});
