@@ -1,0 +1,47 @@
+/**
+ * The card payment provider behind bookings and orders. Two implementations: the Stripe adapter
+ * (official SDK, used when Stripe keys are configured) and the built-in test-mode provider (the
+ * embedded default), which behaves like Stripe test mode so every flow works offline.
+ */
+export type PaymentIntentStatus = "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  /** Integer cents. */
+  amount: number;
+  /** Lower-case ISO code, as Stripe reports it ("usd"). */
+  currency: string;
+  status: PaymentIntentStatus;
+  metadata: Record<string, string>;
+  /** The provider's message for the last failed attempt, e.g. "Your card was declined." */
+  lastError: string | null;
+}
+
+export interface CreatePaymentIntentInput {
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** Same key, same intent: a retried request never creates a second charge. */
+  idempotencyKey: string;
+  description?: string;
+}
+
+export interface PaymentWebhookEvent {
+  id: string;
+  type: string;
+  /** For payment_intent.* events: the intent as the provider reports it. */
+  paymentIntent: PaymentIntent | null;
+}
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  /** What the client needs to show the right card form. */
+  readonly publishableKey: string | null;
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntent>;
+  cancelPaymentIntent(id: string): Promise<void>;
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /** Verifies the signature over the raw body; throws when it does not verify. */
+  parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
+}
