@@ -64,7 +64,7 @@ describe("sign-up and the current user", () => {
   it("returns field messages for invalid input", async () => {
     const response = await trpcMutation(t.app, "auth.signUp", { email: "bad", password: "short", firstName: "", lastName: "Y" });
     expect(response.statusCode).toBe(400);
-    const fieldErrors = trpcError(response).data.zodError.fieldErrors;
+    const fieldErrors = trpcError(response).data.zodError?.fieldErrors ?? {};
     expect(fieldErrors.email).toEqual(["Enter a valid email address"]);
     expect(fieldErrors.password).toEqual(["Password must be at least 8 characters"]);
     expect(fieldErrors.firstName).toEqual(["First name is required"]);

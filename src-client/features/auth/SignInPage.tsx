@@ -89,7 +89,7 @@ export function SignInPage({ returnTo, initialMode }: { returnTo: string | undef
         {mode === "signin" ? "Sign in to book consultations and shop the Sacred Market." : "Join to book Seers, shop and share wisdom."}
       </Text>
       <Paper withBorder shadow="sm" p="lg" radius="md">
-        <Tabs value={mode} onChange={(v) => setMode(v === "signup" ? "signup" : "signin")}>
+        <Tabs keepMounted={false} value={mode} onChange={(v) => setMode(v === "signup" ? "signup" : "signin")}>
           <Tabs.List grow mb="md">
             <Tabs.Tab value="signin">Sign In</Tabs.Tab>
             <Tabs.Tab value="signup">Sign Up</Tabs.Tab>

@@ -1,0 +1,218 @@
+// @vitest-environment node
+import { existsSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../client";
+import { migrate } from "../migrate";
+import {
+  articles,
+  bookings,
+  exchangeRates,
+  passwordCredentials,
+  products,
+  reviews,
+  seerApplications,
+  seers,
+  users,
+} from "../schema";
+import { toCents } from "../../src/domain/money";
+import { verifyPassword } from "../../src-server/auth/passwords";
+import { demoAccounts, seedDemoIfEmpty } from "./index";
+import { createBooking, createSeer, createUser } from "./factories";
+import { SPECIALIZATIONS } from "./data/seers";
+
+const publicDir = fileURLToPath(new URL("../../src-client/public", import.meta.url));
+
+let database: Database;
+let secondRun: boolean;
+let countsAfterFirst: Record<string, number>;
+
+async function counts(): Promise<Record<string, number>> {
+  const { db } = database;
+  const count = async (table: Parameters<typeof db.$count>[0]) => db.$count(table);
+  return {
+    users: await count(users),
+    seers: await count(seers),
+    products: await count(products),
+    articles: await count(articles),
+    bookings: await count(bookings),
+    reviews: await count(reviews),
+    applications: await count(seerApplications),
+  };
+}
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  await migrate(database.db);
+  expect(await seedDemoIfEmpty(database.db)).toBe(true);
+  countsAfterFirst = await counts();
+  secondRun = await seedDemoIfEmpty(database.db);
+}, 60_000);
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe("demo seed", () => {
+  it("seeds only an empty database", async () => {
+    expect(secondRun).toBe(false);
+    expect(await counts()).toEqual(countsAfterFirst);
+  });
+
+  it("has at least 12 approved Seers from at least 8 countries, with varied prices", async () => {
+    const rows = await database.db.select().from(seers).where(eq(seers.verificationStatus, "approved"));
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((s) => s.country)).size).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((s) => s.price15Min === null).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((s) => s.averageRating)).size).toBe(rows.length);
+    for (const s of rows) {
+      expect(Number(s.averageRating)).toBeGreaterThanOrEqual(3.8);
+      expect(Number(s.averageRating)).toBeLessThanOrEqual(4.95);
+      expect(s.languages.length).toBeGreaterThanOrEqual(1);
+      expect(s.languages.length).toBeLessThanOrEqual(4);
+      expect(s.specializations.length).toBeGreaterThanOrEqual(2);
+      expect(s.specializations.length).toBeLessThanOrEqual(5);
+      for (const spec of s.specializations) expect(SPECIALIZATIONS).toContain(spec);
+      if (s.profileImageUrl) expect(existsSync(`${publicDir}${s.profileImageUrl}`)).toBe(true);
+    }
+    const seerUsers = await database.db.select({ role: users.role }).from(users).innerJoin(seers, eq(seers.userId, users.id));
+    expect(seerUsers.every((u) => u.role === "seer")).toBe(true);
+  });
+
+  it("keeps each Seer's rating and review count equal to its review rows", async () => {
+    const stats = await database.db
+      .select({
+        averageRating: seers.averageRating,
+        totalReviews: seers.totalReviews,
+        count: sql<number>`count(${reviews.id})::int`,
+        sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+      })
+      .from(seers)
+      .leftJoin(reviews, eq(reviews.seerId, seers.id))
+      .groupBy(seers.id);
+    for (const s of stats) {
+      expect(s.totalReviews).toBe(s.count);
+      expect(toCents(s.averageRating)).toBe(Math.floor((s.sum * 200 + s.count) / (2 * s.count)));
+    }
+  });
+
+  it("has 3 pending and 1 rejected Seer applications, the rejected one reviewed by the admin", async () => {
+    const rows = await database.db.select().from(seerApplications);
+    expect(rows.filter((a) => a.status === "pending")).toHaveLength(3);
+    const rejected = rows.filter((a) => a.status === "rejected");
+    expect(rejected).toHaveLength(1);
+    const [admin] = await database.db.select().from(users).where(eq(users.email, "admin@seer.local"));
+    expect(rejected[0]?.reviewedBy).toBe(admin?.id);
+    expect(rejected[0]?.reviewNotes).toBeTruthy();
+    expect(rejected[0]?.reviewedAt).toBeInstanceOf(Date);
+  });
+
+  it("has at least 24 products, exactly one out of stock and one inactive, each with an image file", async () => {
+    const rows = await database.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    expect(rows.filter((p) => p.isActive && p.stockQuantity === 0)).toHaveLength(1);
+    expect(rows.filter((p) => !p.isActive)).toHaveLength(1);
+    for (const p of rows) {
+      expect(p.imageUrl).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
+      const file = `${publicDir}${p.imageUrl ?? ""}`;
+      expect(existsSync(file), file).toBe(true);
+      expect(statSync(file).size).toBeLessThan(3072);
+      expect(toCents(p.price)).toBeGreaterThanOrEqual(800);
+      expect(toCents(p.price)).toBeLessThanOrEqual(18000);
+    }
+  });
+
+  it("has at least 6 articles with exactly one draft, owned by the demo client", async () => {
+    const rows = await database.db.select().from(articles);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    const drafts = rows.filter((a) => !a.isPublished);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]?.publishedAt).toBeNull();
+    const [client] = await database.db.select().from(users).where(eq(users.email, "client@seer.local"));
+    expect(drafts[0]?.authorId).toBe(client?.id);
+    for (const a of rows) {
+      expect(a.content.length).toBeGreaterThanOrEqual(400);
+      if (a.isPublished) expect(a.publishedAt).toBeInstanceOf(Date);
+      if (a.featuredImageUrl) expect(existsSync(`${publicDir}${a.featuredImageUrl}`)).toBe(true);
+    }
+    expect(rows.filter((a) => a.videoUrl !== null).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("stores the USD to GHS rate 14.42", async () => {
+    const [rate] = await database.db
+      .select()
+      .from(exchangeRates)
+      .where(and(eq(exchangeRates.fromCurrency, "USD"), eq(exchangeRates.toCurrency, "GHS")));
+    expect(Number(rate?.rate)).toBe(14.42);
+  });
+
+  it("creates each demo account with its role and password", async () => {
+    for (const a of demoAccounts) {
+      const [row] = await database.db
+        .select({ role: users.role, hash: passwordCredentials.passwordHash })
+        .from(users)
+        .innerJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
+        .where(eq(users.email, a.email));
+      expect(row?.role).toBe(a.role);
+      expect(a.password.length).toBeGreaterThanOrEqual(8);
+      expect(await verifyPassword(row?.hash ?? "", a.password)).toBe(true);
+    }
+    const [demoSeer] = await database.db
+      .select({ status: seers.verificationStatus })
+      .from(seers)
+      .innerJoin(users, eq(users.id, seers.userId))
+      .where(eq(users.email, "seer@seer.local"));
+    expect(demoSeer?.status).toBe("approved");
+  });
+
+  it("gives the demo Seer an upcoming confirmed session and past ones, with consistent money and links", async () => {
+    const rows = await database.db.select().from(bookings);
+    for (const b of rows) {
+      expect(toCents(b.platformFee) + toCents(b.seerEarnings)).toBe(toCents(b.amount));
+      expect(toCents(b.platformFee)).toBe(Math.round(toCents(b.amount) * 0.2));
+      if (b.status === "confirmed") expect(b.consultationLink).toBe(`/meeting/${b.id}`);
+    }
+    expect(rows.filter((b) => b.status === "pending").length).toBeGreaterThanOrEqual(1);
+    const [demoSeer] = await database.db
+      .select({ id: seers.id })
+      .from(seers)
+      .innerJoin(users, eq(users.id, seers.userId))
+      .where(eq(users.email, "seer@seer.local"));
+    const mine = rows.filter((b) => b.seerId === demoSeer?.id && b.status === "confirmed");
+    const now = Date.now();
+    expect(mine.some((b) => b.startsAt.getTime() > now)).toBe(true);
+    expect(mine.some((b) => b.startsAt.getTime() < now)).toBe(true);
+
+    // No Seer is booked twice at overlapping times.
+    const bySeer = new Map<string, typeof rows>();
+    for (const b of rows) bySeer.set(b.seerId, [...(bySeer.get(b.seerId) ?? []), b]);
+    for (const list of bySeer.values()) {
+      const sorted = [...list].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      for (let i = 1; i < sorted.length; i++) {
+        expect(sorted[i]?.startsAt.getTime()).toBeGreaterThanOrEqual(sorted[i - 1]?.endsAt.getTime() ?? 0);
+      }
+    }
+  });
+});
+
+describe("factories", () => {
+  it("split booking money exactly and derive the session's instants from the UTC date and time", async () => {
+    const { db } = database;
+    const client = await createUser(db, { email: `Someone-${Date.now()}@Example.test` }, { password: "a-long-password" });
+    expect(client.email).toBe(client.email.toLowerCase());
+    const seer = await createSeer(db);
+    const booking = await createBooking(db, {
+      clientId: client.id,
+      seerId: seer.id,
+      amount: "45.05",
+      sessionType: "60min",
+      scheduledDate: "2030-01-15",
+      scheduledTime: "09:00",
+    });
+    expect(booking).toMatchObject({ amount: "45.05", platformFee: "9.01", seerEarnings: "36.04", status: "pending" });
+    expect(booking.startsAt.toISOString()).toBe("2030-01-15T09:00:00.000Z");
+    expect(booking.endsAt.toISOString()).toBe("2030-01-15T10:00:00.000Z");
+    expect(seer).toMatchObject({ verificationStatus: "approved", price15Min: "25.00", price30Min: "45.00", price60Min: "80.00" });
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { openPage, signInAs, signUpNew } from "./support";
+
+describe("foundation journey", () => {
+  it("a visitor sees the header links and footer claim, signs up, sees their header, and signs out", async () => {
+    const page = await openPage();
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const label of ["Meet Our Seers", "Sacred Market", "About", "Contact"]) {
+      await expect.poll(() => nav.getByRole("link", { name: label }).isVisible()).toBe(true);
+    }
+    expect(await page.getByText("10,000+ Consultations Completed | Verified Spiritual Guides").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Log In" }).isVisible()).toBe(true);
+
+    await signUpNew(page, "/about");
+    expect(new URL(page.url()).pathname).toBe("/about");
+    expect(await page.getByRole("link", { name: /^Cart/ }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Profile" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Admin" }).count()).toBe(0);
+
+    await page.getByRole("link", { name: "Log Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByRole("link", { name: "Log In" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);
+    expect(page.consoleErrors).toEqual([]);
+  });
+
+  it("the demo admin sees the Admin button and the demo Seer the Dashboard button", async () => {
+    const admin = await openPage();
+    await signInAs(admin, "admin");
+    expect(await admin.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
+    expect(await admin.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
+
+    const seer = await openPage();
+    await signInAs(seer, "seer");
+    expect(await seer.getByRole("link", { name: "Dashboard" }).isVisible()).toBe(true);
+    expect(await seer.getByRole("link", { name: "Admin" }).count()).toBe(0);
+  });
+
+  it("shows 'Page Not Found' for an unknown path, and the server answers JSON 404 for unknown API paths", async () => {
+    const page = await openPage();
+    await page.goto("/no/such/page");
+    await expect.poll(() => page.getByRole("heading", { name: "Page Not Found" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Return Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const api = await page.request.get("/api/no-such-endpoint");
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ error: "Not Found" });
+  });
+});

@@ -1,0 +1,77 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, expect, inject } from "vitest";
+import { demoAccounts } from "../db/seed";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** The demo accounts that `npm start` seeds (db/seed), by role. */
+const account = (role: "client" | "seer" | "admin") => {
+  const found = demoAccounts.find((a) => a.role === role);
+  if (!found) throw new Error(`No demo ${role} account`);
+  return { email: found.email, password: found.password };
+};
+export const demo = { client: account("client"), seer: account("seer"), admin: account("admin") } as const;
+
+export const baseUrl = (): string => inject("baseUrl");
+
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** A fresh browser context (no cookies) and page, with the base URL set; console errors are collected. */
+export async function openPage(options: { width?: number; height?: number } = {}): Promise<Page & { consoleErrors: string[] }> {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    timezoneId: "Africa/Accra",
+    locale: "en-US",
+  });
+  context.setDefaultTimeout(15_000);
+  const page = (await context.newPage()) as Page & { consoleErrors: string[] };
+  page.consoleErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") page.consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => page.consoleErrors.push(error.message));
+  return page;
+}
+
+/** Signs in through the real sign-in screen, coming from `from` and landing back there. */
+export async function signIn(page: Page, account: { email: string; password: string }, from = "/"): Promise<void> {
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(from)}`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === from.split("?")[0]);
+  await expect.poll(() => page.getByRole("link", { name: "Log Out" }).count()).toBeGreaterThan(0);
+}
+
+export const signInAs = (page: Page, role: keyof typeof demo, from = "/") => signIn(page, demo[role], from);
+
+/** Creates a new client account through the sign-up screen and returns its credentials. */
+export async function signUpNew(page: Page, from = "/"): Promise<{ email: string; password: string }> {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = "a long e2e password";
+  await page.goto(`/login?returnTo=${encodeURIComponent(from)}&mode=signup`);
+  await page.getByLabel("First name").fill("Esi");
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((url) => url.pathname === from.split("?")[0]);
+  await expect.poll(() => page.getByRole("link", { name: "Log Out" }).count()).toBeGreaterThan(0);
+  return { email, password };
+}
