@@ -16,7 +16,7 @@ describe("foundation journey", () => {
     expect(new URL(page.url()).pathname).toBe("/about");
     expect(await page.getByRole("link", { name: /^Cart/ }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Profile" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Admin" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
 
     await page.getByRole("link", { name: "Log Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -28,13 +28,13 @@ describe("foundation journey", () => {
   it("the demo admin sees the Admin button and the demo Seer the Dashboard button", async () => {
     const admin = await openPage();
     await signInAs(admin, "admin");
-    expect(await admin.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
-    expect(await admin.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
+    expect(await admin.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
+    expect(await admin.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(0);
 
     const seer = await openPage();
     await signInAs(seer, "seer");
-    expect(await seer.getByRole("link", { name: "Dashboard" }).isVisible()).toBe(true);
-    expect(await seer.getByRole("link", { name: "Admin" }).count()).toBe(0);
+    expect(await seer.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
+    expect(await seer.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
   });
 
   it("shows 'Page Not Found' for an unknown path, and the server answers JSON 404 for unknown API paths", async () => {

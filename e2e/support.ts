@@ -52,8 +52,8 @@ export async function openPage(options: { width?: number; height?: number } = {}
 /** Signs in through the real sign-in screen, coming from `from` and landing back there. */
 export async function signIn(page: Page, account: { email: string; password: string }, from = "/"): Promise<void> {
   await page.goto(`/api/login?returnTo=${encodeURIComponent(from)}`);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("textbox", { name: "Email" }).fill(account.email);
+  await page.getByRole("textbox", { name: "Password" }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname === from.split("?")[0]);
   await expect.poll(() => page.getByRole("link", { name: "Log Out" }).count()).toBeGreaterThan(0);
@@ -66,10 +66,10 @@ export async function signUpNew(page: Page, from = "/"): Promise<{ email: string
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = "a long e2e password";
   await page.goto(`/login?returnTo=${encodeURIComponent(from)}&mode=signup`);
-  await page.getByLabel("First name").fill("Esi");
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByRole("textbox", { name: "First name" }).fill("Esi");
+  await page.getByRole("textbox", { name: "Last name" }).fill("Tester");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL((url) => url.pathname === from.split("?")[0]);
   await expect.poll(() => page.getByRole("link", { name: "Log Out" }).count()).toBeGreaterThan(0);
