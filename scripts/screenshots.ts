@@ -1,0 +1,85 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { demoAccounts } from "../db/seed";
+
+// npm run screenshots: starts the built app on a fresh demo database and captures the README's screenshots.
+const port = 3917;
+const baseURL = `http://127.0.0.1:${port}`;
+const outDir = path.resolve("docs/screenshots");
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-shots-"));
+
+const server = spawn(process.execPath, ["--import", "tsx", "src-server/main.ts"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise<void>((resolve, reject) => {
+  let out = "";
+  server.stdout?.on("data", (d: Buffer) => {
+    out += d.toString();
+    if (out.includes("ready at")) resolve();
+  });
+  server.once("exit", () => reject(new Error(`server exited:\n${out}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector(".mantine-Skeleton-root"), null, { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(400);
+}
+
+async function signIn(page: Page, role: "client" | "admin") {
+  const account = demoAccounts.find((a) => a.role === role);
+  if (!account) throw new Error(role);
+  await page.goto("/login?returnTo=%2F");
+  await page.getByRole("textbox", { name: "Email" }).fill(account.email);
+  await page.getByRole("textbox", { name: "Password" }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+}
+
+try {
+  mkdirSync(outDir, { recursive: true });
+  for (const [device, viewport] of [
+    ["desktop", { width: 1440, height: 900 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const shot = async (name: string, url: string) => {
+      await page.goto(url);
+      await settle(page);
+      await page.screenshot({ path: path.join(outDir, `${name}-${device}.png`), fullPage: false });
+      console.log(`docs/screenshots/${name}-${device}.png`);
+    };
+    await shot("home", "/");
+    await shot("seers", "/seers");
+    const seerHref = await page.locator('a[href^="/seers/"]').first().getAttribute("href");
+    if (seerHref) await shot("seer-profile", seerHref);
+    await shot("shop", "/shop");
+    await signIn(page, "client");
+    const addButtons = page.getByRole("button", { name: "Add to Cart" });
+    await page.goto("/shop");
+    await settle(page);
+    for (let i = 0; i < 2; i++) {
+      await addButtons.nth(i).click();
+      await page.waitForTimeout(600);
+    }
+    await shot("cart", "/cart");
+    await context.clearCookies();
+    await signIn(page, "admin");
+    await shot("admin", "/admin");
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}
