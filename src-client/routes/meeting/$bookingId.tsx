@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { MeetingRoom } from "../../features/booking/MeetingRoom";
 
 export const Route = createFileRoute("/meeting/$bookingId")({
-  component: () => <PagePlaceholder title="Meeting Room" />,
+  component: MeetingPage,
 });
+
+function MeetingPage() {
+  const { bookingId } = Route.useParams();
+  return <MeetingRoom bookingId={bookingId} />;
+}

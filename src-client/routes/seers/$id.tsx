@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { SeerProfile } from "../../features/seers/SeerProfile";
 
 export const Route = createFileRoute("/seers/$id")({
-  component: () => <PagePlaceholder title="Seer Profile" />,
+  // Started, not awaited: the profile renders its own loading and not-found states.
+  loader: ({ context, params }) => {
+    void context.trpc.seers.byId.prefetch({ id: params.id });
+  },
+  component: SeerProfile,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { seerDirectorySearchSchema } from "../../../src/schemas/seers";
+import { SeerDirectory } from "../../features/seers/SeerDirectory";
 
 export const Route = createFileRoute("/seers/")({
-  component: () => <PagePlaceholder title="Meet Our Seers" />,
+  validateSearch: seerDirectorySearchSchema,
+  component: SeerDirectory,
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { BookingSuccess } from "../../../features/booking/BookingSuccess";
 
 export const Route = createFileRoute("/booking/success/$paymentIntentId")({
-  component: () => <PagePlaceholder title="Booking Confirmed!" />,
+  component: BookingSuccessPage,
 });
+
+function BookingSuccessPage() {
+  const { paymentIntentId } = Route.useParams();
+  return <BookingSuccess key={paymentIntentId} paymentIntentId={paymentIntentId} />;
+}

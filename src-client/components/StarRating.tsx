@@ -1,0 +1,25 @@
+import { Group, type MantineSize } from "@mantine/core";
+import { IconStar, IconStarFilled } from "@tabler/icons-react";
+
+const iconSize: Record<MantineSize, number> = { xs: 12, sm: 14, md: 18, lg: 22, xl: 28 };
+
+/** The number shown beside stars: one decimal (SPEC §2), "4.8". */
+export const formatRating = (value: number): string => value.toFixed(1);
+
+/** Read-only five stars, filled to the rating rounded to the nearest whole star. */
+export function StarRating({ value, size = "sm" }: { value: number; size?: MantineSize }) {
+  const clamped = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
+  const filled = Math.round(clamped);
+  const px = iconSize[size];
+  return (
+    <Group gap={2} wrap="nowrap" role="img" aria-label={`Rated ${formatRating(clamped)} out of 5`} display="inline-flex">
+      {[1, 2, 3, 4, 5].map((star) =>
+        star <= filled ? (
+          <IconStarFilled key={star} size={px} color="var(--mantine-color-ochre-6)" aria-hidden data-star="filled" />
+        ) : (
+          <IconStar key={star} size={px} color="var(--mantine-color-gray-5)" aria-hidden data-star="empty" />
+        ),
+      )}
+    </Group>
+  );
+}

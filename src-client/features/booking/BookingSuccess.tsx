@@ -1,0 +1,85 @@
+import { Button, Container, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck, IconCreditCard } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { trpc } from "../../trpc";
+
+/** SPEC §2 /booking/success/{paymentIntentId}: confirms the payment on load. */
+export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string }) {
+  const confirm = trpc.bookings.confirmPayment.useMutation();
+  const utils = trpc.useUtils();
+  const started = useRef<string | null>(null);
+  const { mutate } = confirm;
+
+  useEffect(() => {
+    // Once per payment intent, even when React runs effects twice; the server is idempotent anyway.
+    if (started.current === paymentIntentId) return;
+    started.current = paymentIntentId;
+    mutate({ paymentIntentId }, { onSuccess: () => void utils.bookings.invalidate() });
+  }, [paymentIntentId, mutate, utils]);
+
+  if (confirm.isError) {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" ta="center" gap="md">
+          <Title order={1}>Payment Confirmation Failed</Title>
+          <Text c="dimmed">There was an issue confirming your payment. Please contact support.</Text>
+          <Button component={Link} to="/seers">
+            Return to Seers
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  if (!confirm.isSuccess) {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" gap="md" role="status">
+          <Loader />
+          <Text>Confirming your booking...</Text>
+        </Stack>
+      </Container>
+    );
+  }
+  const { meetingLink } = confirm.data;
+  return (
+    <Container size="sm" py={60}>
+      <Stack align="center" ta="center" gap="lg">
+        <ThemeIcon size={64} radius="xl" color="forest" aria-hidden>
+          <IconCircleCheck size={40} />
+        </ThemeIcon>
+        <Title order={1}>Booking Confirmed!</Title>
+        <Text c="dimmed">Your spiritual consultation has been booked.</Text>
+        <Paper withBorder p="lg" radius="md" w="100%" ta="left">
+          <Title order={2} size="h4" mb="sm">
+            What happens next?
+          </Title>
+          <List spacing="xs">
+            <List.Item>You'll receive an e-mail confirmation with a calendar invite.</List.Item>
+            <List.Item>We'll send you a reminder 24 hours before your session.</List.Item>
+            <List.Item>Your Seer may reach out before the session.</List.Item>
+          </List>
+        </Paper>
+        <Group gap="xs">
+          <IconCreditCard size={20} aria-hidden />
+          <Text fw={600}>Payment Confirmed</Text>
+        </Group>
+        <Stack gap="sm" w="100%">
+          {meetingLink && (
+            <Button component="a" href={meetingLink} size="md">
+              View Meeting Room
+            </Button>
+          )}
+          <Group grow>
+            <Button component={Link} to="/seers" variant="outline">
+              Browse More Seers
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              Return Home
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Stack } from "@mantine/core";
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+// The pure entry loads Stripe.js only when a Stripe form is shown, not as a side effect of importing it.
+import { loadStripe } from "@stripe/stripe-js/pure";
+import { useState, type FormEvent } from "react";
+import { messages } from "../../lib/messages";
+import { notify } from "../../lib/notify";
+import type { CardPaymentFormProps } from "./CardPaymentForm";
+
+const stripePromises = new Map<string, Promise<Stripe | null>>();
+/** Stripe.js is loaded once per publishable key, and only when a card form is shown. */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let promise = stripePromises.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    stripePromises.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPaymentFormProps, "clientSecret">) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [processing, setProcessing] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setProcessing(true);
+    const result = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+      redirect: "if_required",
+    });
+    setProcessing(false);
+    if (result.error) {
+      notify(
+        { title: messages.paymentFailed.title, message: result.error.message ?? "Your payment could not be completed." },
+        "destructive",
+      );
+      return;
+    }
+    if (result.paymentIntent.status === "succeeded" || result.paymentIntent.status === "processing")
+      onSuccess(result.paymentIntent.id);
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} aria-label="Card payment">
+      <Stack gap="md">
+        <PaymentElement />
+        <Button type="submit" size="md" disabled={!stripe || !elements || processing}>
+          {processing ? "Processing..." : submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Stripe's Payment Element, used when Stripe keys are configured on the server. */
+export function StripePaymentForm({ publishableKey, ...props }: CardPaymentFormProps & { publishableKey: string }) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe" } }}>
+      <PaymentElementForm returnPath={props.returnPath} onSuccess={props.onSuccess} submitLabel={props.submitLabel} />
+    </Elements>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { getRouteApi } from "@tanstack/react-router";
+import { SEER_PAGE_SIZE, type SeerDirectorySearch } from "../../../src/schemas/seers";
+import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { trpc } from "../../trpc";
+import { SeerCard, SeerCardSkeleton } from "./SeerCard";
+
+const route = getRouteApi("/seers/");
+
+export const SKELETON_CARDS = 6;
+
+type FilterKey = "country" | "specialization" | "language";
+
+/** "All" first, then the approved Seers' values; a value from a shared link stays selectable even if no longer offered. */
+function selectData(allLabel: string, values: string[] | undefined, current: string | undefined) {
+  const options = values ?? [];
+  const withCurrent = current && !options.includes(current) ? [current, ...options] : options;
+  return [{ value: "", label: allLabel }, ...withCurrent.map((v) => ({ value: v, label: v }))];
+}
+
+/** SPEC §2 "/seers Directory": search and three filters kept in the URL, so a filtered list is a shareable link. */
+export function SeerDirectory() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const q = search.q ?? "";
+
+  const update = (patch: Partial<SeerDirectorySearch>, replace = false) =>
+    navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+  const searchText = useUrlSearchText(q, (value) => void update({ q: value }, true));
+
+  const options = trpc.seers.filterOptions.useQuery();
+  const seers = trpc.seers.list.useInfiniteQuery(
+    {
+      search: search.q,
+      country: search.country,
+      specialization: search.specialization,
+      language: search.language,
+      pageSize: SEER_PAGE_SIZE,
+    },
+    { getNextPageParam: (last) => last.nextCursor },
+  );
+
+  const clearFilters = () => {
+    searchText.reset();
+    void navigate({ search: {} });
+  };
+  const selectFilter = (key: FilterKey) => (event: React.ChangeEvent<HTMLSelectElement>) =>
+    void update({ [key]: event.currentTarget.value || undefined });
+
+  const items = seers.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = seers.data?.pages[0]?.total ?? 0;
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="xs" mb="xl">
+        <Title order={1}>Meet Our Seers</Title>
+        <Text c="dimmed" maw={640}>
+          Verified spiritual guides from across Africa. Search by name or story, or narrow the list by country, specialization and
+          language.
+        </Text>
+      </Stack>
+
+      <SearchForm label="Find a Seer" placeholder="Search by name or biography" search={searchText}>
+        <NativeSelect
+          label="Country"
+          data={selectData("All Countries", options.data?.countries, search.country)}
+          value={search.country ?? ""}
+          onChange={selectFilter("country")}
+          style={{ flex: "1 1 160px" }}
+        />
+        <NativeSelect
+          label="Specialization"
+          data={selectData("All Specializations", options.data?.specializations, search.specialization)}
+          value={search.specialization ?? ""}
+          onChange={selectFilter("specialization")}
+          style={{ flex: "1 1 180px" }}
+        />
+        <NativeSelect
+          label="Language"
+          data={selectData("All Languages", options.data?.languages, search.language)}
+          value={search.language ?? ""}
+          onChange={selectFilter("language")}
+          style={{ flex: "1 1 160px" }}
+        />
+        <Button variant="default" onClick={clearFilters}>
+          Clear Filters
+        </Button>
+      </SearchForm>
+
+      {seers.isPending ? (
+        <div aria-busy="true">
+          <VisuallyHidden role="status">Loading Seers…</VisuallyHidden>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <SeerCardSkeleton key={i} />
+            ))}
+          </SimpleGrid>
+        </div>
+      ) : seers.isError ? (
+        <Alert color="red" title="Could not load Seers" role="alert">
+          <Text size="sm" mb="sm">
+            Something went wrong while loading the Seers. Please try again.
+          </Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void seers.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text ta="center" c="dimmed" py={60} size="lg" role="status">
+          No Seers found matching your criteria
+        </Text>
+      ) : (
+        <Stack gap="xl">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {items.map((seer) => (
+              <SeerCard key={seer.id} seer={seer} />
+            ))}
+          </SimpleGrid>
+          <Stack align="center" gap="xs">
+            <Text size="sm" c="dimmed" role="status">
+              Showing {items.length} of {total} Seers
+            </Text>
+            {seers.hasNextPage && (
+              <Button variant="light" onClick={() => void seers.fetchNextPage()} loading={seers.isFetchingNextPage}>
+                Load more
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,210 @@
+import { Alert, Badge, Card, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconClock, IconLanguage, IconMapPin } from "@tabler/icons-react";
+import { getRouteApi, Link } from "@tanstack/react-router";
+import dayjs from "dayjs";
+import { formatMoney } from "../../../src/domain/money";
+import { SeerAvatar } from "../../components/SeerAvatar";
+import { formatRating, StarRating } from "../../components/StarRating";
+import { trpc } from "../../trpc";
+import { ratingOf, reviewCountText, reviewerName } from "./display";
+import { SeerNotFound } from "./SeerNotFound";
+import type { Seer, SeerReview } from "./types";
+import classes from "./SeerCard.module.css";
+
+const route = getRouteApi("/seers/$id");
+
+const sessions = [
+  { session: "15min", title: "15 Minutes", description: "Quick spiritual check", price: (s: Seer) => s.price15Min },
+  { session: "30min", title: "30 Minutes", description: "Full consultation", price: (s: Seer) => s.price30Min },
+  { session: "60min", title: "60 Minutes", description: "Deep spiritual reading", price: (s: Seer) => s.price60Min },
+] as const;
+
+/** SPEC §2 "/seers/{id} Seer profile". */
+export function SeerProfile() {
+  const { id } = route.useParams();
+  const seer = trpc.seers.byId.useQuery({ id });
+  const reviews = trpc.seers.reviews.useQuery({ id }, { enabled: seer.isSuccess });
+
+  if (seer.isPending) return <ProfileSkeleton />;
+  if (seer.isError) {
+    if (seer.error.data?.code === "NOT_FOUND") return <SeerNotFound />;
+    return (
+      <Container size="lg" py="xl">
+        <Alert color="red" title="Could not load this Seer" role="alert">
+          Something went wrong while loading this profile. Please try again later.
+        </Alert>
+      </Container>
+    );
+  }
+
+  const s = seer.data;
+  const rating = ratingOf(s);
+  const offered = sessions.flatMap((option) => {
+    const price = option.price(s);
+    return price ? [{ ...option, price }] : [];
+  });
+
+  return (
+    <Container size="lg" py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Group wrap="nowrap" align="flex-start" gap="lg">
+              <SeerAvatar name={s.fullName} src={s.profileImageUrl} size={96} />
+              <Stack gap={6} miw={0}>
+                <Title order={1}>{s.fullName}</Title>
+                <Text c="dimmed" size="lg">
+                  {s.tradition}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <StarRating value={rating} />
+                  <Text fw={600}>{formatRating(rating)}</Text>
+                  <Text c="dimmed">({reviewCountText(s.totalReviews)})</Text>
+                </Group>
+              </Stack>
+            </Group>
+
+            <Stack gap={6}>
+              <Group gap={8} wrap="nowrap">
+                <IconMapPin size={18} aria-hidden />
+                <Text>{s.country}</Text>
+              </Group>
+              {s.languages.length > 0 && (
+                <Group gap={8} wrap="nowrap">
+                  <IconLanguage size={18} aria-hidden />
+                  <Text>{s.languages.join(", ")}</Text>
+                </Group>
+              )}
+              <Group gap={8} wrap="nowrap">
+                <IconClock size={18} aria-hidden />
+                <Text>{s.yearsOfPractice}+ years of practice</Text>
+              </Group>
+            </Stack>
+
+            {s.specializations.length > 0 && (
+              <section aria-labelledby="seer-specializations">
+                <Title order={2} fz="h4" id="seer-specializations" mb="xs">
+                  Specializations
+                </Title>
+                <Group gap={6}>
+                  {s.specializations.map((spec) => (
+                    <Badge key={spec} variant="light" tt="none">
+                      {spec}
+                    </Badge>
+                  ))}
+                </Group>
+              </section>
+            )}
+
+            <section aria-labelledby="seer-about">
+              <Title order={2} fz="h4" id="seer-about" mb="xs">
+                About
+              </Title>
+              <Text style={{ whiteSpace: "pre-line" }}>{s.biography}</Text>
+            </section>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="book-a-consultation">
+            <Title order={2} fz="h3" id="book-a-consultation" mb="md">
+              Book a Consultation
+            </Title>
+            {offered.length === 0 ? (
+              <Text c="dimmed">This Seer has not published session prices yet.</Text>
+            ) : (
+              <Stack gap="sm">
+                {offered.map((option) => (
+                  <Link
+                    key={option.session}
+                    to="/book/$id"
+                    params={{ id: s.id }}
+                    search={{ session: option.session }}
+                    className={classes.link}
+                    data-testid={`session-${option.session}`}
+                  >
+                    <Card withBorder padding="md" className={classes.card}>
+                      <Group justify="space-between" wrap="nowrap">
+                        <Stack gap={2}>
+                          <Text fw={700}>{option.title}</Text>
+                          <Text size="sm" c="dimmed">
+                            {option.description}
+                          </Text>
+                        </Stack>
+                        <Text fw={700} c="terracotta.8" size="lg">
+                          {formatMoney(option.price)}
+                        </Text>
+                      </Group>
+                    </Card>
+                  </Link>
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <Divider my="xl" />
+
+      <section aria-labelledby="client-reviews">
+        <Title order={2} id="client-reviews" mb="md">
+          Client Reviews
+        </Title>
+        {reviews.isPending ? (
+          <Stack gap="sm" aria-hidden>
+            <Skeleton height={72} />
+            <Skeleton height={72} />
+          </Stack>
+        ) : reviews.isError ? (
+          <Text c="dimmed">Reviews could not be loaded.</Text>
+        ) : reviews.data.length === 0 ? (
+          <Text c="dimmed">No reviews yet.</Text>
+        ) : (
+          <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+            {reviews.data.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </Stack>
+        )}
+      </section>
+    </Container>
+  );
+}
+
+function ReviewItem({ review }: { review: SeerReview }) {
+  return (
+    <Paper component="li" withBorder p="md" radius="md" data-testid="seer-review">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm">
+          <SeerAvatar name={reviewerName(review.client)} src={review.client.profileImageUrl} size="sm" alt="" />
+          <Text fw={600}>{reviewerName(review.client)}</Text>
+          <Text size="sm" c="dimmed" component="time" dateTime={dayjs(review.createdAt).toISOString()}>
+            {dayjs(review.createdAt).format("MMMM D, YYYY")}
+          </Text>
+        </Group>
+        <StarRating value={review.rating} />
+      </Group>
+      {review.comment && (
+        <Text mt="sm" style={{ whiteSpace: "pre-line" }}>
+          {review.comment}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Container size="lg" py="xl" aria-busy="true">
+      <Group wrap="nowrap" gap="lg">
+        <Skeleton circle height={96} />
+        <Stack gap="sm" style={{ flex: 1 }}>
+          <Skeleton height={32} width="50%" />
+          <Skeleton height={16} width="30%" />
+          <Skeleton height={16} width="40%" />
+        </Stack>
+      </Group>
+      <Skeleton height={120} mt="xl" />
+    </Container>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { PaymentProvider } from "./provider";
+import { StripePaymentProvider } from "./stripe";
+import { TestPaymentProvider } from "./test-provider";
+
+/** Stripe when its keys are configured, else the built-in test-mode provider. */
+export function createPaymentProvider(config: Pick<Config, "stripe">, clock: Clock): PaymentProvider {
+  return config.stripe ? new StripePaymentProvider(config.stripe) : new TestPaymentProvider(clock);
+}

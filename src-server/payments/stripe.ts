@@ -1,0 +1,81 @@
+import Stripe from "stripe";
+import type {
+  CreatePaymentIntentInput,
+  PaymentIntent,
+  PaymentIntentStatus,
+  PaymentProvider,
+  PaymentWebhookEvent,
+} from "./provider";
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+}
+
+const knownStatuses: readonly PaymentIntentStatus[] = ["succeeded", "processing", "requires_action", "canceled"];
+
+function statusOf(status: string): PaymentIntentStatus {
+  // requires_confirmation and requires_capture are still unpaid for our purposes.
+  return (knownStatuses as readonly string[]).includes(status) ? (status as PaymentIntentStatus) : "requires_payment_method";
+}
+
+export function fromStripeIntent(pi: Stripe.PaymentIntent): PaymentIntent {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? "",
+    amount: pi.amount,
+    currency: pi.currency,
+    status: statusOf(pi.status),
+    metadata: { ...pi.metadata },
+    lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+/** The Stripe adapter: PaymentIntents in cents, metadata naming what is paid for, an idempotency key per request. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.publishableKey = config.publishableKey;
+    this.stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, telemetry: false });
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+    const pi = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        metadata: input.metadata,
+        automatic_payment_methods: { enabled: true },
+        ...(input.description ? { description: input.description } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return fromStripeIntent(pi);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
+    return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
+  }
+
+  async cancelPaymentIntent(id: string): Promise<void> {
+    await this.stripe.paymentIntents.cancel(id);
+  }
+
+  async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
+    await this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+  }
+
+  parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent {
+    // Without a configured secret nothing can be verified, so nothing is accepted.
+    if (!this.config.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not configured");
+    if (!signature) throw new Error("Missing Stripe-Signature header");
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+    const object = event.data.object as { object?: string };
+    const paymentIntent = object.object === "payment_intent" ? fromStripeIntent(object as Stripe.PaymentIntent) : null;
+    return { id: event.id, type: event.type, paymentIntent };
+  }
+}

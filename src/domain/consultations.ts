@@ -1,0 +1,123 @@
+/**
+ * Consultation rules of SPEC §2/§9: session lengths 15, 30, 60 minutes (default 30), the 12 hourly
+ * slots 09:00 to 20:00, the 20% platform commission, and the wall-clock -> instant conversion.
+ */
+import { cents, percentOf, type Cents } from "./money";
+
+export const SESSION_TYPES = ["15min", "30min", "60min"] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+export const DEFAULT_SESSION_TYPE: SessionType = "30min";
+
+export const SESSION_MINUTES: Record<SessionType, number> = { "15min": 15, "30min": 30, "60min": 60 };
+
+export const isSessionType = (value: unknown): value is SessionType =>
+  typeof value === "string" && (SESSION_TYPES as readonly string[]).includes(value);
+
+/** The `session` query parameter: 30min when missing or unknown. */
+export function sessionTypeOrDefault(value: unknown): SessionType {
+  return isSessionType(value) ? value : DEFAULT_SESSION_TYPE;
+}
+
+/** Fixed hourly slots 09:00 to 20:00: 12 of them. */
+export const TIME_SLOTS: readonly string[] = Array.from({ length: 12 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`);
+
+export const isTimeSlot = (value: string): boolean => TIME_SLOTS.includes(value);
+
+export const PLATFORM_FEE_PERCENT = 20;
+
+/** An unpaid booking holds its slot this long, then frees it. */
+export const BOOKING_HOLD_MINUTES = 15;
+
+/** platformFee is 20% rounded to the cent; the Seer keeps the rest, so the two always add up exactly. */
+export function splitCommission(amount: Cents): { platformFee: Cents; seerEarnings: Cents } {
+  const platformFee = percentOf(amount, PLATFORM_FEE_PERCENT);
+  return { platformFee, seerEarnings: cents(amount - platformFee) };
+}
+
+export function sessionPriceField(sessionType: SessionType): "price15Min" | "price30Min" | "price60Min" {
+  return sessionType === "15min" ? "price15Min" : sessionType === "30min" ? "price30Min" : "price60Min";
+}
+
+export function isValidTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function isValidDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The wall-clock fields of an instant in a timezone. */
+function wallClock(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+/** Offset of a timezone from UTC at an instant, in milliseconds. */
+function offsetMs(instant: Date, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The absolute instant that a date (YYYY-MM-DD) and time (HH:MM) mean on the wall clock of a timezone.
+ * In a DST gap the time is taken with the offset before the change (as most calendars do).
+ */
+export function zonedDateTimeToInstant(date: string, time: string, timeZone: string): Date {
+  const dm = DATE.exec(date);
+  const tm = TIME.exec(time);
+  if (!dm || !tm) throw new RangeError(`Not a date and time: ${date} ${time}`);
+  const naive = Date.UTC(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), Number(tm[1]), Number(tm[2]));
+  // Two passes settle the offset around DST changes.
+  const first = naive - offsetMs(new Date(naive), timeZone);
+  const second = naive - offsetMs(new Date(first), timeZone);
+  return new Date(second);
+}
+
+/** Today's date (YYYY-MM-DD) on the wall clock of a timezone. */
+export function dateInTimeZone(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${String(w.year).padStart(4, "0")}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+}
+
+/** "HH:MM" on the wall clock of a timezone. */
+export function timeInTimeZone(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
+}
+
+export function sessionEnd(startsAt: Date, sessionType: SessionType): Date {
+  return new Date(startsAt.getTime() + SESSION_MINUTES[sessionType] * 60_000);
+}
+
+export const meetingPath = (bookingId: string): string => `/meeting/${bookingId}`;

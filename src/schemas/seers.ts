@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export const SEER_PAGE_SIZE = 12;
+export const SEER_MAX_PAGE_SIZE = 50;
+
+/** An optional filter: blank means "all", as the directory's selects default to all. */
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const seerListInputSchema = z.object({
+  search: optionalFilter(200),
+  country: optionalFilter(100),
+  specialization: optionalFilter(200),
+  language: optionalFilter(100),
+  /** The 1-based page to read; named cursor so that infinite queries ("Load more") can drive it. */
+  cursor: z.number().int().min(1).max(10_000).nullish(),
+  pageSize: z.number().int().min(1).max(SEER_MAX_PAGE_SIZE).default(SEER_PAGE_SIZE),
+});
+export type SeerListInput = z.input<typeof seerListInputSchema>;
+export type SeerListQuery = z.output<typeof seerListInputSchema>;
+
+export const seerIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export type SeerIdInput = z.infer<typeof seerIdSchema>;
+
+/**
+ * The directory's URL search params (/seers?q=...&country=...), so a filtered list is a shareable link.
+ * Unknown or malformed values fall back to "all" rather than breaking the page.
+ */
+export const seerDirectorySearchSchema = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  country: z.string().max(100).optional().catch(undefined),
+  specialization: z.string().max(200).optional().catch(undefined),
+  language: z.string().max(100).optional().catch(undefined),
+});
+export type SeerDirectorySearch = z.infer<typeof seerDirectorySearchSchema>;
+
+export const SEER_NOT_FOUND = "Seer Not Found";
