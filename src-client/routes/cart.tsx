@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { CartPage } from "../features/cart/CartPage";
 
 export const Route = createFileRoute("/cart")({
-  component: () => <PagePlaceholder title="Your Cart" />,
+  component: CartPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { CheckoutPage } from "../features/checkout/CheckoutPage";
 
 export const Route = createFileRoute("/checkout")({
-  component: () => <PagePlaceholder title="Checkout" />,
+  component: CheckoutPage,
 });

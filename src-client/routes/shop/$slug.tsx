@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { ProductPage } from "../../features/shop/ProductPage";
 
 export const Route = createFileRoute("/shop/$slug")({
-  component: () => <PagePlaceholder title="Product" />,
+  component: ProductRoute,
 });
+
+function ProductRoute() {
+  const { slug } = Route.useParams();
+  return <ProductPage key={slug} slug={slug} />;
+}

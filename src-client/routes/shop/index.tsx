@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { shopSearchSchema } from "../../../src/schemas/shop";
+import { ShopPage } from "../../features/shop/ShopPage";
 
 export const Route = createFileRoute("/shop/")({
-  component: () => <PagePlaceholder title="Sacred Market" />,
+  validateSearch: shopSearchSchema,
+  component: ShopPage,
 });

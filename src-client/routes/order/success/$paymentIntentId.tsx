@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { OrderSuccessPage } from "../../../features/checkout/OrderSuccessPage";
 
 export const Route = createFileRoute("/order/success/$paymentIntentId")({
-  component: () => <PagePlaceholder title="Order Placed Successfully!" />,
+  component: OrderSuccessRoute,
 });
+
+function OrderSuccessRoute() {
+  const { paymentIntentId } = Route.useParams();
+  return <OrderSuccessPage key={paymentIntentId} paymentIntentId={paymentIntentId} />;
+}

@@ -1,0 +1,193 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { notifications } from "@mantine/notifications";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { server, trpcHandlers } from "../../test/msw";
+import { renderApp } from "../../test/render";
+import { categories, product, productDetail, signedInUser } from "./testData";
+
+const products = [
+  product({ id: "p-1", name: "Impepho Incense Bundle", price: "10.00", origin: "South Africa" }),
+  product({
+    id: "p-2",
+    name: "Gankogui Double Bell",
+    slug: "gankogui-double-bell",
+    price: "35.50",
+    origin: "Ghana",
+    stockQuantity: 0,
+  }),
+];
+
+// Toasts live in a global store that shows one at a time: each test starts without leftovers.
+// The whole app renders on first use; a cold start on a busy machine can take more than the default second.
+configure({ asyncUtilTimeout: 4000 });
+
+beforeEach(() => {
+  notifications.clean();
+  notifications.cleanQueue();
+});
+
+describe("/shop", () => {
+  const originalLocation = window.location;
+  afterEach(() => {
+    Object.defineProperty(window, "location", { configurable: true, value: originalLocation });
+  });
+
+  it("shows 8 skeletons, then product cards with GH₵ prices, origin badges and Add to Cart or a disabled Out of Stock", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "catalog.categories": () => categories,
+        "catalog.products": async () => {
+          await gate;
+          return products;
+        },
+      }),
+    );
+    renderApp("/shop");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sacred Market" })).toBeInTheDocument();
+    expect(screen.getAllByTestId("product-skeleton")).toHaveLength(8);
+    release();
+
+    const cards = await screen.findAllByTestId("product-card");
+    expect(cards).toHaveLength(2);
+    const [incense, bell] = cards as [HTMLElement, HTMLElement];
+    expect(within(incense).getByText("GH₵144.20")).toBeInTheDocument();
+    expect(within(bell).getByText("GH₵511.91")).toBeInTheDocument();
+    expect(within(incense).getByText("South Africa")).toBeInTheDocument();
+    expect(within(incense).getByRole("link", { name: "Impepho Incense Bundle" })).toHaveAttribute(
+      "href",
+      "/shop/impepho-incense-bundle",
+    );
+    expect(within(incense).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+    expect(within(bell).getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+  });
+
+  it("searches and filters by category through the server, and Clear resets both", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "catalog.categories": () => categories,
+        "catalog.products": (input) => {
+          calls.push(input);
+          return input?.search === "nothing" ? [] : products;
+        },
+      }),
+    );
+    const { router } = renderApp("/shop");
+    await screen.findAllByTestId("product-card");
+    const select = screen.getByRole("combobox", { name: "Category" });
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All Categories", "Sacred Herbs", "Ritual Tools"]);
+    await userEvent.selectOptions(select, "Ritual Tools");
+    await waitFor(() => expect(router.state.location.search).toEqual({ category: "c-tools" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Search" }), "nothing");
+    expect(await screen.findByText("No products found matching your criteria")).toBeInTheDocument();
+    expect(calls).toContainEqual({ search: "nothing", categoryId: "c-tools" });
+
+    await userEvent.click(screen.getByRole("button", { name: "Clear" }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByRole("textbox", { name: "Search" })).toHaveValue("");
+    expect(await screen.findAllByTestId("product-card")).toHaveLength(2);
+  });
+
+  it("adds to the cart with a toast, disables Add to Cart while the add is pending, and refreshes the cart badge", async () => {
+    let cart: { id: string; quantity: number }[] = [];
+    let release: () => void = () => {};
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => signedInUser,
+        "catalog.categories": () => categories,
+        "catalog.products": () => [products[0] ?? product(), product({ id: "p-3", name: "Kola Nut Pack", slug: "kola" })],
+        "cart.list": () =>
+          cart.map((l) => ({
+            ...l,
+            productId: "p-1",
+            product: { name: "Impepho", price: "10.00", imageUrl: null, slug: "impepho", stockQuantity: 12, isActive: true },
+          })),
+        "cart.add": async (input) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          cart = [{ id: "line-1", quantity: input.quantity ?? 1 }];
+          return { id: "line-1", productId: input.productId, quantity: 1 };
+        },
+      }),
+    );
+    renderApp("/shop");
+    const buttons = await screen.findAllByRole("button", { name: "Add to Cart" });
+    await userEvent.click(buttons[0] as HTMLElement);
+    await waitFor(() =>
+      expect(screen.getAllByRole("button", { name: "Add to Cart" }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true),
+    );
+    release();
+    expect(await screen.findByText("Added to Cart")).toBeInTheDocument();
+    expect(screen.getByText("Product has been added to your cart")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Cart, 1 items" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole("button", { name: "Add to Cart" }).every((b) => !(b as HTMLButtonElement).disabled)).toBe(true),
+    );
+  });
+
+  it("tells a visitor to log in and sends them to /api/login after 500 ms", async () => {
+    const assign = vi.fn();
+    Object.defineProperty(window, "location", {
+      configurable: true,
+      value: { ...originalLocation, pathname: "/shop", search: "", assign },
+    });
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "catalog.categories": () => categories,
+        "catalog.products": () => products,
+        "cart.add": () => ({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }),
+      }),
+    );
+    renderApp("/shop");
+    await userEvent.click(await screen.findByRole("button", { name: "Add to Cart" }, { timeout: 3000 }));
+    expect(await screen.findByText("Please log in to add items to cart", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login?returnTo=%2Fshop"), { timeout: 2000 });
+  });
+});
+
+describe("/shop/{slug}", () => {
+  it("shows the product: image, name, price, origin, spiritual use, description, stock state and Add to Cart", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => null, "catalog.product": () => productDetail({ stockQuantity: 3 }) }));
+    renderApp("/shop/impepho-incense-bundle");
+    expect(await screen.findByRole("heading", { level: 1, name: "Impepho Incense Bundle" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Impepho Incense Bundle" })).toHaveAttribute(
+      "src",
+      "/images/products/impepho-incense-bundle.svg",
+    );
+    expect(screen.getByText("$10.00")).toBeInTheDocument();
+    expect(screen.getByText("Origin: South Africa")).toBeInTheDocument();
+    expect(screen.getByText("Cleansing and calling the ancestors.")).toBeInTheDocument();
+    expect(screen.getByText("Dried helichrysum burned to call the ancestors.")).toBeInTheDocument();
+    expect(screen.getByText("Only 3 left in stock")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  });
+
+  it("disables Add to Cart when out of stock", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => null, "catalog.product": () => productDetail({ stockQuantity: 0 }) }));
+    renderApp("/shop/impepho-incense-bundle");
+    expect(await screen.findByRole("button", { name: "Out of Stock" })).toBeDisabled();
+  });
+
+  it("shows a clear not-found screen with a way back to the shop", async () => {
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "catalog.product": () => ({ error: { code: "NOT_FOUND", message: "Product Not Found" } }),
+      }),
+    );
+    renderApp("/shop/nothing-here");
+    expect(await screen.findByRole("heading", { name: "Product Not Found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to the Sacred Market" })).toHaveAttribute("href", "/shop");
+  });
+});

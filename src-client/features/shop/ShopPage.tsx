@@ -1,0 +1,96 @@
+import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { getRouteApi } from "@tanstack/react-router";
+import type { ShopSearch } from "../../../src/schemas/shop";
+import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { trpc } from "../../trpc";
+import { ProductCard, ProductCardSkeleton } from "./ProductCard";
+import { useAddToCart } from "./useAddToCart";
+
+const route = getRouteApi("/shop/");
+
+/** SPEC §9: 8 product skeletons while loading. */
+export const PRODUCT_SKELETONS = 8;
+
+/** SPEC §2 "/shop": search and category kept in the URL, so a filtered listing is a shareable link. */
+export function ShopPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const q = search.q ?? "";
+
+  const update = (patch: Partial<ShopSearch>, replace = false) =>
+    navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+  const searchText = useUrlSearchText(q, (value) => void update({ q: value }, true));
+
+  const categories = trpc.catalog.categories.useQuery();
+  const products = trpc.catalog.products.useQuery({ search: search.q, categoryId: search.category });
+  const addToCart = useAddToCart();
+
+  const clear = () => {
+    searchText.reset();
+    void navigate({ search: {} });
+  };
+
+  const categoryData = [
+    { value: "", label: "All Categories" },
+    ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+  ];
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="xs" mb="xl">
+        <Title order={1}>Sacred Market</Title>
+        <Text c="dimmed" maw={640}>
+          Sacred items made by craftspeople across Africa: ritual tools, herbs, beads, cloth, carvings and books.
+        </Text>
+      </Stack>
+
+      <SearchForm label="Find a product" placeholder="Search sacred items" search={searchText}>
+        <NativeSelect
+          label="Category"
+          data={categoryData}
+          value={search.category ?? ""}
+          onChange={(e) => void update({ category: e.currentTarget.value || undefined })}
+          style={{ flex: "1 1 200px" }}
+        />
+        <Button variant="default" onClick={clear}>
+          Clear
+        </Button>
+      </SearchForm>
+
+      {products.isPending ? (
+        <div aria-busy="true">
+          <VisuallyHidden role="status">Loading products…</VisuallyHidden>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+            {Array.from({ length: PRODUCT_SKELETONS }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </SimpleGrid>
+        </div>
+      ) : products.isError ? (
+        <Alert color="red" title="Could not load products" role="alert">
+          <Text size="sm" mb="sm">
+            Something went wrong while loading the Sacred Market. Please try again.
+          </Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void products.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : products.data.length === 0 ? (
+        <Text ta="center" c="dimmed" py={60} size="lg" role="status">
+          No products found matching your criteria
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+          {products.data.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              adding={addToCart.isPending}
+              onAddToCart={(productId) => addToCart.mutate({ productId, quantity: 1 })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,3 @@
+export { ProductCard, ProductCardSkeleton, type ProductCardProps } from "./ProductCard";
+export { useAddToCart } from "./useAddToCart";
+export type { Product } from "./types";

@@ -1,0 +1,26 @@
+import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
+import { messages } from "../../lib/messages";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+
+/**
+ * Add to Cart with SPEC §8's toasts. A visitor who is not signed in gets 'Error - Please log in to add
+ * items to cart' and the login page 500 ms later; any other refusal (sold out, no longer available) shows
+ * the server's reason instead, since sending a signed-in shopper to log in would not help them.
+ */
+export function useAddToCart() {
+  const utils = trpc.useUtils();
+  return trpc.cart.add.useMutation({
+    onSuccess: () => notify(messages.addedToCart, "success"),
+    onError: (error) => {
+      if (isUnauthorizedError(error)) {
+        notify(messages.addToCartFailed, "destructive");
+        redirectToLogin();
+        return;
+      }
+      notify({ title: messages.addToCartFailed.title, message: error.message }, "destructive");
+    },
+    // The cart (and the header badge, which reads the same query) is refetched after every change.
+    onSettled: () => utils.cart.list.invalidate(),
+  });
+}

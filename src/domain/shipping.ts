@@ -1,0 +1,46 @@
+import { addCents, cents, multiplyCents, toCents, type Cents } from "./money";
+
+/** SPEC §9: standard $10, express $25; the Shipping Method defaults to standard. */
+export const SHIPPING_METHODS = ["standard", "express"] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "standard";
+
+export const SHIPPING_COST: Readonly<Record<ShippingMethod, Cents>> = { standard: cents(1000), express: cents(2500) };
+
+export const SHIPPING_LABEL: Readonly<Record<ShippingMethod, string>> = {
+  standard: "Standard Shipping ($10)",
+  express: "Express Shipping ($25)",
+};
+
+export function shippingCost(method: ShippingMethod): Cents {
+  return SHIPPING_COST[method];
+}
+
+export interface PricedLine {
+  /** Unit price as stored: a two-decimal string, or cents. */
+  price: string | Cents;
+  quantity: number;
+}
+
+export function lineTotal(line: PricedLine): Cents {
+  const unit = typeof line.price === "string" ? toCents(line.price) : line.price;
+  return multiplyCents(unit, line.quantity);
+}
+
+/** Subtotal = sum of price x quantity (SPEC §9), exact in cents. */
+export function subtotalOf(lines: readonly PricedLine[]): Cents {
+  return addCents(cents(0), ...lines.map(lineTotal));
+}
+
+export interface OrderTotals {
+  subtotal: Cents;
+  shippingCost: Cents;
+  total: Cents;
+}
+
+/** Total = subtotal + shipping (SPEC §9); no tax, no free-shipping threshold. */
+export function orderTotals(lines: readonly PricedLine[], method: ShippingMethod): OrderTotals {
+  const subtotal = subtotalOf(lines);
+  const shipping = shippingCost(method);
+  return { subtotal, shippingCost: shipping, total: addCents(subtotal, shipping) };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/shipping";
+
+/** The whole active catalogue fits one listing; the cap keeps a single call bounded. */
+export const PRODUCT_LIST_MAX = 200;
+/** SPEC §2 (home): the Sacred Market preview shows the first 6 active products. */
+export const HOME_PRODUCTS = 6;
+/** More of one item than anyone buys at once; also keeps quantity x price far inside numeric(10,2). */
+export const MAX_LINE_QUANTITY = 99;
+
+export const PRODUCT_NOT_FOUND = "Product Not Found";
+export const CART_ITEM_NOT_FOUND = "Cart item not found";
+export const CART_EMPTY = "Your cart is empty";
+export const CART_CHANGED = "Your cart has changed. Please review your order and try again.";
+export const ORDER_NOT_FOUND = "Order not found";
+
+const id = z.string().trim().min(1).max(100);
+
+/** An optional filter: blank means "all", as the shop's category select defaults to all. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const productListInputSchema = z
+  .object({
+    search: optionalText(200),
+    categoryId: optionalText(100),
+    limit: z.number().int().min(1).max(PRODUCT_LIST_MAX).optional(),
+  })
+  .prefault({});
+export type ProductListInput = z.input<typeof productListInputSchema>;
+export type ProductListQuery = z.output<typeof productListInputSchema>;
+
+export const productSlugSchema = z.object({ slug: z.string().trim().min(1).max(255) });
+
+/** The shop's URL search params (/shop?q=...&category=...), so a filtered listing is a shareable link. */
+export const shopSearchSchema = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  category: z.string().max(100).optional().catch(undefined),
+});
+export type ShopSearch = z.infer<typeof shopSearchSchema>;
+
+const quantity = z
+  .number({ error: "Quantity must be a whole number" })
+  .int("Quantity must be a whole number")
+  .min(1, "Quantity must be at least 1")
+  .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY}`);
+
+/** POST /api/cart: productId and quantity (1 from the shop's Add to Cart). */
+export const cartAddSchema = z.object({ productId: id, quantity: quantity.default(1) });
+export type CartAddInput = z.input<typeof cartAddSchema>;
+
+export const cartSetQuantitySchema = z.object({ id, quantity });
+export type CartSetQuantityInput = z.infer<typeof cartSetQuantitySchema>;
+
+export const cartLineIdSchema = z.object({ id });
+
+/** The checkout's Shipping Information form (SPEC §3, §5). The same schema checks the order creation payload. */
+export const checkoutFormSchema = z.object({
+  shippingName: z.string().trim().min(1, "Full name is required").max(200, "Full name is too long"),
+  shippingEmail: z
+    .string()
+    .trim()
+    .min(1, "Email is required")
+    .max(320, "Email is too long")
+    .pipe(z.email("Enter a valid email address")),
+  shippingPhone: z.string().trim().min(1, "Phone is required").max(50, "Phone number is too long"),
+  shippingAddress: z.string().trim().min(1, "Shipping address is required").max(1000, "Shipping address is too long"),
+  shippingMethod: z.enum(SHIPPING_METHODS, { error: "Choose a shipping method" }).default(DEFAULT_SHIPPING_METHOD),
+});
+export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
+
+/** Amounts travel as two-decimal strings ("34.00"), never as floating point numbers. */
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}\.\d{2}$/, "Amounts must have two decimals");
+
+/** What the client believes it is buying: compared with the server's own pricing, never trusted. */
+export const orderItemInputSchema = z.object({
+  productId: id,
+  productName: z.string().max(255),
+  quantity,
+  price: amount,
+});
+
+/** POST /api/create-order-payment: the shipping fields plus subtotal, shippingCost, total and items (SPEC §3, §7). */
+export const createOrderPaymentSchema = checkoutFormSchema.extend({
+  subtotal: amount,
+  shippingCost: amount,
+  total: amount,
+  items: z.array(orderItemInputSchema).min(1, CART_EMPTY).max(100),
+});
+export type CreateOrderPaymentInput = z.input<typeof createOrderPaymentSchema>;
+export type CreateOrderPaymentRequest = z.output<typeof createOrderPaymentSchema>;
+
+export const confirmOrderPaymentSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
+export type ConfirmOrderPaymentInput = z.infer<typeof confirmOrderPaymentSchema>;
