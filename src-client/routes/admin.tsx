@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { AdminPage } from "../features/admin/AdminPage";
 
 export const Route = createFileRoute("/admin")({
-  component: () => <PagePlaceholder title="Admin Dashboard" />,
+  component: AdminPage,
 });

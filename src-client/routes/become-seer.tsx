@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { BecomeSeerPage } from "../features/applications/BecomeSeerPage";
 
 export const Route = createFileRoute("/become-seer")({
-  component: () => <PagePlaceholder title="Become a Seer" />,
+  component: BecomeSeerPage,
 });

@@ -1,0 +1,241 @@
+import { notifications } from "@mantine/notifications";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { server, trpcHandlers } from "../../test/msw";
+import { renderApp } from "../../test/render";
+
+const me = (role: "client" | "seer" | "admin") => ({
+  id: `u-${role}`,
+  email: `${role}@example.com`,
+  firstName: "Ama",
+  lastName: "Mensah",
+  profileImageUrl: null,
+  role,
+});
+
+const application = (
+  id: string,
+  status: "pending" | "approved" | "rejected",
+  extra: Partial<{ fullName: string; reviewNotes: string | null }> = {},
+) => ({
+  id,
+  userId: `user-${id}`,
+  fullName: extra.fullName ?? `Applicant ${id}`,
+  country: "Benin",
+  contactEmail: `${id}@example.com`,
+  contactPhone: null,
+  tradition: "Vodun",
+  lineageInfo: "Initiated in Ouidah.",
+  yearsOfPractice: 9,
+  specializations: ["Divination", "Herbalism"],
+  biography: "A hounon who serves her community.",
+  ethicsStatement: "I keep confidences.",
+  idDocumentUrl: `/api/uploads/00000000-0000-4000-8000-00000000000${id.length}`,
+  status,
+  reviewNotes: extra.reviewNotes ?? null,
+  reviewedAt: status === "pending" ? null : new Date("2026-11-01T10:00:00Z"),
+  createdAt: new Date("2026-10-30T10:00:00Z"),
+});
+
+const counts = { pending: 2, approved: 1, rejected: 0 };
+const byStatus = {
+  pending: [application("p1", "pending", { fullName: "Mawuena Agbodjan" }), application("p2", "pending")],
+  approved: [application("a1", "approved", { reviewNotes: "Lineage confirmed by phone." })],
+  rejected: [],
+};
+
+const booking = (i: number, status: "pending" | "confirmed" | "cancelled") => ({
+  id: `b${i}`,
+  status,
+  sessionType: "30min" as const,
+  amount: "45.00",
+  scheduledDate: "2026-12-01",
+  scheduledTime: "10:00",
+  platformFee: "9.00",
+  seerEarnings: "36.00",
+  notes: i === 1 ? "First consultation" : null,
+  createdAt: new Date("2026-11-20T10:00:00Z"),
+});
+
+function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
+  server.use(
+    ...trpcHandlers({
+      "auth.me": () => me("admin"),
+      "cart.list": () => [],
+      "admin.analytics": () => ({
+        totalRevenue: "125.05",
+        confirmedBookings: 2,
+        platformCommission: "25.01",
+        seerEarnings: "100.04",
+        activeProducts: 7,
+        totalSeers: 4,
+        pendingApplications: 2,
+        totalBookings: 25,
+      }),
+      "admin.seerApplications": (input) => ({ applications: byStatus[input?.status ?? "pending"], counts }),
+      "admin.bookings": () => ({
+        bookings: [booking(1, "confirmed"), booking(2, "pending"), booking(3, "cancelled")],
+        total: 25,
+      }),
+      "admin.products": () => [
+        {
+          id: "pr1",
+          name: "Calabash Bowl",
+          description: "Hand-carved.",
+          price: "24.00",
+          currency: "USD",
+          imageUrl: "/images/bowl.jpg",
+          stockQuantity: 10,
+          isActive: true,
+        },
+        {
+          id: "pr2",
+          name: "Old Drum",
+          description: "Retired.",
+          price: "80.00",
+          currency: "USD",
+          imageUrl: null,
+          stockQuantity: 0,
+          isActive: false,
+        },
+      ],
+      ...extra,
+    }),
+  );
+}
+
+describe("/admin", () => {
+  beforeEach(() => notifications.clean());
+
+  it.each(["client", "seer", null] as const)("sends a %s away with 'Access Denied'", async (role) => {
+    // Denied users land on the home page, which reads featured Seers and products.
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => (role ? me(role) : null),
+        "cart.list": () => [],
+        "seers.featured": () => [],
+        "catalog.products": () => [],
+      }),
+    );
+    const { router } = renderApp("/admin");
+    expect(await screen.findByText("Access Denied")).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access this page")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(screen.queryByRole("tab", { name: "Analytics" })).not.toBeInTheDocument();
+  });
+
+  it("shows the four tabs, the pending count and the analytics figures", async () => {
+    asAdmin();
+    renderApp("/admin");
+    expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
+    for (const name of ["Analytics", "Bookings", "Products"]) expect(screen.getByRole("tab", { name })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("tab", { name: /^Applications/ })).toHaveTextContent("Applications2"));
+    expect(await screen.findByText("$125.05")).toBeInTheDocument();
+    expect(screen.getByText("2 confirmed bookings")).toBeInTheDocument();
+    expect(screen.getByText("Platform Commission").parentElement).toHaveTextContent("$25.01");
+    expect(screen.getByText("20%")).toBeInTheDocument();
+    expect(screen.getByText("Seer Earnings").parentElement).toHaveTextContent("$100.04");
+    expect(screen.getByText("Active Products").parentElement).toHaveTextContent("7");
+    expect(screen.getByText("Total Seers").parentElement).toHaveTextContent("4");
+    expect(screen.getByText("Pending Applications").parentElement).toHaveTextContent("2");
+    expect(screen.getByText("Total Bookings").parentElement).toHaveTextContent("25");
+    expect(screen.getByText("Confirmed Bookings").parentElement).toHaveTextContent("2");
+  });
+
+  it("lists applications in sub-tabs with counts, fields, the ID link, notes and empty texts", async () => {
+    asAdmin();
+    const user = userEvent.setup();
+    renderApp("/admin");
+    await user.click(await screen.findByRole("tab", { name: /^Applications/ }));
+    expect(await screen.findByRole("tab", { name: "Pending (2)" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Approved (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Rejected (0)" })).toBeInTheDocument();
+
+    const card = await screen.findByRole("article", { name: "Application from Mawuena Agbodjan" });
+    for (const text of [
+      "Pending",
+      "p1@example.com",
+      "Benin",
+      "Vodun",
+      "9 years",
+      "Divination",
+      "Herbalism",
+      "A hounon who serves her community.",
+      "Initiated in Ouidah.",
+    ]) {
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+    const link = within(card).getByRole("link", { name: /View ID Document/ });
+    expect(link).toHaveAttribute("href", byStatus.pending[0]?.idDocumentUrl);
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(within(card).getByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Reject" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Approved (1)" }));
+    const approved = await screen.findByRole("article", { name: "Application from Applicant a1" });
+    expect(within(approved).getByText("Admin Notes")).toBeInTheDocument();
+    expect(within(approved).getByText("Lineage confirmed by phone.")).toBeInTheDocument();
+    expect(within(approved).queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Rejected (0)" }));
+    expect(await screen.findByText("No rejected applications")).toBeInTheDocument();
+  });
+
+  it("approves with the notes and says 'Application Reviewed'", async () => {
+    let reviewed: unknown;
+    asAdmin({
+      "admin.reviewApplication": (input) => {
+        reviewed = input;
+        return { ...application("p1", "approved"), reviewNotes: input.reviewNotes ?? null };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/admin");
+    await user.click(await screen.findByRole("tab", { name: /^Applications/ }));
+    const card = await screen.findByRole("article", { name: "Application from Mawuena Agbodjan" });
+    await user.type(within(card).getByLabelText("Review Notes"), "Verified in person");
+    await user.click(within(card).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Application Reviewed")).toBeInTheDocument();
+    expect(screen.getByText("The application has been updated")).toBeInTheDocument();
+    expect(reviewed).toEqual({ id: "p1", status: "approved", reviewNotes: "Verified in person" });
+  });
+
+  it("says 'Failed to review application' when the review fails", async () => {
+    asAdmin({
+      "admin.reviewApplication": () => ({ error: { code: "CONFLICT", message: "This application has already been reviewed" } }),
+    });
+    const user = userEvent.setup();
+    renderApp("/admin");
+    await user.click(await screen.findByRole("tab", { name: /^Applications/ }));
+    const card = await screen.findByRole("article", { name: "Application from Applicant p2" });
+    await user.click(within(card).getByRole("button", { name: "Reject" }));
+    expect(await screen.findByText("Failed to review application")).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+  });
+
+  it("shows bookings with their status colours and how many of how many, and the products", async () => {
+    asAdmin();
+    const user = userEvent.setup();
+    renderApp("/admin");
+    await user.click(await screen.findByRole("tab", { name: "Bookings" }));
+    expect(await screen.findByText("Showing 3 of 25 bookings")).toBeInTheDocument();
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0] as HTMLElement).getByText("First consultation")).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText("$9.00")).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText("$36.00")).toBeInTheDocument();
+    const badgeColor = (text: string) => screen.getByText(text).closest(".mantine-Badge-root")?.getAttribute("style") ?? "";
+    expect(badgeColor("cancelled")).toContain("red");
+    expect(badgeColor("confirmed")).not.toContain("red");
+    expect(badgeColor("pending")).not.toContain("red");
+
+    await user.click(screen.getByRole("tab", { name: "Products" }));
+    const bowl = await screen.findByRole("article", { name: "Calabash Bowl" });
+    expect(within(bowl).getByRole("img", { name: "Calabash Bowl" })).toHaveAttribute("src", "/images/bowl.jpg");
+    expect(within(bowl).getByText("Active")).toBeInTheDocument();
+    expect(within(bowl).getByText("$24.00")).toBeInTheDocument();
+    expect(within(bowl).getByText("Stock: 10")).toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Old Drum" })).getByText("Inactive")).toBeInTheDocument();
+  });
+});

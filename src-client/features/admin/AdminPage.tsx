@@ -1,0 +1,227 @@
+import { Alert, Badge, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { formatMoney } from "../../../src/domain/money";
+import { useAuth } from "../../lib/auth";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+import { ApplicationsPanel } from "./ApplicationsPanel";
+
+export const ACCESS_DENIED = { title: "Access Denied", message: "You don't have permission to access this page" } as const;
+
+const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
+// SPEC §4: statuses other than pending and confirmed in red; shades chosen for 4.5:1 text contrast.
+const bookingStatusColor = (status: string) => (status === "confirmed" ? "forest.9" : status === "pending" ? "ochre.4" : "red.9");
+
+function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} ff="heading">
+        {value}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function AnalyticsPanel() {
+  const analytics = trpc.admin.analytics.useQuery();
+  if (analytics.isPending) return <Loader aria-label="Loading analytics" />;
+  if (analytics.isError) return <Text c="red">Failed to load analytics.</Text>;
+  const a = analytics.data;
+  return (
+    <Stack gap="xl">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <StatCard
+          label="Total Revenue"
+          value={formatMoney(a.totalRevenue)}
+          note={`${a.confirmedBookings} confirmed ${a.confirmedBookings === 1 ? "booking" : "bookings"}`}
+        />
+        <StatCard label="Platform Commission" value={formatMoney(a.platformCommission)} note="20%" />
+        <StatCard label="Seer Earnings" value={formatMoney(a.seerEarnings)} note="80% to Seers" />
+        <StatCard label="Active Products" value={a.activeProducts} note="In the Sacred Market" />
+      </SimpleGrid>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h3" mb="md">
+          Platform Overview
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          {[
+            ["Total Seers", a.totalSeers],
+            ["Pending Applications", a.pendingApplications],
+            ["Total Bookings", a.totalBookings],
+            ["Confirmed Bookings", a.confirmedBookings],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <Text fz={24} fw={700}>
+                {value}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}
+
+function BookingsPanel() {
+  const list = trpc.admin.bookings.useQuery();
+  if (list.isPending) return <Loader aria-label="Loading bookings" />;
+  if (list.isError) return <Text c="red">Failed to load bookings.</Text>;
+  const { bookings, total } = list.data;
+  return (
+    <Stack>
+      {bookings.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No bookings yet
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {["Status", "Session", "Amount", "Date", "Time", "Platform Fee", "Seer Earnings", "Notes"].map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bookings.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td>
+                    <Badge color={bookingStatusColor(b.status)} autoContrast>
+                      {b.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{SESSION_LABEL[b.sessionType] ?? b.sessionType}</Table.Td>
+                  <Table.Td>{formatMoney(b.amount)}</Table.Td>
+                  <Table.Td>{b.scheduledDate}</Table.Td>
+                  <Table.Td>{b.scheduledTime}</Table.Td>
+                  <Table.Td>{formatMoney(b.platformFee)}</Table.Td>
+                  <Table.Td>{formatMoney(b.seerEarnings)}</Table.Td>
+                  <Table.Td>{b.notes ?? ""}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Text size="sm" c="dimmed">
+        Showing {bookings.length} of {total} bookings
+      </Text>
+    </Stack>
+  );
+}
+
+function ProductsPanel() {
+  const list = trpc.admin.products.useQuery();
+  if (list.isPending) return <Loader aria-label="Loading products" />;
+  if (list.isError) return <Text c="red">Failed to load products.</Text>;
+  if (list.data.length === 0) return <Text c="dimmed">No products yet</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {list.data.map((p) => (
+        <Card key={p.id} withBorder padding="md" component="article" aria-label={p.name}>
+          {p.imageUrl && (
+            <Card.Section>
+              <Image src={p.imageUrl} alt={p.name} h={160} fit="cover" />
+            </Card.Section>
+          )}
+          <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
+            <Title order={2} size="h4">
+              {p.name}
+            </Title>
+            <Badge color={p.isActive ? "forest.9" : "gray.7"}>{p.isActive ? "Active" : "Inactive"}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={3} mt={4}>
+            {p.description}
+          </Text>
+          <Group justify="space-between" mt="sm">
+            <Text fw={700}>{formatMoney(p.price, p.currency)}</Text>
+            <Text size="sm">Stock: {p.stockQuantity}</Text>
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function AccessDenied() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    notify(ACCESS_DENIED, "destructive");
+    void navigate({ to: "/", replace: true });
+  }, [navigate]);
+  return (
+    <Container size="sm" py={60}>
+      <Alert color="red" title={ACCESS_DENIED.title}>
+        {ACCESS_DENIED.message}
+      </Alert>
+    </Container>
+  );
+}
+
+function AdminConsole() {
+  // The pending list is always loaded: its counts label the Applications tab and the sub-tabs.
+  const pending = trpc.admin.seerApplications.useQuery({ status: "pending" });
+  const counts = pending.data?.counts;
+  return (
+    <Container size="xl" py={40}>
+      <Title order={1} mb="lg">
+        Admin Dashboard
+      </Title>
+      <Tabs defaultValue="analytics" keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
+          <Tabs.Tab
+            value="applications"
+            rightSection={
+              <Badge size="sm" color="ochre.4" autoContrast circle>
+                {counts?.pending ?? 0}
+              </Badge>
+            }
+          >
+            Applications
+          </Tabs.Tab>
+          <Tabs.Tab value="bookings">Bookings</Tabs.Tab>
+          <Tabs.Tab value="products">Products</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="analytics">
+          <AnalyticsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="applications">
+          <ApplicationsPanel counts={counts} />
+        </Tabs.Panel>
+        <Tabs.Panel value="bookings">
+          <BookingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="products">
+          <ProductsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}
+
+export function AdminPage() {
+  const auth = useAuth();
+  if (auth.status === "loading") {
+    return (
+      <Container py={60}>
+        <Loader aria-label="Loading" />
+      </Container>
+    );
+  }
+  if (auth.status === "signed-out" || auth.user.role !== "admin") return <AccessDenied />;
+  return <AdminConsole />;
+}

@@ -1,0 +1,317 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Input,
+  Loader,
+  NumberInput,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { ID_DOCUMENT_ACCEPT, seerApplicationSchema, type SeerApplication } from "../../../src/schemas/applications";
+import { isUnauthorizedError, redirectToLogin, useAuth } from "../../lib/auth";
+import { messages } from "../../lib/messages";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+import { SpecializationsInput } from "./SpecializationsInput";
+import { UploadError, uploadFile } from "./upload";
+
+export const ID_DOCUMENT_ENDPOINT = "/api/upload/id-document";
+
+interface FormValues {
+  fullName: string;
+  country: string;
+  contactEmail: string;
+  contactPhone: string;
+  tradition: string;
+  yearsOfPractice: number | string;
+  specializations: string[];
+  lineageInfo: string;
+  biography: string;
+  ethicsStatement: string;
+  idDocumentUrl: string;
+}
+
+type UploadState =
+  | { status: "idle" }
+  | { status: "uploading"; fileName: string; percent: number }
+  | { status: "done"; fileName: string }
+  | { status: "failed"; fileName: string; detail: string };
+
+function LoginRequired() {
+  useEffect(() => {
+    notify(messages.loginRequiredApply, "destructive");
+    return redirectToLogin();
+  }, []);
+  return (
+    <Container size="sm" py={60}>
+      <Alert color="red" title={messages.loginRequiredApply.title} role="alert">
+        {messages.loginRequiredApply.message}
+      </Alert>
+    </Container>
+  );
+}
+
+function IdDocumentField({
+  upload,
+  error,
+  onFile,
+}: {
+  upload: UploadState;
+  error: React.ReactNode;
+  onFile: (file: File) => void;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shownError = error ?? (upload.status === "failed" ? upload.detail : undefined);
+  const hasError = Boolean(shownError);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (file) onFile(file);
+  };
+  return (
+    <Input.Wrapper
+      id={id}
+      label="ID Document (JPEG, PNG or PDF, max 10MB)"
+      description="A government-issued ID. Only our review team can see it."
+      required
+      error={shownError}
+    >
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        name="idDocument"
+        accept={ID_DOCUMENT_ACCEPT}
+        aria-describedby={hasError ? `${id}-description ${id}-error` : `${id}-description`}
+        aria-invalid={hasError}
+        onChange={onChange}
+        disabled={upload.status === "uploading"}
+        style={{ display: "block", marginTop: 6 }}
+      />
+      {upload.status === "uploading" && (
+        <Progress mt="xs" value={upload.percent} animated aria-label={`Uploading ${upload.fileName}`} />
+      )}
+      {upload.status === "done" && (
+        <>
+          <Progress mt="xs" value={100} color="forest" aria-label={`Uploaded ${upload.fileName}`} />
+          <Text size="sm" c="forest.8" mt={4}>
+            Uploaded: {upload.fileName}
+          </Text>
+        </>
+      )}
+    </Input.Wrapper>
+  );
+}
+
+function ApplicationForm() {
+  const navigate = useNavigate();
+  const [upload, setUpload] = useState<UploadState>({ status: "idle" });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const abortRef = useRef<(() => void) | null>(null);
+  const cancelRedirect = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      abortRef.current?.();
+      cancelRedirect.current?.();
+    },
+    [],
+  );
+
+  const form = useForm<FormValues>({
+    mode: "controlled",
+    initialValues: {
+      fullName: "",
+      country: "",
+      contactEmail: "",
+      contactPhone: "",
+      tradition: "",
+      yearsOfPractice: "",
+      specializations: [],
+      lineageInfo: "",
+      biography: "",
+      ethicsStatement: "",
+      idDocumentUrl: "",
+    },
+    validate: schemaResolver(seerApplicationSchema, { sync: true }),
+  });
+
+  const submit = trpc.applications.submit.useMutation({
+    onSuccess: () => {
+      notify(messages.applicationSubmitted, "success");
+      void navigate({ to: "/" });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) {
+        notify(messages.unauthorized, "destructive");
+        cancelRedirect.current = redirectToLogin();
+        return;
+      }
+      notify(messages.applicationFailed, "destructive");
+      if (error.data && error.data.httpStatus < 500) setServerError(error.message);
+    },
+  });
+
+  function onFile(file: File) {
+    abortRef.current?.();
+    form.setFieldValue("idDocumentUrl", "");
+    setUpload({ status: "uploading", fileName: file.name, percent: 0 });
+    const { done, abort } = uploadFile(ID_DOCUMENT_ENDPOINT, "idDocument", file, (percent) =>
+      setUpload((current) => (current.status === "uploading" ? { ...current, percent } : current)),
+    );
+    abortRef.current = abort;
+    done.then(
+      (url) => {
+        form.setFieldValue("idDocumentUrl", url);
+        form.clearFieldError("idDocumentUrl");
+        setUpload({ status: "done", fileName: file.name });
+      },
+      (error: unknown) => {
+        const status = error instanceof UploadError ? error.status : 0;
+        if (status === 0 && error instanceof UploadError && error.detail === "Upload cancelled") return;
+        if (status === 401) {
+          notify(messages.unauthorized, "destructive");
+          cancelRedirect.current = redirectToLogin();
+        } else {
+          notify(messages.uploadFailed, "destructive");
+        }
+        const detail =
+          error instanceof UploadError && status >= 400 && status < 500 ? error.detail : messages.uploadFailed.message;
+        setUpload({ status: "failed", fileName: file.name, detail });
+      },
+    );
+  }
+
+  const onSubmit = form.onSubmit((values) => {
+    setServerError(null);
+    submit.mutate(seerApplicationSchema.parse(values) satisfies SeerApplication);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Seer application">
+      <Stack gap="md">
+        {serverError && (
+          <Alert color="red" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Full Name"
+            placeholder="Your full name"
+            autoComplete="name"
+            required
+            {...form.getInputProps("fullName")}
+          />
+          <TextInput
+            label="Country"
+            placeholder="e.g., Ghana"
+            autoComplete="country-name"
+            required
+            {...form.getInputProps("country")}
+          />
+          <TextInput
+            label="Contact Email"
+            type="email"
+            placeholder="you@example.com"
+            autoComplete="email"
+            required
+            {...form.getInputProps("contactEmail")}
+          />
+          <TextInput
+            label="Contact Phone"
+            type="tel"
+            placeholder="+233 20 000 0000 (optional)"
+            autoComplete="tel"
+            {...form.getInputProps("contactPhone")}
+          />
+          <TextInput
+            label="Spiritual Tradition"
+            placeholder="e.g., Ifá, Vodun, Sangoma, Akan"
+            required
+            {...form.getInputProps("tradition")}
+          />
+          <NumberInput
+            label="Years of Practice"
+            placeholder="e.g., 10"
+            min={1}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            {...form.getInputProps("yearsOfPractice")}
+          />
+        </SimpleGrid>
+        <SpecializationsInput
+          value={form.values.specializations}
+          onChange={(value) => {
+            form.setFieldValue("specializations", value);
+            if (value.length > 0) form.clearFieldError("specializations");
+          }}
+          error={form.errors.specializations}
+        />
+        <Textarea
+          label="Lineage Information"
+          placeholder="Your teachers, initiation and the lineage you belong to"
+          rows={3}
+          required
+          {...form.getInputProps("lineageInfo")}
+        />
+        <Textarea
+          label="Biography"
+          placeholder="Tell seekers about yourself and your practice"
+          rows={5}
+          required
+          {...form.getInputProps("biography")}
+        />
+        <Textarea
+          label="Ethics Statement"
+          placeholder="How you practise ethically: confidentiality, honesty, referrals"
+          rows={3}
+          required
+          {...form.getInputProps("ethicsStatement")}
+        />
+        <IdDocumentField upload={upload} error={form.errors.idDocumentUrl} onFile={onFile} />
+        <Button type="submit" size="md" disabled={submit.isPending || upload.status === "uploading"}>
+          {submit.isPending ? "Submitting..." : "Submit Application"}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function BecomeSeerPage() {
+  const auth = useAuth();
+  const mine = trpc.applications.mine.useQuery(undefined, { enabled: auth.status === "signed-in" });
+
+  if (auth.status === "signed-out") return <LoginRequired />;
+  return (
+    <Container size="md" py={48}>
+      <Title order={1}>Become a Seer</Title>
+      <Text c="dimmed" mt="xs" mb="lg">
+        Share your gifts with seekers around the world. Tell us about your tradition and practice; our team reviews every
+        application and replies by email.
+      </Text>
+      {auth.status === "loading" || mine.isPending ? (
+        <Loader aria-label="Loading" />
+      ) : mine.data?.status === "pending" ? (
+        <Alert color="ochre" title="Application under review">
+          Your application has been submitted for review. We&apos;ll contact you via email.
+        </Alert>
+      ) : (
+        <Paper withBorder p={{ base: "md", sm: "xl" }} radius="md">
+          <ApplicationForm />
+        </Paper>
+      )}
+    </Container>
+  );
+}
