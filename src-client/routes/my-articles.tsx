@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { MyArticlesPage } from "../features/articles/MyArticlesPage";
 
 export const Route = createFileRoute("/my-articles")({
-  component: () => <PagePlaceholder title="My Articles" />,
+  component: MyArticlesPage,
 });

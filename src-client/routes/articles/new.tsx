@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { NewArticlePage } from "../../features/articles/ArticleEditor";
 
 export const Route = createFileRoute("/articles/new")({
-  component: () => <PagePlaceholder title="New Article" />,
+  component: NewArticlePage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { wisdomSearchSchema } from "../../../src/schemas/articles";
+import { WisdomPage } from "../../features/articles/WisdomPage";
 
 export const Route = createFileRoute("/wisdom/")({
-  component: () => <PagePlaceholder title="Wisdom Hub" />,
+  validateSearch: wisdomSearchSchema,
+  component: WisdomPage,
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { EditArticlePage } from "../../../features/articles/ArticleEditor";
 
 export const Route = createFileRoute("/articles/edit/$id")({
-  component: () => <PagePlaceholder title="Edit Article" />,
+  component: EditArticleRoute,
 });
+
+function EditArticleRoute() {
+  const { id } = Route.useParams();
+  return <EditArticlePage key={id} id={id} />;
+}

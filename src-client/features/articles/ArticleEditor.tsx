@@ -1,0 +1,222 @@
+import {
+  Autocomplete,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { ARTICLE_NOT_FOUND } from "../../../src/domain/articles";
+import {
+  articleFormSchema,
+  emptyArticleForm,
+  toArticleForm,
+  toArticleInput,
+  type ArticleFormValues,
+} from "../../../src/schemas/articles";
+import { useAuth } from "../../lib/auth";
+import { messages } from "../../lib/messages";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+import { LoginRequired } from "./LoginRequired";
+
+interface ArticleFormProps {
+  initialValues: ArticleFormValues;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (values: ArticleFormValues) => void;
+}
+
+/** SPEC §5's article form: the same zod schema as the procedure, tags as one comma-separated text. */
+export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: ArticleFormProps) {
+  const form = useForm<ArticleFormValues>({
+    mode: "uncontrolled",
+    initialValues,
+    validate: schemaResolver(articleFormSchema, { sync: true }),
+  });
+  const categories = trpc.articles.categories.useQuery();
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <TextInput label="Title" required maxLength={255} key={form.key("title")} {...form.getInputProps("title")} />
+        <Autocomplete
+          label="Category"
+          required
+          maxLength={100}
+          placeholder="e.g. Ancestral Wisdom"
+          data={categories.data ?? []}
+          key={form.key("category")}
+          {...form.getInputProps("category")}
+        />
+        <Textarea
+          label="Excerpt"
+          description="Optional. A short summary shown on the article card."
+          rows={2}
+          resize="vertical"
+          key={form.key("excerpt")}
+          {...form.getInputProps("excerpt")}
+        />
+        <Textarea
+          label="Content"
+          description="At least 50 characters. Line breaks are kept."
+          required
+          rows={12}
+          resize="vertical"
+          key={form.key("content")}
+          {...form.getInputProps("content")}
+        />
+        <TextInput
+          label="Tags"
+          description="Separate tags with commas, e.g. ancestors, libation"
+          key={form.key("tags")}
+          {...form.getInputProps("tags")}
+        />
+        <TextInput
+          label="Featured Image URL"
+          type="url"
+          placeholder="https://..."
+          key={form.key("featuredImageUrl")}
+          {...form.getInputProps("featuredImageUrl")}
+        />
+        <TextInput
+          label="Video URL"
+          type="url"
+          description="YouTube and Vimeo videos play in the article; other links are shown as a link."
+          placeholder="https://www.youtube.com/watch?v=..."
+          key={form.key("videoUrl")}
+          {...form.getInputProps("videoUrl")}
+        />
+        <Switch
+          label="Publish this article"
+          description="Drafts are visible to you alone."
+          key={form.key("isPublished")}
+          {...form.getInputProps("isPublished", { type: "checkbox" })}
+        />
+        <Group justify="flex-end">
+          <Button component={Link} to="/my-articles" variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** After a save: a published article opens, a draft goes back to the author's list. */
+function useAfterSave() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  return async (article: { slug: string; isPublished: boolean }) => {
+    await utils.articles.invalidate();
+    if (article.isPublished) await navigate({ to: "/wisdom/$slug", params: { slug: article.slug } });
+    else await navigate({ to: "/my-articles" });
+  };
+}
+
+const saveFailed = (error: { message: string }) =>
+  notify({ title: error.message || messages.saveArticleFailed.title }, "destructive");
+
+function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} mb="lg">
+        {title}
+      </Title>
+      <Paper withBorder radius="md" p="lg">
+        {children}
+      </Paper>
+    </Container>
+  );
+}
+
+function Guard({ message, children }: { message: string; children: React.ReactNode }) {
+  const auth = useAuth();
+  if (auth.status === "loading") {
+    return (
+      <Group justify="center" py={80}>
+        <Loader aria-label="Loading" />
+      </Group>
+    );
+  }
+  if (auth.status === "signed-out") return <LoginRequired message={message} />;
+  return children;
+}
+
+function NewArticle() {
+  const afterSave = useAfterSave();
+  const create = trpc.articles.create.useMutation({ onSuccess: afterSave, onError: saveFailed });
+  return (
+    <EditorFrame title="Write New Article">
+      <ArticleForm
+        initialValues={emptyArticleForm}
+        submitLabel="Save Article"
+        pending={create.isPending}
+        onSubmit={(values) => create.mutate(toArticleInput(values))}
+      />
+    </EditorFrame>
+  );
+}
+
+function EditArticle({ id }: { id: string }) {
+  const afterSave = useAfterSave();
+  const article = trpc.articles.forEdit.useQuery({ id });
+  const update = trpc.articles.update.useMutation({ onSuccess: afterSave, onError: saveFailed });
+  if (article.isPending) {
+    return (
+      <Group justify="center" py={80}>
+        <Loader aria-label="Loading article" />
+      </Group>
+    );
+  }
+  if (article.isError) {
+    const notFound = article.error.data?.code === "NOT_FOUND";
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" ta="center">
+          <Title order={1}>{notFound ? ARTICLE_NOT_FOUND : "Could not load the article"}</Title>
+          <Text c="dimmed">{notFound ? "This article doesn't exist or you can't edit it." : "Please try again."}</Text>
+          <Button component={Link} to="/my-articles">
+            Back to My Articles
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  return (
+    <EditorFrame title="Edit Article">
+      <ArticleForm
+        initialValues={toArticleForm(article.data)}
+        submitLabel="Update Article"
+        pending={update.isPending}
+        onSubmit={(values) => update.mutate({ id, ...toArticleInput(values) })}
+      />
+    </EditorFrame>
+  );
+}
+
+export function NewArticlePage() {
+  return (
+    <Guard message="Please log in to write an article.">
+      <NewArticle />
+    </Guard>
+  );
+}
+
+export function EditArticlePage({ id }: { id: string }) {
+  return (
+    <Guard message="Please log in to edit your articles.">
+      <EditArticle id={id} />
+    </Guard>
+  );
+}

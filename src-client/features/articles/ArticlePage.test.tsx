@@ -1,0 +1,163 @@
+import { StrictMode } from "react";
+import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { describe, expect, it } from "vitest";
+import { AppProviders } from "../../providers";
+import { createAppRouter } from "../../router";
+import { server, TEST_ORIGIN, trpcHandlers } from "../../test/msw";
+import { renderApp } from "../../test/render";
+import { createQueryClient, createTrpcClient, createTrpcUtils } from "../../trpc";
+import { listItem, XSS } from "./testData";
+
+// The first screen waits for the signed-in check, the route's code chunk and its data; a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The app as main.tsx renders it, in StrictMode, where effects run twice. */
+function renderStrict(url: string, cached?: ReturnType<typeof listItem>) {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient(TEST_ORIGIN);
+  const utils = createTrpcUtils(queryClient, trpcClient);
+  // An article already in the cache (a page seen before) is published at the very first effect run.
+  if (cached) utils.articles.bySlug.setData({ slug: cached.article.slug }, cached);
+  const router = createAppRouter({ queryClient, trpc: utils }, { history: createMemoryHistory({ initialEntries: [url] }) });
+  render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { queryClient };
+}
+
+describe("/wisdom/{slug}", () => {
+  it("shows category, tags, title, author, date, views, image, the embedded video and the content with line breaks", async () => {
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "articles.bySlug": () =>
+          listItem({
+            featuredImageUrl: "https://example.com/libation.jpg",
+            videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+          }),
+        "articles.recordView": () => ({ viewCount: 42 }),
+      }),
+    );
+    renderApp("/wisdom/pouring-libation");
+    const article = await screen.findByRole("article");
+    expect(within(article).getByRole("heading", { level: 1, name: "Pouring Libation" })).toBeInTheDocument();
+    expect(within(article).getByText("Ancestral Wisdom")).toBeInTheDocument();
+    expect(within(article).getByText("#ancestors")).toBeInTheDocument();
+    expect(within(article).getByText("#water")).toBeInTheDocument();
+    expect(within(article).getByText("Ama Mensah")).toBeInTheDocument();
+    expect(within(article).getByText("March 4, 2026")).toBeInTheDocument();
+    expect(within(article).getByRole("img", { name: "Pouring Libation" })).toHaveAttribute(
+      "src",
+      "https://example.com/libation.jpg",
+    );
+    const video = within(article).getByTitle("Video: Pouring Libation");
+    expect(video.tagName).toBe("IFRAME");
+    expect(video).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+
+    const body = within(article).getByText(/^Water remembers\./);
+    expect(body.querySelectorAll("br")).toHaveLength(1);
+    expect(body.textContent).toBe("Water remembers.We pour libation to call the names of those who came before us.");
+    // The view recorded for this page view replaces the count read with the article.
+    expect(await within(article).findByText("42 views")).toBeInTheDocument();
+  });
+
+  it("shows 'Anonymous' for an author without a name and a non-YouTube/Vimeo video as a plain link", async () => {
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "articles.bySlug": () => listItem({ videoUrl: "https://example.com/my-video.mp4" }, { firstName: null, lastName: null }),
+        "articles.recordView": () => ({ viewCount: 42 }),
+      }),
+    );
+    renderApp("/wisdom/pouring-libation");
+    const article = await screen.findByRole("article");
+    expect(within(article).getByText("Anonymous")).toBeInTheDocument();
+    expect(within(article).getByRole("link", { name: "Watch the video" })).toHaveAttribute(
+      "href",
+      "https://example.com/my-video.mp4",
+    );
+    expect(article.querySelector("iframe")).toBeNull();
+  });
+
+  it("says 'Article Not Found' for a missing or hidden article, and records no view", async () => {
+    let views = 0;
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "articles.bySlug": () => ({ error: { code: "NOT_FOUND", message: "Article Not Found" } }),
+        "articles.recordView": () => {
+          views++;
+          return { viewCount: 1 };
+        },
+      }),
+    );
+    renderApp("/wisdom/nothing-here");
+    expect(await screen.findByRole("heading", { name: "Article Not Found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Wisdom Hub" })).toHaveAttribute("href", "/wisdom");
+    expect(views).toBe(0);
+  });
+
+  it("records one view per page view, even in StrictMode and across refetches", async () => {
+    let views = 0;
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "articles.bySlug": () => listItem({ viewCount: 41 + views }),
+        "articles.recordView": () => ({ viewCount: 41 + ++views }),
+      }),
+    );
+    const { queryClient } = renderStrict("/wisdom/pouring-libation", listItem({ viewCount: 41 }));
+    expect(await screen.findByText("42 views")).toBeInTheDocument();
+    await queryClient.refetchQueries();
+    await screen.findByText("42 views");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(views).toBe(1);
+  });
+
+  it("does not record a view when the author previews a draft", async () => {
+    let views = 0;
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "articles.bySlug": () => listItem({ isPublished: false, publishedAt: null }),
+        "articles.recordView": () => ({ viewCount: ++views }),
+      }),
+    );
+    renderApp("/wisdom/pouring-libation");
+    expect(await screen.findByText("Draft")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(views).toBe(0);
+  });
+
+  it("renders script and HTML in title, content, tags and URLs as literal text, creating no element", async () => {
+    server.use(
+      ...trpcHandlers({
+        "auth.me": () => null,
+        "articles.bySlug": () =>
+          listItem({
+            title: `Title ${XSS}`,
+            content: `${XSS}\nSecond line <b>bold?</b>`,
+            tags: [XSS],
+            category: XSS,
+            videoUrl: 'https://example.com/"><script>window.__xss=3</script>',
+          }),
+        "articles.recordView": () => ({ viewCount: 42 }),
+      }),
+    );
+    renderApp("/wisdom/pouring-libation");
+    const article = await screen.findByRole("article");
+    expect(within(article).getByRole("heading", { level: 1 })).toHaveTextContent(`Title ${XSS}`);
+    expect(within(article).getByText(`#${XSS}`)).toBeInTheDocument();
+    const body = within(article).getByText(/Second line/);
+    expect(body.textContent).toBe(`${XSS}Second line <b>bold?</b>`);
+    expect(article.querySelector("script")).toBeNull();
+    expect(article.querySelector("b")).toBeNull();
+    expect(article.querySelectorAll("img")).toHaveLength(0);
+    await waitFor(() => expect((window as { __xss?: number }).__xss).toBeUndefined());
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { articleFormSchema, articleInputSchema, emptyArticleForm, toArticleForm, toArticleInput } from "./articles";
+
+const content = "Water remembers. We pour libation to call the names of those who came before us.";
+const valid = { ...emptyArticleForm, title: "Libation", content, category: "Ancestral Wisdom" };
+
+const fieldErrors = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
+};
+
+describe("articleFormSchema", () => {
+  it("gives SPEC §5's exact messages", () => {
+    const errors = fieldErrors(articleFormSchema, { ...emptyArticleForm, title: "ab", content: "too short" });
+    expect(errors).toEqual({
+      title: ["Title must be at least 3 characters"],
+      content: ["Content must be at least 50 characters"],
+      category: ["Category is required"],
+    });
+  });
+
+  it("does not count surrounding spaces towards the minimums", () => {
+    const errors = fieldErrors(articleFormSchema, { ...valid, title: "  ab  ", category: "   " });
+    expect(errors).toEqual({ title: ["Title must be at least 3 characters"], category: ["Category is required"] });
+  });
+
+  it("limits title to 255 and category to 100 characters", () => {
+    const errors = fieldErrors(articleFormSchema, { ...valid, title: "t".repeat(256), category: "c".repeat(101) });
+    expect(Object.keys(errors).sort()).toEqual(["category", "title"]);
+    expect(articleFormSchema.safeParse({ ...valid, title: "t".repeat(255), category: "c".repeat(100) }).success).toBe(true);
+  });
+
+  it("accepts empty or http(s) URLs and refuses javascript:, data: and malformed ones", () => {
+    expect(articleFormSchema.safeParse({ ...valid, videoUrl: "", featuredImageUrl: "" }).success).toBe(true);
+    expect(
+      articleFormSchema.safeParse({
+        ...valid,
+        videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+        featuredImageUrl: "http://example.com/a.png",
+      }).success,
+    ).toBe(true);
+    const errors = fieldErrors(articleFormSchema, {
+      ...valid,
+      videoUrl: "javascript:alert(1)",
+      featuredImageUrl: "data:image/svg+xml,<svg onload=alert(1)>",
+    });
+    expect(errors).toEqual({
+      videoUrl: ["Video URL must be a valid URL starting with http:// or https://"],
+      featuredImageUrl: ["Image URL must be a valid URL starting with http:// or https://"],
+    });
+    expect(fieldErrors(articleFormSchema, { ...valid, videoUrl: "not a url" })).toHaveProperty("videoUrl");
+  });
+});
+
+describe("articleInputSchema", () => {
+  it("takes tags as an array, trimmed, empty ones dropped", () => {
+    const parsed = articleInputSchema.parse({ ...valid, tags: [" water ", "", "  ", "names"] });
+    expect(parsed.tags).toEqual(["water", "names"]);
+  });
+
+  it("turns empty optional fields into null and defaults isPublished to false", () => {
+    const parsed = articleInputSchema.parse({
+      title: "Libation",
+      content,
+      category: "Ancestral Wisdom",
+      excerpt: "",
+      videoUrl: "",
+    });
+    expect(parsed).toMatchObject({ excerpt: null, videoUrl: null, featuredImageUrl: null, tags: [], isPublished: false });
+  });
+
+  it("drops an authorId from the body", () => {
+    const parsed = articleInputSchema.parse({ ...toArticleInput(valid), authorId: "someone-else" });
+    expect(parsed).not.toHaveProperty("authorId");
+  });
+
+  it("refuses a javascript: video URL", () => {
+    expect(articleInputSchema.safeParse({ ...toArticleInput(valid), videoUrl: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+describe("form <-> input", () => {
+  it("turns the comma-separated tags text into the array and back", () => {
+    const input = toArticleInput({ ...valid, tags: "water, , names ,water" });
+    expect(input.tags).toEqual(["water", "names"]);
+    const form = toArticleForm({ ...articleInputSchema.parse(input), excerpt: null, videoUrl: null });
+    expect(form.tags).toBe("water, names");
+    expect(form.excerpt).toBe("");
+    expect(form.videoUrl).toBe("");
+  });
+});
