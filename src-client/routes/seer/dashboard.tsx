@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/PagePlaceholder";
+import { SeerDashboard } from "../../features/dashboard/SeerDashboard";
 
 export const Route = createFileRoute("/seer/dashboard")({
-  component: () => <PagePlaceholder title="Seer Dashboard" />,
+  component: SeerDashboard,
 });

@@ -1,0 +1,418 @@
+import { notifications } from "@mantine/notifications";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { TIME_SLOTS } from "../../../src/domain/consultations";
+import { TEST_ORIGIN, server, trpcHandlers } from "../../test/msw";
+import { renderApp } from "../../test/render";
+import type { DashboardOverview, Earnings } from "./types";
+
+const me = (role: "client" | "seer") => ({
+  id: `u-${role}`,
+  email: `${role}@example.com`,
+  firstName: "Ama",
+  lastName: "Owusu",
+  profileImageUrl: null,
+  role,
+});
+
+const allDays = {
+  "0": [...TIME_SLOTS],
+  "1": [...TIME_SLOTS],
+  "2": [...TIME_SLOTS],
+  "3": [...TIME_SLOTS],
+  "4": [...TIME_SLOTS],
+  "5": [...TIME_SLOTS],
+  "6": [...TIME_SLOTS],
+};
+
+function overviewData(): DashboardOverview {
+  return {
+    seer: {
+      id: "seer-1",
+      userId: "u-seer",
+      fullName: "Ama Serwaa Owusu",
+      country: "Ghana",
+      languages: ["English", "Twi"],
+      tradition: "Akan Akom",
+      specializations: ["Divination", "Ancestral Healing"],
+      biography: "A priestess of the Akan tradition.",
+      yearsOfPractice: 10,
+      profileImageUrl: null,
+      price15Min: null,
+      price30Min: "45.00",
+      price60Min: "80.00",
+      timezone: "Africa/Lagos",
+      averageRating: "4.80",
+      totalReviews: 12,
+      verificationStatus: "approved",
+      availability: allDays,
+    },
+    summary: { totalEarnings: "148.00", thisMonth: "120.00", upcomingSessions: 2, totalSessions: 3, pastSessions: 1 },
+    upcoming: [
+      {
+        id: "b-1",
+        sessionType: "60min",
+        startsAt: new Date("2026-11-24T10:00:00Z"),
+        seerDate: "2026-11-24",
+        seerTime: "11:00",
+        clientName: "Kofi M.",
+        notes: "About my family",
+        seerEarnings: "80.00",
+        consultationLink: "/meeting/b-1",
+      },
+      {
+        id: "b-2",
+        sessionType: "15min",
+        startsAt: new Date("2026-11-25T10:00:00Z"),
+        seerDate: "2026-11-25",
+        seerTime: "11:00",
+        clientName: "Esi A.",
+        notes: null,
+        seerEarnings: "20.00",
+        consultationLink: "https://meet.example.com/room",
+      },
+    ],
+    past: [
+      {
+        id: "b-3",
+        sessionType: "30min",
+        startsAt: new Date("2026-11-12T10:00:00Z"),
+        seerDate: "2026-11-12",
+        seerTime: "11:00",
+        clientName: "Yaw B.",
+        notes: null,
+        seerEarnings: "40.00",
+        consultationLink: "/meeting/b-3",
+      },
+    ],
+  };
+}
+
+const earningsOf = (period: Earnings["period"]): Earnings => ({
+  period,
+  confirmedEarnings: period === "30d" ? "120.00" : "148.00",
+  pendingPayouts: "36.00",
+  totalAllTime: "148.00",
+  platformCommission: period === "30d" ? "30.00" : "37.00",
+  grossRevenue: period === "30d" ? "150.00" : "185.00",
+  rows:
+    period === "30d"
+      ? [
+          {
+            id: "b-1",
+            sessionType: "60min",
+            seerDate: "2026-11-24",
+            seerTime: "11:00",
+            status: "confirmed",
+            amount: "100.00",
+            platformFee: "20.00",
+            seerEarnings: "80.00",
+          },
+        ]
+      : [
+          {
+            id: "b-1",
+            sessionType: "60min",
+            seerDate: "2026-11-24",
+            seerTime: "11:00",
+            status: "confirmed",
+            amount: "100.00",
+            platformFee: "20.00",
+            seerEarnings: "80.00",
+          },
+          {
+            id: "b-4",
+            sessionType: "30min",
+            seerDate: "2026-09-01",
+            seerTime: "10:00",
+            status: "pending",
+            amount: "45.00",
+            platformFee: "9.00",
+            seerEarnings: "36.00",
+          },
+        ],
+});
+
+function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
+  server.use(
+    ...trpcHandlers({
+      "auth.me": () => me("seer"),
+      "cart.list": () => [],
+      "dashboard.overview": () => overviewData(),
+      "dashboard.earnings": ({ period }) => earningsOf(period ?? "all"),
+      ...overrides,
+    }),
+  );
+}
+
+beforeEach(() => notifications.clean());
+
+describe("/seer/dashboard access", () => {
+  it("asks visitors to log in", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => null }));
+    renderApp("/seer/dashboard");
+    expect(await screen.findByText("Access Denied")).toBeInTheDocument();
+    expect(screen.getByText("Please log in to access your dashboard.")).toBeInTheDocument();
+  });
+
+  it("turns away signed-in users who are not Seers", async () => {
+    server.use(...trpcHandlers({ "auth.me": () => me("client"), "cart.list": () => [] }));
+    renderApp("/seer/dashboard");
+    expect(await screen.findByText("This page is only accessible to verified Seers.")).toBeInTheDocument();
+    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+  });
+
+  it("reaches the same screen from /dashboard", async () => {
+    asSeer();
+    const { router } = renderApp("/dashboard");
+    expect(await screen.findByRole("heading", { name: "Seer Dashboard" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/seer/dashboard");
+  });
+});
+
+describe("/seer/dashboard for a Seer", () => {
+  it("shows the four cards, the tabs with counts, and the upcoming and past sessions", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    expect(await screen.findByText("Total Earnings")).toBeInTheDocument();
+    expect(screen.getByText("$148.00")).toBeInTheDocument();
+    expect(screen.getByText("After 20% platform fee")).toBeInTheDocument();
+    expect(screen.getByText("This Month")).toBeInTheDocument();
+    expect(screen.getByText("$120.00")).toBeInTheDocument();
+    expect(screen.getByText("Upcoming Sessions")).toBeInTheDocument();
+    expect(screen.getByText("Total Sessions")).toBeInTheDocument();
+    for (const name of ["Upcoming (2)", "Past (1)", "Earnings", "Profile", "Availability"]) {
+      expect(screen.getByRole("tab", { name })).toBeInTheDocument();
+    }
+
+    expect(screen.getByRole("heading", { name: "60 Minute Session" })).toBeInTheDocument();
+    expect(screen.getByText("Tuesday, November 24, 2026")).toBeInTheDocument();
+    expect(screen.getByText("Client notes: About my family")).toBeInTheDocument();
+    expect(screen.getByText("$80.00")).toBeInTheDocument();
+    const [inApp, external] = screen.getAllByRole("link", { name: "Join Meeting Room" });
+    expect(inApp).toHaveAttribute("href", "/meeting/b-1");
+    expect(inApp).not.toHaveAttribute("target");
+    expect(external).toHaveAttribute("href", "https://meet.example.com/room");
+    expect(external).toHaveAttribute("target", "_blank");
+    expect(external).toHaveAttribute("rel", "noopener noreferrer");
+
+    await user.click(screen.getByRole("tab", { name: "Past (1)" }));
+    expect(await screen.findByRole("heading", { name: "30 Minute Session" })).toBeInTheDocument();
+    expect(screen.getByText("Completed")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Join Meeting Room" })).not.toBeInTheDocument();
+  });
+
+  it("filters earnings by period and shows the commission", async () => {
+    const asked: unknown[] = [];
+    asSeer({
+      "dashboard.earnings": (input) => {
+        asked.push(input.period);
+        return earningsOf(input.period ?? "all");
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Earnings" }));
+    const table = await screen.findByRole("table", { name: "Earnings by session" });
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    for (const label of [
+      "Confirmed Earnings",
+      "Pending Payouts",
+      "Total (All Time)",
+      "Platform Commission",
+      "20%",
+      "You keep 80%",
+    ]) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByText("$36.00", { selector: "p" })).toBeInTheDocument();
+    for (const header of ["Date", "Session", "Status", "Total", "Platform Fee", "Earnings"]) {
+      expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
+    }
+    expect(screen.getByRole("heading", { name: "Commission Breakdown" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: "Last 30 Days" }));
+    await waitFor(() =>
+      expect(within(screen.getByRole("table", { name: "Earnings by session" })).getAllByRole("row")).toHaveLength(2),
+    );
+    expect(screen.getByText("-$30.00")).toBeInTheDocument();
+    expect(asked).toEqual(["all", "30d"]);
+    for (const label of ["All Time", "Last 90 Days", "This Year"])
+      expect(screen.getByRole("radio", { name: label })).toBeInTheDocument();
+  });
+
+  it("changes the timezone with the spec's toasts", async () => {
+    const changes: unknown[] = [];
+    let fail = false;
+    let timezone = "Africa/Lagos";
+    asSeer({
+      "dashboard.overview": () => {
+        const data = overviewData();
+        return { ...data, seer: { ...data.seer, timezone } };
+      },
+      "dashboard.setTimezone": (input) => {
+        changes.push(input);
+        if (fail) return { error: { code: "INTERNAL_SERVER_ERROR", message: "boom" } };
+        timezone = input.timezone;
+        return { id: "seer-1", timezone: input.timezone };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    const select = await screen.findByRole("combobox", { name: "Timezone" });
+    expect(select).toHaveValue("Africa/Lagos");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([
+      "New York",
+      "Chicago",
+      "Denver",
+      "Los Angeles",
+      "London",
+      "Paris",
+      "Lagos",
+      "Nairobi",
+      "Johannesburg",
+      "Cairo",
+      "Dubai",
+      "UTC",
+    ]);
+    await user.selectOptions(select, "Nairobi");
+    expect(await screen.findByText("Timezone updated")).toBeInTheDocument();
+    expect(changes).toEqual([{ seerId: "seer-1", timezone: "Africa/Nairobi" }]);
+
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Timezone" })).toHaveValue("Africa/Nairobi"));
+    expect(screen.getAllByText(/in your timezone \(Nairobi\)/)).toHaveLength(2);
+
+    fail = true;
+    notifications.clean();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Timezone" }), "Dubai");
+    expect(await screen.findByText("Failed to update timezone.")).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+  });
+
+  it("saves the weekly calendar with per-day shortcuts", async () => {
+    const saved: unknown[] = [];
+    asSeer({
+      "dashboard.updateAvailability": (input) => {
+        saved.push(input.days);
+        return { ...allDays, ...input.days } as typeof allDays;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    expect(await screen.findByRole("checkbox", { name: "Monday 09:00" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Close day Monday" }));
+    expect(screen.getByRole("checkbox", { name: "Monday 09:00" })).not.toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Close day Sunday" }));
+    await user.click(screen.getByRole("checkbox", { name: "Sunday 12:00" }));
+    await user.click(screen.getByRole("checkbox", { name: "Tuesday 20:00" }));
+    await user.click(screen.getByRole("button", { name: "Save Availability" }));
+    expect(await screen.findByText("Availability saved")).toBeInTheDocument();
+    const days = saved[0] as Record<string, string[]>;
+    expect(days["1"]).toEqual([]);
+    expect(days["0"]).toEqual(["12:00"]);
+    expect(days["2"]).toEqual(TIME_SLOTS.filter((s) => s !== "20:00"));
+    await user.click(screen.getByRole("button", { name: "All day Monday" }));
+    expect(screen.getByRole("checkbox", { name: "Monday 20:00" })).toBeChecked();
+  });
+
+  it("opens a working profile form from 'Update Profile'", async () => {
+    const updates: unknown[] = [];
+    asSeer({
+      "dashboard.updateProfile": (input) => {
+        updates.push(input);
+        return { ...overviewData().seer, availability: null, price15Min: "20.00" };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Profile" }));
+    expect(await screen.findByText("15 minutes: Not offered")).toBeInTheDocument();
+    expect(screen.getByText("60 minutes: $80.00")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Update Profile" }));
+
+    const price15 = screen.getByRole("textbox", { name: "15 Minute Price" });
+    await user.type(price15, "12.345");
+    await user.click(screen.getByRole("button", { name: "Save Profile" }));
+    expect(await screen.findByText("Enter an amount like 25 or 25.50")).toBeInTheDocument();
+    expect(updates).toHaveLength(0);
+
+    await user.clear(price15);
+    await user.type(price15, "20");
+    await user.click(screen.getByRole("button", { name: "Save Profile" }));
+    expect(await screen.findByText("Profile updated")).toBeInTheDocument();
+    expect(updates[0]).toMatchObject({
+      price15Min: "20",
+      price30Min: "45.00",
+      languages: ["English", "Twi"],
+      yearsOfPractice: 10,
+    });
+  });
+});
+
+describe("the profile photo", () => {
+  const PHOTO_URL = "/api/uploads/7c9e6679-7425-40de-944b-e07fc1f90ae7";
+  /** Mantine's FileInput is a labelled button in front of a hidden native file input. */
+  const photoInput = () => {
+    expect(screen.getByRole("button", { name: /^Profile Photo/ })).toBeInTheDocument();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("No file input");
+    return input;
+  };
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" });
+
+  it("uploads when chosen, shows progress, and saves the uploaded photo's address", async () => {
+    const updates: unknown[] = [];
+    asSeer({
+      "dashboard.updateProfile": (input) => {
+        updates.push(input);
+        return { ...overviewData().seer, availability: null, profileImageUrl: PHOTO_URL };
+      },
+    });
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    server.use(
+      http.post(`${TEST_ORIGIN}/api/upload/profile-photo`, async () => {
+        await gate;
+        return HttpResponse.json({ url: PHOTO_URL });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Profile" }));
+    await user.click(await screen.findByRole("button", { name: "Update Profile" }));
+    await user.upload(photoInput(), png());
+    expect(await screen.findByRole("progressbar", { name: "Photo upload progress" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save Profile" })).toBeDisabled();
+    finish();
+    await waitFor(() => expect(screen.queryByRole("progressbar", { name: "Photo upload progress" })).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Save Profile" }));
+    expect(await screen.findByText("Profile updated")).toBeInTheDocument();
+    expect(updates[0]).toMatchObject({ profileImageUrl: PHOTO_URL });
+  });
+
+  it("shows the server's reason when the photo is refused", async () => {
+    asSeer();
+    server.use(
+      http.post(
+        `${TEST_ORIGIN}/api/upload/profile-photo`,
+        () => new HttpResponse("Only JPEG or PNG images are accepted for the profile photo.", { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Profile" }));
+    await user.click(await screen.findByRole("button", { name: "Update Profile" }));
+    await user.upload(photoInput(), png());
+    expect(await screen.findByText("Only JPEG or PNG images are accepted for the profile photo.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save Profile" })).toBeEnabled();
+  });
+});

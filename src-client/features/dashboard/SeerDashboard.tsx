@@ -1,0 +1,146 @@
+import { Alert, Container, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { formatMoney } from "../../../src/domain/money";
+import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
+import { useAuth } from "../../lib/auth";
+import { trpc } from "../../trpc";
+import { AvailabilityTab } from "./AvailabilityTab";
+import { EarningsTab } from "./EarningsTab";
+import { ProfileTab } from "./ProfileTab";
+import { SessionCard } from "./SessionCard";
+import { timezoneLabel } from "./format";
+import type { DashboardOverview } from "./types";
+
+export const LOGIN_TO_ACCESS = "Please log in to access your dashboard.";
+export const SEERS_ONLY = "This page is only accessible to verified Seers.";
+
+function AccessDenied({ message }: { message: string }) {
+  return (
+    <Container size="sm" py={80}>
+      <Alert
+        color="red"
+        title={
+          <Title order={1} size="h3">
+            Access Denied
+          </Title>
+        }
+        role="alert"
+      >
+        {message}
+      </Alert>
+    </Container>
+  );
+}
+
+function SummaryCard({ title, value, description }: { title: string; value: string; description: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed" fw={600}>
+        {title}
+      </Text>
+      <Text fz={28} fw={700}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {description}
+      </Text>
+    </Paper>
+  );
+}
+
+function SessionList({ overview, past }: { overview: DashboardOverview; past: boolean }) {
+  const sessions = past ? overview.past : overview.upcoming;
+  if (sessions.length === 0) {
+    return <Text c="dimmed">{past ? "No past sessions yet." : "No upcoming sessions."}</Text>;
+  }
+  return (
+    <Stack gap="md">
+      {sessions.map((session) => (
+        <SessionCard key={session.id} session={session} timezone={overview.seer.timezone} past={past} />
+      ))}
+    </Stack>
+  );
+}
+
+function Dashboard({ overview }: { overview: DashboardOverview }) {
+  const { summary, seer } = overview;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Seer Dashboard</Title>
+          <Text c="dimmed">
+            Welcome back, {seer.fullName}. Times are shown in your timezone ({timezoneLabel(seer.timezone)}).
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          <SummaryCard
+            title="Total Earnings"
+            value={formatMoney(summary.totalEarnings)}
+            description={`After ${PLATFORM_FEE_PERCENT}% platform fee`}
+          />
+          <SummaryCard title="This Month" value={formatMoney(summary.thisMonth)} description="Confirmed sessions this month" />
+          <SummaryCard title="Upcoming Sessions" value={String(summary.upcomingSessions)} description="Confirmed and scheduled" />
+          <SummaryCard title="Total Sessions" value={String(summary.totalSessions)} description="All confirmed sessions" />
+        </SimpleGrid>
+        <Tabs defaultValue="upcoming" keepMounted={false}>
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="upcoming">Upcoming ({summary.upcomingSessions})</Tabs.Tab>
+            <Tabs.Tab value="past">Past ({summary.pastSessions})</Tabs.Tab>
+            <Tabs.Tab value="earnings">Earnings</Tabs.Tab>
+            <Tabs.Tab value="profile">Profile</Tabs.Tab>
+            <Tabs.Tab value="availability">Availability</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="upcoming">
+            <SessionList overview={overview} past={false} />
+          </Tabs.Panel>
+          <Tabs.Panel value="past">
+            <SessionList overview={overview} past />
+          </Tabs.Panel>
+          <Tabs.Panel value="earnings">
+            <EarningsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="profile">
+            <ProfileTab seer={seer} />
+          </Tabs.Panel>
+          <Tabs.Panel value="availability">
+            <AvailabilityTab key={`${seer.timezone}`} seer={seer} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+/** SPEC §2 /seer/dashboard: Seers only; the server decides, the screen explains. */
+export function SeerDashboard() {
+  const auth = useAuth();
+  const isSeer = auth.status === "signed-in" && auth.user.role === "seer";
+  const overview = trpc.dashboard.overview.useQuery(undefined, { enabled: isSeer });
+
+  if (auth.status === "loading") {
+    return (
+      <Container py={80} ta="center">
+        <Loader aria-label="Loading" />
+      </Container>
+    );
+  }
+  if (auth.status === "signed-out") return <AccessDenied message={LOGIN_TO_ACCESS} />;
+  if (!isSeer || overview.error?.data?.code === "FORBIDDEN") return <AccessDenied message={SEERS_ONLY} />;
+  if (overview.isPending) {
+    return (
+      <Container py={80} ta="center">
+        <Loader aria-label="Loading your dashboard" />
+      </Container>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <Container size="sm" py={80}>
+        <Alert color="red" title="Could not load your dashboard" role="alert">
+          Something went wrong. Please try again later.
+        </Alert>
+      </Container>
+    );
+  }
+  return <Dashboard overview={overview.data} />;
+}

@@ -1,0 +1,8 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../src-server/routers";
+
+type DashboardOutputs = inferRouterOutputs<AppRouter>["dashboard"];
+export type DashboardOverview = DashboardOutputs["overview"];
+export type DashboardSeer = DashboardOverview["seer"];
+export type DashboardSession = DashboardOverview["upcoming"][number];
+export type Earnings = DashboardOutputs["earnings"];
