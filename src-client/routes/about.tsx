@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { AboutPage } from "../features/static/AboutPage";
 
 export const Route = createFileRoute("/about")({
-  component: () => <PagePlaceholder title="About" />,
+  component: AboutPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { ContactPage } from "../features/static/ContactPage";
 
 export const Route = createFileRoute("/contact")({
-  component: () => <PagePlaceholder title="Contact" />,
+  component: ContactPage,
 });

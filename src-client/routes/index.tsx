@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { HomePage } from "../features/home/HomePage";
 
 export const Route = createFileRoute("/")({
-  component: () => <PagePlaceholder title="Seer" />,
+  component: HomePage,
 });

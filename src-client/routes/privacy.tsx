@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { PrivacyPage } from "../features/static/PrivacyPage";
 
 export const Route = createFileRoute("/privacy")({
-  component: () => <PagePlaceholder title="Privacy Policy" />,
+  component: PrivacyPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { ProfilePage } from "../features/profile/ProfilePage";
 
 export const Route = createFileRoute("/profile")({
-  component: () => <PagePlaceholder title="Profile" />,
+  component: ProfilePage,
 });

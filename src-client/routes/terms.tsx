@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { TermsPage } from "../features/static/TermsPage";
 
 export const Route = createFileRoute("/terms")({
-  component: () => <PagePlaceholder title="Terms of Service" />,
+  component: TermsPage,
 });

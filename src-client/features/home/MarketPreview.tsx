@@ -1,0 +1,41 @@
+import { Alert, Group, SimpleGrid, Text } from "@mantine/core";
+import { HOME_PRODUCTS } from "../../../src/schemas/shop";
+import { ProductCard, ProductCardSkeleton } from "../shop";
+import { trpc } from "../../trpc";
+
+/** The Sacred Market preview: the first 6 active products, priced in GH₵ (SPEC §1, §2), without Add to Cart. */
+export function MarketPreview() {
+  const products = trpc.catalog.products.useQuery({ limit: HOME_PRODUCTS });
+
+  if (products.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" role="status" aria-label="Loading products" aria-busy="true">
+        {Array.from({ length: HOME_PRODUCTS }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (products.isError) {
+    return (
+      <Alert color="terracotta" title="The Sacred Market preview is unavailable right now">
+        You can still browse every product in the shop.
+      </Alert>
+    );
+  }
+  const shown = products.data.slice(0, HOME_PRODUCTS);
+  if (shown.length === 0) {
+    return (
+      <Group justify="center">
+        <Text c="gray.7">New sacred items are on their way.</Text>
+      </Group>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+      {shown.map((product) => (
+        <ProductCard key={product.id} product={product} titleOrder={3} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,333 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconCalendarEvent, IconClock, IconHourglass, IconLogout, IconPackage, IconVideo } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useEffect } from "react";
+import { SESSION_MINUTES } from "../../../src/domain/consultations";
+import { formatMoney } from "../../../src/domain/money";
+import type { AppRouter } from "../../../src-server/routers";
+import { loginHref, redirectToLogin, useAuth, type SignedInUser } from "../../lib/auth";
+import { trpc } from "../../trpc";
+import { formatCalendarDate } from "../../lib/format";
+
+type Outputs = inferRouterOutputs<AppRouter>["profile"];
+export type Consultation = Outputs["consultations"]["upcoming"][number];
+export type Order = Outputs["orders"][number];
+
+const roleLabel: Record<SignedInUser["role"], string> = { client: "Client", seer: "Seer", admin: "Admin" };
+
+const formatOrderDate = (date: Date): string =>
+  date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+function fullName(user: SignedInUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+}
+
+function SignInPrompt() {
+  // SPEC §8: protected pages send visitors to the login address 500 ms after telling them why.
+  useEffect(() => redirectToLogin(), []);
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center" gap="md">
+        <Title order={1}>Login Required</Title>
+        <Text c="gray.7">Please log in to view your profile, consultations and orders.</Text>
+        <Button component="a" href={loginHref()}>
+          Log In
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function AccountCard({ user }: { user: SignedInUser }) {
+  const name = fullName(user);
+  return (
+    <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }}>
+      <Group justify="space-between" align="flex-start" gap="lg">
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <Avatar src={user.profileImageUrl} alt="" size={72} radius="xl" color="terracotta" name={name}>
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+          <Stack gap={4} miw={0}>
+            <Title order={1} fz={{ base: "h2", sm: "h1" }} lh={1.1}>
+              {name}
+            </Title>
+            <Text c="gray.7" style={{ overflowWrap: "anywhere" }} data-testid="profile-email">
+              {user.email}
+            </Text>
+            <Badge variant="light" color="forest" w="fit-content" data-testid="profile-role">
+              {roleLabel[user.role]}
+            </Badge>
+          </Stack>
+        </Group>
+        <Group gap="sm">
+          {user.role === "seer" && (
+            <Button component={Link} to="/seer/dashboard" variant="light">
+              Seer Dashboard
+            </Button>
+          )}
+          {user.role === "admin" && (
+            <Button component={Link} to="/admin" variant="light">
+              Admin
+            </Button>
+          )}
+          <Button
+            component="a"
+            href="/api/logout"
+            variant="outline"
+            color="dark"
+            leftSection={<IconLogout size={18} aria-hidden />}
+          >
+            Sign Out
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function MeetingRoomLink({ consultation }: { consultation: Consultation }) {
+  const link = consultation.meetingLink;
+  if (!link) return null;
+  const label = `Join Meeting Room`;
+  if (link === `/meeting/${consultation.id}`) {
+    return (
+      <Button
+        renderRoot={(props) => <Link {...props} to="/meeting/$bookingId" params={{ bookingId: consultation.id }} />}
+        leftSection={<IconVideo size={18} aria-hidden />}
+        size="sm"
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      leftSection={<IconVideo size={18} aria-hidden />}
+      size="sm"
+    >
+      {label}
+    </Button>
+  );
+}
+
+function ConsultationCard({ consultation, past }: { consultation: Consultation; past: boolean }) {
+  const confirmed = consultation.status === "confirmed";
+  return (
+    <Card withBorder radius="md" padding="lg" component="li" data-testid="consultation">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Text size="sm" c="gray.7">
+              Consultation with
+            </Text>
+            <Title order={3} fz="h4">
+              {consultation.seerName}
+            </Title>
+          </div>
+          <Badge color={past ? "gray" : confirmed ? "forest" : "ochre"} variant="light">
+            {past ? "Completed" : confirmed ? "Confirmed" : "Awaiting Payment"}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          <Group gap={6} wrap="nowrap">
+            <IconCalendarEvent size={18} aria-hidden />
+            <Text size="sm">{formatCalendarDate(consultation.scheduledDate, "medium")}</Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconClock size={18} aria-hidden />
+            <Text size="sm">
+              {consultation.scheduledTime}{" "}
+              <Text span c="gray.7" size="xs">
+                ({consultation.clientTimezone})
+              </Text>
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconHourglass size={18} aria-hidden />
+            <Text size="sm">{SESSION_MINUTES[consultation.sessionType]} minutes</Text>
+          </Group>
+        </SimpleGrid>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            {formatMoney(consultation.amount)}
+          </Text>
+          {!past && <MeetingRoomLink consultation={consultation} />}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ConsultationList({ items, past, empty }: { items: Consultation[]; past: boolean; empty: string }) {
+  if (items.length === 0) {
+    return (
+      <Text c="gray.7" py="md">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
+      {items.map((c) => (
+        <ConsultationCard key={c.id} consultation={c} past={past} />
+      ))}
+    </Stack>
+  );
+}
+
+function Consultations() {
+  const consultations = trpc.profile.consultations.useQuery();
+  return (
+    <Stack component="section" aria-labelledby="consultations-title" gap="md">
+      <Title order={2} id="consultations-title">
+        My Consultations
+      </Title>
+      {consultations.isPending && <Loader aria-label="Loading consultations" />}
+      {consultations.isError && <Alert color="red" title="Your consultations could not be loaded. Please try again later." />}
+      {consultations.data && (
+        <Tabs defaultValue="upcoming" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="upcoming">Upcoming ({consultations.data.upcoming.length})</Tabs.Tab>
+            <Tabs.Tab value="past">Past ({consultations.data.past.length})</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="upcoming" pt="md">
+            <ConsultationList items={consultations.data.upcoming} past={false} empty="No upcoming consultations." />
+            <Button component={Link} to="/seers" variant="subtle" mt="sm">
+              Book a Consultation
+            </Button>
+          </Tabs.Panel>
+          <Tabs.Panel value="past" pt="md">
+            <ConsultationList items={consultations.data.past} past empty="No past consultations yet." />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
+
+const orderStatus: Record<string, { label: string; color: string }> = {
+  paid: { label: "Paid", color: "forest" },
+  pending: { label: "Awaiting Payment", color: "ochre" },
+  refunded: { label: "Refunded", color: "gray" },
+};
+
+function OrderCard({ order }: { order: Order }) {
+  const status = orderStatus[order.status] ?? { label: order.status, color: "gray" };
+  return (
+    <Card withBorder radius="md" padding="lg" component="li" data-testid="order">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Title order={3} fz="h4">
+              Order {order.orderNumber}
+            </Title>
+            <Text size="sm" c="gray.7">
+              Placed {formatOrderDate(order.createdAt)}
+            </Text>
+          </div>
+          <Badge color={status.color} variant="light">
+            {status.label}
+          </Badge>
+        </Group>
+        <Stack
+          component="ul"
+          gap={4}
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+          aria-label={`Items in order ${order.orderNumber}`}
+        >
+          {order.items.map((item) => (
+            <Group component="li" key={item.productId} justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm">
+                {item.productName} x {item.quantity}
+              </Text>
+              <Text size="sm">{formatMoney(item.price, order.currency)}</Text>
+            </Group>
+          ))}
+        </Stack>
+        <Group justify="space-between" pt="xs" style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
+          <Text size="sm" c="gray.7">
+            {order.trackingNumber ? `Tracking: ${[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(" ")}` : ""}
+          </Text>
+          <Text fw={700} data-testid="order-total">
+            Total {formatMoney(order.total, order.currency)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Orders() {
+  const orders = trpc.profile.orders.useQuery();
+  return (
+    <Stack component="section" aria-labelledby="orders-title" gap="md">
+      <Title order={2} id="orders-title">
+        My Orders
+      </Title>
+      {orders.isPending && <Loader aria-label="Loading orders" />}
+      {orders.isError && <Alert color="red" title="Your orders could not be loaded. Please try again later." />}
+      {orders.data && orders.data.length === 0 && (
+        <Group gap="sm">
+          <IconPackage size={20} aria-hidden />
+          <Text c="gray.7">No orders yet.</Text>
+          <Button component={Link} to="/shop" variant="subtle">
+            Visit the Sacred Market
+          </Button>
+        </Group>
+      )}
+      {orders.data && orders.data.length > 0 && (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
+          {orders.data.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** /profile: the signed-in user's details, consultations and orders; SPEC §2 links it but does not show it. */
+export function ProfilePage() {
+  const auth = useAuth();
+  if (auth.status === "loading") {
+    return (
+      <Container py={80} ta="center">
+        <Loader aria-label="Loading your profile" />
+      </Container>
+    );
+  }
+  if (auth.status === "signed-out") return <SignInPrompt />;
+  return (
+    <Container size="lg" py={{ base: "lg", sm: "xl" }}>
+      <Stack gap={40}>
+        <AccountCard user={auth.user} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
+          <Consultations />
+          <Orders />
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, TextInput, Textarea, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck, IconClock, IconHelpCircle, IconMail, IconSparkles } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { StaticPage } from "./StaticPage";
+
+export const SUPPORT_EMAIL = "support@seer.local";
+export const SEERS_EMAIL = "seers@seer.local";
+export const CONTACT_THANKS = "Thank you for your message! We'll get back to you within 1-2 business days.";
+
+function ContactCard({ icon: Icon, title, children }: { icon: typeof IconMail; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={40} radius="xl" variant="light" color="terracotta">
+          <Icon size={22} aria-hidden />
+        </ThemeIcon>
+        <Stack gap={4} miw={0}>
+          <Title order={2} fz="h4">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * SPEC §2: the message form makes no call. It relies on the browser's own checks (required fields,
+ * e-mail type) and then thanks the person and clears itself.
+ */
+function ContactForm() {
+  const [sent, setSent] = useState(false);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    event.currentTarget.reset();
+    setSent(true);
+  }
+
+  return (
+    <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="contact-form-title">
+      <Title order={2} id="contact-form-title" fz="h3" mb="md">
+        Send Us a Message
+      </Title>
+      {sent && (
+        <Alert
+          role="status"
+          color="forest"
+          icon={<IconCircleCheck aria-hidden />}
+          title="Message Sent"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setSent(false)}
+        >
+          {CONTACT_THANKS}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} aria-label="Contact form">
+        <Stack gap="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="name" label="Name" autoComplete="name" required maxLength={200} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="email" type="email" label="Email" autoComplete="email" required maxLength={320} />
+            </Grid.Col>
+          </Grid>
+          <TextInput name="subject" label="Subject" required maxLength={200} />
+          <Textarea name="message" label="Message" required rows={6} maxLength={5000} />
+          <Group justify="flex-end">
+            <Button type="submit">Send Message</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export function ContactPage() {
+  return (
+    <StaticPage
+      title="Contact Us"
+      intro="Questions about a booking, an order or joining as a Seer? We are here to help."
+      size="lg"
+    >
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <ContactCard icon={IconMail} title="Customer Support">
+              <Text size="sm">Bookings, payments, orders and your account:</Text>
+              <Anchor href={`mailto:${SUPPORT_EMAIL}`} fw={600}>
+                {SUPPORT_EMAIL}
+              </Anchor>
+            </ContactCard>
+            <ContactCard icon={IconSparkles} title="Seer Applications">
+              <Text size="sm">Questions about becoming a verified Seer or about your application:</Text>
+              <Anchor href={`mailto:${SEERS_EMAIL}`} fw={600}>
+                {SEERS_EMAIL}
+              </Anchor>
+            </ContactCard>
+            <ContactCard icon={IconClock} title="Support Hours">
+              <Text size="sm">Monday to Friday, 9AM to 6PM GMT.</Text>
+            </ContactCard>
+            <ContactCard icon={IconHelpCircle} title="Frequently Asked Questions">
+              <Text size="sm">
+                Many answers about cancellations, refunds, returns and payments are already in our{" "}
+                <Anchor underline="always" component={Link} to="/terms">
+                  Terms of Service
+                </Anchor>{" "}
+                and{" "}
+                <Anchor underline="always" component={Link} to="/privacy">
+                  Privacy Policy
+                </Anchor>
+                . Please check them before writing: it may be the quickest way to your answer.
+              </Text>
+            </ContactCard>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <ContactForm />
+        </Grid.Col>
+      </Grid>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { server, trpcHandlers } from "../../test/msw";
+import { renderApp } from "../../test/render";
+
+beforeEach(() => {
+  server.use(...trpcHandlers({ "auth.me": () => null }));
+});
+afterEach(() => {
+  server.events.removeAllListeners();
+});
+
+describe("/about", () => {
+  it("shows the mission, the story and the four values", async () => {
+    renderApp("/about");
+    expect(await screen.findByRole("heading", { level: 1, name: "About Seer" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Our Mission" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Our Story" })).toBeInTheDocument();
+    const values = screen.getByRole("region", { name: "Our Values" });
+    expect(
+      within(values)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Authenticity", "Respect", "Accessibility", "Community"]);
+  });
+});
+
+describe("/contact", () => {
+  it("shows the support and Seer-application addresses and the FAQ note", async () => {
+    renderApp("/contact");
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact Us" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "support@seer.local" })).toHaveAttribute("href", "mailto:support@seer.local");
+    expect(screen.getByRole("link", { name: "seers@seer.local" })).toHaveAttribute("href", "mailto:seers@seer.local");
+    expect(screen.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInTheDocument();
+  });
+
+  it("requires all four fields at browser level, with an e-mail type", async () => {
+    renderApp("/contact");
+    const form = await screen.findByRole("form", { name: "Contact form" });
+    for (const name of ["Name", "Email", "Subject", "Message"]) {
+      expect(within(form).getByRole("textbox", { name: new RegExp(`^${name}`) })).toBeRequired();
+    }
+    expect(within(form).getByRole("textbox", { name: /^Email/ })).toHaveAttribute("type", "email");
+  });
+
+  it("thanks the person and clears the form without calling the server", async () => {
+    const requests: string[] = [];
+    server.events.on("request:start", ({ request }) => requests.push(`${request.method} ${request.url}`));
+    renderApp("/contact");
+    const form = await screen.findByRole("form", { name: "Contact form" });
+    // Let the header's sign-in check settle, so that only what the form does is counted.
+    await screen.findByRole("link", { name: "Log In" });
+    const before = requests.length;
+
+    await userEvent.type(within(form).getByRole("textbox", { name: /^Name/ }), "Kofi Boateng");
+    await userEvent.type(within(form).getByRole("textbox", { name: /^Email/ }), "kofi@example.com");
+    await userEvent.type(within(form).getByRole("textbox", { name: /^Subject/ }), "A question about my booking");
+    await userEvent.type(within(form).getByRole("textbox", { name: /^Message/ }), "Can I move my session to next week?");
+    await userEvent.click(screen.getByRole("button", { name: "Send Message" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Thank you for your message!");
+    expect(within(form).getByRole("textbox", { name: /^Name/ })).toHaveValue("");
+    expect(within(form).getByRole("textbox", { name: /^Message/ })).toHaveValue("");
+    expect(requests.slice(before)).toEqual([]);
+  });
+});
+
+describe("/terms", () => {
+  it("is dated 30 October 2025 and has 14 numbered sections", async () => {
+    renderApp("/terms");
+    expect(await screen.findByRole("heading", { level: 1, name: "Terms of Service" })).toBeInTheDocument();
+    expect(screen.getByText("Last updated: 30 October 2025")).toBeInTheDocument();
+    const sections = screen.getAllByRole("heading", { level: 2 }).filter((h) => /^\d+\. /.test(h.textContent ?? ""));
+    expect(sections.map((h) => Number(h.textContent?.split(".")[0]))).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+  });
+
+  it("states every rule of the spec", async () => {
+    renderApp("/terms");
+    await screen.findByRole("heading", { level: 1, name: "Terms of Service" });
+    const text = document.querySelector("main")?.textContent ?? "";
+    for (const rule of [
+      "20% platform commission",
+      "Cancellation more than 24 hours before the session: full refund",
+      "within 24 hours of the session: a 50% cancellation fee",
+      "No-shows: if you do not attend a booked session, the full fee is forfeited",
+      "within 7 days of delivery",
+      "with photo evidence",
+      "The minimum age is 18",
+      "within one year",
+      "Monday to Friday, 9AM to 6PM GMT",
+    ]) {
+      expect(text).toContain(rule);
+    }
+  });
+});
+
+describe("/privacy", () => {
+  it("says what is collected, that card data stays with the processor, retention, rights and contact", async () => {
+    renderApp("/privacy");
+    expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
+    for (const heading of [
+      "2. What We Collect",
+      "3. Card Payments",
+      "6. How Long We Keep It",
+      "7. Your Rights",
+      "10. Contact and Changes",
+    ]) {
+      expect(screen.getByRole("heading", { level: 2, name: heading })).toBeInTheDocument();
+    }
+    const text = document.querySelector("main")?.textContent ?? "";
+    expect(text).toContain("ID documents are used only to verify the applicant and can be opened only by our admins");
+    expect(text).toContain("never sent to or stored on our servers");
+    for (const right of ["Access", "Correct", "Delete"]) expect(text).toContain(right);
+    expect(text).toContain("support@seer.local");
+  });
+});
