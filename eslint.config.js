@@ -14,7 +14,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/no-non-null-assertion": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error", "log"] }],
@@ -35,7 +38,19 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["react", "react-dom", "fastify", "@fastify/*", "drizzle-orm*", "postgres", "node:*", "../src-server/*", "../db/*"] },
+        {
+          patterns: [
+            "react",
+            "react-dom",
+            "fastify",
+            "@fastify/*",
+            "drizzle-orm*",
+            "postgres",
+            "node:*",
+            "../src-server/*",
+            "../db/*",
+          ],
+        },
       ],
     },
   },

@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: "forks",
+    // Pages load data after navigation; give polled expectations the time a real user would wait.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

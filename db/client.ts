@@ -23,8 +23,7 @@ export interface Database {
 }
 
 export type OpenDatabaseOptions =
-  | { url: string; maxConnections?: number }
-  | { dataDir?: string; loadDataDir?: Blob; url?: undefined };
+  { url: string; maxConnections?: number } | { dataDir?: string; loadDataDir?: Blob; url?: undefined };
 
 /** Extensions the migrations create; PGlite needs them at construction, a real server has them in contrib. */
 export const pgliteExtensions = { btree_gist, pg_trgm } satisfies PGliteOptions["extensions"];

@@ -12,7 +12,13 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }
 
 /** A real Seer id and product slug and article slug from the demo data, read the way a visitor would. */
@@ -43,7 +49,16 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     await signInAs(page, "client");
     const { seerHref } = await demoIds(page);
     const seerId = seerHref?.split("/").pop() ?? "";
-    const paths = ["/", "/cart", "/checkout", "/profile", "/become-seer", "/my-articles", "/articles/new", `/book/${seerId}?session=30min`];
+    const paths = [
+      "/",
+      "/cart",
+      "/checkout",
+      "/profile",
+      "/become-seer",
+      "/my-articles",
+      "/articles/new",
+      `/book/${seerId}?session=30min`,
+    ];
     const violations: string[] = [];
     for (const path of paths) violations.push(...(await seriousViolations(page, path)));
     expect(violations).toEqual([]);

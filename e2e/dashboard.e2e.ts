@@ -32,11 +32,7 @@ const toast = (page: Page, text: string) =>
 
 /** Serious and critical axe violations of what the page shows now (the lead's accessibility journey sees only the first tab). */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // Toasts are the shared notification layer's, judged where it is built, not per screen.
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude(".mantine-Notifications-root")
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

@@ -1,33 +1,14 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { demoAccounts } from "../db/seed";
+import { CHROMIUM_ARGS, serveBuiltApp } from "./lib/serve";
 
 // npm run screenshots: starts the built app on a fresh demo database and captures the README's screenshots.
-const port = 3917;
-const baseURL = `http://127.0.0.1:${port}`;
 const outDir = path.resolve("docs/screenshots");
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-shots-"));
-
-const server = spawn(process.execPath, ["--import", "tsx", "src-server/main.ts"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve, reject) => {
-  let out = "";
-  server.stdout?.on("data", (d: Buffer) => {
-    out += d.toString();
-    if (out.includes("ready at")) resolve();
-  });
-  server.once("exit", () => reject(new Error(`server exited:\n${out}`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const app = await serveBuiltApp(3917);
+const baseURL = app.baseURL;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
@@ -80,6 +61,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  app.stop();
 }

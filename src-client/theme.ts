@@ -1,17 +1,71 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from "@mantine/core";
 
 // Warm, earthy palette: terracotta clay, ochre, and deep forest green.
 const terracotta: MantineColorsTuple = [
-  "#fdf1ea", "#f6dfd2", "#ecbda3", "#e39971", "#db7a48", "#d6672e", "#d45d20", "#bb4d14", "#a7430f", "#8a3b12",
+  "#fdf1ea",
+  "#f6dfd2",
+  "#ecbda3",
+  "#e39971",
+  "#db7a48",
+  "#d6672e",
+  "#d45d20",
+  "#bb4d14",
+  "#a7430f",
+  "#8a3b12",
 ];
 const ochre: MantineColorsTuple = [
-  "#fff8e5", "#fcefcf", "#f8dd9f", "#f4ca6a", "#f0ba3e", "#eeb022", "#edab11", "#d39504", "#bc8400", "#a27100",
+  "#fff8e5",
+  "#fcefcf",
+  "#f8dd9f",
+  "#f4ca6a",
+  "#f0ba3e",
+  "#eeb022",
+  "#edab11",
+  "#d39504",
+  "#bc8400",
+  "#a27100",
 ];
 const forest: MantineColorsTuple = [
-  "#ecf7f1", "#dcece3", "#b5d8c4", "#8bc3a3", "#69b188", "#53a676", "#46a06c", "#368b5a", "#2b7c4e", "#1b6b40",
+  "#ecf7f1",
+  "#dcece3",
+  "#b5d8c4",
+  "#8bc3a3",
+  "#69b188",
+  "#53a676",
+  "#46a06c",
+  "#368b5a",
+  "#2b7c4e",
+  "#1b6b40",
 ];
 
+/**
+ * Mantine draws light, outline and subtle variants (badges, light buttons, generated avatars) in shade 6,
+ * which misses WCAG AA contrast for small text with our warm palette. Text in those variants uses a
+ * darkened shade 9 instead (at least 4.5:1 on white and on the variant's tinted background).
+ */
+const TINTED_VARIANTS = new Set(["light", "outline", "subtle", "transparent"]);
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  if (!TINTED_VARIANTS.has(input.variant)) return resolved;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || !parsed.color) return resolved;
+  const shades = input.theme.colors[parsed.color];
+  const deep = shades?.[9];
+  if (!deep) return resolved;
+  const text = darken(deep, 0.25);
+  return { ...resolved, color: text, hoverColor: text, ...(input.variant === "outline" ? { border: `1px solid ${text}` } : {}) };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: "terracotta",
   primaryShade: { light: 8, dark: 5 },
   colors: { terracotta, ochre, forest },
@@ -23,4 +77,14 @@ export const theme = createTheme({
   defaultRadius: "md",
   black: "#2b1d14",
   other: { cream: "#fbf6ee", bark: "#3b2416" },
+});
+
+/**
+ * Mantine's default "dimmed" grey (gray.6) falls below WCAG AA contrast on white and on our cream
+ * background; a warm dark brown-grey keeps secondary text readable (about 7:1). Likewise the error red.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": "#5f544b", "--mantine-color-error": "#c92a2a" },
+  dark: {},
 });

@@ -10,7 +10,13 @@ export const trpc = createTRPCReact<AppRouter>();
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, refetchOnReconnect: false },
+      queries: {
+        retry: false,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        refetchOnReconnect: false,
+      },
       mutations: { retry: false },
     },
   });

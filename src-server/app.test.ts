@@ -56,7 +56,12 @@ describe("server hygiene", () => {
     const sameOrigin = await t.app.inject({
       method: "POST",
       url: "/trpc/auth.signUp",
-      headers: { "content-type": "application/json", origin: "http://localhost:3000", host: "localhost:3000", "sec-fetch-site": "same-origin" },
+      headers: {
+        "content-type": "application/json",
+        origin: "http://localhost:3000",
+        host: "localhost:3000",
+        "sec-fetch-site": "same-origin",
+      },
       payload: JSON.stringify({ json: input }),
     });
     expect(sameOrigin.statusCode).toBe(200);
@@ -79,5 +84,24 @@ describe("server hygiene", () => {
     expect(signedIn.json().result.data.json).toEqual([]);
     const visitor = await t.app.inject({ method: "GET", url: "/trpc/cart.list" });
     expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe("request bodies", () => {
+  it("treats an empty JSON body as no body and refuses malformed JSON with 400", async () => {
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/api/logout-nothing",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(empty.statusCode).toBe(404); // reached routing: the empty body was not an error
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.signIn",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -12,20 +12,36 @@ import { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./auth/
 import { systemClock, type Clock } from "./clock";
 import type { Config } from "./config";
 import type { Mailer } from "./mail/mailer";
+import { registerAdminRoutes } from "./rest/admin";
+import { registerApplicationRoutes } from "./rest/applications";
+import { registerArticleRoutes } from "./rest/articles";
 import { registerAuthRoutes } from "./rest/auth";
+import { registerBookingRoutes } from "./rest/bookings";
+import { registerPaymentWebhooks } from "./rest/webhooks";
+import { createPaymentProvider } from "./payments";
+import type { PaymentProvider } from "./payments/provider";
+import { registerUploadRoutes } from "./rest/uploads";
+import { registerSeerRoutes } from "./rest/seers";
+import { registerDashboardRoutes } from "./rest/dashboard";
+import { registerShopRoutes } from "./rest/shop";
 import { appRouter, type AppRouter } from "./routers";
 import { registerOriginCheck, registerSecurityHeaders } from "./security";
 import { createServices, type Services } from "./services";
+import { createLocalStorage, type FileStorage } from "./storage/local-storage";
 import { createContext } from "./trpc/context";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
 
 export interface AppDeps {
-  config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env">;
+  config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir">;
   db: Db;
   mailer: Mailer;
+  /** Uploaded files; by default local disk under config.uploadDir. */
+  storage?: FileStorage;
   clock?: Clock;
+  /** The card payment provider; by default Stripe when configured, else the built-in test mode. */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions["logger"];
   /** The built client; when missing (tests, dev), only the API is served. */
   clientDir?: string;
@@ -48,7 +64,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 500 },
   });
 
-  const services = createServices({ db: deps.db, clock, mailer: deps.mailer, config: deps.config });
+  // REST clients often send Content-Type: application/json on a DELETE or a bodiless POST; an empty body is no body.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(Object.assign(new Error("Invalid JSON body"), { statusCode: 400 }), undefined);
+    }
+  });
+
+  const storage = deps.storage ?? createLocalStorage(deps.config.uploadDir);
+  const services = createServices({
+    db: deps.db,
+    clock,
+    mailer: deps.mailer,
+    config: deps.config,
+    storage,
+    payments: deps.payments ?? createPaymentProvider(deps.config, clock),
+  });
   const sessionStore = new DbSessionStore(deps.db, clock);
   app.decorate("services", services);
   app.decorate("sessionStore", sessionStore);
@@ -74,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.session.set("renewedAt", clock.now().getTime());
     }
   });
-  const purge = setInterval(() => void sessionStore.purgeExpired().catch((err: unknown) => app.log.warn({ err }, "session purge failed")), 60 * 60 * 1000);
+  const purge = setInterval(
+    () => void sessionStore.purgeExpired().catch((err: unknown) => app.log.warn({ err }, "session purge failed")),
+    60 * 60 * 1000,
+  );
   purge.unref();
   app.addHook("onClose", async () => clearInterval(purge));
 
@@ -91,6 +129,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   registerAuthRoutes(app, routeDeps);
+  registerBookingRoutes(app, routeDeps);
+  await app.register(registerPaymentWebhooks, { services });
+  registerUploadRoutes(app, routeDeps);
+  registerApplicationRoutes(app, routeDeps);
+  registerAdminRoutes(app, routeDeps);
+  registerSeerRoutes(app, routeDeps);
+  registerDashboardRoutes(app, routeDeps);
+  registerShopRoutes(app, routeDeps);
+  registerArticleRoutes(app, routeDeps);
 
   app.get("/healthz", async (_req, reply) => {
     await deps.db.execute(sql`select 1`);
@@ -111,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: clientDir,
       wildcard: false,
       index: false,
+      // scripts/compress-assets.ts writes .br and .gz beside each asset at build time.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed build assets never change under one name; everything else is revalidated.

@@ -60,7 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) throw new ConfigError("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY");
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY)
+    throw new ConfigError("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY");
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET is required in production");
   return {
     env: e.NODE_ENV,

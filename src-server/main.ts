@@ -9,14 +9,21 @@ import { createMailer } from "./mail/mailer";
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = { level: config.logLevel };
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
   await migrate(database.db);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   const app = await buildApp({ config, db: database.db, mailer, logger });
   app.log.info(
-    { node: process.version, database: database.kind, payments: config.stripe ? "stripe" : "test-mode", mail: config.smtpUrl ? "smtp" : "outbox" },
+    {
+      node: process.version,
+      database: database.kind,
+      payments: config.stripe ? "stripe" : "test-mode",
+      mail: config.smtpUrl ? "smtp" : "outbox",
+    },
     `Starting on Node.js ${process.version}`,
   );
 
@@ -40,7 +47,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  const lines = [`Seer marketplace ready at ${config.publicUrl} (Node.js ${process.version}, ${database.kind}${seeded ? ", demo data seeded" : ""})`];
+  const lines = [
+    `Seer marketplace ready at ${config.publicUrl} (Node.js ${process.version}, ${database.kind}${seeded ? ", demo data seeded" : ""})`,
+  ];
   if (config.env !== "production") {
     lines.push("Demo accounts:");
     for (const a of demoAccounts) lines.push(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);

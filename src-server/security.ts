@@ -55,7 +55,8 @@ export function registerOriginCheck(app: FastifyInstance, exemptPrefixes: string
       } catch {
         host = undefined;
       }
-      if (host !== req.headers.host) return reply.code(403).type("text/plain; charset=utf-8").send("Cross-origin request refused");
+      if (host !== req.headers.host)
+        return reply.code(403).type("text/plain; charset=utf-8").send("Cross-origin request refused");
     } else if (origin === "null") {
       return reply.code(403).type("text/plain; charset=utf-8").send("Cross-origin request refused");
     }

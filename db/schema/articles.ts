@@ -15,7 +15,10 @@ export const articles = pgTable(
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     category: varchar("category", { length: 100 }).notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     videoUrl: varchar("video_url", { length: 500 }),
     featuredImageUrl: varchar("featured_image_url", { length: 500 }),
     isPublished: boolean("is_published").notNull().default(false),

@@ -83,4 +83,3 @@ export const reviews = pgTable(
     index("reviews_seer_idx").on(t.seerId, t.createdAt.desc()),
   ],
 );
-

@@ -18,7 +18,10 @@ export const cartItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("cart_items_quantity_check", sql`${t.quantity} >= 1`), unique("cart_items_user_product").on(t.userId, t.productId)],
+  (t) => [
+    check("cart_items_quantity_check", sql`${t.quantity} >= 1`),
+    unique("cart_items_user_product").on(t.userId, t.productId),
+  ],
 );
 
 /** The items snapshot kept with an order: what was bought at what unit price, whatever the catalogue says later. */
@@ -67,7 +70,10 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_shipping_method_check", sql`${t.shippingMethod} in ('standard', 'express')`),
-    check("orders_total_check", sql`${t.subtotal} >= 0 and ${t.shippingCost} >= 0 and ${t.total} = ${t.subtotal} + ${t.shippingCost}`),
+    check(
+      "orders_total_check",
+      sql`${t.subtotal} >= 0 and ${t.shippingCost} >= 0 and ${t.total} = ${t.subtotal} + ${t.shippingCost}`,
+    ),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
   ],

@@ -21,16 +21,19 @@ export const seers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     fullName: varchar("full_name", { length: 200 }).notNull(),
     country: varchar("country", { length: 100 }).notNull(),
-    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    languages: text("languages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     tradition: varchar("tradition", { length: 200 }).notNull(),
-    specializations: text("specializations").array().notNull().default(sql`'{}'::text[]`),
+    specializations: text("specializations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     biography: text("biography").notNull().default(""),
     yearsOfPractice: integer("years_of_practice").notNull().default(1),
     profileImageUrl: varchar("profile_image_url", { length: 500 }),
-    verificationStatus: varchar("verification_status", { length: 20 })
-      .$type<VerificationStatus>()
-      .notNull()
-      .default("pending"),
+    verificationStatus: varchar("verification_status", { length: 20 }).$type<VerificationStatus>().notNull().default("pending"),
     price15Min: money("price_15_min"),
     price30Min: money("price_30_min"),
     price60Min: money("price_60_min"),
@@ -88,6 +91,8 @@ export const seerApplications = pgTable(
     check("seer_applications_specializations_check", sql`cardinality(${t.specializations}) >= 1`),
     index("seer_applications_status_idx").on(t.status, t.createdAt),
     index("seer_applications_user_idx").on(t.userId),
-    uniqueIndex("seer_applications_one_pending_per_user").on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("seer_applications_one_pending_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -42,7 +42,10 @@ export const vendorApplications = pgTable(
     businessAddress: text("business_address"),
     country: varchar("country", { length: 100 }),
     description: text("description"),
-    productTypes: text("product_types").array().notNull().default(sql`'{}'::text[]`),
+    productTypes: text("product_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     businessRegistrationDoc: varchar("business_registration_doc", { length: 500 }),
     taxId: varchar("tax_id", { length: 100 }),
     bankAccountInfo: text("bank_account_info"),

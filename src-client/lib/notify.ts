@@ -12,5 +12,6 @@ export function notify(toast: Toast, variant: "default" | "destructive" | "succe
     message: toast.message ?? "",
     color: variant === "destructive" ? "red" : variant === "success" ? "forest" : undefined,
     withBorder: true,
+    closeButtonProps: { "aria-label": "Close notification" },
   });
 }

@@ -9,12 +9,27 @@ export const TEST_ORIGIN = "http://localhost:3000";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
-type ProcedurePath = { [R in keyof Outputs]: { [P in keyof Outputs[R] & string]: `${R & string}.${P}` }[keyof Outputs[R] & string] }[keyof Outputs];
-type OutputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}` ? (R extends keyof Outputs ? (Q extends keyof Outputs[R] ? Outputs[R][Q] : never) : never) : never;
-type InputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}` ? (R extends keyof Inputs ? (Q extends keyof Inputs[R] ? Inputs[R][Q] : never) : never) : never;
+type ProcedurePath = {
+  [R in keyof Outputs]: { [P in keyof Outputs[R] & string]: `${R & string}.${P}` }[keyof Outputs[R] & string];
+}[keyof Outputs];
+type OutputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}`
+  ? R extends keyof Outputs
+    ? Q extends keyof Outputs[R]
+      ? Outputs[R][Q]
+      : never
+    : never
+  : never;
+type InputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}`
+  ? R extends keyof Inputs
+    ? Q extends keyof Inputs[R]
+      ? Inputs[R][Q]
+      : never
+    : never
+  : never;
 
 export interface TrpcErrorShape {
-  code: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST" | "CONFLICT" | "INTERNAL_SERVER_ERROR" | "UNPROCESSABLE_CONTENT";
+  code:
+    "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST" | "CONFLICT" | "INTERNAL_SERVER_ERROR" | "UNPROCESSABLE_CONTENT";
   message: string;
 }
 const httpStatus: Record<TrpcErrorShape["code"], number> = {
@@ -36,10 +51,16 @@ const rpcCode: Record<TrpcErrorShape["code"], number> = {
   INTERNAL_SERVER_ERROR: -32603,
 };
 
-type Resolver<P extends ProcedurePath> = (input: InputOf<P>) => OutputOf<P> | { error: TrpcErrorShape } | Promise<OutputOf<P> | { error: TrpcErrorShape }>;
+type Resolver<P extends ProcedurePath> = (
+  input: InputOf<P>,
+) => OutputOf<P> | { error: TrpcErrorShape } | Promise<OutputOf<P> | { error: TrpcErrorShape }>;
 
 const isError = (value: unknown): value is { error: TrpcErrorShape } =>
-  typeof value === "object" && value !== null && "error" in value && typeof (value as { error: unknown }).error === "object";
+  typeof value === "object" &&
+  value !== null &&
+  "error" in value &&
+  typeof (value as { error: unknown }).error === "object" &&
+  (value as { error: unknown }).error !== null;
 
 function encodeError(path: string, error: TrpcErrorShape) {
   return {

@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./msw";
@@ -38,11 +39,15 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
+  // The toast store is global and shows one toast at a time: a leftover would hide the next test's toast.
+  notifications.clean();
+  notifications.cleanQueue();
   server.resetHandlers();
   vi.useRealTimers();
   const errors = consoleErrors;
   consoleErrors = [];
-  if (errors.length > 0) throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
+  if (errors.length > 0)
+    throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
 });
 afterAll(() => {
   server.close();

@@ -13,7 +13,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const currentUser = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/auth/user", headers: cookie ? { cookie } : {} });
+const currentUser = (cookie?: string) =>
+  t.app.inject({ method: "GET", url: "/api/auth/user", headers: cookie ? { cookie } : {} });
 const rawSessionId = (cookie: string) => {
   // The cookie holds "<id>.<signature>"; the store is keyed by the id's hash.
   const value = decodeURIComponent(cookie.split("=")[1] ?? "");
@@ -44,7 +45,12 @@ describe("sign-up and the current user", () => {
   });
 
   it("sets an HttpOnly, SameSite=Lax session cookie and stores only the id's SHA-256", async () => {
-    const response = await trpcMutation(t.app, "auth.signUp", { email: "cookie@example.com", password: "long enough pw", firstName: "A", lastName: "B" });
+    const response = await trpcMutation(t.app, "auth.signUp", {
+      email: "cookie@example.com",
+      password: "long enough pw",
+      firstName: "A",
+      lastName: "B",
+    });
     const cookie = response.cookies.find((c) => c.name === "seer_session");
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
@@ -56,7 +62,12 @@ describe("sign-up and the current user", () => {
 
   it("refuses an e-mail that is already taken, with a clear message, and changes nothing", async () => {
     await signUp(t.app, { email: "taken@example.com" });
-    const response = await trpcMutation(t.app, "auth.signUp", { email: "TAKEN@example.com", password: "another password", firstName: "X", lastName: "Y" });
+    const response = await trpcMutation(t.app, "auth.signUp", {
+      email: "TAKEN@example.com",
+      password: "another password",
+      firstName: "X",
+      lastName: "Y",
+    });
     expect(response.statusCode).toBe(409);
     expect(trpcError(response).message).toBe(EMAIL_TAKEN);
   });
@@ -143,10 +154,18 @@ describe("logout and login navigation", () => {
   });
 
   it("sends /api/login to the sign-in screen with the page the visitor came from", async () => {
-    const fromReferer = await t.app.inject({ method: "GET", url: "/api/login", headers: { host: "localhost:3000", referer: "http://localhost:3000/seers?country=Ghana" } });
+    const fromReferer = await t.app.inject({
+      method: "GET",
+      url: "/api/login",
+      headers: { host: "localhost:3000", referer: "http://localhost:3000/seers?country=Ghana" },
+    });
     expect(fromReferer.statusCode).toBe(302);
     expect(fromReferer.headers.location).toBe(`/login?returnTo=${encodeURIComponent("/seers?country=Ghana")}`);
-    const foreign = await t.app.inject({ method: "GET", url: "/api/login", headers: { host: "localhost:3000", referer: "https://evil.example/x" } });
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: "/api/login",
+      headers: { host: "localhost:3000", referer: "https://evil.example/x" },
+    });
     expect(foreign.headers.location).toBe("/login?returnTo=%2F");
     const explicit = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%2Fevil.example" });
     expect(explicit.headers.location).toBe("/login?returnTo=%2F");

@@ -20,11 +20,14 @@ function returnPathFrom(query: unknown, referer: string | undefined, host: strin
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; services: Services }): void {
-  app.get("/api/auth/user", restHandler(deps, async (caller) => {
-    const user = await caller.auth.me();
-    if (!user) throw new AppError("UNAUTHORIZED", "Unauthorized");
-    return user;
-  }));
+  app.get(
+    "/api/auth/user",
+    restHandler(deps, async (caller) => {
+      const user = await caller.auth.me();
+      if (!user) throw new AppError("UNAUTHORIZED", "Unauthorized");
+      return user;
+    }),
+  );
 
   // A full-page navigation (SPEC §7): the sign-in screen, which returns the visitor where they came from.
   app.get("/api/login", async (req, reply) => {

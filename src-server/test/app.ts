@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Database } from "../../db/client";
 import { buildApp } from "../app";
@@ -10,6 +13,7 @@ export interface TestApp {
   database: Database;
   clock: FakeClock;
   mailer: MemoryMailer;
+  uploadDir: string;
   close(): Promise<void>;
 }
 
@@ -27,16 +31,20 @@ export async function createTestApp(options: { clock?: FakeClock; database?: Dat
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? new FakeClock(new Date());
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config: testConfig, db: database.db, mailer, clock, clientDir: "/nonexistent" });
+  // Each test app keeps its uploads in its own temporary folder, removed on close.
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
+  const app = await buildApp({ config: { ...testConfig, uploadDir }, db: database.db, mailer, clock, clientDir: "/nonexistent" });
   await app.ready();
   return {
     app,
     database,
     clock,
     mailer,
+    uploadDir,
     async close() {
       await app.close();
       await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }
@@ -64,7 +72,10 @@ export async function trpcQuery(app: FastifyInstance, procedure: string, input?:
 }
 
 /** Signs up a new user through the public door and returns the session cookie. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+) {
   const input = {
     email: overrides.email ?? `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
     password: overrides.password ?? "correct horse battery",
@@ -83,6 +94,10 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 }
 
 /** The error of a tRPC response (superjson wraps it in `json`). */
-export function trpcError(response: LightMyRequestResponse): { message: string; code: number; data: { code: string; httpStatus: number; zodError: { fieldErrors: Record<string, string[]> } | null } } {
+export function trpcError(response: LightMyRequestResponse): {
+  message: string;
+  code: number;
+  data: { code: string; httpStatus: number; zodError: { fieldErrors: Record<string, string[]> } | null };
+} {
   return (response.json() as { error: { json: ReturnType<typeof trpcError> } }).error.json;
 }

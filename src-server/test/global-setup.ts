@@ -39,7 +39,9 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide("postgresTemplate", name);
     dropTemplate = async () => {
-      const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`seer_test_${process.pid}_%`} or datname = ${name}`;
+      const leftovers = await admin<
+        { datname: string }[]
+      >`select datname from pg_database where datname like ${`seer_test_${process.pid}_%`} or datname = ${name}`;
       for (const { datname } of leftovers) await admin.unsafe(`drop database if exists ${datname} with (force)`);
       await admin.end();
     };
@@ -58,4 +60,3 @@ export function withDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
-

@@ -12,7 +12,11 @@ export interface Context {
 }
 
 /** Built per request from the session: the user is loaded once, here, and narrowed by the procedure ladder. */
-export async function createContext(deps: { db: Db; services: Services }, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+export async function createContext(
+  deps: { db: Db; services: Services },
+  req: FastifyRequest,
+  res: FastifyReply,
+): Promise<Context> {
   const userId = req.session.get("userId");
   const user = userId ? await deps.services.users.findById(userId) : null;
   return { db: deps.db, services: deps.services, user, req, res };

@@ -26,7 +26,10 @@ export function httpErrorOf(error: unknown): { status: number; message: string }
     const status = getHTTPStatusCodeFromError(error);
     if (error.code === "BAD_REQUEST" && error.cause && "issues" in error.cause) {
       const issues = (error.cause as { issues: { path: PropertyKey[]; message: string }[] }).issues;
-      return { status, message: issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ") };
+      return {
+        status,
+        message: issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; "),
+      };
     }
     return { status, message: status === 500 ? "Internal Server Error" : error.message };
   }

@@ -39,6 +39,7 @@ export const seerProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
+  if (ctx.user.role !== "admin")
+    throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
   return next();
 });

@@ -3,7 +3,12 @@ import { safeReturnPath, signUpSchema } from "./auth";
 
 describe("auth schemas", () => {
   it("normalises e-mail to lower case and trims names", () => {
-    const parsed = signUpSchema.parse({ email: " Ama@Example.COM ", password: "long enough", firstName: " Ama ", lastName: "Owusu" });
+    const parsed = signUpSchema.parse({
+      email: " Ama@Example.COM ",
+      password: "long enough",
+      firstName: " Ama ",
+      lastName: "Owusu",
+    });
     expect(parsed.email).toBe("ama@example.com");
     expect(parsed.firstName).toBe("Ama");
   });

@@ -44,7 +44,7 @@ export function Footer() {
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap="sm">
-            <Logo />
+            <Logo tone="light" />
             <Text size="sm" c="terracotta.1">
               Book video consultations with verified African spiritual guides, and find sacred goods in the Sacred Market.
             </Text>

@@ -12,7 +12,12 @@ const user = (role: "client" | "seer" | "admin") => ({
   profileImageUrl: null,
   role,
 });
-const cartLine = (quantity: number, id: string) => ({ id, productId: `p-${id}`, quantity, product: { name: `Item ${id}`, price: "10.00", imageUrl: null } });
+const cartLine = (quantity: number, id: string) => ({
+  id,
+  productId: `p-${id}`,
+  quantity,
+  product: { name: `Item ${id}`, price: "10.00", imageUrl: null, slug: `item-${id}`, stockQuantity: 10, isActive: true },
+});
 
 describe("global header and footer", () => {
   it("shows a visitor the four links, the Log In button and the footer claim", async () => {
@@ -33,13 +38,17 @@ describe("global header and footer", () => {
     expect(screen.getByRole("link", { name: "Seer home" })).toHaveAttribute("href", "/");
     const footer = screen.getByRole("contentinfo");
     for (const href of ["/become-seer", "/dashboard", "/terms", "/privacy"]) {
-      expect(within(footer).getAllByRole("link").some((a) => a.getAttribute("href") === href)).toBe(true);
+      expect(
+        within(footer)
+          .getAllByRole("link")
+          .some((a) => a.getAttribute("href") === href),
+      ).toBe(true);
     }
   });
 
   it("shows a signed-in client the cart badge (sum of quantities), profile and logout, but no role buttons", async () => {
     server.use(...trpcHandlers({ "auth.me": () => user("client"), "cart.list": () => [cartLine(2, "a"), cartLine(3, "b")] }));
-    renderApp("/");
+    renderApp("/about");
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
     expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
     expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
@@ -51,18 +60,18 @@ describe("global header and footer", () => {
 
   it("shows admins the Admin button and Seers the Dashboard button", async () => {
     server.use(...trpcHandlers({ "auth.me": () => user("admin"), "cart.list": () => [] }));
-    const admin = renderApp("/");
+    const admin = renderApp("/about");
     expect(await screen.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
     admin.unmount();
 
     server.use(...trpcHandlers({ "auth.me": () => user("seer"), "cart.list": () => [] }));
-    renderApp("/");
+    renderApp("/about");
     expect(await screen.findByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
   it("opens and closes the mobile menu with its toggle", async () => {
     server.use(...trpcHandlers({ "auth.me": () => null }));
-    renderApp("/");
+    renderApp("/about");
     const toggle = await screen.findByRole("button", { name: "Open menu" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     await userEvent.click(toggle);

@@ -1,4 +1,17 @@
-import { ActionIcon, Anchor, Badge, Box, Burger, Button, Collapse, Container, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Collapse,
+  Container,
+  Group,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
@@ -19,7 +32,14 @@ function CartLink() {
   const cart = trpc.cart.list.useQuery();
   const count = (cart.data ?? []).reduce((sum, line) => sum + line.quantity, 0);
   return (
-    <ActionIcon component={Link} to="/cart" variant="subtle" size="lg" aria-label={`Cart, ${count} items`} className={classes.iconLink}>
+    <ActionIcon
+      component={Link}
+      to="/cart"
+      variant="subtle"
+      size="lg"
+      aria-label={`Cart, ${count} items`}
+      className={classes.iconLink}
+    >
       <IconShoppingBag size={22} aria-hidden />
       {count > 0 && (
         <Badge size="xs" circle className={classes.badge} data-testid="cart-count" aria-hidden>
@@ -56,7 +76,14 @@ export function Header() {
           {user && (
             <>
               <CartLink />
-              <ActionIcon component={Link} to="/profile" variant="subtle" size="lg" aria-label="Profile" className={classes.iconLink}>
+              <ActionIcon
+                component={Link}
+                to="/profile"
+                variant="subtle"
+                size="lg"
+                aria-label="Profile"
+                className={classes.iconLink}
+              >
                 <IconUserCircle size={22} aria-hidden />
               </ActionIcon>
               {user.role === "admin" && (
@@ -79,7 +106,15 @@ export function Header() {
               Log In
             </Button>
           )}
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? "Close menu" : "Open menu"} aria-expanded={opened} aria-controls="mobile-menu" />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="md"
+            size="sm"
+            aria-label={opened ? "Close menu" : "Open menu"}
+            aria-expanded={opened}
+            aria-controls="mobile-menu"
+          />
         </Group>
       </Container>
       <Collapse expanded={opened} hiddenFrom="md">

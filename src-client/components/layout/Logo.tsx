@@ -1,6 +1,7 @@
 import { Group, Text } from "@mantine/core";
 
-export function Logo() {
+/** tone "light" is for dark backgrounds (the footer), where terracotta text would not be readable. */
+export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
     <Group gap={8} wrap="nowrap">
       <svg width="32" height="32" viewBox="0 0 64 64" aria-hidden="true">
@@ -8,7 +9,7 @@ export function Logo() {
         <circle cx="32" cy="32" r="18" fill="none" stroke="#f3d9a4" strokeWidth="4" />
         <circle cx="32" cy="32" r="6" fill="#f3d9a4" />
       </svg>
-      <Text component="span" ff="heading" fw={700} fz={26} c="terracotta.9" lh={1}>
+      <Text component="span" ff="heading" fw={700} fz={26} c={tone === "light" ? "ochre.2" : "terracotta.9"} lh={1}>
         Seer
       </Text>
     </Group>

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
@@ -26,7 +39,14 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
             {signIn.error.message}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key("email")}
+          {...form.getInputProps("email")}
+        />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
@@ -58,10 +78,29 @@ function SignUpForm({ returnTo }: { returnTo: string | undefined }) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="First name" autoComplete="given-name" required key={form.key("firstName")} {...form.getInputProps("firstName")} />
-          <TextInput label="Last name" autoComplete="family-name" required key={form.key("lastName")} {...form.getInputProps("lastName")} />
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            key={form.key("firstName")}
+            {...form.getInputProps("firstName")}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            key={form.key("lastName")}
+            {...form.getInputProps("lastName")}
+          />
         </SimpleGrid>
-        <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key("email")}
+          {...form.getInputProps("email")}
+        />
         <PasswordInput
           label="Password"
           description="At least 8 characters"
@@ -86,7 +125,9 @@ export function SignInPage({ returnTo, initialMode }: { returnTo: string | undef
         {mode === "signin" ? "Welcome back" : "Create your account"}
       </Title>
       <Text c="dimmed" ta="center" mt={4} mb="lg">
-        {mode === "signin" ? "Sign in to book consultations and shop the Sacred Market." : "Join to book Seers, shop and share wisdom."}
+        {mode === "signin"
+          ? "Sign in to book consultations and shop the Sacred Market."
+          : "Join to book Seers, shop and share wisdom."}
       </Text>
       <Paper withBorder shadow="sm" p="lg" radius="md">
         <Tabs keepMounted={false} value={mode} onChange={(v) => setMode(v === "signup" ? "signup" : "signin")}>

@@ -89,6 +89,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
   // Only the Seer's offered times are shown, each already converted by the server into the client's timezone.
   const notOffered = new Set(date !== null && taken.data ? taken.data.notOffered : []);
   const offered = TIME_SLOTS.filter((slot) => !notOffered.has(slot));
+  const checkingDay = date !== null && taken.isPending;
 
   const toReview = () => {
     if (!date || !time) {
@@ -185,14 +186,22 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
                     <Text size="sm" c="dimmed" mb="sm">
                       Times are in your timezone ({timeZone}).
                     </Text>
-                    {offered.length === 0 && (
-                      <Text size="sm" mb="sm">
-                        The Seer is not available on this day. Please choose another date.
-                      </Text>
+                    {checkingDay ? (
+                      // Until the day's availability is known, no slot is offered: none may vanish or appear under the pointer.
+                      <Group gap="xs" role="status">
+                        <Loader size="sm" aria-hidden />
+                        <Text size="sm">Checking availability...</Text>
+                      </Group>
+                    ) : (
+                      offered.length === 0 && (
+                        <Text size="sm" mb="sm">
+                          The Seer is not available on this day. Please choose another date.
+                        </Text>
+                      )
                     )}
-                    <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Time slots">
+                    <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Time slots" hidden={checkingDay}>
                       {offered.map((slot) => {
-                        const disabled = date !== null && (unavailable.has(slot) || taken.isPending);
+                        const disabled = date !== null && unavailable.has(slot);
                         return (
                           <Button
                             key={slot}

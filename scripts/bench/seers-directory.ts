@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../db/client";
+import { migrate, rows } from "../../db/migrate";
+import { seerListInputSchema, type SeerListInput } from "../../src/schemas/seers";
+import { createSeerService } from "../../src-server/services/seers";
+
+// npm run bench:seers [-- COUNT]: fills a database with COUNT approved Seers (default 20,000) and prints
+// the latency of directory queries (search, filters, deep pages) and whether PostgreSQL uses the indexes.
+// Uses DATABASE_URL (a scratch database you can drop) when set, else a temporary PGlite.
+const count = Number(process.argv[2] ?? 20_000);
+const tmp = process.env.DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), "seer-bench-"));
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: path.join(tmp ?? "", "db") },
+);
+await migrate(database.db);
+const { db } = database;
+
+const started = performance.now();
+await db.execute(sql`
+  with u as (
+    insert into users (email, first_name, last_name, role)
+    select 'bench-' || g || '@example.com', 'Bench', 'Seer ' || g, 'seer' from generate_series(1, ${count}) g
+    on conflict (email) do nothing
+    returning id, last_name
+  )
+  insert into seers (user_id, full_name, country, languages, tradition, specializations, biography, years_of_practice,
+                     verification_status, price_15_min, price_30_min, price_60_min, average_rating, total_reviews)
+  select u.id, 'Guide ' || u.last_name || ' ' || md5(u.id),
+         (array['Ghana','Nigeria','Kenya','Senegal','Benin','Togo','Mali','Uganda','Cameroon','Zimbabwe'])[1 + (hashtext(u.id) & 1023) % 10],
+         array[(array['English','French','Yoruba','Twi','Zulu','Swahili','Wolof','Fon'])[1 + (hashtext(u.id || 'l') & 1023) % 8]],
+         'Tradition ' || (hashtext(u.id) & 1023) % 40,
+         array[(array['Divination','Ancestral Healing','Dream Interpretation','Herbal Medicine','Spiritual Cleansing','Destiny Reading'])[1 + (hashtext(u.id || 's') & 1023) % 6]],
+         'Guides seekers with ' || md5(u.id || 'bio') || ' and the wisdom of the ancestors.',
+         1 + (hashtext(u.id) & 1023) % 40,
+         case when (hashtext(u.id) & 1023) % 10 = 0 then 'pending' else 'approved' end,
+         25.00, 45.00, 80.00, round((3 + ((hashtext(u.id) & 1023) % 200) / 100.0)::numeric, 2), (hashtext(u.id) & 1023) % 300
+  from u
+`);
+await db.execute(sql`analyze seers`);
+console.log(`Inserted ${count} Seers in ${Math.round(performance.now() - started)} ms (${database.kind})`);
+
+const service = createSeerService({ db });
+const cases: [string, SeerListInput][] = [
+  ["first page, no filter", {}],
+  ["page 100, no filter", { cursor: 100 }],
+  ["search 'ancestors' (matches most)", { search: "ancestors" }],
+  ["search rare word", { search: "zz9qx" }],
+  ["country = Ghana", { country: "Ghana" }],
+  ["specialization = Herbal Medicine", { specialization: "Herbal Medicine" }],
+  ["language = Wolof + country = Mali", { language: "Wolof", country: "Mali" }],
+];
+
+for (const [name, input] of cases) {
+  const query = seerListInputSchema.parse(input);
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    total = (await service.list(query)).total;
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const p = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
+  console.log(
+    `${name.padEnd(36)} total ${String(total).padStart(6)}   p50 ${p(0.5).padStart(6)} ms   p95 ${p(0.95).padStart(6)} ms`,
+  );
+}
+
+const plan = await db.execute(
+  sql`explain select id from seers where verification_status = 'approved' and (full_name || ' ' || biography) ilike '%zz9qx%'`,
+);
+console.log("\nPlan for a rare search term:");
+for (const row of rows<Record<string, string>>(plan)) console.log(`  ${Object.values(row)[0]}`);
+
+await database.close();
+if (tmp) rmSync(tmp, { recursive: true, force: true });
