@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./msw";
+
+// Screens appear after a lazy route chunk and a mocked request; on a loaded CI machine that can take
+// more than Testing Library's default 1 s, so find* queries wait up to 5 s (they return as soon as found).
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, "matchMedia", {

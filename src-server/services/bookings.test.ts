@@ -358,7 +358,7 @@ describe("reading bookings", () => {
 });
 
 describe("no double booking under concurrency", () => {
-  it.skipIf(!process.env.TEST_DATABASE_URL)("lets exactly one of 50 concurrent attempts at one slot through", async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)("lets exactly one of 50 concurrent attempts at one slot through", { timeout: 120_000 }, async () => {
     const date = "2026-12-24";
     const clients: CurrentUser[] = [];
     for (let i = 0; i < 50; i++) {

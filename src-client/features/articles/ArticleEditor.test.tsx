@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { configure, act, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ArticleInput } from "../../../src/schemas/articles";
@@ -7,8 +7,6 @@ import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { articleData, listItem, signedInUser } from "./testData";
 
-// The first screen waits for the signed-in check, the route's code chunk and its data; a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const content = "Water remembers. We pour libation to call the names of those who came before us.";
 const signedIn = {

@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 import { AppProviders } from "../../providers";
@@ -9,8 +9,6 @@ import { renderApp } from "../../test/render";
 import { createQueryClient, createTrpcClient, createTrpcUtils } from "../../trpc";
 import { listItem, XSS } from "./testData";
 
-// The first screen waits for the signed-in check, the route's code chunk and its data; a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The app as main.tsx renders it, in StrictMode, where effects run twice. */
 function renderStrict(url: string, cached?: ReturnType<typeof listItem>) {

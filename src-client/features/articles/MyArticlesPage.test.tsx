@@ -1,13 +1,11 @@
 import { notifications } from "@mantine/notifications";
-import { configure, act, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { listItem, signedInUser } from "./testData";
 
-// The first screen waits for the signed-in check, the route's code chunk and its data; a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const published = listItem({ id: "a1", title: "Pouring Libation", slug: "pouring-libation", viewCount: 41 });
 const draft = listItem({

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { listItem, XSS } from "./testData";
 
-// The first screen waits for the signed-in check, the route's code chunk and its data; a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const longContent = `${"Breath and water. ".repeat(10)}TAIL-NOT-SHOWN`;
 

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
@@ -7,8 +7,6 @@ import { renderApp } from "../../test/render";
 import { cartLine, signedInUser } from "../shop/testData";
 import type { CartLineData } from "./types";
 
-// The whole app renders on first use; a cold start on a busy machine can take more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   notifications.clean();

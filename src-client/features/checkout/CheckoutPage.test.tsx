@@ -1,13 +1,11 @@
 import { notifications } from "@mantine/notifications";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { cartLine, signedInUser } from "../shop/testData";
 
-// The whole app renders on first use; a cold start on a busy machine can take more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   notifications.clean();

@@ -1,11 +1,10 @@
 import { notifications } from "@mantine/notifications";
-import { configure, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { signedInUser } from "../shop/testData";
 
-configure({ asyncUtilTimeout: 4000 });
 beforeEach(() => {
   notifications.clean();
   notifications.cleanQueue();

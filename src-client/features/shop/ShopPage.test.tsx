@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { notifications } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -18,9 +18,6 @@ const products = [
   }),
 ];
 
-// Toasts live in a global store that shows one at a time: each test starts without leftovers.
-// The whole app renders on first use; a cold start on a busy machine can take more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   notifications.clean();
