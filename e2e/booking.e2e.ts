@@ -60,12 +60,12 @@ describe("booking journey", () => {
     await payWith(page, "4242 4242 4242 4242");
 
     await page.getByRole("heading", { name: "Booking Confirmed!" }).waitFor();
-    expect(await page.getByText("Payment Confirmed").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Payment Confirmed").isVisible()).toBe(true);
     await page.getByRole("link", { name: "View Meeting Room" }).click();
     await page.waitForURL(/\/meeting\/[^/]+$/);
     await page.getByRole("heading", { name: "Video Meeting Coming Soon" }).waitFor();
-    expect(await page.getByText("Guidance for a new venture.").isVisible()).toBe(true);
-    expect(await page.getByText("60 minutes").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Guidance for a new venture.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("60 minutes").isVisible()).toBe(true);
 
     // Another client sees the slot taken.
     const other = await openPage();
@@ -73,7 +73,7 @@ describe("booking journey", () => {
     await other.goto(`${bookPath}?session=60min`);
     await pickTomorrow(other);
     await expect.poll(() => slot(other, "12:00").isEnabled()).toBe(true);
-    expect(await slot(other, "10:00").isDisabled()).toBe(true);
+    await expect.poll(() => slot(other, "10:00").isDisabled()).toBe(true);
 
     // A declined card says so and leaves the form ready for another card.
     await slot(other, "12:00").click();
@@ -81,7 +81,7 @@ describe("booking journey", () => {
     await other.getByRole("button", { name: "Continue to Payment" }).click();
     await payWith(other, "4000 0000 0000 0002");
     await other.getByText("Payment Failed").waitFor();
-    expect(await other.getByText("Your card was declined.").isVisible()).toBe(true);
+    await expect.poll(() => other.getByText("Your card was declined.").isVisible()).toBe(true);
     await expect.poll(() => other.getByRole("button", { name: /^Pay / }).isEnabled()).toBe(true);
     expect(page.consoleErrors).toEqual([]);
     expect(other.consoleErrors).toEqual([]);

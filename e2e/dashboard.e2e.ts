@@ -73,7 +73,7 @@ describe("Seer dashboard journey", () => {
     const seer = await openPage();
     await signInAs(seer, "seer", "/seer/dashboard");
     await expect.poll(() => seer.getByRole("heading", { name: "Seer Dashboard" }).isVisible(), WAIT).toBe(true);
-    expect(await seer.getByText("After 20% platform fee").isVisible()).toBe(true);
+    await expect.poll(() => seer.getByText("After 20% platform fee").isVisible()).toBe(true);
 
     // An upcoming confirmed session with its meeting room, which opens in the app.
     await expect.poll(() => seer.getByRole("link", { name: "Join Meeting Room" }).count(), WAIT).toBeGreaterThan(0);
@@ -142,12 +142,17 @@ describe("Seer dashboard journey", () => {
     // The Tuesday after is open: 09:00-18:00 in Lagos is 08:00-17:00 for this client in Accra (UTC).
     const tuesday = new Date(nextMonday().date.getTime() + 86_400_000);
     const tuesdayLabel = `${tuesday.getUTCDate()} ${tuesday.toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${tuesday.getUTCFullYear()}`;
+    const tuesdaySlots = client.waitForResponse(
+      (r) => r.url().includes("bookings.takenSlots") && r.url().includes(tuesday.toISOString().slice(0, 10)),
+    );
     await pickDay(client, tuesdayLabel);
+    const tuesdayAnswer = await tuesdaySlots;
+    const tuesdayBody = `${tuesdayAnswer.status()} ${await tuesdayAnswer.text()}`;
     await expect
       .poll(() => client.getByRole("group", { name: "Time slots" }).getByRole("button").first().textContent(), WAIT)
       .toBe("09:00");
     const shown = await client.getByRole("group", { name: "Time slots" }).getByRole("button").allTextContents();
-    expect(shown.at(-1)).toBe("17:00");
+    expect(shown.at(-1), `slots ${shown.join(" ")}; server said ${tuesdayBody}`).toBe("17:00");
     expect(client.consoleErrors).toEqual([]);
 
     await restore(seer, seerId);

@@ -9,13 +9,13 @@ describe("foundation journey", () => {
     for (const label of ["Meet Our Seers", "Sacred Market", "About", "Contact"]) {
       await expect.poll(() => nav.getByRole("link", { name: label }).isVisible()).toBe(true);
     }
-    expect(await page.getByText("10,000+ Consultations Completed | Verified Spiritual Guides").isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Log In" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("10,000+ Consultations Completed | Verified Spiritual Guides").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Log In" }).isVisible()).toBe(true);
 
     await signUpNew(page, "/about");
     expect(new URL(page.url()).pathname).toBe("/about");
-    expect(await page.getByRole("link", { name: /^Cart/ }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Profile" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: /^Cart/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Profile" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
 
     await page.getByRole("link", { name: "Log Out" }).click();
@@ -28,12 +28,12 @@ describe("foundation journey", () => {
   it("the demo admin sees the Admin button and the demo Seer the Dashboard button", async () => {
     const admin = await openPage();
     await signInAs(admin, "admin");
-    expect(await admin.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => admin.getByRole("link", { name: "Admin", exact: true }).isVisible()).toBe(true);
     expect(await admin.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(0);
 
     const seer = await openPage();
     await signInAs(seer, "seer");
-    expect(await seer.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => seer.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
     expect(await seer.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
   });
 

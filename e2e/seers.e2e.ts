@@ -44,8 +44,8 @@ describe("Seer directory and profile journey", () => {
     await page.getByTestId("seer-card").filter({ hasText: "Nana Akosua Boateng" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/seers/") && url.pathname !== "/seers/");
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Nana Akosua Boateng" }).isVisible(), WAIT).toBe(true);
-    expect(await page.getByText("18+ years of practice").isVisible()).toBe(true);
-    expect(await page.getByRole("img", { name: "Rated 4.9 out of 5" }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("18+ years of practice").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("img", { name: "Rated 4.9 out of 5" }).first().isVisible()).toBe(true);
     const seerId = new URL(page.url()).pathname.split("/").pop();
     const booking = page.getByRole("link", { name: /30 Minutes/ });
     expect(await booking.getAttribute("href")).toBe(`/book/${seerId}?session=30min`);
@@ -67,7 +67,9 @@ describe("Seer directory and profile journey", () => {
     const page = await openPage();
     await page.goto("/seers/no-such-seer");
     await expect.poll(() => page.getByRole("heading", { name: "Seer Not Found" }).isVisible(), WAIT).toBe(true);
-    expect(await page.getByText("The Seer you're looking for doesn't exist or is not available.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("The Seer you're looking for doesn't exist or is not available.").isVisible())
+      .toBe(true);
     await page.getByRole("link", { name: "Browse Seers" }).click();
     await page.waitForURL((url) => url.pathname === "/seers");
   });

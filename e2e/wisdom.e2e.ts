@@ -47,9 +47,9 @@ describe("Wisdom Hub journey", () => {
     await page.waitForURL((url) => url.pathname === `/wisdom/${slug}`);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(`${before + 1} view${before + 1 === 1 ? "" : "s"}`).isVisible()).toBe(true);
-    expect(await page.getByText("Esi Tester").isVisible()).toBe(true);
-    expect(await page.getByText("#sankofa").isVisible()).toBe(true);
-    expect(await page.getByText("#memory").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Esi Tester").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("#sankofa").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("#memory").isVisible()).toBe(true);
 
     // Deleted after the confirmation.
     await page.goto("/my-articles");

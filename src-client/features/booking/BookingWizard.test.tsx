@@ -147,6 +147,15 @@ describe("/book/{id} and the Seer's availability", () => {
     expect(await screen.findByText("The Seer is not available on this day. Please choose another date.")).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Time slots" })).queryAllByRole("button")).toHaveLength(0);
   });
+
+  it("offers no slot when the day's availability cannot be loaded", async () => {
+    signedIn({ "bookings.takenSlots": () => ({ error: { code: "INTERNAL_SERVER_ERROR", message: "boom" } }) });
+    const user = userEvent.setup();
+    renderApp("/book/seer-1");
+    await user.click(await screen.findByRole("button", { name: "24 November 2026" }));
+    expect(await screen.findByText("Could not load the available times for this day. Please choose the date again.")).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Time slots" })).not.toBeInTheDocument();
+  });
 });
 
 describe("/book/{id} review and payment", () => {

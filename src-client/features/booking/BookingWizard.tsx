@@ -90,6 +90,8 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
   const notOffered = new Set(date !== null && taken.data ? taken.data.notOffered : []);
   const offered = TIME_SLOTS.filter((slot) => !notOffered.has(slot));
   const checkingDay = date !== null && taken.isPending;
+  // Without the day's answer nothing is offered: showing every slot would invite bookings the server refuses.
+  const dayUnknown = date !== null && taken.isError;
 
   const toReview = () => {
     if (!date || !time) {
@@ -186,7 +188,11 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
                     <Text size="sm" c="dimmed" mb="sm">
                       Times are in your timezone ({timeZone}).
                     </Text>
-                    {checkingDay ? (
+                    {dayUnknown ? (
+                      <Alert color="red" role="alert" mb="sm">
+                        Could not load the available times for this day. Please choose the date again.
+                      </Alert>
+                    ) : checkingDay ? (
                       // Until the day's availability is known, no slot is offered: none may vanish or appear under the pointer.
                       <Group gap="xs" role="status">
                         <Loader size="sm" aria-hidden />
@@ -199,7 +205,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
                         </Text>
                       )
                     )}
-                    <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Time slots" hidden={checkingDay}>
+                    <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Time slots" hidden={checkingDay || dayUnknown}>
                       {offered.map((slot) => {
                         const disabled = date !== null && unavailable.has(slot);
                         return (
