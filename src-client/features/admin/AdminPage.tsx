@@ -6,30 +6,13 @@ import { useAuth } from "../../lib/auth";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
+import { StatCard } from "../../components/StatCard";
 
 export const ACCESS_DENIED = { title: "Access Denied", message: "You don't have permission to access this page" } as const;
 
 const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
 // SPEC §4: statuses other than pending and confirmed in red; shades chosen for 4.5:1 text contrast.
 const bookingStatusColor = (status: string) => (status === "confirmed" ? "forest.9" : status === "pending" ? "ochre.4" : "red.9");
-
-function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
-  return (
-    <Card withBorder padding="lg">
-      <Text size="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} ff="heading">
-        {value}
-      </Text>
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 function AnalyticsPanel() {
   const analytics = trpc.admin.analytics.useQuery();

@@ -1,26 +1,11 @@
-import { Alert, Badge, Card, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { PLATFORM_FEE_PERCENT, SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { EARNINGS_PERIODS, type EarningsPeriod } from "../../../src/schemas/dashboard";
 import { trpc } from "../../trpc";
 import { formatCalendarDate } from "../../lib/format";
-
-function Figure({ title, value, description }: { title: string; value: string; description: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="sm" c="dimmed" fw={600}>
-        {title}
-      </Text>
-      <Text fz={26} fw={700}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {description}
-      </Text>
-    </Paper>
-  );
-}
+import { StatCard } from "../../components/StatCard";
 
 /** SPEC §2 Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
 export function EarningsTab() {
@@ -51,21 +36,17 @@ export function EarningsTab() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Figure title="Confirmed Earnings" value={formatMoney(earnings.data.confirmedEarnings)} description={periodLabel} />
-            <Figure
-              title="Pending Payouts"
+            <StatCard label="Confirmed Earnings" value={formatMoney(earnings.data.confirmedEarnings)} note={periodLabel} />
+            <StatCard
+              label="Pending Payouts"
               value={formatMoney(earnings.data.pendingPayouts)}
-              description="Bookings awaiting payment"
+              note="Bookings awaiting payment"
             />
-            <Figure
-              title="Total (All Time)"
-              value={formatMoney(earnings.data.totalAllTime)}
-              description="All confirmed sessions"
-            />
-            <Figure
-              title="Platform Commission"
+            <StatCard label="Total (All Time)" value={formatMoney(earnings.data.totalAllTime)} note="All confirmed sessions" />
+            <StatCard
+              label="Platform Commission"
               value={`${PLATFORM_FEE_PERCENT}%`}
-              description={`You keep ${100 - PLATFORM_FEE_PERCENT}%`}
+              note={`You keep ${100 - PLATFORM_FEE_PERCENT}%`}
             />
           </SimpleGrid>
           <Card withBorder radius="md">

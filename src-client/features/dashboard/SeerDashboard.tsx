@@ -1,4 +1,4 @@
-import { Alert, Container, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Container, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { formatMoney } from "../../../src/domain/money";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import { useAuth } from "../../lib/auth";
@@ -9,6 +9,7 @@ import { ProfileTab } from "./ProfileTab";
 import { SessionCard } from "./SessionCard";
 import { timezoneLabel } from "./format";
 import type { DashboardOverview } from "./types";
+import { StatCard } from "../../components/StatCard";
 
 export const LOGIN_TO_ACCESS = "Please log in to access your dashboard.";
 export const SEERS_ONLY = "This page is only accessible to verified Seers.";
@@ -28,22 +29,6 @@ function AccessDenied({ message }: { message: string }) {
         {message}
       </Alert>
     </Container>
-  );
-}
-
-function SummaryCard({ title, value, description }: { title: string; value: string; description: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="sm" c="dimmed" fw={600}>
-        {title}
-      </Text>
-      <Text fz={28} fw={700}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {description}
-      </Text>
-    </Paper>
   );
 }
 
@@ -73,14 +58,14 @@ function Dashboard({ overview }: { overview: DashboardOverview }) {
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <SummaryCard
-            title="Total Earnings"
+          <StatCard
+            label="Total Earnings"
             value={formatMoney(summary.totalEarnings)}
-            description={`After ${PLATFORM_FEE_PERCENT}% platform fee`}
+            note={`After ${PLATFORM_FEE_PERCENT}% platform fee`}
           />
-          <SummaryCard title="This Month" value={formatMoney(summary.thisMonth)} description="Confirmed sessions this month" />
-          <SummaryCard title="Upcoming Sessions" value={String(summary.upcomingSessions)} description="Confirmed and scheduled" />
-          <SummaryCard title="Total Sessions" value={String(summary.totalSessions)} description="All confirmed sessions" />
+          <StatCard label="This Month" value={formatMoney(summary.thisMonth)} note="Confirmed sessions this month" />
+          <StatCard label="Upcoming Sessions" value={String(summary.upcomingSessions)} note="Confirmed and scheduled" />
+          <StatCard label="Total Sessions" value={String(summary.totalSessions)} note="All confirmed sessions" />
         </SimpleGrid>
         <Tabs defaultValue="upcoming" keepMounted={false}>
           <Tabs.List mb="lg">
