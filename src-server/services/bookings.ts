@@ -101,6 +101,18 @@ const EXCLUSION_VIOLATION = "23P01";
 /** Two inserts racing for one slot can each wait on the other's exclusion check; PostgreSQL then aborts one. */
 const RETRYABLE = new Set(["40P01", "40001"]);
 
+/** Runs a statement again when PostgreSQL chose it as a deadlock or serialization victim. */
+async function retryingVictims<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlState(error);
+      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw error;
+    }
+  }
+}
+
 const overlaps = (startsAt: Date, endsAt: Date) =>
   sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
 
@@ -243,14 +255,18 @@ export function createBookingService({
       await db.update(bookings).set({ status: "failed", holdExpiresAt: null }).where(eq(bookings.id, bookingId));
       throw error;
     }
-    await db
-      .update(bookings)
-      .set({
-        paymentIntentId: intent.id,
-        stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-        paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
-      })
-      .where(eq(bookings.id, bookingId));
+    // A new row version is checked against the exclusion constraint again, and so can meet competing inserts of
+    // the same slot still in flight: PostgreSQL then aborts one side as a deadlock. This side simply goes again.
+    await retryingVictims(() =>
+      db
+        .update(bookings)
+        .set({
+          paymentIntentId: intent.id,
+          stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+          paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+        })
+        .where(eq(bookings.id, bookingId)),
+    );
     return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
   }
 
@@ -320,15 +336,18 @@ export function createBookingService({
     const now = clock.now();
     let confirmed: { id: string } | undefined;
     try {
-      confirmed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(bookings)
-          .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
-          // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
-          .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
-          .returning({ id: bookings.id });
-        return row;
-      });
+      // Retried as a deadlock victim like the hold's update: the conditional update is idempotent.
+      confirmed = await retryingVictims(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(bookings)
+            .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
+            // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
+            .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
+            .returning({ id: bookings.id });
+          return row;
+        }),
+      );
     } catch (error) {
       if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
       // Paid after the hold ran out and someone else took the slot: give the money back.
