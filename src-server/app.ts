@@ -109,12 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.session.set("renewedAt", clock.now().getTime());
     }
   });
-  const purge = setInterval(
-    () => void sessionStore.purgeExpired().catch((err: unknown) => app.log.warn({ err }, "session purge failed")),
-    60 * 60 * 1000,
-  );
-  purge.unref();
-  app.addHook("onClose", async () => clearInterval(purge));
+  // Housekeeping while the app runs: expired sessions go, and unpaid orders give their reserved stock back.
+  repeatWhileOpen(app, 60 * 60 * 1000, "session purge", () => sessionStore.purgeExpired());
+  repeatWhileOpen(app, 60 * 1000, "release of expired order reservations", () => services.orders.releaseExpired());
 
   const routeDeps = { db: deps.db, services };
   await app.register(fastifyTRPCPlugin, {
@@ -182,4 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Runs a job every `ms` until the app closes; a failure is logged and the next round tries again. */
+function repeatWhileOpen(app: FastifyInstance, ms: number, name: string, job: () => Promise<unknown>): void {
+  const timer = setInterval(() => void job().catch((err: unknown) => app.log.warn({ err }, `${name} failed`)), ms);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
 }

@@ -58,15 +58,4 @@ export function registerShopRoutes(app: FastifyInstance, deps: { db: Db; service
     "/api/confirm-order-payment",
     restHandler(deps, (caller, req) => caller.orders.confirmPayment(bodyOf(req.body) as ConfirmOrderPaymentInput)),
   );
-
-  // Unpaid orders give their reserved stock back once their reservation runs out.
-  const release = setInterval(
-    () =>
-      void deps.services.orders
-        .releaseExpired()
-        .catch((err: unknown) => app.log.warn({ err }, "releasing expired order reservations failed")),
-    60_000,
-  );
-  release.unref();
-  app.addHook("onClose", async () => clearInterval(release));
 }
