@@ -1,22 +1,86 @@
+/**
+ * npm run create-admin -- EMAIL: makes the first admin of a deployment, or promotes an existing account.
+ * The password comes from ADMIN_PASSWORD, from standard input (piped), or is asked for on a terminal (hidden). A new
+ * account needs one; for an existing account a given password replaces the old one. Weak passwords are refused.
+ */
+import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
+import { demoAccounts } from "../db/seed";
+import { weakAdminPasswordReason } from "../src/domain/password-strength";
 import { AppError } from "../src/errors";
+import { emailSchema } from "../src/schemas/auth";
 import { systemClock } from "../src-server/clock";
 import { createUserService } from "../src-server/services/users";
 import { openConfiguredDatabase } from "./db";
 
-// npm run create-admin -- EMAIL: gives an existing account the admin role.
-const email = process.argv[2];
-if (!email) {
-  console.error("Usage: npm run create-admin -- EMAIL (the account must exist: sign up first)");
-  process.exit(2);
+const USAGE = "Usage: npm run create-admin -- EMAIL (password from ADMIN_PASSWORD, standard input, or asked for)";
+
+async function readPassword(): Promise<string | undefined> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    const line = Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+    return line === "" ? undefined : line;
+  }
+  // Asked twice on the terminal, without echoing what is typed.
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const ask = async (prompt: string): Promise<string> => {
+    process.stdout.write(prompt);
+    muted = true;
+    const answer = await rl.question("");
+    muted = false;
+    process.stdout.write("\n");
+    return answer;
+  };
+  try {
+    const first = await ask("Password (at least 12 characters; empty keeps an existing account's password): ");
+    if (first === "") return undefined;
+    if ((await ask("Repeat the password: ")) !== first) throw new AppError("BAD_REQUEST", "The passwords do not match.");
+    return first;
+  } finally {
+    rl.close();
+  }
 }
 
-const { database } = await openConfiguredDatabase();
-try {
-  const user = await createUserService({ db: database.db, clock: systemClock }).setRoleByEmail(email, "admin");
-  console.log(`${user.email} is now an admin.`);
-} catch (error) {
-  console.error(error instanceof AppError ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await database.close();
+async function main(): Promise<void> {
+  const parsedEmail = emailSchema.safeParse(process.argv[2] ?? "");
+  if (!parsedEmail.success) {
+    console.error(process.argv[2] ? `Not a valid e-mail address: ${process.argv[2]}\n${USAGE}` : USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const email = parsedEmail.data;
+  const password = await readPassword();
+  if (password !== undefined) {
+    // The README's demo passwords are public: guessing them is the first thing anyone tries.
+    const reason = weakAdminPasswordReason(password, [email, ...email.split(/[@.]/), ...demoAccounts.map((a) => a.password)]);
+    if (reason) {
+      console.error(reason);
+      process.exitCode = 2;
+      return;
+    }
+  }
+  const { database } = await openConfiguredDatabase();
+  try {
+    const { user, created } = await createUserService({ db: database.db, clock: systemClock }).createAdmin({
+      email,
+      password,
+    });
+    console.log(created ? `Created the admin account ${user.email}.` : `${user.email} is now an admin.`);
+  } catch (error) {
+    console.error(error instanceof AppError ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
 }
+
+await main();

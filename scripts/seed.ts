@@ -1,23 +1,20 @@
 /**
  * Migrates the configured database and loads the demo data if it has no users yet.
- * Usage: npm run seed (DATABASE_URL for PostgreSQL, otherwise PGlite under DATA_DIR).
+ * Usage: npm run seed (DATABASE_URL for PostgreSQL, otherwise PGlite under DATA_DIR). With NODE_ENV=production the
+ * demo accounts get random passwords, printed once here.
  */
-import path from "node:path";
-import { openDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
-import { demoAccounts, seedDemoIfEmpty } from "../db/seed";
-import { ConfigError, loadConfig } from "../src-server/config";
+import { seedDemoIfEmpty } from "../db/seed";
+import { ConfigError } from "../src-server/config";
+import { openConfiguredDatabase } from "./db";
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
+  const { config, database } = await openConfiguredDatabase();
   try {
-    await migrate(database.db);
-    if (await seedDemoIfEmpty(database.db)) {
-      console.log(`Demo data seeded (${database.kind})`);
-      for (const a of demoAccounts) console.log(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);
+    const production = config.env === "production";
+    const seeded = await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" });
+    if (seeded) {
+      console.log(`Demo data seeded (${database.kind})${production ? ": DEMO ACCOUNTS NOW EXIST IN PRODUCTION" : ""}`);
+      for (const a of seeded) console.log(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);
     } else {
       console.log("Database already has data; nothing seeded");
     }

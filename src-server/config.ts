@@ -24,7 +24,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Seer Marketplace <no-reply@seer.local>"),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  SEED_DEMO: optionalString.pipe(z.enum(["true", "false"]).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -43,6 +43,7 @@ export interface Config {
   mailFrom: string;
   outboxDir: string;
   uploadDir: string;
+  /** Seed demo data into an empty database: by default outside production only (docs/decisions.md). */
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
@@ -78,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
     uploadDir: path.join(dataDir, "uploads"),
-    seedDemo: e.SEED_DEMO === "true",
+    seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== "production" : e.SEED_DEMO === "true",
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     bodyLimit: e.BODY_LIMIT_BYTES,

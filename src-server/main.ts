@@ -1,7 +1,7 @@
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
-import { seedDemoIfEmpty, demoAccounts } from "../db/seed";
+import { demoAccounts, demoDataPresent, seedDemoIfEmpty } from "../db/seed";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createMailer } from "./mail/mailer";
@@ -13,7 +13,11 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
   );
   await migrate(database.db);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+  const production = config.env === "production";
+  // In production demo data comes only when asked for, and then never with the README's passwords.
+  const seeded = config.seedDemo
+    ? await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" })
+    : null;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   const app = await buildApp({ config, db: database.db, mailer, logger });
@@ -46,13 +50,21 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  if (production && (seeded || (await demoDataPresent(database.db)))) {
+    app.log.warn(
+      "DEMO DATA IS PRESENT IN THIS PRODUCTION DATABASE: demo accounts exist. Use an empty database for real users.",
+    );
+  }
+
   await app.listen({ port: config.port, host: config.host });
   const lines = [
     `Seer marketplace ready at ${config.publicUrl} (Node.js ${process.version}, ${database.kind}${seeded ? ", demo data seeded" : ""})`,
   ];
-  if (config.env !== "production") {
-    lines.push("Demo accounts:");
-    for (const a of demoAccounts) lines.push(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);
+  // Production's random passwords are printed once, when they are made, and nowhere else.
+  const shown = seeded ?? (!production && (await demoDataPresent(database.db)) ? demoAccounts : null);
+  if (shown) {
+    lines.push(production ? "Demo accounts (random passwords, shown only now):" : "Demo accounts:");
+    for (const a of shown) lines.push(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);
   }
   console.log(lines.join("\n"));
 }

@@ -3,7 +3,7 @@ import type { Queryable } from "../client";
 import { exchangeRates, type SessionType, type UserRole } from "../schema";
 import { toCents } from "../../src/domain/money";
 import { articleImageUrl, demoArticles, type ArticleAuthor } from "./data/articles";
-import { communityClients, demoAccounts, demoApplications, reviewComments } from "./data/people";
+import { communityClients, demoAccounts, demoApplications, reviewComments, type DemoAccount } from "./data/people";
 import { demoCategories, demoProducts, productImageUrl } from "./data/products";
 import { demoSeers, seerPortraitUrl, type DemoSeer } from "./data/seers";
 import {
@@ -113,13 +113,17 @@ export function communityRatings(seer: DemoSeer, fixed: readonly number[]): numb
 }
 
 /** Everything the demo shows, inserted through the shared factories. Call inside one transaction. */
-export async function insertDemoData(db: Queryable, now: Date = new Date()): Promise<void> {
+export async function insertDemoData(
+  db: Queryable,
+  now: Date = new Date(),
+  accountsToCreate: ReadonlyArray<DemoAccount> = demoAccounts,
+): Promise<void> {
   const ago = (days: number): Date => new Date(now.getTime() - days * DAY);
 
   // Accounts.
   const accounts = new Map<UserRole, string>();
   const seerAccountUser = demoSeers.find((s) => s.key === "demo");
-  for (const a of demoAccounts) {
+  for (const a of accountsToCreate) {
     const user = await createUser(
       db,
       {

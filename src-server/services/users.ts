@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passwordCredentials, users, type UserRole } from "../../db/schema";
-import type { SignInInput, SignUpInput } from "../../src/schemas/auth";
+import { emailSchema, type SignInInput, type SignUpInput } from "../../src/schemas/auth";
 import { AppError } from "../../src/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { RateLimiter } from "../auth/rate-limit";
@@ -88,7 +88,39 @@ export function createUserService({ db, clock }: { db: Db; clock: Clock }) {
     return user;
   }
 
-  return { findById, signUp, signIn, setRoleByEmail };
+  /**
+   * The operator's way to make an admin (npm run create-admin): an existing account is promoted; a new one needs a
+   * password, which must be strong (the caller checks it). A given password replaces the account's current one.
+   */
+  async function createAdmin(input: {
+    email: string;
+    password?: string;
+  }): Promise<{ user: CurrentUser; created: boolean }> {
+    const email = emailSchema.parse(input.email);
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    return db.transaction(async (tx) => {
+      const [existing] = await tx
+        .update(users)
+        .set({ role: "admin" })
+        .where(eq(users.email, email))
+        .returning(currentUserColumns);
+      const user =
+        existing ??
+        (passwordHash === undefined
+          ? undefined
+          : (await tx.insert(users).values({ email, role: "admin" }).returning(currentUserColumns))[0]);
+      if (!user) throw new AppError("NOT_FOUND", `No user with the email ${email}: give a password to create the account`);
+      if (passwordHash !== undefined) {
+        await tx
+          .insert(passwordCredentials)
+          .values({ userId: user.id, passwordHash })
+          .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash } });
+      }
+      return { user, created: !existing };
+    });
+  }
+
+  return { findById, signUp, signIn, setRoleByEmail, createAdmin };
 }
 
 export type UserService = ReturnType<typeof createUserService>;
