@@ -51,7 +51,7 @@ async function restore(page: Page, seerId: string): Promise<void> {
   expect(tz.status()).toBe(200);
   const trpc = (procedure: string, json: unknown) => page.request.post(`/trpc/${procedure}`, { headers, data: { json } });
   const days = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [], ...demoSeer.availability };
-  expect((await trpc("dashboard.updateAvailability", { days })).status()).toBe(200);
+  expect((await trpc("seerDashboard.updateAvailability", { days })).status()).toBe(200);
   const s = demoSeer;
   const profile = {
     price15Min: s.price15Min ?? "",
@@ -65,7 +65,7 @@ async function restore(page: Page, seerId: string): Promise<void> {
     yearsOfPractice: s.yearsOfPractice,
     profileImageUrl: s.portrait ? seerPortraitUrl(s) : "",
   };
-  expect((await trpc("dashboard.updateProfile", profile)).status()).toBe(200);
+  expect((await trpc("seerDashboard.updateProfile", profile)).status()).toBe(200);
 }
 
 describe("Seer dashboard journey", () => {

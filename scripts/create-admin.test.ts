@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { passwordCredentials, users } from "../db/schema";
-import { verifyPassword } from "../src-server/auth/passwords";
+import { verifyPassword } from "../src-server/platform/passwords";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-create-admin-"));

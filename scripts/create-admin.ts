@@ -9,8 +9,8 @@ import { demoAccounts } from "../db/seed";
 import { weakAdminPasswordReason } from "../src/domain/password-strength";
 import { AppError } from "../src/errors";
 import { emailSchema } from "../src/schemas/auth";
-import { systemClock } from "../src-server/clock";
-import { createUserService } from "../src-server/services/users";
+import { systemClock } from "../src-server/platform/clock";
+import { createUserService } from "../src-server/modules/account/users";
 import { openConfiguredDatabase } from "./db";
 
 const USAGE = "Usage: npm run create-admin -- EMAIL (password from ADMIN_PASSWORD, standard input, or asked for)";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { openDatabase, type Database } from "../db/client";
 import { migrate } from "../db/migrate";
-import { loadConfig, type Config } from "../src-server/config";
+import { loadConfig, type Config } from "../src-server/platform/config";
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else the embedded one) and migrates it. */
 export async function openConfiguredDatabase(): Promise<{ config: Config; database: Database }> {

@@ -4,7 +4,7 @@
  * demo accounts get random passwords, printed once here.
  */
 import { seedDemoIfEmpty } from "../db/seed";
-import { ConfigError } from "../src-server/config";
+import { ConfigError } from "../src-server/platform/config";
 import { openConfiguredDatabase } from "./db";
 
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import { httpBatchLink } from "@trpc/client";
 import superjson from "superjson";
-import type { AppRouter } from "../src-server/routers";
+import type { AppRouter } from "../src-server/modules";
 
 export const trpc = createTRPCReact<AppRouter>();
 

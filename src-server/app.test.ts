@@ -40,14 +40,14 @@ describe("server hygiene", () => {
     const input = { email: "cross@example.com", password: "long enough pw", firstName: "A", lastName: "B" };
     const crossSite = await t.app.inject({
       method: "POST",
-      url: "/trpc/auth.signUp",
+      url: "/trpc/account.signUp",
       headers: { "content-type": "application/json", origin: "https://evil.example", host: "localhost:3000" },
       payload: JSON.stringify({ json: input }),
     });
     expect(crossSite.statusCode).toBe(403);
     const fetchMeta = await t.app.inject({
       method: "POST",
-      url: "/trpc/auth.signUp",
+      url: "/trpc/account.signUp",
       headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
       payload: JSON.stringify({ json: input }),
     });
@@ -55,7 +55,7 @@ describe("server hygiene", () => {
     // The same e-mail is still free: the refused requests created nothing.
     const sameOrigin = await t.app.inject({
       method: "POST",
-      url: "/trpc/auth.signUp",
+      url: "/trpc/account.signUp",
       headers: {
         "content-type": "application/json",
         origin: "http://localhost:3000",
@@ -70,7 +70,7 @@ describe("server hygiene", () => {
   it("refuses bodies over the size limit with 413", async () => {
     const response = await t.app.inject({
       method: "POST",
-      url: "/trpc/auth.signIn",
+      url: "/trpc/account.signIn",
       headers: { "content-type": "application/json" },
       payload: JSON.stringify({ json: { email: "a@b.co", password: "x".repeat(1_100_000) } }),
     });
@@ -98,7 +98,7 @@ describe("request bodies", () => {
     expect(empty.statusCode).toBe(404); // reached routing: the empty body was not an error
     const bad = await t.app.inject({
       method: "POST",
-      url: "/trpc/auth.signIn",
+      url: "/trpc/account.signIn",
       headers: { "content-type": "application/json" },
       payload: "{nope",
     });

@@ -8,27 +8,24 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./auth/session-store";
-import { systemClock, type Clock } from "./clock";
-import type { Config } from "./config";
-import type { Mailer } from "./mail/mailer";
-import { registerAdminRoutes } from "./rest/admin";
-import { registerApplicationRoutes } from "./rest/applications";
-import { registerArticleRoutes } from "./rest/articles";
-import { registerAuthRoutes } from "./rest/auth";
-import { registerBookingRoutes } from "./rest/bookings";
-import { registerPaymentWebhooks } from "./rest/webhooks";
-import { createPaymentProvider } from "./payments";
-import type { PaymentProvider } from "./payments/provider";
-import { registerUploadRoutes } from "./rest/uploads";
-import { registerSeerRoutes } from "./rest/seers";
-import { registerDashboardRoutes } from "./rest/dashboard";
-import { registerShopRoutes } from "./rest/shop";
-import { appRouter, type AppRouter } from "./routers";
-import { registerOriginCheck, registerSecurityHeaders } from "./security";
-import { createServices, type Services } from "./services";
-import { createLocalStorage, type FileStorage } from "./storage/local-storage";
-import { createContext } from "./trpc/context";
+import {
+  appRouter,
+  createServices,
+  DbSessionStore,
+  registerModuleRoutes,
+  SESSION_RENEW_WITHIN_MS,
+  SESSION_TTL_MS,
+  type AppRouter,
+  type Services,
+} from "./modules";
+import { systemClock, type Clock } from "./platform/clock";
+import type { Config } from "./platform/config";
+import type { Mailer } from "./platform/mail";
+import { createPaymentProvider } from "./platform/payments";
+import type { PaymentProvider } from "./platform/payments/provider";
+import { sendText } from "./platform/rest";
+import { registerOriginCheck, registerSecurityHeaders } from "./platform/security";
+import { createLocalStorage, type FileStorage } from "./platform/storage/local-storage";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
@@ -113,28 +110,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   repeatWhileOpen(app, 60 * 60 * 1000, "session purge", () => sessionStore.purgeExpired());
   repeatWhileOpen(app, 60 * 1000, "release of expired order reservations", () => services.orders.releaseExpired());
 
-  const routeDeps = { db: deps.db, services };
+  // The one place a request's context is made: the session's user, loaded once, for tRPC and REST alike.
+  app.decorate("createContext", async (req, res) => {
+    const userId = req.session.get("userId");
+    const user = userId ? await services.account.findById(userId) : null;
+    return { services, clock, user, req, res };
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContext(routeDeps, req, res),
+      createContext: ({ req, res }) => app.createContext(req, res),
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "tRPC procedure failed");
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
-  registerAuthRoutes(app, routeDeps);
-  registerBookingRoutes(app, routeDeps);
-  await app.register(registerPaymentWebhooks, { services });
-  registerUploadRoutes(app, routeDeps);
-  registerApplicationRoutes(app, routeDeps);
-  registerAdminRoutes(app, routeDeps);
-  registerSeerRoutes(app, routeDeps);
-  registerDashboardRoutes(app, routeDeps);
-  registerShopRoutes(app, routeDeps);
-  registerArticleRoutes(app, routeDeps);
+  await registerModuleRoutes(app, services);
 
   app.get("/healthz", async (_req, reply) => {
     await deps.db.execute(sql`select 1`);
@@ -145,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, "request failed");
     const message = status >= 500 ? "Internal Server Error" : error.message;
-    return reply.code(status).type("text/plain; charset=utf-8").send(message);
+    return sendText(reply, status, message);
   });
 
   const clientDir = deps.clientDir ?? defaultClientDir;
@@ -175,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every other path is a client route; the client shows its own 'Page Not Found'.
       return reply.header("cache-control", "no-cache").sendFile("index.html", clientDir);
     }
-    return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+    return sendText(reply, 404, "Not Found");
   });
 
   return app;

@@ -100,7 +100,7 @@ async function stop(started: Started): Promise<void> {
 }
 
 async function signIn(url: string, email: string, password: string): Promise<number> {
-  const response = await fetch(`${url}/trpc/auth.signIn`, {
+  const response = await fetch(`${url}/trpc/account.signIn`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ json: { email, password } }),

@@ -3,8 +3,8 @@ import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { demoAccounts, demoDataPresent, seedDemoIfEmpty } from "../db/seed";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { createMailer } from "./mail/mailer";
+import { ConfigError, loadConfig } from "./platform/config";
+import { createMailer } from "./platform/mail";
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -18,7 +18,7 @@ import {
   type SessionType,
 } from "../schema";
 import { cents, percentOf, toCents, toDecimal } from "../../src/domain/money";
-import { hashPassword } from "../../src-server/auth/passwords";
+import { hashPassword } from "../../src-server/platform/passwords";
 
 type UserRow = typeof users.$inferSelect;
 type SeerRow = typeof seers.$inferSelect;

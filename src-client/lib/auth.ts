@@ -1,8 +1,8 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../src-server/routers";
+import type { AppRouter } from "../../src-server/modules";
 import { trpc } from "../trpc";
 
-export type SignedInUser = NonNullable<inferRouterOutputs<AppRouter>["auth"]["me"]>;
+export type SignedInUser = NonNullable<inferRouterOutputs<AppRouter>["account"]["me"]>;
 
 /** SPEC §7/§9: after a 'Login Required' toast, the sign-in page follows 500 ms later. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -14,7 +14,7 @@ export type AuthState =
 
 /** The three auth states of SPEC §2: loading, signed-in (the current-user call returned data), signed-out. */
 export function useAuth(): AuthState {
-  const me = trpc.auth.me.useQuery(undefined, { retry: false });
+  const me = trpc.account.me.useQuery(undefined, { retry: false });
   if (me.isPending) return { status: "loading", user: undefined };
   if (me.data) return { status: "signed-in", user: me.data };
   return { status: "signed-out", user: undefined };

@@ -2,7 +2,7 @@ import { HttpResponse, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import superjson from "superjson";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../src-server/routers";
+import type { AppRouter } from "../../src-server/modules";
 
 export const server = setupServer();
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Database } from "../../db/client";
 import { buildApp } from "../app";
-import { FakeClock } from "../clock";
-import { MemoryMailer } from "../mail/mailer";
+import { FakeClock } from "../platform/clock";
+import { MemoryMailer } from "../platform/mail";
 import { createTestDatabase } from "./database";
 
 export interface TestApp {
@@ -82,13 +82,13 @@ export async function signUp(
     firstName: overrides.firstName ?? "Ama",
     lastName: overrides.lastName ?? "Mensah",
   };
-  const response = await trpcMutation(app, "auth.signUp", input);
+  const response = await trpcMutation(app, "account.signUp", input);
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
   return { cookie: sessionCookie(response), ...input };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {
-  const response = await trpcMutation(app, "auth.signIn", { email, password });
+  const response = await trpcMutation(app, "account.signIn", { email, password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return sessionCookie(response);
 }

@@ -21,7 +21,7 @@ const cartLine = (quantity: number, id: string) => ({
 
 describe("global header and footer", () => {
   it("shows a visitor the four links, the Log In button and the footer claim", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/about");
     const nav = await screen.findByRole("navigation", { name: "Main" });
     for (const [label, href] of [
@@ -47,7 +47,7 @@ describe("global header and footer", () => {
   });
 
   it("shows a signed-in client the cart badge (sum of quantities), profile and logout, but no role buttons", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => user("client"), "cart.list": () => [cartLine(2, "a"), cartLine(3, "b")] }));
+    server.use(...trpcHandlers({ "account.me": () => user("client"), "cart.list": () => [cartLine(2, "a"), cartLine(3, "b")] }));
     renderApp("/about");
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
     expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
@@ -59,18 +59,18 @@ describe("global header and footer", () => {
   });
 
   it("shows admins the Admin button and Seers the Dashboard button", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => user("admin"), "cart.list": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => user("admin"), "cart.list": () => [] }));
     const admin = renderApp("/about");
     expect(await screen.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
     admin.unmount();
 
-    server.use(...trpcHandlers({ "auth.me": () => user("seer"), "cart.list": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => user("seer"), "cart.list": () => [] }));
     renderApp("/about");
     expect(await screen.findByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 
   it("opens and closes the mobile menu with its toggle", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/about");
     const toggle = await screen.findByRole("button", { name: "Open menu" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -85,7 +85,7 @@ describe("global header and footer", () => {
 
 describe("unknown paths", () => {
   it("show 'Page Not Found' with a Return Home link", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");

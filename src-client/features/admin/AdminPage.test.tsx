@@ -61,7 +61,7 @@ const booking = (i: number, status: "pending" | "confirmed" | "cancelled") => ({
 function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
     ...trpcHandlers({
-      "auth.me": () => me("admin"),
+      "account.me": () => me("admin"),
       "cart.list": () => [],
       "admin.analytics": () => ({
         totalRevenue: "125.05",
@@ -112,10 +112,10 @@ describe("/admin", () => {
     // Denied users land on the home page, which reads featured Seers and products.
     server.use(
       ...trpcHandlers({
-        "auth.me": () => (role ? me(role) : null),
+        "account.me": () => (role ? me(role) : null),
         "cart.list": () => [],
         "seers.featured": () => [],
-        "catalog.products": () => [],
+        "shop.products": () => [],
       }),
     );
     const { router } = renderApp("/admin");

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Textarea, Title, VisuallyHidden } from "@mantine/core";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
-import type { AppRouter } from "../../../src-server/routers";
+import type { AppRouter } from "../../../src-server/modules";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";

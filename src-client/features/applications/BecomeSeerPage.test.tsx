@@ -18,11 +18,11 @@ const client = {
 const DOC_URL = "/api/uploads/3f2b0c1e-1234-4abc-8def-0123456789ab";
 
 /** The home page's reads, for the journeys that end on /. */
-const home = { "seers.featured": () => [], "catalog.products": () => [] } satisfies Parameters<typeof trpcHandlers>[0];
+const home = { "seers.featured": () => [], "shop.products": () => [] } satisfies Parameters<typeof trpcHandlers>[0];
 
 function signedIn(extra: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
-    ...trpcHandlers({ ...home, "auth.me": () => client, "cart.list": () => [], "applications.mine": () => null, ...extra }),
+    ...trpcHandlers({ ...home, "account.me": () => client, "cart.list": () => [], "applications.mine": () => null, ...extra }),
   );
 }
 const uploadAnswers = (answer: () => Response | Promise<Response>) =>
@@ -52,7 +52,7 @@ describe("/become-seer", () => {
   beforeEach(() => notifications.clean());
 
   it("tells visitors to log in", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/become-seer");
     const alerts = await screen.findAllByRole("alert");
     const notice = alerts.find((a) => a.textContent?.includes("Login Required"));

@@ -10,14 +10,14 @@ import { articleData, listItem, signedInUser } from "./testData";
 
 const content = "Water remembers. We pour libation to call the names of those who came before us.";
 const signedIn = {
-  "auth.me": () => signedInUser,
+  "account.me": () => signedInUser,
   "cart.list": () => [],
   "articles.categories": () => ["Ancestral Wisdom"],
 } as const;
 
 describe("/articles/new", () => {
   it("asks a signed-out visitor to log in", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/articles/new");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Login Required")).toBeInTheDocument();

@@ -32,7 +32,7 @@ describe("/wisdom/{slug}", () => {
   it("shows category, tags, title, author, date, views, image, the embedded video and the content with line breaks", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.bySlug": () =>
           listItem({
             featuredImageUrl: "https://example.com/libation.jpg",
@@ -67,7 +67,7 @@ describe("/wisdom/{slug}", () => {
   it("shows 'Anonymous' for an author without a name and a non-YouTube/Vimeo video as a plain link", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.bySlug": () => listItem({ videoUrl: "https://example.com/my-video.mp4" }, { firstName: null, lastName: null }),
         "articles.recordView": () => ({ viewCount: 42 }),
       }),
@@ -86,7 +86,7 @@ describe("/wisdom/{slug}", () => {
     let views = 0;
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.bySlug": () => ({ error: { code: "NOT_FOUND", message: "Article Not Found" } }),
         "articles.recordView": () => {
           views++;
@@ -104,7 +104,7 @@ describe("/wisdom/{slug}", () => {
     let views = 0;
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.bySlug": () => listItem({ viewCount: 41 + views }),
         "articles.recordView": () => ({ viewCount: 41 + ++views }),
       }),
@@ -121,7 +121,7 @@ describe("/wisdom/{slug}", () => {
     let views = 0;
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.bySlug": () => listItem({ isPublished: false, publishedAt: null }),
         "articles.recordView": () => ({ viewCount: ++views }),
       }),
@@ -135,7 +135,7 @@ describe("/wisdom/{slug}", () => {
   it("renders script and HTML in title, content, tags and URLs as literal text, creating no element", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.bySlug": () =>
           listItem({
             title: `Title ${XSS}`,

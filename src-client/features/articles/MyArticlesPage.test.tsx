@@ -20,7 +20,7 @@ const draft = listItem({
 
 describe("/my-articles", () => {
   it("asks a signed-out visitor to log in", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/my-articles");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Login Required")).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe("/my-articles", () => {
 
   it("lists the author's articles with Published/Draft badge, category, views, and View for published ones only", async () => {
     server.use(
-      ...trpcHandlers({ "auth.me": () => signedInUser, "cart.list": () => [], "articles.mine": () => [draft, published] }),
+      ...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => [], "articles.mine": () => [draft, published] }),
     );
     renderApp("/my-articles");
     const rows = await screen.findAllByRole("listitem");
@@ -52,7 +52,7 @@ describe("/my-articles", () => {
     const removed: string[] = [];
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => [],
         "articles.mine": () => rows,
         "articles.remove": ({ id }) => {
@@ -84,7 +84,7 @@ describe("/my-articles", () => {
     let message = "Article Not Found";
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => [],
         "articles.mine": () => [published],
         "articles.remove": () => ({ error: { code: "NOT_FOUND", message } }),

@@ -13,7 +13,7 @@ describe("/wisdom", () => {
     const inputs: unknown[] = [];
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.categories": () => ["Ancestral Wisdom", "Divination"],
         "articles.list": (input) => {
           inputs.push(input);
@@ -53,7 +53,7 @@ describe("/wisdom", () => {
   });
 
   it("says 'No Articles Found' when nothing matches", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null, "articles.categories": () => [], "articles.list": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => null, "articles.categories": () => [], "articles.list": () => [] }));
     renderApp("/wisdom");
     expect(await screen.findByRole("heading", { name: "No Articles Found" })).toBeInTheDocument();
   });
@@ -62,7 +62,7 @@ describe("/wisdom", () => {
     const inputs: { search?: string; category?: string }[] = [];
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.categories": () => ["Ancestral Wisdom", "Divination"],
         "articles.list": (input) => {
           inputs.push(input ?? {});
@@ -81,7 +81,7 @@ describe("/wisdom", () => {
   it("shows script and HTML in a title or excerpt as literal text, creating no element", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "articles.categories": () => [],
         "articles.list": () => [listItem({ title: `Title ${XSS}`, excerpt: XSS, category: XSS })],
       }),

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../src-server/routers";
+import type { AppRouter } from "../../../src-server/modules";
 
 type Outputs = inferRouterOutputs<AppRouter>["articles"];
 

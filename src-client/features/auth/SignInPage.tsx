@@ -30,7 +30,7 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
     initialValues: { email: "", password: "" },
     validate: schemaResolver(signInSchema, { sync: true }),
   });
-  const signIn = trpc.auth.signIn.useMutation({ onSuccess: () => goBack(returnTo) });
+  const signIn = trpc.account.signIn.useMutation({ onSuccess: () => goBack(returnTo) });
   return (
     <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
       <Stack>
@@ -68,7 +68,7 @@ function SignUpForm({ returnTo }: { returnTo: string | undefined }) {
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
     validate: schemaResolver(signUpSchema, { sync: true }),
   });
-  const signUp = trpc.auth.signUp.useMutation({ onSuccess: () => goBack(returnTo) });
+  const signUp = trpc.account.signUp.useMutation({ onSuccess: () => goBack(returnTo) });
   return (
     <form onSubmit={form.onSubmit((values) => signUp.mutate(values))} noValidate>
       <Stack>

@@ -18,7 +18,7 @@ describe("/booking/success/{paymentIntentId}", () => {
     const confirmed: string[] = [];
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
         "bookings.confirmPayment": async ({ paymentIntentId }) => {
           confirmed.push(paymentIntentId);
@@ -44,7 +44,7 @@ describe("/booking/success/{paymentIntentId}", () => {
   it("leaves out 'View Meeting Room' when no link came back", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
         "bookings.confirmPayment": () => ({ bookingId: "b-1", status: "confirmed" as const, meetingLink: null }),
       }),
@@ -57,7 +57,7 @@ describe("/booking/success/{paymentIntentId}", () => {
   it("shows the failure text with a return to /seers when the confirmation fails", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
         "bookings.confirmPayment": () => ({ error: { code: "BAD_REQUEST", message: "This payment has not been completed." } }),
       }),
@@ -71,7 +71,7 @@ describe("/booking/success/{paymentIntentId}", () => {
   it("/booking-success goes on to the confirmation of the provider's payment_intent, and to /seers without one", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
         "bookings.confirmPayment": () => ({ bookingId: "b-1", status: "confirmed" as const, meetingLink: "/meeting/b-1" }),
         "seers.list": () => ({ items: [], total: 0, page: 1, pageSize: 12, nextCursor: null }),

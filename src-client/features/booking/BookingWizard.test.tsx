@@ -26,7 +26,7 @@ beforeEach(() => {
 function signedIn(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
     ...trpcHandlers({
-      "auth.me": () => client,
+      "account.me": () => client,
       "cart.list": () => [],
       "seers.byId": ({ id }) => seerData({ id }),
       "bookings.takenSlots": () => ({ taken: [], notOffered: [] }),
@@ -248,7 +248,7 @@ describe("/book/{id} signed out", () => {
       configurable: true,
       value: { ...originalLocation, pathname: "/book/seer-1", search: "?session=60min", assign },
     });
-    server.use(...trpcHandlers({ "auth.me": () => null, "seers.byId": ({ id }) => seerData({ id }) }));
+    server.use(...trpcHandlers({ "account.me": () => null, "seers.byId": ({ id }) => seerData({ id }) }));
     renderApp("/book/seer-1?session=60min");
     // The page's own notice and the toast.
     await waitFor(() => expect(screen.getAllByText("Please log in to book a consultation")).toHaveLength(2));

@@ -34,7 +34,7 @@ const booking = (status: "pending" | "confirmed") => ({
 
 describe("/meeting/{bookingId}", () => {
   it("shows a confirmed booking's date, time, duration, video placeholder, notes and guidelines", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => client, "cart.list": () => [], "bookings.byId": () => booking("confirmed") }));
+    server.use(...trpcHandlers({ "account.me": () => client, "cart.list": () => [], "bookings.byId": () => booking("confirmed") }));
     renderApp("/meeting/b-1");
     expect(await screen.findByText("Monday, November 23, 2026")).toBeInTheDocument();
     expect(screen.getByText("10:00 (Africa/Accra)")).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe("/meeting/{bookingId}", () => {
   });
 
   it("shows 'Booking Pending' for a booking not yet confirmed", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => client, "cart.list": () => [], "bookings.byId": () => booking("pending") }));
+    server.use(...trpcHandlers({ "account.me": () => client, "cart.list": () => [], "bookings.byId": () => booking("pending") }));
     renderApp("/meeting/b-1");
     expect(await screen.findByRole("heading", { name: "Booking Pending" })).toBeInTheDocument();
     expect(screen.getByText("This consultation is not yet confirmed. Please complete payment first.")).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe("/meeting/{bookingId}", () => {
   it("shows 'Meeting Not Found' for a missing or inaccessible booking, and to signed-out visitors", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
         "bookings.byId": () => ({
           error: { code: "NOT_FOUND", message: "This meeting room doesn't exist or you don't have access to it." },
@@ -67,7 +67,7 @@ describe("/meeting/{bookingId}", () => {
     expect(screen.getByText("This meeting room doesn't exist or you don't have access to it.")).toBeInTheDocument();
     first.unmount();
 
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/meeting/b-1");
     expect(await screen.findByRole("heading", { name: "Meeting Not Found" })).toBeInTheDocument();
   });

@@ -19,7 +19,7 @@ function cartServer(initial: CartLineData[], options: { failUpdate?: string; fai
   const calls: string[] = [];
   server.use(
     ...trpcHandlers({
-      "auth.me": () => signedInUser,
+      "account.me": () => signedInUser,
       "cart.list": () => {
         calls.push("list");
         return lines;
@@ -114,7 +114,7 @@ describe("/cart", () => {
   });
 
   it("offers a visitor the login instead of a cart", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/cart");
     expect(await screen.findByText("Please log in to view your cart")).toBeInTheDocument();
     expect(

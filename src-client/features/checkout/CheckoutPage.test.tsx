@@ -37,7 +37,7 @@ async function fillShipping() {
 
 describe("/checkout", () => {
   it("shows the shipping form with required fields, the Order Summary and the totals for the chosen shipping method", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => signedInUser, "cart.list": () => lines }));
+    server.use(...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => lines }));
     renderApp("/checkout");
     expect(await screen.findByRole("heading", { level: 1, name: "Checkout" })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Shipping Information" })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe("/checkout", () => {
 
   it("checks the form before calling the server", async () => {
     const create = vi.fn();
-    server.use(...trpcHandlers({ "auth.me": () => signedInUser, "cart.list": () => lines, "orders.createPayment": create }));
+    server.use(...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => lines, "orders.createPayment": create }));
     renderApp("/checkout");
     await userEvent.click(await screen.findByRole("button", { name: "Continue to Payment" }));
     expect(await screen.findByText("Full name is required")).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe("/checkout", () => {
     let release: () => void = () => {};
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => lines,
         "orders.createPayment": async (input) => {
           sent = input;
@@ -127,7 +127,7 @@ describe("/checkout", () => {
   it("shows 'Error - Failed to create order. Please try again.' and the server's reason when it refuses", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => lines,
         "orders.createPayment": () => ({
           error: { code: "CONFLICT", message: "Your cart has changed. Please review your order and try again." },
@@ -145,7 +145,7 @@ describe("/checkout", () => {
   });
 
   it("redirects to /cart once the cart has loaded empty", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => signedInUser, "cart.list": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => [] }));
     const { router } = renderApp("/checkout");
     await waitFor(() => expect(router.state.location.pathname).toBe("/cart"));
     expect(await screen.findByText("Your cart is empty")).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe("/checkout unauthorized", () => {
 
   it("shows 'Login Required' to a visitor and goes to /api/login after 500 ms", async () => {
     const assign = fakeLocation();
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/checkout");
     await waitFor(() => expect(screen.getAllByText("Please log in to checkout")).toHaveLength(2));
     expect(screen.getAllByText("Login Required")).toHaveLength(2);
@@ -180,7 +180,7 @@ describe("/checkout unauthorized", () => {
     const assign = fakeLocation();
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => lines,
         "orders.createPayment": () => ({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }),
       }),

@@ -28,7 +28,7 @@ describe("/order/success/{paymentIntentId}", () => {
     let release: () => void = () => {};
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => [],
         "orders.confirmPayment": async ({ paymentIntentId }) => {
           confirms.push(paymentIntentId);
@@ -53,7 +53,7 @@ describe("/order/success/{paymentIntentId}", () => {
   it("shows 'Payment Confirmation Failed' with contact support and a return to /shop", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
+        "account.me": () => signedInUser,
         "cart.list": () => [],
         "orders.confirmPayment": () => ({ error: { code: "CONFLICT", message: "Your payment has not been completed." } }),
       }),
@@ -68,7 +68,7 @@ describe("/order/success/{paymentIntentId}", () => {
 describe("provider return and missing parameters", () => {
   it("goes from /order-success?payment_intent=... to /order/success/{id} with the 'Payment Successful' toast", async () => {
     server.use(
-      ...trpcHandlers({ "auth.me": () => signedInUser, "cart.list": () => [], "orders.confirmPayment": () => confirmed }),
+      ...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => [], "orders.confirmPayment": () => confirmed }),
     );
     const { router } = renderApp(
       "/order-success?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=succeeded",
@@ -79,7 +79,7 @@ describe("provider return and missing parameters", () => {
   });
 
   it("redirects to /shop without a payment intent", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null, "catalog.products": () => [], "catalog.categories": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => null, "shop.products": () => [], "shop.categories": () => [] }));
     const first = renderApp("/order-success");
     await waitFor(() => expect(first.router.state.location.pathname).toBe("/shop"));
     first.unmount();

@@ -13,10 +13,10 @@ const isSeerTimezone = (value: string): value is SeerTimezone => SEER_TIMEZONES.
 
 function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
-  const setTimezone = trpc.dashboard.setTimezone.useMutation({
+  const setTimezone = trpc.seerDashboard.setTimezone.useMutation({
     onSuccess: () => {
       notify(messages.timezoneUpdated, "success");
-      void utils.dashboard.invalidate();
+      void utils.seerDashboard.invalidate();
       void utils.seers.invalidate();
       void utils.bookings.takenSlots.invalidate();
     },
@@ -42,11 +42,11 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
 export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
   const [days, setDays] = useState<Record<Weekday, string[]>>(seer.availability);
-  const save = trpc.dashboard.updateAvailability.useMutation({
+  const save = trpc.seerDashboard.updateAvailability.useMutation({
     onSuccess: (saved) => {
       setDays(saved);
       notify(dashboardMessages.availabilitySaved, "success");
-      void utils.dashboard.overview.invalidate();
+      void utils.seerDashboard.overview.invalidate();
       void utils.bookings.takenSlots.invalidate();
     },
     onError: () => notify(dashboardMessages.availabilityFailed, "destructive"),

@@ -11,7 +11,7 @@ import { StatCard } from "../../components/StatCard";
 export function EarningsTab() {
   const [period, setPeriod] = useState<EarningsPeriod>("all");
   // The last figures stay on screen while the next period loads, rather than a spinner in their place.
-  const earnings = trpc.dashboard.earnings.useQuery({ period }, { placeholderData: (previous) => previous });
+  const earnings = trpc.seerDashboard.earnings.useQuery({ period }, { placeholderData: (previous) => previous });
   const periodLabel = EARNINGS_PERIODS.find((p) => p.value === period)?.label ?? "";
 
   return (

@@ -115,10 +115,10 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
     initialValues: toForm(seer),
     validate: schemaResolver(seerProfileUpdateSchema, { sync: true }),
   });
-  const update = trpc.dashboard.updateProfile.useMutation({
+  const update = trpc.seerDashboard.updateProfile.useMutation({
     onSuccess: () => {
       notify(dashboardMessages.profileUpdated, "success");
-      void utils.dashboard.overview.invalidate();
+      void utils.seerDashboard.overview.invalidate();
       void utils.seers.invalidate();
       onDone();
     },

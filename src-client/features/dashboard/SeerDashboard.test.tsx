@@ -138,10 +138,10 @@ const earningsOf = (period: Earnings["period"]): Earnings => ({
 function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
     ...trpcHandlers({
-      "auth.me": () => me("seer"),
+      "account.me": () => me("seer"),
       "cart.list": () => [],
-      "dashboard.overview": () => overviewData(),
-      "dashboard.earnings": ({ period }) => earningsOf(period ?? "all"),
+      "seerDashboard.overview": () => overviewData(),
+      "seerDashboard.earnings": ({ period }) => earningsOf(period ?? "all"),
       ...overrides,
     }),
   );
@@ -151,14 +151,14 @@ beforeEach(() => notifications.clean());
 
 describe("/seer/dashboard access", () => {
   it("asks visitors to log in", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/seer/dashboard");
     expect(await screen.findByText("Access Denied")).toBeInTheDocument();
     expect(screen.getByText("Please log in to access your dashboard.")).toBeInTheDocument();
   });
 
   it("turns away signed-in users who are not Seers", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => me("client"), "cart.list": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => me("client"), "cart.list": () => [] }));
     renderApp("/seer/dashboard");
     expect(await screen.findByText("This page is only accessible to verified Seers.")).toBeInTheDocument();
     expect(screen.queryByRole("tab")).not.toBeInTheDocument();
@@ -208,7 +208,7 @@ describe("/seer/dashboard for a Seer", () => {
   it("filters earnings by period and shows the commission", async () => {
     const asked: unknown[] = [];
     asSeer({
-      "dashboard.earnings": (input) => {
+      "seerDashboard.earnings": (input) => {
         asked.push(input.period);
         return earningsOf(input.period ?? "all");
       },
@@ -249,11 +249,11 @@ describe("/seer/dashboard for a Seer", () => {
     let fail = false;
     let timezone = "Africa/Lagos";
     asSeer({
-      "dashboard.overview": () => {
+      "seerDashboard.overview": () => {
         const data = overviewData();
         return { ...data, seer: { ...data.seer, timezone } };
       },
-      "dashboard.setTimezone": (input) => {
+      "seerDashboard.setTimezone": (input) => {
         changes.push(input);
         if (fail) return { error: { code: "INTERNAL_SERVER_ERROR", message: "boom" } };
         timezone = input.timezone;
@@ -300,7 +300,7 @@ describe("/seer/dashboard for a Seer", () => {
   it("saves the weekly calendar with per-day shortcuts", async () => {
     const saved: unknown[] = [];
     asSeer({
-      "dashboard.updateAvailability": (input) => {
+      "seerDashboard.updateAvailability": (input) => {
         saved.push(input.days);
         return { ...allDays, ...input.days } as typeof allDays;
       },
@@ -327,7 +327,7 @@ describe("/seer/dashboard for a Seer", () => {
   it("opens a working profile form from 'Update Profile'", async () => {
     const updates: unknown[] = [];
     asSeer({
-      "dashboard.updateProfile": (input) => {
+      "seerDashboard.updateProfile": (input) => {
         updates.push(input);
         return { ...overviewData().seer, availability: null, price15Min: "20.00" };
       },
@@ -372,7 +372,7 @@ describe("the profile photo", () => {
   it("uploads when chosen, shows progress, and saves the uploaded photo's address", async () => {
     const updates: unknown[] = [];
     asSeer({
-      "dashboard.updateProfile": (input) => {
+      "seerDashboard.updateProfile": (input) => {
         updates.push(input);
         return { ...overviewData().seer, availability: null, profileImageUrl: PHOTO_URL };
       },

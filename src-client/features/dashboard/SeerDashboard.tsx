@@ -100,7 +100,7 @@ function Dashboard({ overview }: { overview: DashboardOverview }) {
 export function SeerDashboard() {
   const auth = useAuth();
   const isSeer = auth.status === "signed-in" && auth.user.role === "seer";
-  const overview = trpc.dashboard.overview.useQuery(undefined, { enabled: isSeer });
+  const overview = trpc.seerDashboard.overview.useQuery(undefined, { enabled: isSeer });
 
   if (auth.status === "loading") {
     return (

@@ -5,7 +5,7 @@ import { IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { formatGhs } from "../../../src/domain/money";
-import type { AppRouter } from "../../../src-server/routers";
+import type { AppRouter } from "../../../src-server/modules";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import { trpc } from "../../trpc";

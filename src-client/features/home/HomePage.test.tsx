@@ -62,7 +62,7 @@ function serveHome(options: { seers?: FeaturedSeer[]; products?: Product[] } = {
   const asked: { limit?: number }[] = [];
   server.use(
     ...trpcHandlers({
-      "auth.me": () => null,
+      "account.me": () => null,
       // Deliberately out of order: the page must still show the best rated first.
       "seers.featured": () =>
         options.seers ?? [
@@ -70,7 +70,7 @@ function serveHome(options: { seers?: FeaturedSeer[]; products?: Product[] } = {
           seer("s-a", "Nana Akosua Boateng", "4.95", { price15Min: null, profileImageUrl: null }),
           seer("s-c", "Yaay Fatou Ndiaye", "4.52"),
         ],
-      "catalog.products": (input) => {
+      "shop.products": (input) => {
         asked.push({ limit: input?.limit });
         return options.products ?? Array.from({ length: 6 }, (_, i) => product(i + 1));
       },
@@ -185,9 +185,9 @@ describe("/ home", () => {
   it("keeps the page usable when the featured Seers and products cannot load", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "seers.featured": () => ({ error: { code: "INTERNAL_SERVER_ERROR", message: "boom" } }),
-        "catalog.products": () => ({ error: { code: "INTERNAL_SERVER_ERROR", message: "boom" } }),
+        "shop.products": () => ({ error: { code: "INTERNAL_SERVER_ERROR", message: "boom" } }),
       }),
     );
     renderApp("/");

@@ -5,7 +5,7 @@ import { trpc } from "../../trpc";
 
 /** The Sacred Market preview: the first 6 active products, priced in GH₵ (SPEC §1, §2), without Add to Cart. */
 export function MarketPreview() {
-  const products = trpc.catalog.products.useQuery({ limit: HOME_PRODUCTS });
+  const products = trpc.shop.products.useQuery({ limit: HOME_PRODUCTS });
 
   if (products.isPending) {
     return (

@@ -52,9 +52,9 @@ describe("/profile signed in", () => {
   it("shows the user's details, a sign-out link, their consultations and their orders", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
-        "profile.consultations": () => ({
+        "account.consultations": () => ({
           upcoming: [
             consultation({}),
             consultation({
@@ -76,7 +76,7 @@ describe("/profile signed in", () => {
             }),
           ],
         }),
-        "profile.orders": () => [order],
+        "account.orders": () => [order],
       }),
     );
     renderApp("/profile");
@@ -123,10 +123,10 @@ describe("/profile signed in", () => {
   it("says so when there are no consultations or orders yet", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => client,
+        "account.me": () => client,
         "cart.list": () => [],
-        "profile.consultations": () => ({ upcoming: [], past: [] }),
-        "profile.orders": () => [],
+        "account.consultations": () => ({ upcoming: [], past: [] }),
+        "account.orders": () => [],
       }),
     );
     renderApp("/profile");
@@ -151,7 +151,7 @@ describe("/profile signed out", () => {
     });
     const calls: string[] = [];
     server.events.on("request:start", ({ request }) => calls.push(request.url));
-    server.use(...trpcHandlers({ "auth.me": () => null }));
+    server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/profile");
     expect(await screen.findByRole("heading", { level: 1, name: "Login Required" })).toBeInTheDocument();
     expect(screen.getByRole("main")).toHaveTextContent("Please log in to view your profile");
@@ -162,6 +162,6 @@ describe("/profile signed out", () => {
     expect(assign).not.toHaveBeenCalled();
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login?returnTo=%2Fprofile"), { timeout: 2000 });
     expect(calls.some((url) => url.includes("profile."))).toBe(false);
-    expect(calls.some((url) => url.includes("auth.me"))).toBe(true);
+    expect(calls.some((url) => url.includes("account.me"))).toBe(true);
   });
 });

@@ -20,12 +20,12 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
-import type { AppRouter } from "../../../src-server/routers";
+import type { AppRouter } from "../../../src-server/modules";
 import { loginHref, redirectToLogin, useAuth, type SignedInUser } from "../../lib/auth";
 import { trpc } from "../../trpc";
 import { formatCalendarDate } from "../../lib/format";
 
-type Outputs = inferRouterOutputs<AppRouter>["profile"];
+type Outputs = inferRouterOutputs<AppRouter>["account"];
 export type Consultation = Outputs["consultations"]["upcoming"][number];
 export type Order = Outputs["orders"][number];
 
@@ -196,7 +196,7 @@ function ConsultationList({ items, past, empty }: { items: Consultation[]; past:
 }
 
 function Consultations() {
-  const consultations = trpc.profile.consultations.useQuery();
+  const consultations = trpc.account.consultations.useQuery();
   return (
     <Stack component="section" aria-labelledby="consultations-title" gap="md">
       <Title order={2} id="consultations-title">
@@ -280,7 +280,7 @@ function OrderCard({ order }: { order: Order }) {
 }
 
 function Orders() {
-  const orders = trpc.profile.orders.useQuery();
+  const orders = trpc.account.orders.useQuery();
   return (
     <Stack component="section" aria-labelledby="orders-title" gap="md">
       <Title order={2} id="orders-title">

@@ -12,7 +12,7 @@ function directory(answer: (input: ListInput) => ReturnType<typeof pageOf> | Pro
   const inputs: ListInput[] = [];
   server.use(
     ...trpcHandlers({
-      "auth.me": () => null,
+      "account.me": () => null,
       "seers.filterOptions": () => filterOptionsData,
       "seers.list": (input) => {
         inputs.push(input);

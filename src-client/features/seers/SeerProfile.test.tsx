@@ -14,7 +14,7 @@ describe("/seers/{id} profile", () => {
   it("shows the Seer's details, rounded stars and the rating with one decimal", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "seers.byId": ({ id }) =>
           seerData({
             id,
@@ -49,7 +49,7 @@ describe("/seers/{id} profile", () => {
   it("rounds the stars to the nearest whole star", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "seers.byId": () => seerData({ averageRating: "4.50" }),
         "seers.reviews": () => [],
       }),
@@ -62,7 +62,7 @@ describe("/seers/{id} profile", () => {
   it("offers a booking card for each price that exists, linking to the booking wizard", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "seers.byId": () => seerData({ id: "seer-9", price15Min: null, price30Min: "45.00", price60Min: "80.00" }),
         "seers.reviews": () => [],
       }),
@@ -83,7 +83,7 @@ describe("/seers/{id} profile", () => {
   });
 
   it("shows all three cards when all prices exist", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null, "seers.byId": () => seerData({ id: "s" }), "seers.reviews": () => [] }));
+    server.use(...trpcHandlers({ "account.me": () => null, "seers.byId": () => seerData({ id: "s" }), "seers.reviews": () => [] }));
     renderApp("/seers/s");
     const link = await screen.findByRole("link", { name: /15 Minutes/ });
     expect(link).toHaveAttribute("href", "/book/s?session=15min");
@@ -94,7 +94,7 @@ describe("/seers/{id} profile", () => {
   it("lists client reviews with first name, last initial, date, stars and comment", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "seers.byId": () => seerData(),
         "seers.reviews": () => [
           reviewData({
@@ -131,7 +131,7 @@ describe("/seers/{id} profile", () => {
   it("shows 'Seer Not Found' for a missing or unapproved Seer", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
+        "account.me": () => null,
         "seers.byId": () => ({ error: { code: "NOT_FOUND", message: "Seer Not Found" } }),
         "seers.reviews": () => ({ error: { code: "NOT_FOUND", message: "Seer Not Found" } }),
       }),

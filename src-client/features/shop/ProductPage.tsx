@@ -29,7 +29,7 @@ export function ProductNotFound() {
 
 /** /shop/{slug}, linked by the spec but not shown: what a shopper expects of a product page. */
 export function ProductPage({ slug }: { slug: string }) {
-  const product = trpc.catalog.product.useQuery({ slug });
+  const product = trpc.shop.product.useQuery({ slug });
   const addToCart = useAddToCart();
 
   if (product.isPending) {

@@ -35,9 +35,9 @@ describe("/shop", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
-        "catalog.categories": () => categories,
-        "catalog.products": async () => {
+        "account.me": () => null,
+        "shop.categories": () => categories,
+        "shop.products": async () => {
           await gate;
           return products;
         },
@@ -66,9 +66,9 @@ describe("/shop", () => {
     const calls: unknown[] = [];
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
-        "catalog.categories": () => categories,
-        "catalog.products": (input) => {
+        "account.me": () => null,
+        "shop.categories": () => categories,
+        "shop.products": (input) => {
           calls.push(input);
           return input?.search === "nothing" ? [] : products;
         },
@@ -99,9 +99,9 @@ describe("/shop", () => {
     let release: () => void = () => {};
     server.use(
       ...trpcHandlers({
-        "auth.me": () => signedInUser,
-        "catalog.categories": () => categories,
-        "catalog.products": () => [products[0] ?? product(), product({ id: "p-3", name: "Kola Nut Pack", slug: "kola" })],
+        "account.me": () => signedInUser,
+        "shop.categories": () => categories,
+        "shop.products": () => [products[0] ?? product(), product({ id: "p-3", name: "Kola Nut Pack", slug: "kola" })],
         "cart.list": () =>
           cart.map((l) => ({
             ...l,
@@ -138,9 +138,9 @@ describe("/shop", () => {
     });
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
-        "catalog.categories": () => categories,
-        "catalog.products": () => products,
+        "account.me": () => null,
+        "shop.categories": () => categories,
+        "shop.products": () => products,
         "cart.add": () => ({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }),
       }),
     );
@@ -155,7 +155,7 @@ describe("/shop", () => {
 
 describe("/shop/{slug}", () => {
   it("shows the product: image, name, price, origin, spiritual use, description, stock state and Add to Cart", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null, "catalog.product": () => productDetail({ stockQuantity: 3 }) }));
+    server.use(...trpcHandlers({ "account.me": () => null, "shop.product": () => productDetail({ stockQuantity: 3 }) }));
     renderApp("/shop/impepho-incense-bundle");
     expect(await screen.findByRole("heading", { level: 1, name: "Impepho Incense Bundle" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Impepho Incense Bundle" })).toHaveAttribute(
@@ -171,7 +171,7 @@ describe("/shop/{slug}", () => {
   });
 
   it("disables Add to Cart when out of stock", async () => {
-    server.use(...trpcHandlers({ "auth.me": () => null, "catalog.product": () => productDetail({ stockQuantity: 0 }) }));
+    server.use(...trpcHandlers({ "account.me": () => null, "shop.product": () => productDetail({ stockQuantity: 0 }) }));
     renderApp("/shop/impepho-incense-bundle");
     expect(await screen.findByRole("button", { name: "Out of Stock" })).toBeDisabled();
   });
@@ -179,8 +179,8 @@ describe("/shop/{slug}", () => {
   it("shows a clear not-found screen with a way back to the shop", async () => {
     server.use(
       ...trpcHandlers({
-        "auth.me": () => null,
-        "catalog.product": () => ({ error: { code: "NOT_FOUND", message: "Product Not Found" } }),
+        "account.me": () => null,
+        "shop.product": () => ({ error: { code: "NOT_FOUND", message: "Product Not Found" } }),
       }),
     );
     renderApp("/shop/nothing-here");

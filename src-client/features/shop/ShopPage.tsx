@@ -21,8 +21,8 @@ export function ShopPage() {
     navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
   const searchText = useUrlSearchText(q, (value) => void update({ q: value }, true));
 
-  const categories = trpc.catalog.categories.useQuery();
-  const products = trpc.catalog.products.useQuery({ search: search.q, categoryId: search.category });
+  const categories = trpc.shop.categories.useQuery();
+  const products = trpc.shop.products.useQuery({ search: search.q, categoryId: search.category });
   const addToCart = useAddToCart();
 
   const clear = () => {

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../src-server/routers";
+import type { AppRouter } from "../../../src-server/modules";
 
 type Outputs = inferRouterOutputs<AppRouter>;
-export type Product = Outputs["catalog"]["products"][number];
-export type ProductDetail = Outputs["catalog"]["product"];
-export type Category = Outputs["catalog"]["categories"][number];
+export type Product = Outputs["shop"]["products"][number];
+export type ProductDetail = Outputs["shop"]["product"];
+export type Category = Outputs["shop"]["categories"][number];

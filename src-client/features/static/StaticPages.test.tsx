@@ -5,7 +5,7 @@ import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 
 beforeEach(() => {
-  server.use(...trpcHandlers({ "auth.me": () => null }));
+  server.use(...trpcHandlers({ "account.me": () => null }));
 });
 afterEach(() => {
   server.events.removeAllListeners();

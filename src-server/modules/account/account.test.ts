@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../../../db/schema";
+import { createTestApp, sessionCookie, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { hashSessionId, SESSION_TTL_MS, DAY_MS } from "./session-store";
+import { EMAIL_TAKEN, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from "./users";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const currentUser = (cookie?: string) =>
+  t.app.inject({ method: "GET", url: "/api/auth/user", headers: cookie ? { cookie } : {} });
+const rawSessionId = (cookie: string) => {
+  // The cookie holds "<id>.<signature>"; the store is keyed by the id's hash.
+  const value = decodeURIComponent(cookie.split("=")[1] ?? "");
+  return value.slice(0, value.lastIndexOf("."));
+};
+
+describe("sign-up and the current user", () => {
+  it("creates a client account, signs it in and returns the spec's user fields", async () => {
+    const { cookie, email } = await signUp(t.app, { email: "Kofi.Boateng@Example.com", firstName: "Kofi", lastName: "Boateng" });
+    const response = await currentUser(cookie);
+    expect(response.statusCode).toBe(200);
+    const user = response.json();
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      firstName: "Kofi",
+      lastName: "Boateng",
+      profileImageUrl: null,
+      role: "client",
+    });
+  });
+
+  it("answers 401 with a plain-text body when signed out", async () => {
+    const response = await currentUser();
+    expect(response.statusCode).toBe(401);
+    expect(response.headers["content-type"]).toContain("text/plain");
+    expect(response.body).toBe("Unauthorized");
+  });
+
+  it("sets an HttpOnly, SameSite=Lax session cookie and stores only the id's SHA-256", async () => {
+    const response = await trpcMutation(t.app, "account.signUp", {
+      email: "cookie@example.com",
+      password: "long enough pw",
+      firstName: "A",
+      lastName: "B",
+    });
+    const cookie = response.cookies.find((c) => c.name === "seer_session");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+    const id = rawSessionId(sessionCookie(response));
+    const rows = await t.database.db.select().from(sessions);
+    expect(rows.some((r) => r.sid === id)).toBe(false);
+    expect(rows.some((r) => r.sid === hashSessionId(id))).toBe(true);
+  });
+
+  it("refuses an e-mail that is already taken, with a clear message, and changes nothing", async () => {
+    await signUp(t.app, { email: "taken@example.com" });
+    const response = await trpcMutation(t.app, "account.signUp", {
+      email: "TAKEN@example.com",
+      password: "another password",
+      firstName: "X",
+      lastName: "Y",
+    });
+    expect(response.statusCode).toBe(409);
+    expect(trpcError(response).message).toBe(EMAIL_TAKEN);
+  });
+
+  it("returns field messages for invalid input", async () => {
+    const response = await trpcMutation(t.app, "account.signUp", { email: "bad", password: "short", firstName: "", lastName: "Y" });
+    expect(response.statusCode).toBe(400);
+    const fieldErrors = trpcError(response).data.zodError?.fieldErrors ?? {};
+    expect(fieldErrors.email).toEqual(["Enter a valid email address"]);
+    expect(fieldErrors.password).toEqual(["Password must be at least 8 characters"]);
+    expect(fieldErrors.firstName).toEqual(["First name is required"]);
+  });
+});
+
+describe("sign-in", () => {
+  it("gives one generic message for a wrong password and for an unknown account", async () => {
+    await signUp(t.app, { email: "generic@example.com", password: "the right password" });
+    const wrong = await trpcMutation(t.app, "account.signIn", { email: "generic@example.com", password: "the wrong password" });
+    const unknown = await trpcMutation(t.app, "account.signIn", { email: "nobody@example.com", password: "whatever it is" });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(trpcError(wrong).message).toBe(SIGN_IN_FAILED);
+    expect(trpcError(unknown).message).toBe(SIGN_IN_FAILED);
+  });
+
+  it("issues a new session id at sign-in and forgets the old one", async () => {
+    const { cookie: before, email, password } = await signUp(t.app, { email: "rotate@example.com" });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/trpc/account.signIn",
+      headers: { "content-type": "application/json", cookie: before },
+      payload: JSON.stringify({ json: { email, password } }),
+    });
+    const after = sessionCookie(response);
+    expect(rawSessionId(after)).not.toBe(rawSessionId(before));
+    expect((await currentUser(after)).statusCode).toBe(200);
+    expect((await currentUser(before)).statusCode).toBe(401);
+  });
+
+  it("locks an account after 10 failed attempts, even with the right password", async () => {
+    await signUp(t.app, { email: "locked@example.com", password: "the right password" });
+    for (let i = 0; i < 10; i++) {
+      await trpcMutation(t.app, "account.signIn", { email: "locked@example.com", password: `wrong ${i} password` });
+    }
+    const response = await trpcMutation(t.app, "account.signIn", { email: "locked@example.com", password: "the right password" });
+    expect(response.statusCode).toBe(429);
+    expect(trpcError(response).message).toBe(TOO_MANY_ATTEMPTS);
+    t.clock.advance(16 * 60 * 1000);
+    const later = await trpcMutation(t.app, "account.signIn", { email: "locked@example.com", password: "the right password" });
+    expect(later.statusCode).toBe(200);
+  });
+});
+
+describe("sessions over time", () => {
+  it("slides the expiry forward once less than half the lifetime remains, and expires idle sessions", async () => {
+    const { cookie } = await signUp(t.app);
+    const sid = hashSessionId(rawSessionId(cookie));
+    const expiryOf = async () => (await t.database.db.select().from(sessions).where(eq(sessions.sid, sid)))[0]?.expire.getTime();
+    const first = await expiryOf();
+    expect(first).toBe(t.clock.now().getTime() + SESSION_TTL_MS);
+
+    t.clock.advance(2 * DAY_MS);
+    await currentUser(cookie);
+    expect(await expiryOf()).toBe(first); // no write while plenty of time remains
+
+    t.clock.advance(14 * DAY_MS);
+    await currentUser(cookie);
+    expect(await expiryOf()).toBe(t.clock.now().getTime() + SESSION_TTL_MS);
+
+    t.clock.advance(SESSION_TTL_MS + DAY_MS);
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+    expect(await t.app.sessionStore.purgeExpired()).toBeGreaterThan(0);
+    expect(await expiryOf()).toBeUndefined();
+  });
+});
+
+describe("logout and login navigation", () => {
+  it("ends the session and returns to /", async () => {
+    const { cookie } = await signUp(t.app);
+    const response = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/");
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+
+  it("sends /api/login to the sign-in screen with the page the visitor came from", async () => {
+    const fromReferer = await t.app.inject({
+      method: "GET",
+      url: "/api/login",
+      headers: { host: "localhost:3000", referer: "http://localhost:3000/seers?country=Ghana" },
+    });
+    expect(fromReferer.statusCode).toBe(302);
+    expect(fromReferer.headers.location).toBe(`/login?returnTo=${encodeURIComponent("/seers?country=Ghana")}`);
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: "/api/login",
+      headers: { host: "localhost:3000", referer: "https://evil.example/x" },
+    });
+    expect(foreign.headers.location).toBe("/login?returnTo=%2F");
+    const explicit = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%2Fevil.example" });
+    expect(explicit.headers.location).toBe("/login?returnTo=%2F");
+  });
+});
+
+describe("roles", () => {
+  it("makes a user admin by e-mail (npm run create-admin)", async () => {
+    const { cookie, email } = await signUp(t.app);
+    await t.app.services.account.setRoleByEmail(email.toUpperCase(), "admin");
+    expect((await currentUser(cookie)).json().role).toBe("admin");
+  });
+});

@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import {
+  bookings,
+  orders,
+  seers,
+  type BookingStatus,
+  type OrderItemSnapshot,
+  type SessionType,
+  type ShippingMethod,
+} from "../../../db/schema";
+import { meetingPath } from "../../../src/domain/consultations";
+import type { Clock } from "../../platform/clock";
+
+/** A profile is a page, not an archive: the most recent of each are enough. */
+export const PROFILE_LIST_LIMIT = 100;
+
+/** One of the signed-in client's own consultations: no payment data, no split of the fee, no Seer account details. */
+export interface OwnConsultation {
+  id: string;
+  seerId: string;
+  seerName: string;
+  sessionType: SessionType;
+  scheduledDate: string;
+  scheduledTime: string;
+  clientTimezone: string;
+  startsAt: Date;
+  endsAt: Date;
+  amount: string;
+  status: BookingStatus;
+  /** Only confirmed bookings open the meeting room (SPEC §4). */
+  meetingLink: string | null;
+}
+
+export interface OwnConsultations {
+  /** Soonest first. */
+  upcoming: OwnConsultation[];
+  /** Most recent first. */
+  past: OwnConsultation[];
+}
+
+export interface OwnOrder {
+  id: string;
+  orderNumber: string;
+  createdAt: Date;
+  items: OrderItemSnapshot[];
+  subtotal: string;
+  shippingCost: string;
+  total: string;
+  currency: string;
+  shippingMethod: ShippingMethod;
+  status: string;
+  trackingNumber: string | null;
+  trackingCarrier: string | null;
+}
+
+const consultationColumns = {
+  id: bookings.id,
+  seerId: bookings.seerId,
+  seerName: seers.fullName,
+  sessionType: bookings.sessionType,
+  scheduledDate: bookings.scheduledDate,
+  scheduledTime: bookings.scheduledTime,
+  clientTimezone: bookings.clientTimezone,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  amount: bookings.amount,
+  status: bookings.status,
+  consultationLink: bookings.consultationLink,
+} as const;
+
+const orderColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  createdAt: orders.createdAt,
+  items: orders.items,
+  subtotal: orders.subtotal,
+  shippingCost: orders.shippingCost,
+  total: orders.total,
+  currency: orders.currency,
+  shippingMethod: orders.shippingMethod,
+  status: orders.status,
+  trackingNumber: orders.trackingNumber,
+  trackingCarrier: orders.trackingCarrier,
+} as const;
+
+/**
+ * What the profile page shows of the signed-in user's own consultations and orders. Every query is
+ * scoped to the caller's id, so nobody sees another person's rows. Abandoned checkouts are left out:
+ * a pending booking whose hold ran out, or a pending order whose reservation ran out, was never bought.
+ */
+export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
+  async function consultations(userId: string): Promise<OwnConsultations> {
+    const now = clock.now();
+    const live = or(
+      eq(bookings.status, "confirmed"),
+      and(eq(bookings.status, "pending"), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now))),
+    );
+    const mine = and(eq(bookings.clientId, userId), inArray(bookings.status, ["pending", "confirmed"]), live);
+    const query = () => db.select(consultationColumns).from(bookings).innerJoin(seers, eq(seers.id, bookings.seerId));
+    // A session still running counts as upcoming: its meeting room is still useful.
+    const [upcoming, past] = await Promise.all([
+      query()
+        .where(and(mine, gte(bookings.endsAt, now)))
+        .orderBy(asc(bookings.startsAt), asc(bookings.id))
+        .limit(PROFILE_LIST_LIMIT),
+      query()
+        .where(and(mine, lt(bookings.endsAt, now)))
+        .orderBy(desc(bookings.startsAt), asc(bookings.id))
+        .limit(PROFILE_LIST_LIMIT),
+    ]);
+    const view = ({ consultationLink, ...row }: (typeof upcoming)[number]): OwnConsultation => ({
+      ...row,
+      meetingLink: row.status === "confirmed" ? (consultationLink ?? meetingPath(row.id)) : null,
+    });
+    return { upcoming: upcoming.map(view), past: past.map(view) };
+  }
+
+  async function ordersOf(userId: string): Promise<OwnOrder[]> {
+    const now = clock.now();
+    const bought = or(
+      inArray(orders.status, ["paid", "refunded"]),
+      and(eq(orders.status, "pending"), gt(orders.reservationExpiresAt, now)),
+    );
+    return db
+      .select(orderColumns)
+      .from(orders)
+      .where(and(eq(orders.userId, userId), bought))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(PROFILE_LIST_LIMIT);
+  }
+
+  return { consultations, orders: ordersOf };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

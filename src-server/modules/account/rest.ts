@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../../src/errors";
+import { safeReturnPath } from "../../../src/schemas/auth";
+import { endSession } from "./session";
+import { restRoute } from "../../platform/rest";
+import { createCallerFactory, router } from "../../platform/trpc/init";
+import { accountRouter } from "./router";
+
+/** The page the visitor came from, when it is on this site; else home. */
+function returnPathFrom(query: unknown, referer: string | undefined, host: string | undefined): string {
+  const explicit = (query as { returnTo?: unknown } | undefined)?.returnTo;
+  if (typeof explicit === "string") return safeReturnPath(explicit);
+  if (!referer || !host) return "/";
+  try {
+    const url = new URL(referer);
+    return url.host === host ? safeReturnPath(url.pathname + url.search) : "/";
+  } catch {
+    return "/";
+  }
+}
+
+const route = restRoute(createCallerFactory(router({ account: accountRouter })));
+
+export function registerAccountRoutes(app: FastifyInstance): void {
+  app.get(
+    "/api/auth/user",
+    route(async (caller) => {
+      const user = await caller.account.me();
+      if (!user) throw new AppError("UNAUTHORIZED", "Unauthorized");
+      return user;
+    }),
+  );
+
+  // A full-page navigation (docs/product.md#api): the sign-in screen, which returns the visitor where they came from.
+  app.get("/api/login", async (req, reply) => {
+    const returnTo = returnPathFrom(req.query, req.headers.referer, req.headers.host);
+    return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
+  });
+
+  app.get("/api/logout", async (req, reply) => {
+    await endSession(req);
+    return reply.redirect("/", 302);
+  });
+}

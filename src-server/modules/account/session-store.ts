@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import type * as Fastify from "fastify";
+import type { SessionStore } from "@fastify/session";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { sessions } from "../../../db/schema";
+import type { Clock } from "../../platform/clock";
+
+declare module "fastify" {
+  interface Session {
+    userId?: string;
+    /** When the session's expiry was last pushed forward (sliding expiry, at most once per renewal window). */
+    renewedAt?: number;
+  }
+}
+
+/** The session id in the cookie is a bearer secret: only its SHA-256 is kept, so a leaked table opens no session. */
+export const hashSessionId = (sessionId: string): string => createHash("sha256").update(sessionId).digest("hex");
+
+type Callback = (err?: unknown) => void;
+type SessionCallback = (err: unknown, result?: Fastify.Session | null) => void;
+
+/**
+ * The @fastify/session store over the spec's `sessions` table (sid, sess, expire).
+ * Expired rows are never returned and are purged by `purgeExpired`.
+ */
+export class DbSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  set(sessionId: string, session: Fastify.Session, callback: Callback): void {
+    const sid = hashSessionId(sessionId);
+    const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    // Expiry is decided here, on the injected clock, so that sliding expiry is the server's rule and testable.
+    const expire = new Date(this.clock.now().getTime() + SESSION_TTL_MS);
+    this.db
+      .insert(sessions)
+      .values({ sid, sess, expire })
+      .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } })
+      .then(() => callback(), callback);
+  }
+
+  get(sessionId: string, callback: SessionCallback): void {
+    this.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(and(eq(sessions.sid, hashSessionId(sessionId)), gt(sessions.expire, this.clock.now())))
+      .limit(1)
+      .then(([row]) => callback(null, row ? (row.sess as unknown as Fastify.Session) : null), callback);
+  }
+
+  destroy(sessionId: string, callback: Callback): void {
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.sid, hashSessionId(sessionId)))
+      .then(() => callback(), callback);
+  }
+
+  async purgeExpired(): Promise<number> {
+    const removed = await this.db.delete(sessions).where(lt(sessions.expire, this.clock.now())).returning({ sid: sessions.sid });
+    return removed.length;
+  }
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Lucia's practice: sessions last 30 days and are extended when less than 15 days remain. */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+export const SESSION_RENEW_WITHIN_MS = 15 * DAY_MS;

@@ -1,0 +1,336 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seerApplications, seers, users } from "../../../db/schema";
+import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
+import { createTestApp, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./service";
+
+let t: TestApp;
+let adminCookie: string;
+let adminId: string;
+let clientCookie: string;
+let seerCookie: string;
+
+const idOf = async (cookie: string) =>
+  (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json<{ id: string }>().id;
+const data = <T>(response: { json(): unknown }) => (response.json() as { result: { data: { json: T } } }).result.data.json;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await signUp(t.app);
+  await t.app.services.account.setRoleByEmail(admin.email, "admin");
+  adminCookie = admin.cookie;
+  adminId = await idOf(adminCookie);
+  clientCookie = (await signUp(t.app)).cookie;
+  const seer = await signUp(t.app);
+  await t.app.services.account.setRoleByEmail(seer.email, "seer");
+  seerCookie = seer.cookie;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("every admin call refuses visitors (401), clients and Seers (403)", () => {
+  const trpcCalls: [string, "query" | "mutation", unknown][] = [
+    ["admin.seerApplications", "query", { status: "pending" }],
+    ["admin.analytics", "query", undefined],
+    ["admin.bookings", "query", undefined],
+    ["admin.products", "query", undefined],
+    ["admin.reviewApplication", "mutation", { id: "x", status: "approved", reviewNotes: "" }],
+  ];
+  it.each(trpcCalls)("tRPC %s", async (procedure, kind, input) => {
+    const call = (cookie?: string) =>
+      kind === "query" ? trpcQuery(t.app, procedure, input, cookie) : trpcMutation(t.app, procedure, input, cookie);
+    expect((await call()).statusCode).toBe(401);
+    expect((await call(clientCookie)).statusCode).toBe(403);
+    expect((await call(seerCookie)).statusCode).toBe(403);
+  });
+
+  const restCalls: [string, string, unknown][] = [
+    ["GET", "/api/admin/seer-applications", undefined],
+    ["GET", "/api/admin/bookings", undefined],
+    ["PATCH", "/api/admin/seer-applications/some-id", { status: "approved", reviewNotes: "" }],
+  ];
+  it.each(restCalls)("REST %s %s", async (method, url, body) => {
+    const call = (cookie?: string) =>
+      t.app.inject({
+        method: method as "GET" | "PATCH",
+        url,
+        headers: { ...(cookie ? { cookie } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    const visitor = await call();
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).toBe("Unauthorized");
+    const client = await call(clientCookie);
+    expect(client.statusCode).toBe(403);
+    expect(client.body).toBe("You don't have permission to access this page");
+    expect((await call(seerCookie)).statusCode).toBe(403);
+  });
+});
+
+describe("reviewing applications", () => {
+  it("lists applications by status with the count of each", async () => {
+    const before = data<{ counts: { pending: number; approved: number; rejected: number } }>(
+      await trpcQuery(t.app, "admin.seerApplications", {}, adminCookie),
+    ).counts;
+    const p = await createSeerApplication(t.database.db, { fullName: "Listed Pending" });
+    await createSeerApplication(t.database.db, { status: "rejected", reviewNotes: "Incomplete lineage" });
+    const response = await trpcQuery(t.app, "admin.seerApplications", { status: "pending" }, adminCookie);
+    const { applications, counts } = data<{ applications: { id: string; status: string }[]; counts: Record<string, number> }>(
+      response,
+    );
+    expect(applications.every((a) => a.status === "pending")).toBe(true);
+    expect(applications.some((a) => a.id === p.id)).toBe(true);
+    expect(counts).toEqual({ pending: before.pending + 1, approved: before.approved, rejected: before.rejected + 1 });
+
+    const rest = await t.app.inject({ method: "GET", url: "/api/admin/seer-applications", headers: { cookie: adminCookie } });
+    expect(rest.statusCode).toBe(200);
+    const all = rest.json<{ id: string; contactEmail: string; idDocumentUrl: string }[]>();
+    expect(all.find((a) => a.id === p.id)).toMatchObject({ contactEmail: p.contactEmail, idDocumentUrl: p.idDocumentUrl });
+  });
+
+  it("approves in one go: status, notes, time and reviewer; an approved Seer profile; the seer role; an e-mail", async () => {
+    const applicantUser = await createUser(t.database.db, { role: "client" });
+    const application = await createSeerApplication(t.database.db, {
+      userId: applicantUser.id,
+      fullName: "Nana Akosua Mensah",
+      country: "Ghana",
+      tradition: "Akan",
+      specializations: ["Divination", "Ancestral Healing"],
+      yearsOfPractice: 15,
+      biography: "A healer from Techiman.",
+    });
+    t.clock.advance(60_000);
+    const mailsBefore = t.mailer.sent.length;
+    const response = await trpcMutation(
+      t.app,
+      "admin.reviewApplication",
+      { id: application.id, status: "approved", reviewNotes: "  Verified lineage by phone.  " },
+      adminCookie,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [row] = await t.database.db.select().from(seerApplications).where(eq(seerApplications.id, application.id));
+    expect(row).toMatchObject({ status: "approved", reviewNotes: "Verified lineage by phone.", reviewedBy: adminId });
+    expect(row?.reviewedAt?.getTime()).toBe(t.clock.now().getTime());
+
+    const [profile] = await t.database.db.select().from(seers).where(eq(seers.userId, applicantUser.id));
+    expect(profile).toMatchObject({
+      fullName: "Nana Akosua Mensah",
+      country: "Ghana",
+      tradition: "Akan",
+      specializations: ["Divination", "Ancestral Healing"],
+      yearsOfPractice: 15,
+      biography: "A healer from Techiman.",
+      verificationStatus: "approved",
+    });
+    const [user] = await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, applicantUser.id));
+    expect(user?.role).toBe("seer");
+
+    expect(t.mailer.sent).toHaveLength(mailsBefore + 1);
+    const mail = t.mailer.sent.at(-1);
+    expect(mail?.to).toBe(application.contactEmail);
+    expect(mail?.subject).toBe("Your Seer application has been approved");
+    expect(mail?.text).toContain("Verified lineage by phone.");
+
+    const again = await trpcMutation(
+      t.app,
+      "admin.reviewApplication",
+      { id: application.id, status: "rejected", reviewNotes: "" },
+      adminCookie,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(trpcError(again).message).toBe(ALREADY_REVIEWED);
+    const [still] = await t.database.db.select().from(seerApplications).where(eq(seerApplications.id, application.id));
+    expect(still?.status).toBe("approved");
+    expect(t.mailer.sent).toHaveLength(mailsBefore + 1);
+  });
+
+  it("updates an existing Seer profile of the applicant instead of adding a second one", async () => {
+    const existing = await createSeer(t.database.db, {
+      verificationStatus: "pending",
+      fullName: "Old Name",
+      price30Min: "40.00",
+    });
+    await t.database.db.update(users).set({ role: "client" }).where(eq(users.id, existing.userId));
+    const application = await createSeerApplication(t.database.db, {
+      userId: existing.userId,
+      fullName: "New Name",
+      tradition: "Vodun",
+    });
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/seer-applications/${application.id}`,
+      headers: { cookie: adminCookie, "content-type": "application/json" },
+      payload: JSON.stringify({ status: "approved", reviewNotes: "Welcome back" }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: application.id, status: "approved", reviewNotes: "Welcome back" });
+    const profiles = await t.database.db.select().from(seers).where(eq(seers.userId, existing.userId));
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toMatchObject({
+      id: existing.id,
+      fullName: "New Name",
+      tradition: "Vodun",
+      verificationStatus: "approved",
+      price30Min: "40.00",
+    });
+  });
+
+  it("rejects with notes and an e-mail, leaving the role and Seer profiles alone", async () => {
+    const applicantUser = await createUser(t.database.db);
+    const application = await createSeerApplication(t.database.db, { userId: applicantUser.id });
+    const mailsBefore = t.mailer.sent.length;
+    const response = await trpcMutation(
+      t.app,
+      "admin.reviewApplication",
+      { id: application.id, status: "rejected", reviewNotes: "Please add lineage details." },
+      adminCookie,
+    );
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(seerApplications).where(eq(seerApplications.id, application.id));
+    expect(row).toMatchObject({ status: "rejected", reviewNotes: "Please add lineage details.", reviewedBy: adminId });
+    expect(await t.database.db.select().from(seers).where(eq(seers.userId, applicantUser.id))).toHaveLength(0);
+    const [user] = await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, applicantUser.id));
+    expect(user?.role).toBe("client");
+    expect(t.mailer.sent).toHaveLength(mailsBefore + 1);
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: application.contactEmail, subject: "Your Seer application" });
+    expect(t.mailer.sent.at(-1)?.text).toContain("Please add lineage details.");
+  });
+
+  it("lets exactly one of two concurrent reviews through", async () => {
+    const application = await createSeerApplication(t.database.db);
+    const [a, b] = await Promise.all([
+      trpcMutation(t.app, "admin.reviewApplication", { id: application.id, status: "approved", reviewNotes: "yes" }, adminCookie),
+      trpcMutation(t.app, "admin.reviewApplication", { id: application.id, status: "rejected", reviewNotes: "no" }, adminCookie),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? "approved" : "rejected";
+    const [row] = await t.database.db.select().from(seerApplications).where(eq(seerApplications.id, application.id));
+    expect(row?.status).toBe(winner);
+    const profiles = await t.database.db.select().from(seers).where(eq(seers.userId, application.userId));
+    expect(profiles).toHaveLength(winner === "approved" ? 1 : 0);
+  });
+
+  it("answers 404 for an unknown application and 400 for a bad status", async () => {
+    const missing = await trpcMutation(
+      t.app,
+      "admin.reviewApplication",
+      { id: "no-such-id", status: "approved", reviewNotes: "" },
+      adminCookie,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(trpcError(missing).message).toBe(APPLICATION_NOT_FOUND);
+    const application = await createSeerApplication(t.database.db);
+    const bad = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/seer-applications/${application.id}`,
+      headers: { cookie: adminCookie, "content-type": "application/json" },
+      payload: JSON.stringify({ status: "suspended" }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("Status must be approved or rejected");
+    const [row] = await t.database.db.select().from(seerApplications).where(eq(seerApplications.id, application.id));
+    expect(row?.status).toBe("pending");
+  });
+});
+
+describe("analytics, bookings and products", () => {
+  // A database of its own, so that the figures are exact.
+  let a: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    a = await createTestApp();
+    const admin = await signUp(a.app);
+    await a.app.services.account.setRoleByEmail(admin.email, "admin");
+    cookie = admin.cookie;
+    const db = a.database.db;
+    const client = await createUser(db);
+    const seer = await createSeer(db);
+    const base = Date.UTC(2026, 0, 1);
+    const statuses = [
+      "confirmed",
+      "confirmed",
+      "pending",
+      "cancelled",
+      "failed",
+      ...Array<"pending">(20).fill("pending"),
+    ] as const;
+    const amounts = ["45.00", "80.05", "25.00", "45.00", "45.00"];
+    for (const [i, status] of statuses.entries()) {
+      await createBooking(db, {
+        clientId: client.id,
+        seerId: seer.id,
+        status,
+        amount: amounts[i] ?? "25.00",
+        scheduledDate: new Date(base + i * 86_400_000).toISOString().slice(0, 10),
+        createdAt: new Date(base + i * 1000),
+        notes: `booking ${i}`,
+      });
+    }
+    await createProduct(db, { name: "Active A" });
+    await createProduct(db, { name: "Active B", stockQuantity: 0 });
+    await createProduct(db, { name: "Inactive C", isActive: false });
+    await createSeerApplication(db, { status: "approved" });
+    await createSeerApplication(db, { status: "approved" });
+    await createSeerApplication(db);
+  });
+  afterAll(async () => {
+    await a.close();
+  });
+
+  it("computes the figures over confirmed bookings, products and applications", async () => {
+    const response = await trpcQuery(a.app, "admin.analytics", undefined, cookie);
+    expect(response.statusCode).toBe(200);
+    // confirmed: 45.00 (fee 9.00) + 80.05 (fee 16.01) = 125.05; fees 25.01; earnings 100.04.
+    expect(data(response)).toEqual({
+      totalRevenue: "125.05",
+      confirmedBookings: 2,
+      platformCommission: "25.01",
+      seerEarnings: "100.04",
+      activeProducts: 2,
+      totalSeers: 2,
+      pendingApplications: 1,
+      totalBookings: 25,
+    });
+  });
+
+  it("lists the newest 20 bookings and the total", async () => {
+    const response = await a.app.inject({ method: "GET", url: "/api/admin/bookings", headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const { bookings, total } = response.json<{
+      bookings: { notes: string; status: string; platformFee: string; seerEarnings: string }[];
+      total: number;
+    }>();
+    expect(total).toBe(25);
+    expect(bookings).toHaveLength(20);
+    expect(bookings[0]?.notes).toBe("booking 24");
+    expect(bookings.at(-1)?.notes).toBe("booking 5");
+    expect(Object.keys(bookings[0] ?? {}).sort()).toEqual(
+      [
+        "amount",
+        "createdAt",
+        "id",
+        "notes",
+        "platformFee",
+        "scheduledDate",
+        "scheduledTime",
+        "seerEarnings",
+        "sessionType",
+        "status",
+      ].sort(),
+    );
+  });
+
+  it("lists every product, active or not", async () => {
+    const products = data<{ name: string; isActive: boolean; stockQuantity: number }[]>(
+      await trpcQuery(a.app, "admin.products", undefined, cookie),
+    );
+    expect(products.map((p) => [p.name, p.isActive, p.stockQuantity])).toEqual([
+      ["Active A", true, 10],
+      ["Active B", true, 0],
+      ["Inactive C", false, 10],
+    ]);
+  });
+});

@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { bookings, products, seerApplications, seers, users, type ApplicationStatus } from "../../../db/schema";
+import { toCents, toDecimal } from "../../../src/domain/money";
+import { AppError } from "../../../src/errors";
+import type { ApplicationStatusValue } from "../../../src/schemas/applications";
+import type { Clock } from "../../platform/clock";
+import type { Config } from "../../platform/config";
+import { applicationDecisionEmail } from "../applications";
+import type { Mailer } from "../../platform/mail";
+
+export const APPLICATION_NOT_FOUND = "Application not found";
+export const ALREADY_REVIEWED = "This application has already been reviewed";
+/** SPEC §9: the admin bookings list shows 20 rows. */
+export const ADMIN_BOOKINGS_SHOWN = 20;
+/** A page of applications per status is plenty for a review queue; the counts stay exact. */
+export const ADMIN_APPLICATIONS_LIMIT = 200;
+
+const applicationColumns = {
+  id: seerApplications.id,
+  userId: seerApplications.userId,
+  fullName: seerApplications.fullName,
+  country: seerApplications.country,
+  contactEmail: seerApplications.contactEmail,
+  contactPhone: seerApplications.contactPhone,
+  tradition: seerApplications.tradition,
+  lineageInfo: seerApplications.lineageInfo,
+  yearsOfPractice: seerApplications.yearsOfPractice,
+  specializations: seerApplications.specializations,
+  biography: seerApplications.biography,
+  ethicsStatement: seerApplications.ethicsStatement,
+  idDocumentUrl: seerApplications.idDocumentUrl,
+  status: seerApplications.status,
+  reviewNotes: seerApplications.reviewNotes,
+  reviewedAt: seerApplications.reviewedAt,
+  createdAt: seerApplications.createdAt,
+} as const;
+
+export interface AdminApplication {
+  id: string;
+  userId: string;
+  fullName: string;
+  country: string;
+  contactEmail: string;
+  contactPhone: string | null;
+  tradition: string;
+  lineageInfo: string;
+  yearsOfPractice: number;
+  specializations: string[];
+  biography: string;
+  ethicsStatement: string;
+  idDocumentUrl: string;
+  status: ApplicationStatus;
+  reviewNotes: string | null;
+  reviewedAt: Date | null;
+  createdAt: Date;
+}
+
+export type ApplicationCounts = Record<ApplicationStatusValue, number>;
+
+export interface Analytics {
+  totalRevenue: string;
+  confirmedBookings: number;
+  platformCommission: string;
+  seerEarnings: string;
+  activeProducts: number;
+  totalSeers: number;
+  pendingApplications: number;
+  totalBookings: number;
+}
+
+const money = (value: string | null | undefined): string => toDecimal(toCents(value ?? "0"));
+const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+export function createAdminService({
+  db,
+  clock,
+  mailer,
+  config,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, "publicUrl">;
+}) {
+  async function applicationCounts(): Promise<ApplicationCounts> {
+    const [row] = await db
+      .select({
+        pending: countWhere(sql`${seerApplications.status} = 'pending'`),
+        approved: countWhere(sql`${seerApplications.status} = 'approved'`),
+        rejected: countWhere(sql`${seerApplications.status} = 'rejected'`),
+      })
+      .from(seerApplications);
+    return row ?? { pending: 0, approved: 0, rejected: 0 };
+  }
+
+  /** Applications of one status (or all), newest first, with the count of each status. */
+  async function listApplications(
+    status?: ApplicationStatusValue,
+  ): Promise<{ applications: AdminApplication[]; counts: ApplicationCounts }> {
+    const [applications, counts] = await Promise.all([
+      db
+        .select(applicationColumns)
+        .from(seerApplications)
+        .where(status ? eq(seerApplications.status, status) : undefined)
+        .orderBy(desc(seerApplications.createdAt), desc(seerApplications.id))
+        .limit(ADMIN_APPLICATIONS_LIMIT),
+      applicationCounts(),
+    ]);
+    return { applications, counts };
+  }
+
+  /**
+   * Reviews a pending application in one transaction. The conditional UPDATE ... WHERE status = 'pending'
+   * makes a second (or concurrent) review find nothing to change, so it is refused rather than applied twice.
+   */
+  async function review(
+    input: { id: string; status: "approved" | "rejected"; reviewNotes: string | null },
+    reviewerId: string,
+  ): Promise<AdminApplication & { notified: boolean }> {
+    const application = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(seerApplications)
+        .set({ status: input.status, reviewNotes: input.reviewNotes, reviewedAt: clock.now(), reviewedBy: reviewerId })
+        .where(and(eq(seerApplications.id, input.id), eq(seerApplications.status, "pending")))
+        .returning(applicationColumns);
+      if (!updated) {
+        const [existing] = await tx
+          .select({ id: seerApplications.id })
+          .from(seerApplications)
+          .where(eq(seerApplications.id, input.id))
+          .limit(1);
+        throw existing ? new AppError("CONFLICT", ALREADY_REVIEWED) : new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+      }
+      if (updated.status === "approved") {
+        const profile = {
+          fullName: updated.fullName,
+          country: updated.country,
+          tradition: updated.tradition,
+          specializations: updated.specializations,
+          biography: updated.biography,
+          yearsOfPractice: updated.yearsOfPractice,
+          verificationStatus: "approved" as const,
+        };
+        // seers.userId is unique: a returning applicant's existing profile is refreshed, not duplicated.
+        await tx
+          .insert(seers)
+          .values({ userId: updated.userId, ...profile })
+          .onConflictDoUpdate({ target: seers.userId, set: profile });
+        // An admin who is also a Seer keeps the admin role (a user has one role).
+        await tx
+          .update(users)
+          .set({ role: "seer" })
+          .where(and(eq(users.id, updated.userId), eq(users.role, "client")));
+      }
+      return updated;
+    });
+    // The decision stands once committed; a mail failure must not make the admin retry a finished review.
+    let notified = true;
+    try {
+      await mailer.send(applicationDecisionEmail(application, input.status, application.reviewNotes, config.publicUrl));
+    } catch {
+      notified = false;
+    }
+    return { ...application, notified };
+  }
+
+  /** SPEC §2 analytics, each figure an aggregate in the database. Money sums are over confirmed bookings. */
+  async function analytics(): Promise<Analytics> {
+    const confirmed = sql`${bookings.status} = 'confirmed'`;
+    const [[b], [p], counts] = await Promise.all([
+      db
+        .select({
+          totalRevenue: sql<string | null>`(sum(${bookings.amount}) filter (where ${confirmed}))::text`,
+          platformCommission: sql<string | null>`(sum(${bookings.platformFee}) filter (where ${confirmed}))::text`,
+          seerEarnings: sql<string | null>`(sum(${bookings.seerEarnings}) filter (where ${confirmed}))::text`,
+          confirmedBookings: countWhere(confirmed),
+          totalBookings: sql<number>`count(*)::int`,
+        })
+        .from(bookings),
+      db.select({ activeProducts: countWhere(sql`${products.isActive}`) }).from(products),
+      applicationCounts(),
+    ]);
+    return {
+      totalRevenue: money(b?.totalRevenue),
+      confirmedBookings: b?.confirmedBookings ?? 0,
+      platformCommission: money(b?.platformCommission),
+      seerEarnings: money(b?.seerEarnings),
+      activeProducts: p?.activeProducts ?? 0,
+      totalSeers: counts.approved,
+      pendingApplications: counts.pending,
+      totalBookings: b?.totalBookings ?? 0,
+    };
+  }
+
+  /** The newest 20 bookings and how many there are in all ('Showing 20 of N bookings'). */
+  async function recentBookings() {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          sessionType: bookings.sessionType,
+          amount: bookings.amount,
+          scheduledDate: bookings.scheduledDate,
+          scheduledTime: bookings.scheduledTime,
+          platformFee: bookings.platformFee,
+          seerEarnings: bookings.seerEarnings,
+          notes: bookings.notes,
+          createdAt: bookings.createdAt,
+        })
+        .from(bookings)
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(ADMIN_BOOKINGS_SHOWN),
+      db.select({ count: sql<number>`count(*)::int` }).from(bookings),
+    ]);
+    return { bookings: rows, total: total?.count ?? 0 };
+  }
+
+  async function listProducts() {
+    return db
+      .select({
+        id: products.id,
+        name: products.name,
+        description: products.description,
+        price: products.price,
+        currency: products.currency,
+        imageUrl: products.imageUrl,
+        stockQuantity: products.stockQuantity,
+        isActive: products.isActive,
+      })
+      .from(products)
+      .orderBy(asc(products.name), asc(products.id));
+  }
+
+  return { listApplications, review, analytics, recentBookings, listProducts };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,531 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { bookings, seers, sentEmails, users, type BookingStatus } from "../../../db/schema";
+import {
+  BOOKING_HOLD_MINUTES,
+  SESSION_MINUTES,
+  TIME_SLOTS,
+  meetingPath,
+  sessionEnd,
+  sessionPriceField,
+  splitCommission,
+  zonedDateTimeToInstant,
+  type SessionType,
+} from "../../../src/domain/consultations";
+import { notOfferedTimes, offersInstant } from "../../../src/domain/availability";
+import { toCents, toDecimal } from "../../../src/domain/money";
+import { AppError } from "../../../src/errors";
+import type { CreateBookingPayment } from "../../../src/schemas/bookings";
+import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
+import type { Clock } from "../../platform/clock";
+import type { Config } from "../../platform/config";
+import { bookingConfirmedClientMail, bookingConfirmedSeerMail, type BookingMailData } from "./mail";
+import type { Mailer, MailMessage } from "../../platform/mail";
+import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
+import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
+
+export const BOOKING_CURRENCY = "usd";
+export const SLOT_TAKEN_MESSAGE = "This time slot is no longer available. Please choose another.";
+export const MEETING_NOT_FOUND_MESSAGE = "This meeting room doesn't exist or you don't have access to it.";
+
+const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
+
+/** What a booking's client, its Seer and admins may see of it. No e-mail addresses, no payment metadata. */
+export interface BookingView {
+  id: string;
+  seerId: string;
+  seerName: string;
+  clientId: string;
+  sessionType: SessionType;
+  scheduledDate: string;
+  scheduledTime: string;
+  clientTimezone: string;
+  seerTimezone: string;
+  startsAt: Date;
+  endsAt: Date;
+  amount: string;
+  platformFee: string;
+  seerEarnings: string;
+  status: BookingStatus;
+  consultationLink: string | null;
+  notes: string | null;
+  createdAt: Date;
+}
+
+const bookingViewColumns = {
+  id: bookings.id,
+  seerId: bookings.seerId,
+  seerName: seers.fullName,
+  clientId: bookings.clientId,
+  sessionType: bookings.sessionType,
+  scheduledDate: bookings.scheduledDate,
+  scheduledTime: bookings.scheduledTime,
+  clientTimezone: bookings.clientTimezone,
+  seerTimezone: bookings.seerTimezone,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  amount: bookings.amount,
+  platformFee: bookings.platformFee,
+  seerEarnings: bookings.seerEarnings,
+  status: bookings.status,
+  consultationLink: bookings.consultationLink,
+  notes: bookings.notes,
+  createdAt: bookings.createdAt,
+} as const;
+
+export interface CreatedBookingPayment {
+  clientSecret: string;
+  bookingId: string;
+  paymentIntentId: string;
+  amount: string;
+}
+
+export interface ConfirmedBooking {
+  bookingId: string;
+  status: BookingStatus;
+  meetingLink: string | null;
+}
+
+/** The SQLSTATE of a database error, wherever the driver or drizzle wrapped it. */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const EXCLUSION_VIOLATION = "23P01";
+/** Two inserts racing for one slot can each wait on the other's exclusion check; PostgreSQL then aborts one. */
+const RETRYABLE = new Set(["40P01", "40001"]);
+
+/** Runs a statement again when PostgreSQL chose it as a deadlock or serialization victim. */
+async function retryingVictims<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlState(error);
+      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+const overlaps = (startsAt: Date, endsAt: Date) =>
+  sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
+
+export function createBookingService({
+  db,
+  clock,
+  mailer,
+  payments,
+  config,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  config: Pick<Config, "publicUrl">;
+}) {
+  /** A booking is live while confirmed, or pending with its hold not yet run out. */
+  const isLive = (now: Date) =>
+    or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)));
+
+  async function bookableSeer(seerId: string) {
+    const [seer] = await db
+      .select({
+        id: seers.id,
+        userId: seers.userId,
+        fullName: seers.fullName,
+        timezone: seers.timezone,
+        availability: seers.availability,
+        price15Min: seers.price15Min,
+        price30Min: seers.price30Min,
+        price60Min: seers.price60Min,
+      })
+      .from(seers)
+      .where(and(eq(seers.id, seerId), eq(seers.verificationStatus, "approved")))
+      .limit(1);
+    if (!seer) throw new AppError("NOT_FOUND", "The Seer you're looking for doesn't exist or is not available.");
+    return seer;
+  }
+
+  /**
+   * Prices the session from the Seer's stored price, holds the slot for 15 minutes (the database refuses
+   * an overlapping live booking), then opens a payment intent for exactly that amount.
+   */
+  async function createPaymentIntent(client: CurrentUser, input: CreateBookingPayment): Promise<CreatedBookingPayment> {
+    const seer = await bookableSeer(input.seerId);
+    if (seer.userId === client.id) throw new AppError("BAD_REQUEST", "You cannot book a consultation with yourself.");
+    const price = seer[sessionPriceField(input.sessionType)];
+    if (!price) throw new AppError("BAD_REQUEST", `This Seer does not offer ${SESSION_LABEL[input.sessionType]} sessions.`);
+    const amount = toCents(price);
+    if (input.amount !== undefined) {
+      let claimed: number | null;
+      try {
+        claimed = toCents(input.amount);
+      } catch {
+        claimed = null;
+      }
+      if (claimed !== amount) {
+        throw new AppError(
+          "BAD_REQUEST",
+          `The price of this session is ${toDecimal(amount)}. Please review your booking and try again.`,
+        );
+      }
+    }
+    const { platformFee, seerEarnings } = splitCommission(amount);
+    const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
+    const endsAt = sessionEnd(startsAt, input.sessionType);
+    const now = clock.now();
+    if (startsAt.getTime() <= now.getTime())
+      throw new AppError("BAD_REQUEST", "This time slot has already passed. Please choose another.");
+    // The weekly availability is on the Seer's wall clock: the instant is read there, through the named zone.
+    if (!offersInstant(seer.availability, seer.timezone, startsAt)) throw new AppError("BAD_REQUEST", NOT_AVAILABLE_MESSAGE);
+    const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
+
+    // The same client asking again for the same slot (a reload, a second click) gets the hold they already have.
+    const reused = await reuseOwnHold(client.id, seer.id, input.sessionType, startsAt, input.notes, holdExpiresAt);
+    if (reused) return reused;
+
+    let bookingId: string | undefined;
+    for (let attempt = 1; bookingId === undefined; attempt++) {
+      try {
+        bookingId = await db.transaction(async (tx) => {
+          await tx
+            .update(bookings)
+            .set({ status: "expired", holdExpiresAt: null })
+            .where(
+              and(
+                eq(bookings.seerId, seer.id),
+                eq(bookings.status, "pending"),
+                lt(bookings.holdExpiresAt, now),
+                overlaps(startsAt, endsAt),
+              ),
+            );
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              clientId: client.id,
+              seerId: seer.id,
+              sessionType: input.sessionType,
+              scheduledDate: input.scheduledDate,
+              scheduledTime: input.scheduledTime,
+              clientTimezone: input.clientTimezone,
+              seerTimezone: seer.timezone,
+              startsAt,
+              endsAt,
+              holdExpiresAt,
+              amount: toDecimal(amount),
+              platformFee: toDecimal(platformFee),
+              seerEarnings: toDecimal(seerEarnings),
+              status: "pending",
+              paymentProvider: payments.name,
+              notes: input.notes || null,
+            })
+            .returning({ id: bookings.id });
+          if (!row) throw new Error("Booking insert returned no row");
+          return row.id;
+        });
+      } catch (error) {
+        const state = sqlState(error);
+        if (state === EXCLUSION_VIOLATION) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
+        if (state && RETRYABLE.has(state)) {
+          // Retried, the loser of a deadlock finds the winner's booking and is refused as taken.
+          if (attempt < 3) continue;
+          throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
+        }
+        throw error;
+      }
+    }
+
+    let intent: PaymentIntent;
+    try {
+      intent = await payments.createPaymentIntent({
+        amount,
+        currency: BOOKING_CURRENCY,
+        metadata: { kind: "booking", bookingId, seerId: seer.id, clientId: client.id, sessionType: input.sessionType },
+        idempotencyKey: `booking:${bookingId}`,
+        description: `${SESSION_MINUTES[input.sessionType]} minute consultation with ${seer.fullName}`,
+      });
+    } catch (error) {
+      // No way to pay means no reason to hold the slot.
+      await db.update(bookings).set({ status: "failed", holdExpiresAt: null }).where(eq(bookings.id, bookingId));
+      throw error;
+    }
+    // A new row version is checked against the exclusion constraint again, and so can meet competing inserts of
+    // the same slot still in flight: PostgreSQL then aborts one side as a deadlock. This side simply goes again.
+    await retryingVictims(() =>
+      db
+        .update(bookings)
+        .set({
+          paymentIntentId: intent.id,
+          stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+          paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+        })
+        .where(eq(bookings.id, bookingId)),
+    );
+    return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
+  }
+
+  async function reuseOwnHold(
+    clientId: string,
+    seerId: string,
+    sessionType: SessionType,
+    startsAt: Date,
+    notes: string,
+    holdExpiresAt: Date,
+  ): Promise<CreatedBookingPayment | null> {
+    const now = clock.now();
+    const [own] = await db
+      .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId, amount: bookings.amount })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.clientId, clientId),
+          eq(bookings.seerId, seerId),
+          eq(bookings.sessionType, sessionType),
+          eq(bookings.startsAt, startsAt),
+          eq(bookings.status, "pending"),
+          gt(bookings.holdExpiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (!own?.paymentIntentId) return null;
+    const intent = await payments.retrievePaymentIntent(own.paymentIntentId);
+    if (intent.status === "canceled" || intent.status === "succeeded") return null;
+    await db
+      .update(bookings)
+      .set({ notes: notes || null, holdExpiresAt })
+      .where(eq(bookings.id, own.id));
+    return { clientSecret: intent.clientSecret, bookingId: own.id, paymentIntentId: intent.id, amount: own.amount };
+  }
+
+  /** Whether a payment intent pays exactly for this booking: amount, currency and metadata. */
+  function matches(intent: PaymentIntent, booking: { id: string; amount: string; paymentIntentId: string | null }): boolean {
+    return (
+      intent.id === booking.paymentIntentId &&
+      intent.metadata.kind === "booking" &&
+      intent.metadata.bookingId === booking.id &&
+      intent.amount === toCents(booking.amount) &&
+      intent.currency.toLowerCase() === BOOKING_CURRENCY
+    );
+  }
+
+  /**
+   * The one idempotent confirmation, shared by POST /api/confirm-booking-payment and the webhook:
+   * the booking is confirmed once, and each confirmation e-mail goes once, whatever the order of arrival.
+   */
+  async function applySucceededIntent(
+    intent: PaymentIntent,
+    options: { mailFailureIsFatal?: boolean } = {},
+  ): Promise<ConfirmedBooking> {
+    if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "This payment has not been completed.");
+    const bookingId = intent.metadata.bookingId;
+    if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
+    const [booking] = await db
+      .select({ id: bookings.id, amount: bookings.amount, paymentIntentId: bookings.paymentIntentId, status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .limit(1);
+    if (!booking || !matches(intent, booking)) throw new AppError("BAD_REQUEST", "This payment does not match the booking.");
+
+    const link = meetingPath(booking.id);
+    const now = clock.now();
+    let confirmed: { id: string } | undefined;
+    try {
+      // Retried as a deadlock victim like the hold's update: the conditional update is idempotent.
+      confirmed = await retryingVictims(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(bookings)
+            .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
+            // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
+            .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
+            .returning({ id: bookings.id });
+          return row;
+        }),
+      );
+    } catch (error) {
+      if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
+      // Paid after the hold ran out and someone else took the slot: give the money back.
+      await payments.refund(intent.id, `refund:booking:${booking.id}`);
+      await db
+        .update(bookings)
+        .set({ status: "cancelled" })
+        .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["expired", "failed"])));
+      throw new AppError("CONFLICT", "This time slot was taken before your payment completed. Your payment has been refunded.");
+    }
+    const [current] = await db
+      .select({ status: bookings.status, consultationLink: bookings.consultationLink })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
+    if (!confirmed && current?.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
+    try {
+      await sendConfirmationEmails(booking.id);
+    } catch (error) {
+      // The webhook fails so that the provider retries the e-mails; the client's own confirmation still stands.
+      if (options.mailFailureIsFatal !== false) throw error;
+    }
+    return { bookingId: booking.id, status: "confirmed", meetingLink: current?.consultationLink ?? link };
+  }
+
+  /** The client (or an admin) returning from the card form: the provider's word decides, never the client's. */
+  async function confirmPayment(user: CurrentUser, paymentIntentId: string): Promise<ConfirmedBooking> {
+    const [booking] = await db
+      .select({ id: bookings.id, clientId: bookings.clientId })
+      .from(bookings)
+      .where(eq(bookings.paymentIntentId, paymentIntentId))
+      .limit(1);
+    if (!booking || (booking.clientId !== user.id && user.role !== "admin"))
+      throw new AppError("NOT_FOUND", "Booking not found.");
+    const intent = await payments.retrievePaymentIntent(paymentIntentId);
+    return applySucceededIntent(intent, { mailFailureIsFatal: false });
+  }
+
+  /** A failed card frees the hold at once; the same intent may still succeed later with another card. */
+  async function applyFailedIntent(intent: PaymentIntent): Promise<void> {
+    const bookingId = intent.metadata.bookingId;
+    if (!bookingId) return;
+    await db
+      .update(bookings)
+      .set({ status: "failed", holdExpiresAt: null })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.paymentIntentId, intent.id), eq(bookings.status, "pending")));
+  }
+
+  /** Claims the key before sending and gives it back when sending fails, so each e-mail goes exactly once. */
+  async function sendOnce(key: string, message: MailMessage): Promise<void> {
+    const [claimed] = await db
+      .insert(sentEmails)
+      .values({ key, recipient: message.to })
+      .onConflictDoNothing()
+      .returning({ key: sentEmails.key });
+    if (!claimed) return;
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      await db.delete(sentEmails).where(eq(sentEmails.key, key));
+      throw error;
+    }
+  }
+
+  async function sendConfirmationEmails(bookingId: string): Promise<void> {
+    const [row] = await db
+      .select({
+        ...bookingViewColumns,
+        seerUserId: seers.userId,
+        clientEmail: users.email,
+        clientFirstName: users.firstName,
+        clientLastName: users.lastName,
+      })
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .innerJoin(users, eq(users.id, bookings.clientId))
+      .where(eq(bookings.id, bookingId));
+    if (!row) return;
+    const [seerUser] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.seerUserId));
+    const data: BookingMailData = {
+      bookingId: row.id,
+      sessionType: row.sessionType,
+      scheduledDate: row.scheduledDate,
+      scheduledTime: row.scheduledTime,
+      clientTimezone: row.clientTimezone,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      amount: row.amount,
+      seerEarnings: row.seerEarnings,
+      notes: row.notes,
+      seerName: row.seerName,
+      clientName: [row.clientFirstName, row.clientLastName].filter(Boolean).join(" ") || "there",
+      meetingUrl: `${config.publicUrl}${meetingPath(row.id)}`,
+    };
+    await sendOnce(`booking-confirmed:${row.id}:client`, bookingConfirmedClientMail(row.clientEmail, data, clock.now()));
+    if (seerUser) await sendOnce(`booking-confirmed:${row.id}:seer`, bookingConfirmedSeerMail(seerUser.email, data));
+  }
+
+  /** Only the booking's client, its Seer and admins; anyone else is told what a missing id is told. */
+  async function byId(user: CurrentUser, bookingId: string): Promise<BookingView> {
+    const [row] = await db
+      .select({ ...bookingViewColumns, seerUserId: seers.userId })
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .where(eq(bookings.id, bookingId))
+      .limit(1);
+    if (!row || (row.clientId !== user.id && row.seerUserId !== user.id && user.role !== "admin")) {
+      throw new AppError("NOT_FOUND", MEETING_NOT_FOUND_MESSAGE);
+    }
+    const { seerUserId: _seerUserId, ...view } = row;
+    return view;
+  }
+
+  /**
+   * GET /api/bookings: a Seer's bookings (SPEC §7 "the Seer's bookings"); for anyone else, their own
+   * bookings as a client, so the same call serves a client's history.
+   */
+  async function mine(user: CurrentUser): Promise<BookingView[]> {
+    const [ownSeer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.userId, user.id)).limit(1);
+    const where = ownSeer ? eq(bookings.seerId, ownSeer.id) : eq(bookings.clientId, user.id);
+    return db
+      .select(bookingViewColumns)
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .where(and(where, inArray(bookings.status, ["pending", "confirmed"])))
+      .orderBy(desc(bookings.startsAt), asc(bookings.id));
+  }
+
+  /**
+   * The wizard's disabled slots for one date in the client's timezone: booked or held for this Seer,
+   * or already past. Times only: nothing about who booked them.
+   */
+  async function takenSlots(input: {
+    seerId: string;
+    scheduledDate: string;
+    clientTimezone: string;
+    sessionType?: SessionType;
+  }): Promise<string[]> {
+    const now = clock.now();
+    const minutes = SESSION_MINUTES[input.sessionType ?? "15min"];
+    const slots = TIME_SLOTS.map((time) => {
+      const start = zonedDateTimeToInstant(input.scheduledDate, time, input.clientTimezone);
+      return { time, start, end: new Date(start.getTime() + minutes * 60_000) };
+    });
+    const first = slots[0];
+    const last = slots[slots.length - 1];
+    if (!first || !last) return [];
+    const live = await db
+      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(eq(bookings.seerId, input.seerId), isLive(now), overlaps(first.start, new Date(last.start.getTime() + 60 * 60_000))),
+      );
+    return slots
+      .filter((slot) => slot.start.getTime() <= now.getTime() || live.some((b) => b.startsAt < slot.end && b.endsAt > slot.start))
+      .map((slot) => slot.time);
+  }
+
+  /** Of the client-visible times of a date (client's timezone), those the Seer's weekly availability does not offer. */
+  async function notOfferedSlots(input: { seerId: string; scheduledDate: string; clientTimezone: string }): Promise<string[]> {
+    const [seer] = await db
+      .select({ timezone: seers.timezone, availability: seers.availability })
+      .from(seers)
+      .where(and(eq(seers.id, input.seerId), eq(seers.verificationStatus, "approved")))
+      .limit(1);
+    if (!seer) return [...TIME_SLOTS];
+    return notOfferedTimes(seer.availability, seer.timezone, input.scheduledDate, input.clientTimezone);
+  }
+
+  return {
+    createPaymentIntent,
+    confirmPayment,
+    applySucceededIntent,
+    applyFailedIntent,
+    byId,
+    mine,
+    takenSlots,
+    notOfferedSlots,
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

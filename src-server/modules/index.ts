@@ -1,0 +1,104 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import type { Clock } from "../platform/clock";
+import type { Config } from "../platform/config";
+import type { Mailer } from "../platform/mail";
+import type { PaymentProvider } from "../platform/payments/provider";
+import type { FileStorage } from "../platform/storage/local-storage";
+import { router } from "../platform/trpc/init";
+import { accountRouter, createAccountService, registerAccountRoutes } from "./account";
+import { adminRouter, createAdminService, registerAdminRoutes } from "./admin";
+import { applicationsRouter, createApplicationService, registerApplicationRoutes } from "./applications";
+import { articlesRouter, createArticleService, registerArticleRoutes } from "./articles";
+import { bookingsRouter, createBookingService, registerBookingRoutes } from "./bookings";
+import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from "./payments";
+import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
+import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
+import {
+  cartRouter,
+  catalogRouter,
+  createCartService,
+  createCatalogService,
+  createOrderService,
+  ordersRouter,
+  registerShopRoutes,
+} from "./shop";
+import { createUploadService, registerUploadRoutes } from "./uploads";
+
+/** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
+export const appRouter = router({
+  account: accountRouter,
+  seers: seersRouter,
+  bookings: bookingsRouter,
+  payments: paymentsRouter,
+  shop: catalogRouter,
+  cart: cartRouter,
+  orders: ordersRouter,
+  applications: applicationsRouter,
+  seerDashboard: seerDashboardRouter,
+  articles: articlesRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, "publicUrl">;
+  storage: FileStorage;
+  payments: PaymentProvider;
+}
+
+/** Built once per app and exposed as ctx.services, so procedures, REST shims, webhooks and scripts share them. */
+export function createServices(deps: ServiceDeps) {
+  const uploads = createUploadService(deps);
+  const bookings = createBookingService(deps);
+  // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
+  const payments = createPaymentService(deps);
+  payments.events.register("booking", {
+    succeeded: (intent) => bookings.applySucceededIntent(intent),
+    failed: bookings.applyFailedIntent,
+  });
+  const orders = createOrderService(deps);
+  payments.events.register("order", { succeeded: orders.applySucceededIntent });
+  return {
+    account: createAccountService(deps),
+    uploads,
+    bookings,
+    payments,
+    applications: createApplicationService({ ...deps, uploads }),
+    admin: createAdminService(deps),
+    cart: createCartService(deps),
+    shop: createCatalogService(deps),
+    orders,
+    seers: createSeerService(deps),
+    seerDashboard: createSeerDashboardService({ ...deps, uploads }),
+    articles: createArticleService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module "../platform/trpc/context" {
+  // The platform's AppServices is this app's services (declaration merging; the platform imports no module).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge itself is the point
+  interface AppServices extends Services {}
+}
+
+/** The REST shims of every module, and the payment webhooks in their own raw-body plugin. */
+export async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  registerAccountRoutes(app);
+  registerBookingRoutes(app);
+  await app.register(registerPaymentWebhooks, { payments: services.payments });
+  registerUploadRoutes(app);
+  registerApplicationRoutes(app);
+  registerAdminRoutes(app);
+  registerSeerRoutes(app);
+  registerSeerDashboardRoutes(app);
+  registerShopRoutes(app);
+  registerArticleRoutes(app);
+}
+
+export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS, type CurrentUser } from "./account";

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { paymentEvents } from "../../../db/schema";
+import { isAppError } from "../../../src/errors";
+import type { PaymentIntent, PaymentWebhookEvent } from "../../platform/payments/provider";
+
+/** What one kind of purchase (metadata.kind: "booking", "order") does when its payment succeeds or fails. */
+export interface PaymentKindHandlers {
+  succeeded?: (intent: PaymentIntent) => Promise<unknown>;
+  failed?: (intent: PaymentIntent) => Promise<unknown>;
+}
+
+export type PaymentEventOutcome = "processed" | "duplicate" | "ignored" | "rejected";
+
+/**
+ * The webhook's handler map, keyed by event type, routing payment intents by metadata.kind.
+ * Another purchase kind plugs in with one line: `services.paymentEvents.register("order", { succeeded, failed })`.
+ */
+export function createPaymentEvents({ db, provider }: { db: Db; provider: string }) {
+  const kinds = new Map<string, PaymentKindHandlers>();
+
+  function register(kind: string, handlers: PaymentKindHandlers): void {
+    kinds.set(kind, handlers);
+  }
+
+  const handlerFor = (intent: PaymentIntent | null) => (intent ? kinds.get(intent.metadata.kind ?? "booking") : undefined);
+
+  const byType: Record<string, (event: PaymentWebhookEvent) => Promise<unknown>> = {
+    "payment_intent.succeeded": async (event) =>
+      handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent),
+    "payment_intent.payment_failed": async (event) =>
+      handlerFor(event.paymentIntent)?.failed?.(event.paymentIntent as PaymentIntent),
+  };
+
+  /**
+   * Handles a verified event once: an id already stored is acknowledged and skipped. The id is stored
+   * after the handler succeeds, so a delivery that failed half-way is retried by the provider; the
+   * handlers themselves are idempotent, so a race between two deliveries changes nothing twice.
+   */
+  async function process(event: PaymentWebhookEvent): Promise<PaymentEventOutcome> {
+    const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
+    if (seen) return "duplicate";
+    const handler = byType[event.type];
+    let outcome: PaymentEventOutcome = handler ? "processed" : "ignored";
+    if (handler) {
+      try {
+        await handler(event);
+      } catch (error) {
+        // A payment that does not match what it claims to pay for is refused for good, not retried.
+        if (!isAppError(error)) throw error;
+        outcome = "rejected";
+      }
+    }
+    await db
+      .insert(paymentEvents)
+      .values({
+        id: event.id,
+        provider,
+        type: event.type,
+        payload: { outcome, paymentIntentId: event.paymentIntent?.id ?? null, kind: event.paymentIntent?.metadata.kind ?? null },
+      })
+      .onConflictDoNothing();
+    return outcome;
+  }
+
+  return { register, process };
+}
+
+export type PaymentEvents = ReturnType<typeof createPaymentEvents>;

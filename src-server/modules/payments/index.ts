@@ -1,0 +1,3 @@
+export { paymentsRouter } from "./router";
+export { registerPaymentWebhooks } from "./webhooks";
+export { createPaymentService, type PaymentService } from "./service";

@@ -1,0 +1,3 @@
+export { seerDashboardRouter } from "./router";
+export { registerSeerDashboardRoutes } from "./rest";
+export { createSeerDashboardService, type SeerDashboardService } from "./service";

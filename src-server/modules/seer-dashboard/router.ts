@@ -1,0 +1,29 @@
+import {
+  availabilityInputSchema,
+  earningsInputSchema,
+  seerProfileUpdateSchema,
+  timezoneInputSchema,
+} from "../../../src/schemas/dashboard";
+import { authedProcedure, router, seerProcedure } from "../../platform/trpc/init";
+
+/** The Seer dashboard (SPEC §2 /seer/dashboard): the Seer's own figures, profile, timezone and availability. */
+export const seerDashboardRouter = router({
+  overview: seerProcedure.query(({ ctx }) => ctx.services.seerDashboard.overview(ctx.user)),
+
+  earnings: seerProcedure
+    .input(earningsInputSchema)
+    .query(({ ctx, input }) => ctx.services.seerDashboard.earnings(ctx.user, input.period)),
+
+  /** Any signed-in user may ask; the service answers 404 for a missing Seer and 403 for someone else's. */
+  setTimezone: authedProcedure
+    .input(timezoneInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.seerDashboard.setTimezone(ctx.user, input.seerId, input.timezone)),
+
+  updateProfile: seerProcedure
+    .input(seerProfileUpdateSchema)
+    .mutation(({ ctx, input }) => ctx.services.seerDashboard.updateProfile(ctx.user, input)),
+
+  updateAvailability: seerProcedure
+    .input(availabilityInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.seerDashboard.updateAvailability(ctx.user, input)),
+});

@@ -1,0 +1,425 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
+import { seers, users } from "../../../db/schema";
+import {
+  NOT_AVAILABLE_MESSAGE,
+  PRICE_FORMAT_MESSAGE,
+  PRICE_POSITIVE_MESSAGE,
+  PRICE_REQUIRED_MESSAGE,
+  SEER_ONLY_MESSAGE,
+  TIMEZONE_MESSAGE,
+} from "../../../src/schemas/dashboard";
+import { FakeClock } from "../../platform/clock";
+import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { fixtures, multipart } from "../../test/uploads";
+import { PROFILE_PHOTO_MESSAGE } from "./service";
+
+const NOW = new Date("2026-11-22T10:00:00Z");
+const DAY = 86_400_000;
+let t: TestApp;
+let seerId: string;
+let seerCookie: string;
+let otherSeerId: string;
+let otherSeerCookie: string;
+let client: { cookie: string };
+
+const data = (response: { json(): unknown }) => (response.json() as { result: { data: { json: unknown } } }).result.data.json;
+
+async function seerAccount(email: string, overrides: Parameters<typeof createSeer>[1] = {}) {
+  const user = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 1" });
+  const seer = await createSeer(t.database.db, { userId: user.id, ...overrides });
+  return { seerId: seer.id, cookie: await signIn(t.app, email, "seer password 1") };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new FakeClock(NOW) });
+  ({ seerId, cookie: seerCookie } = await seerAccount("dash-seer@example.com", { timezone: "Africa/Lagos" }));
+  ({ seerId: otherSeerId, cookie: otherSeerCookie } = await seerAccount("dash-other@example.com"));
+  client = await signUp(t.app, { email: "dash-client@example.com", firstName: "Kofi", lastName: "Mensah" });
+  const [clientUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "dash-client@example.com"));
+  if (!clientUser) throw new Error("client not created");
+  const clientId = clientUser.id;
+  const db = t.database.db;
+  const at = (ms: number) => new Date(NOW.getTime() + ms);
+  // Confirmed: one upcoming (in 2 days), one past this month (10 days ago), one past 60 days ago, one 200 days ago (last year).
+  await createBooking(db, {
+    clientId,
+    seerId,
+    amount: "100.00",
+    sessionType: "60min",
+    status: "confirmed",
+    startsAt: at(2 * DAY),
+    consultationLink: "/meeting/x",
+    notes: "About my family",
+    createdAt: at(-1 * DAY),
+  });
+  await createBooking(db, {
+    clientId,
+    seerId,
+    amount: "50.00",
+    sessionType: "30min",
+    status: "confirmed",
+    startsAt: at(-10 * DAY),
+    createdAt: at(-12 * DAY),
+  });
+  await createBooking(db, {
+    clientId,
+    seerId,
+    amount: "25.00",
+    sessionType: "15min",
+    status: "confirmed",
+    startsAt: at(-60 * DAY),
+    createdAt: at(-61 * DAY),
+  });
+  await createBooking(db, {
+    clientId,
+    seerId,
+    amount: "10.00",
+    sessionType: "15min",
+    status: "confirmed",
+    startsAt: at(-330 * DAY),
+    createdAt: at(-331 * DAY),
+  });
+  // A live hold (pending payout), a run-out hold and an expired booking: neither of the last two counts.
+  await createBooking(db, {
+    clientId,
+    seerId,
+    amount: "45.00",
+    status: "pending",
+    startsAt: at(3 * DAY),
+    holdExpiresAt: at(10 * 60_000),
+    createdAt: at(-60_000),
+  });
+  await createBooking(db, {
+    clientId,
+    seerId,
+    amount: "80.00",
+    status: "pending",
+    startsAt: at(4 * DAY),
+    holdExpiresAt: at(-60_000),
+    createdAt: at(-DAY),
+  });
+  await createBooking(db, { clientId, seerId, amount: "80.00", status: "expired", startsAt: at(5 * DAY), createdAt: at(-DAY) });
+  // Another Seer's booking never shows.
+  await createBooking(db, { clientId, seerId: otherSeerId, amount: "999.00", status: "confirmed", startsAt: at(DAY) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("dashboard access", () => {
+  it("answers 401 to visitors and 403 to signed-in users who are not Seers", async () => {
+    expect((await trpcQuery(t.app, "seerDashboard.overview")).statusCode).toBe(401);
+    const response = await trpcQuery(t.app, "seerDashboard.overview", undefined, client.cookie);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("answers 403 with the spec's words to a seer-role user without a Seer profile", async () => {
+    await createUser(t.database.db, { role: "seer", email: "no-profile@example.com" }, { password: "seer password 1" });
+    const cookie = await signIn(t.app, "no-profile@example.com", "seer password 1");
+    const response = await trpcQuery(t.app, "seerDashboard.overview", undefined, cookie);
+    expect(response.statusCode).toBe(403);
+    expect(trpcError(response).message).toBe(SEER_ONLY_MESSAGE);
+  });
+});
+
+describe("dashboard figures", () => {
+  it("sums confirmed earnings, this month on the Seer's clock, and splits upcoming from past", async () => {
+    const overview = data(await trpcQuery(t.app, "seerDashboard.overview", undefined, seerCookie)) as {
+      summary: Record<string, unknown>;
+      upcoming: Array<Record<string, unknown>>;
+      past: Array<Record<string, unknown>>;
+    };
+    // 80 + 40 + 20 + 8 (80% of each confirmed amount).
+    expect(overview.summary).toEqual({
+      totalEarnings: "148.00",
+      thisMonth: "120.00",
+      upcomingSessions: 1,
+      totalSessions: 4,
+      pastSessions: 3,
+    });
+    expect(overview.upcoming).toHaveLength(1);
+    expect(overview.upcoming[0]).toMatchObject({
+      sessionType: "60min",
+      clientName: "Kofi M.",
+      notes: "About my family",
+      seerEarnings: "80.00",
+      consultationLink: "/meeting/x",
+      seerDate: "2026-11-24",
+      seerTime: "11:00",
+    });
+    expect(JSON.stringify(overview)).not.toContain("dash-client@example.com");
+    expect(JSON.stringify(overview)).not.toContain("Mensah");
+    expect(overview.past.map((p) => p.seerEarnings)).toEqual(["40.00", "20.00", "8.00"]);
+  });
+
+  it("computes the earnings of each period, with only live holds as pending payouts", async () => {
+    const earnings = async (period: string) =>
+      data(await trpcQuery(t.app, "seerDashboard.earnings", { period }, seerCookie)) as Record<string, unknown> & {
+        rows: Array<Record<string, unknown>>;
+      };
+    const all = await earnings("all");
+    expect(all).toMatchObject({
+      confirmedEarnings: "148.00",
+      pendingPayouts: "36.00",
+      totalAllTime: "148.00",
+      platformCommission: "37.00",
+      grossRevenue: "185.00",
+    });
+    expect(all.rows.map((r) => [r.status, r.amount, r.platformFee, r.seerEarnings])).toEqual([
+      ["pending", "45.00", "9.00", "36.00"],
+      ["confirmed", "100.00", "20.00", "80.00"],
+      ["confirmed", "50.00", "10.00", "40.00"],
+      ["confirmed", "25.00", "5.00", "20.00"],
+      ["confirmed", "10.00", "2.00", "8.00"],
+    ]);
+    expect(await earnings("30d")).toMatchObject({
+      confirmedEarnings: "120.00",
+      pendingPayouts: "36.00",
+      totalAllTime: "148.00",
+      platformCommission: "30.00",
+    });
+    expect(await earnings("90d")).toMatchObject({ confirmedEarnings: "140.00", platformCommission: "35.00" });
+    expect(await earnings("year")).toMatchObject({ confirmedEarnings: "140.00", totalAllTime: "148.00" });
+    expect((await earnings("30d")).rows).toHaveLength(3);
+
+    // Twenty days on, the window keeps only the booking made yesterday, and the hold has run out.
+    t.clock.set(new Date(NOW.getTime() + 20 * DAY));
+    try {
+      expect(await earnings("30d")).toMatchObject({ confirmedEarnings: "80.00", pendingPayouts: "0.00", totalAllTime: "148.00" });
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("refuses an unknown period", async () => {
+    expect((await trpcQuery(t.app, "seerDashboard.earnings", { period: "week" }, seerCookie)).statusCode).toBe(400);
+  });
+});
+
+describe("PUT /api/seers/{id}/timezone", () => {
+  const put = (id: string, body: unknown, cookie?: string) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/seers/${id}/timezone`,
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
+
+  it("lets the Seer set their own timezone to one of the 12 zones", async () => {
+    const response = await put(otherSeerId, { timezone: "Asia/Dubai" }, otherSeerCookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: otherSeerId, timezone: "Asia/Dubai" });
+    const [row] = await t.database.db.select({ timezone: seers.timezone }).from(seers).where(eq(seers.id, otherSeerId));
+    expect(row?.timezone).toBe("Asia/Dubai");
+  });
+
+  it("answers 403 for someone else's Seer, 404 for a missing one, 401 for visitors, 400 for other zones", async () => {
+    expect((await put(seerId, { timezone: "UTC" }, otherSeerCookie)).statusCode).toBe(403);
+    expect((await put(seerId, { timezone: "UTC" }, client.cookie)).statusCode).toBe(403);
+    expect((await put("missing-seer", { timezone: "UTC" }, otherSeerCookie)).statusCode).toBe(404);
+    expect((await put(seerId, { timezone: "UTC" })).statusCode).toBe(401);
+    const bad = await put(otherSeerId, { timezone: "Asia/Tokyo" }, otherSeerCookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(TIMEZONE_MESSAGE);
+    const [row] = await t.database.db.select({ timezone: seers.timezone }).from(seers).where(eq(seers.id, seerId));
+    expect(row?.timezone).toBe("Africa/Lagos");
+  });
+});
+
+const profile = {
+  price15Min: "30",
+  price30Min: "",
+  price60Min: "99.5",
+  languages: ["English", " Yoruba ", "English", ""],
+  specializations: ["Divination"],
+  biography: "A new biography.",
+  tradition: "Ifá",
+  country: "Nigeria",
+  yearsOfPractice: "12",
+  profileImageUrl: "",
+};
+
+describe("updating the profile", () => {
+  it("stores prices as two-decimal amounts, cleans the lists, and shows the change in the public directory", async () => {
+    const response = await trpcMutation(t.app, "seerDashboard.updateProfile", profile, otherSeerCookie);
+    expect(response.statusCode).toBe(200);
+    const publicSeer = data(await trpcQuery(t.app, "seers.byId", { id: otherSeerId })) as Record<string, unknown>;
+    expect(publicSeer).toMatchObject({
+      price15Min: "30.00",
+      price30Min: null,
+      price60Min: "99.50",
+      languages: ["English", "Yoruba"],
+      tradition: "Ifá",
+      country: "Nigeria",
+      yearsOfPractice: 12,
+      profileImageUrl: null,
+    });
+  });
+
+  it("refuses bad prices, no price at all, and too few years with clear messages, changing nothing", async () => {
+    const fieldErrors = async (input: Record<string, unknown>) => {
+      const response = await trpcMutation(t.app, "seerDashboard.updateProfile", { ...profile, ...input }, otherSeerCookie);
+      expect(response.statusCode).toBe(400);
+      return trpcError(response).data.zodError?.fieldErrors ?? {};
+    };
+    expect((await fieldErrors({ price15Min: "12.345" })).price15Min).toEqual([PRICE_FORMAT_MESSAGE]);
+    expect((await fieldErrors({ price15Min: "-5" })).price15Min).toEqual([PRICE_FORMAT_MESSAGE]);
+    expect((await fieldErrors({ price60Min: "0.00" })).price60Min).toEqual([PRICE_POSITIVE_MESSAGE]);
+    expect((await fieldErrors({ price15Min: "", price60Min: "" })).price15Min).toEqual([PRICE_REQUIRED_MESSAGE]);
+    expect((await fieldErrors({ yearsOfPractice: "0" })).yearsOfPractice).toEqual(["Must be at least 1 year"]);
+    expect((await fieldErrors({ specializations: [" "] })).specializations).toEqual(["Add at least one specialization"]);
+    const publicSeer = data(await trpcQuery(t.app, "seers.byId", { id: otherSeerId })) as Record<string, unknown>;
+    expect(publicSeer.price15Min).toBe("30.00");
+  });
+
+  it("is for Seers only", async () => {
+    expect((await trpcMutation(t.app, "seerDashboard.updateProfile", profile, client.cookie)).statusCode).toBe(403);
+  });
+
+  it("takes a photo only from the Seer's own profile-photo upload, which then anyone may see", async () => {
+    const upload = async (cookie: string, content: Buffer, filename: string) => {
+      const body = multipart("profilePhoto", filename, "image/png", content);
+      return t.app.inject({
+        method: "POST",
+        url: "/api/upload/profile-photo",
+        headers: { ...body.headers, cookie },
+        payload: body.payload,
+      });
+    };
+    const pdf = await upload(otherSeerCookie, fixtures.pdf(), "me.png");
+    expect(pdf.statusCode).toBe(422);
+    const mine = await upload(otherSeerCookie, fixtures.png(), "me.png");
+    expect(mine.statusCode).toBe(200);
+    const url = mine.json<{ url: string }>().url;
+    const someoneElses = (await upload(seerCookie, fixtures.jpeg(), "them.jpg")).json<{ url: string }>().url;
+
+    // Private until it is on an approved Seer's profile.
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    const refused = await trpcMutation(
+      t.app,
+      "seerDashboard.updateProfile",
+      { ...profile, profileImageUrl: someoneElses },
+      otherSeerCookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(trpcError(refused).message).toBe(PROFILE_PHOTO_MESSAGE);
+    const idDoc = await trpcMutation(
+      t.app,
+      "seerDashboard.updateProfile",
+      { ...profile, profileImageUrl: "/images/elsewhere.png" },
+      otherSeerCookie,
+    );
+    expect(idDoc.statusCode).toBe(400);
+
+    expect(
+      (await trpcMutation(t.app, "seerDashboard.updateProfile", { ...profile, profileImageUrl: url }, otherSeerCookie)).statusCode,
+    ).toBe(200);
+    const publicPhoto = await t.app.inject({ method: "GET", url });
+    expect(publicPhoto.statusCode).toBe(200);
+    expect(publicPhoto.headers["content-type"]).toBe("image/png");
+    // The other Seer's unpublished upload stays private.
+    expect((await t.app.inject({ method: "GET", url: someoneElses, headers: { cookie: client.cookie } })).statusCode).toBe(404);
+  });
+});
+
+describe("availability and booking", () => {
+  const intent = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/create-payment-intent",
+      headers: { "content-type": "application/json", cookie: client.cookie },
+      payload: JSON.stringify({ sessionType: "30min", notes: "", ...body }),
+    });
+  const slots = async (id: string, scheduledDate: string, clientTimezone: string) =>
+    data(await trpcQuery(t.app, "bookings.takenSlots", { seerId: id, scheduledDate, clientTimezone })) as {
+      taken: string[];
+      notOffered: string[];
+    };
+  const offered = async (id: string, date: string, zone: string) => {
+    const { notOffered } = await slots(id, date, zone);
+    return ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00"].filter(
+      (s) => !notOffered.includes(s),
+    );
+  };
+
+  it("validates and stores the weekly slots; a closed Monday offers nothing and refuses bookings", async () => {
+    const bad = await trpcMutation(t.app, "seerDashboard.updateAvailability", { days: { "1": ["08:00"] } }, seerCookie);
+    expect(bad.statusCode).toBe(400);
+    const saved = await trpcMutation(
+      t.app,
+      "seerDashboard.updateAvailability",
+      { days: { "1": [], "2": ["12:00", "10:00", "10:00"] } },
+      seerCookie,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(data(saved)).toMatchObject({ "0": [], "1": [], "2": ["10:00", "12:00"] });
+    expect((await trpcMutation(t.app, "seerDashboard.updateAvailability", { days: {} }, client.cookie)).statusCode).toBe(403);
+
+    // The Seer is in Lagos (UTC+1): Tuesday 10:00 and 12:00 Lagos are 09:00 and 11:00 for a client in UTC.
+    expect(await offered(seerId, "2026-11-23", "UTC")).toEqual([]);
+    expect(await offered(seerId, "2026-11-24", "UTC")).toEqual(["09:00", "11:00"]);
+    const monday = await intent({ seerId, scheduledDate: "2026-11-23", scheduledTime: "10:00", clientTimezone: "UTC" });
+    expect(monday.statusCode).toBe(400);
+    expect(monday.body).toBe(NOT_AVAILABLE_MESSAGE);
+    const tuesdayWrong = await intent({ seerId, scheduledDate: "2026-11-24", scheduledTime: "10:00", clientTimezone: "UTC" });
+    expect(tuesdayWrong.body).toBe(NOT_AVAILABLE_MESSAGE);
+    expect(
+      (await intent({ seerId, scheduledDate: "2026-11-24", scheduledTime: "11:00", clientTimezone: "UTC" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("follows both daylight-saving changes: a New York 09:00 seen from London in March 2027", async () => {
+    const { seerId: nySeer } = await seerAccount("dash-ny@example.com", {
+      timezone: "America/New_York",
+      availability: {
+        "0": ["09:00"],
+        "1": ["09:00"],
+        "2": ["09:00"],
+        "3": ["09:00"],
+        "4": ["09:00"],
+        "5": ["09:00"],
+        "6": ["09:00"],
+      },
+    });
+    // Before 14 March both are on winter time (5 hours apart); until 28 March only New York has moved (4 hours).
+    expect(await offered(nySeer, "2027-03-10", "Europe/London")).toEqual(["14:00"]);
+    expect(await offered(nySeer, "2027-03-17", "Europe/London")).toEqual(["13:00"]);
+    expect(await offered(nySeer, "2027-03-31", "Europe/London")).toEqual(["14:00"]);
+    const gap = await intent({
+      seerId: nySeer,
+      scheduledDate: "2027-03-17",
+      scheduledTime: "14:00",
+      clientTimezone: "Europe/London",
+    });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.body).toBe(NOT_AVAILABLE_MESSAGE);
+    const ok = await intent({
+      seerId: nySeer,
+      scheduledDate: "2027-03-17",
+      scheduledTime: "13:00",
+      clientTimezone: "Europe/London",
+    });
+    expect(ok.statusCode).toBe(200);
+    // And in November: New York falls back on the 7th, London already did on 31 October.
+    expect(await offered(nySeer, "2027-11-03", "Europe/London")).toEqual(["13:00"]);
+    expect(await offered(nySeer, "2027-11-10", "Europe/London")).toEqual(["14:00"]);
+  });
+
+  it("offers all 12 slots of the Seer's own clock when no availability is set", async () => {
+    const { seerId: open } = await seerAccount("dash-open@example.com", { timezone: "Africa/Nairobi", availability: null });
+    // 09:00-20:00 in Nairobi (UTC+3) is 06:00-17:00 UTC: the client in UTC sees 09:00 to 17:00.
+    expect(await offered(open, "2026-12-01", "UTC")).toEqual([
+      "09:00",
+      "10:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+    ]);
+  });
+});

@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { reviews, seers, users, type VerificationStatus, type WeeklyAvailability } from "../../../db/schema";
+import { AppError } from "../../../src/errors";
+import { SEER_NOT_FOUND, type SeerListQuery } from "../../../src/schemas/seers";
+
+/**
+ * What anyone may see of a Seer. Leaves out the payment provider account, the availability
+ * document and the timestamps; userId stays because a Seer finds their own profile by it (SPEC §7).
+ */
+export const publicSeerColumns = {
+  id: seers.id,
+  userId: seers.userId,
+  fullName: seers.fullName,
+  country: seers.country,
+  languages: seers.languages,
+  tradition: seers.tradition,
+  specializations: seers.specializations,
+  biography: seers.biography,
+  yearsOfPractice: seers.yearsOfPractice,
+  profileImageUrl: seers.profileImageUrl,
+  price15Min: seers.price15Min,
+  price30Min: seers.price30Min,
+  price60Min: seers.price60Min,
+  timezone: seers.timezone,
+  averageRating: seers.averageRating,
+  totalReviews: seers.totalReviews,
+} as const;
+
+export interface PublicSeer {
+  id: string;
+  userId: string;
+  fullName: string;
+  country: string;
+  languages: string[];
+  tradition: string;
+  specializations: string[];
+  biography: string;
+  yearsOfPractice: number;
+  profileImageUrl: string | null;
+  /** Two-decimal strings, or null when the Seer does not offer that length. */
+  price15Min: string | null;
+  price30Min: string | null;
+  price60Min: string | null;
+  timezone: string;
+  /** numeric(3,2) as a string, e.g. "4.80"; "0.00" when nobody has reviewed yet. */
+  averageRating: string;
+  totalReviews: number;
+}
+
+/** A Seer's own profile, for their dashboard: also its status and availability, never the payment account. */
+export interface OwnSeer extends PublicSeer {
+  verificationStatus: VerificationStatus;
+  availability: WeeklyAvailability | null;
+}
+
+export interface SeerPage {
+  items: PublicSeer[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The next page to ask for, or null on the last page. */
+  nextCursor: number | null;
+}
+
+export interface SeerFilterOptions {
+  countries: string[];
+  specializations: string[];
+  languages: string[];
+}
+
+export interface SeerReview {
+  id: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  client: {
+    firstName: string | null;
+    /** Only the initial: the profile shows "Ama M.", so the rest of a client's name never leaves the server. */
+    lastName: string | null;
+    /**
+     * Always null. SPEC §3 puts the client's e-mail in this shape, but reviews are public: publishing
+     * every reviewer's address to any visitor would leak private data that no screen displays.
+     */
+    email: null;
+    profileImageUrl: string | null;
+  };
+}
+
+/** A Seer's public reviews are capped: the profile is a page, not an archive. */
+export const SEER_REVIEWS_LIMIT = 100;
+export const FEATURED_SEERS = 3;
+
+const approved = eq(seers.verificationStatus, "approved");
+
+/** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Directory order: best rated first, then by name, with the id making the order total for paging. */
+const directoryOrder = [desc(seers.averageRating), asc(seers.fullName), asc(seers.id)];
+
+function directoryFilter(query: Pick<SeerListQuery, "search" | "country" | "specialization" | "language">): SQL {
+  const conditions: SQL[] = [approved];
+  if (query.search) {
+    // Exactly the expression of seers_search_trgm_idx, so the trigram index can serve the ILIKE.
+    conditions.push(sql`(${seers.fullName} || ' ' || ${seers.biography}) ilike ${`%${escapeLike(query.search)}%`}`);
+  }
+  if (query.country) conditions.push(eq(seers.country, query.country));
+  // Array containment (@>) is what the GIN indexes on specializations and languages serve.
+  if (query.specialization) conditions.push(sql`${seers.specializations} @> array[${query.specialization}]::text[]`);
+  if (query.language) conditions.push(sql`${seers.languages} @> array[${query.language}]::text[]`);
+  return and(...conditions) ?? approved;
+}
+
+/** The first character of a name, counting a surrogate pair or accented letter as one. */
+const initialOf = (name: string | null): string | null => {
+  const first = name?.trim() ? Array.from(name.trim())[0] : undefined;
+  return first ? first.toUpperCase() : null;
+};
+
+export function createSeerService({ db }: { db: Db }) {
+  async function list(query: SeerListQuery): Promise<SeerPage> {
+    const page = query.cursor ?? 1;
+    const { pageSize } = query;
+    const where = directoryFilter(query);
+    const [items, [counted]] = await Promise.all([
+      db
+        .select(publicSeerColumns)
+        .from(seers)
+        .where(where)
+        .orderBy(...directoryOrder)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ total: count() }).from(seers).where(where),
+    ]);
+    const total = counted?.total ?? 0;
+    return { items, total, page, pageSize, nextCursor: page * pageSize < total ? page + 1 : null };
+  }
+
+  /** Every approved Seer in directory order: the GET /api/seers compatibility door. */
+  async function listAllApproved(): Promise<PublicSeer[]> {
+    return db
+      .select(publicSeerColumns)
+      .from(seers)
+      .where(approved)
+      .orderBy(...directoryOrder);
+  }
+
+  /** Distinct values of approved Seers only, so a filter never offers a value that yields nothing. */
+  async function filterOptions(): Promise<SeerFilterOptions> {
+    const distinctSorted = async (values: SQL): Promise<string[]> => {
+      const distinct = db
+        .selectDistinct({ value: sql<string>`${values}`.as("value") })
+        .from(seers)
+        .where(approved)
+        .as("v");
+      const rows = await db
+        .select({ value: distinct.value })
+        .from(distinct)
+        .where(sql`${distinct.value} <> ''`)
+        // Case-insensitive order first, so the result does not depend on the server's collation.
+        .orderBy(sql`lower(${distinct.value})`, distinct.value);
+      return rows.map((row) => row.value);
+    };
+    const [countries, specializations, languages] = await Promise.all([
+      distinctSorted(sql`${seers.country}`),
+      distinctSorted(sql`unnest(${seers.specializations})`),
+      distinctSorted(sql`unnest(${seers.languages})`),
+    ]);
+    return { countries, specializations, languages };
+  }
+
+  async function byId(id: string): Promise<PublicSeer> {
+    const [seer] = await db
+      .select(publicSeerColumns)
+      .from(seers)
+      .where(and(eq(seers.id, id), approved))
+      .limit(1);
+    if (!seer) throw new AppError("NOT_FOUND", SEER_NOT_FOUND);
+    return seer;
+  }
+
+  async function reviewsOf(seerId: string): Promise<SeerReview[]> {
+    await byId(seerId);
+    const rows = await db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.clientId))
+      .where(eq(reviews.seerId, seerId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(SEER_REVIEWS_LIMIT);
+    return rows.map(({ firstName, lastName, profileImageUrl, ...review }) => ({
+      ...review,
+      client: { firstName, lastName: initialOf(lastName), email: null, profileImageUrl },
+    }));
+  }
+
+  async function featured(): Promise<PublicSeer[]> {
+    return db
+      .select(publicSeerColumns)
+      .from(seers)
+      .where(approved)
+      .orderBy(...directoryOrder)
+      .limit(FEATURED_SEERS);
+  }
+
+  /** The signed-in user's own Seer profile, whatever its status, or null when they have none. */
+  async function mine(userId: string): Promise<OwnSeer | null> {
+    const [seer] = await db
+      .select({ ...publicSeerColumns, verificationStatus: seers.verificationStatus, availability: seers.availability })
+      .from(seers)
+      .where(eq(seers.userId, userId))
+      .limit(1);
+    return seer ?? null;
+  }
+
+  return { list, listAllApproved, filterOptions, byId, reviews: reviewsOf, featured, mine };
+}
+
+export type SeerService = ReturnType<typeof createSeerService>;

@@ -1,0 +1,136 @@
+import { and, asc, eq, or, sql, lte } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { cartItems, products } from "../../../db/schema";
+import { AppError } from "../../../src/errors";
+import { CART_ITEM_NOT_FOUND, PRODUCT_NOT_FOUND, type CartSetQuantityInput } from "../../../src/schemas/shop";
+
+export interface CartLine {
+  id: string;
+  productId: string;
+  quantity: number;
+  /** SPEC §3's {name, price, imageUrl}, plus what the cart needs to link the product and cap the plus button. */
+  product: { name: string; price: string; imageUrl: string | null; slug: string; stockQuantity: number; isActive: boolean };
+}
+
+export interface CartLineChange {
+  id: string;
+  productId: string;
+  quantity: number;
+}
+
+export const productUnavailable = (name: string) => `${name} is no longer available`;
+export const productOutOfStock = (name: string) => `${name} is out of stock`;
+export const onlyInStock = (name: string, stock: number) => `Only ${stock} of ${name} ${stock === 1 ? "is" : "are"} in stock`;
+export const allStockInCart = (name: string, stock: number) =>
+  `Your cart already holds all ${stock} of ${name} that ${stock === 1 ? "is" : "are"} in stock`;
+
+const lineColumns = { id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity } as const;
+
+export function createCartService({ db }: { db: Db }) {
+  /** A user's cart as SPEC §3 returns it: id, productId, quantity, product {name, price, imageUrl}. */
+  async function list(userId: string): Promise<CartLine[]> {
+    const rows = await db
+      .select({
+        ...lineColumns,
+        name: products.name,
+        price: products.price,
+        imageUrl: products.imageUrl,
+        slug: products.slug,
+        stockQuantity: products.stockQuantity,
+        isActive: products.isActive,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    return rows.map(({ name, price, imageUrl, slug, stockQuantity, isActive, ...line }) => ({
+      ...line,
+      product: { name, price, imageUrl, slug, stockQuantity, isActive },
+    }));
+  }
+
+  /**
+   * One line per product (unique user_id, product_id): adding a product already in the cart raises its
+   * quantity, capped at the stock. The cart is not a reservation; stock is taken at checkout.
+   */
+  async function add(userId: string, input: { productId: string; quantity: number }): Promise<CartLineChange> {
+    return db.transaction(async (tx) => {
+      const [product] = await tx
+        .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, input.productId))
+        .limit(1);
+      if (!product) throw new AppError("NOT_FOUND", PRODUCT_NOT_FOUND);
+      if (!product.isActive) throw new AppError("CONFLICT", productUnavailable(product.name));
+      if (product.stock < 1) throw new AppError("CONFLICT", productOutOfStock(product.name));
+      const [existing] = await tx
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, input.productId)))
+        .limit(1);
+      if (existing && existing.quantity >= product.stock)
+        throw new AppError("CONFLICT", allStockInCart(product.name, product.stock));
+      const [line] = await tx
+        .insert(cartItems)
+        .values({ userId, productId: input.productId, quantity: Math.min(input.quantity, product.stock) })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.productId],
+          set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${product.stock})`, updatedAt: sql`now()` },
+        })
+        .returning(lineColumns);
+      if (!line) throw new Error("Cart upsert returned no row");
+      return line;
+    });
+  }
+
+  /**
+   * Never below 1 (the schema) and never above stock; lowering is always allowed, so a line left above
+   * a stock that has since shrunk can still be brought down. One statement, so the check and the write agree.
+   */
+  async function setQuantity(userId: string, input: CartSetQuantityInput): Promise<CartLineChange> {
+    const [line] = await db
+      .update(cartItems)
+      .set({ quantity: input.quantity, updatedAt: sql`now()` })
+      .from(products)
+      .where(
+        and(
+          eq(cartItems.id, input.id),
+          eq(cartItems.userId, userId),
+          eq(products.id, cartItems.productId),
+          or(
+            lte(sql`${input.quantity}`, cartItems.quantity),
+            and(lte(sql`${input.quantity}`, products.stockQuantity), eq(products.isActive, true)),
+          ),
+        ),
+      )
+      .returning(lineColumns);
+    if (line) return line;
+
+    const [current] = await db
+      .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, input.id), eq(cartItems.userId, userId)))
+      .limit(1);
+    // Another user's line is as missing as a deleted one.
+    if (!current) throw new AppError("NOT_FOUND", CART_ITEM_NOT_FOUND);
+    if (!current.isActive) throw new AppError("CONFLICT", productUnavailable(current.name));
+    throw new AppError(
+      "CONFLICT",
+      current.stock < 1 ? productOutOfStock(current.name) : onlyInStock(current.name, current.stock),
+    );
+  }
+
+  async function remove(userId: string, id: string): Promise<{ id: string }> {
+    const [removed] = await db
+      .delete(cartItems)
+      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+      .returning({ id: cartItems.id });
+    if (!removed) throw new AppError("NOT_FOUND", CART_ITEM_NOT_FOUND);
+    return removed;
+  }
+
+  return { list, add, setQuantity, remove };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

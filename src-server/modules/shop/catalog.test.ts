@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCategory, createProduct } from "../../../db/seed/factories";
+import { PRODUCT_NOT_FOUND } from "../../../src/schemas/shop";
+import { createTestApp, trpcError, trpcQuery, type TestApp } from "../../test/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type ListedProduct = { id: string; name: string; slug: string; price: string; stockQuantity: number; categoryId: string | null };
+const productsOf = async (input?: unknown): Promise<ListedProduct[]> => {
+  const response = await trpcQuery(t.app, "shop.products", input);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { result: { data: { json: ListedProduct[] } } }).result.data.json;
+};
+
+describe("the catalogue", () => {
+  let herbs: { id: string };
+  let tools: { id: string };
+  beforeAll(async () => {
+    const db = t.database.db;
+    herbs = await createCategory(db, { name: "Sacred Herbs", slug: "sacred-herbs" });
+    tools = await createCategory(db, { name: "Ritual Tools", slug: "ritual-tools" });
+    const base = new Date("2026-01-01T00:00:00Z").getTime();
+    const at = (minutes: number) => new Date(base + minutes * 60_000);
+    await createProduct(db, {
+      name: "Impepho Incense Bundle",
+      slug: "impepho",
+      description: "Dried helichrysum burned to call the ancestors.",
+      categoryId: herbs.id,
+      createdAt: at(1),
+    });
+    await createProduct(db, {
+      name: "Kola Nut Offering Pack",
+      slug: "kola",
+      description: "Kola nuts shared at welcomes; 100% natural.",
+      categoryId: herbs.id,
+      createdAt: at(2),
+    });
+    await createProduct(db, {
+      name: "Gankogui Double Bell",
+      slug: "gankogui",
+      description: "An iron bell that keeps the time line.",
+      categoryId: tools.id,
+      createdAt: at(3),
+      stockQuantity: 0,
+    });
+    await createProduct(db, {
+      name: "Retired Drum",
+      slug: "retired-drum",
+      description: "Incense holder no longer sold.",
+      categoryId: tools.id,
+      isActive: false,
+      createdAt: at(0),
+    });
+    for (let i = 0; i < 5; i++) await createProduct(db, { name: `Bead ${i}`, slug: `bead-${i}`, createdAt: at(10 + i) });
+  });
+
+  it("lists only active products, oldest first, with price and stock but no private columns", async () => {
+    const list = await productsOf();
+    expect(list.map((p) => p.slug)).toEqual(["impepho", "kola", "gankogui", "bead-0", "bead-1", "bead-2", "bead-3", "bead-4"]);
+    const first = list[0] as Record<string, unknown>;
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        "id",
+        "name",
+        "slug",
+        "description",
+        "price",
+        "currency",
+        "categoryId",
+        "origin",
+        "spiritualUse",
+        "imageUrl",
+        "stockQuantity",
+      ].sort(),
+    );
+    expect(first.price).toBe("24.00");
+    expect(list.find((p) => p.slug === "gankogui")?.stockQuantity).toBe(0);
+  });
+
+  it("gives the home page the first 6 active products with a limit", async () => {
+    const list = await productsOf({ limit: 6 });
+    expect(list.map((p) => p.slug)).toEqual(["impepho", "kola", "gankogui", "bead-0", "bead-1", "bead-2"]);
+  });
+
+  it("searches name and description case-insensitively, never returning inactive products", async () => {
+    expect((await productsOf({ search: "INCENSE" })).map((p) => p.slug)).toEqual(["impepho"]);
+    expect((await productsOf({ search: "time line" })).map((p) => p.slug)).toEqual(["gankogui"]);
+    expect(await productsOf({ search: "nothing like this" })).toEqual([]);
+  });
+
+  it("treats % and _ in the search as plain characters", async () => {
+    expect((await productsOf({ search: "100%" })).map((p) => p.slug)).toEqual(["kola"]);
+    expect(await productsOf({ search: "%" })).toHaveLength(1);
+    expect(await productsOf({ search: "_" })).toEqual([]);
+  });
+
+  it("filters by category, alone or with a search, and treats a blank filter as all", async () => {
+    expect((await productsOf({ categoryId: herbs.id })).map((p) => p.slug)).toEqual(["impepho", "kola"]);
+    expect((await productsOf({ categoryId: tools.id })).map((p) => p.slug)).toEqual(["gankogui"]);
+    expect((await productsOf({ categoryId: herbs.id, search: "kola" })).map((p) => p.slug)).toEqual(["kola"]);
+    expect(await productsOf({ categoryId: "", search: "  " })).toHaveLength(8);
+  });
+
+  it("lists the categories with id and name, sorted by name", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/categories" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { id: tools.id, name: "Ritual Tools", slug: "ritual-tools" },
+      { id: herbs.id, name: "Sacred Herbs", slug: "sacred-herbs" },
+    ]);
+  });
+
+  it("answers GET /api/products with the active products, optionally searched", async () => {
+    const all = await t.app.inject({ method: "GET", url: "/api/products" });
+    expect(all.statusCode).toBe(200);
+    expect((all.json() as ListedProduct[]).map((p) => p.slug)).toHaveLength(8);
+    const searched = await t.app.inject({ method: "GET", url: "/api/products?search=bell" });
+    expect((searched.json() as ListedProduct[]).map((p) => p.slug)).toEqual(["gankogui"]);
+  });
+
+  it("shows one active product by slug with its category name, and Product Not Found otherwise", async () => {
+    const response = await trpcQuery(t.app, "shop.product", { slug: "kola" });
+    expect(response.statusCode).toBe(200);
+    const product = (response.json() as { result: { data: { json: Record<string, unknown> } } }).result.data.json;
+    expect(product).toMatchObject({
+      slug: "kola",
+      name: "Kola Nut Offering Pack",
+      categoryName: "Sacred Herbs",
+      lowStockThreshold: 5,
+    });
+
+    for (const slug of ["retired-drum", "no-such-product"]) {
+      const missing = await trpcQuery(t.app, "shop.product", { slug });
+      expect(missing.statusCode).toBe(404);
+      expect(trpcError(missing).message).toBe(PRODUCT_NOT_FOUND);
+    }
+  });
+});

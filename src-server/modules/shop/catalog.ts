@@ -1,0 +1,100 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { productCategories, products } from "../../../db/schema";
+import { AppError } from "../../../src/errors";
+import { PRODUCT_LIST_MAX, PRODUCT_NOT_FOUND, type ProductListQuery } from "../../../src/schemas/shop";
+
+/** What anyone may see of a product in a listing: no vendor, no stock threshold, no timestamps. */
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  price: products.price,
+  currency: products.currency,
+  categoryId: products.categoryId,
+  origin: products.origin,
+  spiritualUse: products.spiritualUse,
+  imageUrl: products.imageUrl,
+  stockQuantity: products.stockQuantity,
+} as const;
+
+export interface Product {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** Two-decimal string, e.g. "24.00". */
+  price: string;
+  currency: string;
+  categoryId: string | null;
+  origin: string | null;
+  spiritualUse: string | null;
+  imageUrl: string | null;
+  stockQuantity: number;
+}
+
+export interface ProductDetail extends Product {
+  categoryName: string | null;
+  lowStockThreshold: number;
+  weight: string | null;
+  dimensions: string | null;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const active = eq(products.isActive, true);
+
+export function createCatalogService({ db }: { db: Db }) {
+  /** Active products only (SPEC §2), oldest first, so the home page's "first 6" are stable. */
+  async function list(query: ProductListQuery): Promise<Product[]> {
+    const conditions: SQL[] = [active];
+    if (query.search) {
+      // Exactly the expression of products_search_trgm_idx, so the trigram index can serve the ILIKE.
+      conditions.push(sql`(${products.name} || ' ' || ${products.description}) ilike ${`%${escapeLike(query.search)}%`}`);
+    }
+    if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
+    return db
+      .select(productColumns)
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(asc(products.createdAt), asc(products.id))
+      .limit(query.limit ?? PRODUCT_LIST_MAX);
+  }
+
+  /** One active product by slug; an inactive one is as missing as a deleted one. */
+  async function bySlug(slug: string): Promise<ProductDetail> {
+    const [row] = await db
+      .select({
+        ...productColumns,
+        categoryName: productCategories.name,
+        lowStockThreshold: products.lowStockThreshold,
+        weight: products.weight,
+        dimensions: products.dimensions,
+      })
+      .from(products)
+      .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+      .where(and(eq(products.slug, slug), active))
+      .limit(1);
+    if (!row) throw new AppError("NOT_FOUND", PRODUCT_NOT_FOUND);
+    return row;
+  }
+
+  async function categories(): Promise<Category[]> {
+    return db
+      .select({ id: productCategories.id, name: productCategories.name, slug: productCategories.slug })
+      .from(productCategories)
+      .orderBy(asc(productCategories.name), asc(productCategories.id));
+  }
+
+  return { list, bySlug, categories };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

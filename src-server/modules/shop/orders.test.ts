@@ -1,0 +1,440 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { cartItems, orders, products, sentEmails } from "../../../db/schema";
+import { createProduct } from "../../../db/seed/factories";
+import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/shop";
+import { TestPaymentProvider } from "../../platform/payments/test-provider";
+import { createTestApp, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED } from "./orders";
+
+let t: TestApp;
+let provider: TestPaymentProvider;
+beforeAll(async () => {
+  t = await createTestApp();
+  const payments = t.app.services.payments.provider;
+  if (!(payments instanceof TestPaymentProvider)) throw new Error("tests expect the built-in test-mode provider");
+  provider = payments;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const shipping = {
+  shippingName: "Ama Mensah",
+  shippingEmail: "ama@example.com",
+  shippingPhone: "+233 20 000 0000",
+  shippingAddress: "12 Palm Street\nOsu, Accra\nGhana",
+};
+const dataOf = <T>(response: { json(): unknown }): T => (response.json() as { result: { data: { json: T } } }).result.data.json;
+const db = () => t.database.db;
+const stockOf = async (productId: string) =>
+  (await db().select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId)))[0]?.stock;
+const orderOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0];
+const cartCount = async (userId: string) => (await db().select().from(cartItems).where(eq(cartItems.userId, userId))).length;
+const userIdOf = async (cookie: string) =>
+  ((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json() as { id: string }).id;
+
+async function shopper(lines: { productId: string; quantity: number }[]) {
+  const { cookie } = await signUp(t.app);
+  for (const line of lines) {
+    const added = await trpcMutation(t.app, "cart.add", line, cookie);
+    if (added.statusCode !== 200) throw new Error(added.body);
+  }
+  return { cookie, userId: await userIdOf(cookie) };
+}
+
+interface Item {
+  productId: string;
+  productName: string;
+  quantity: number;
+  price: string;
+}
+function payload(items: Item[], method: "standard" | "express", overrides: Record<string, unknown> = {}) {
+  const subtotalCents = items.reduce((sum, i) => sum + Math.round(Number(i.price) * 100) * i.quantity, 0);
+  const shippingCents = method === "express" ? 2500 : 1000;
+  const money = (c: number) => (c / 100).toFixed(2);
+  return {
+    ...shipping,
+    shippingMethod: method,
+    subtotal: money(subtotalCents),
+    shippingCost: money(shippingCents),
+    total: money(subtotalCents + shippingCents),
+    items,
+    ...overrides,
+  };
+}
+const itemOf = (product: { id: string; name: string; price: string }, quantity: number): Item => ({
+  productId: product.id,
+  productName: product.name,
+  quantity,
+  price: product.price,
+});
+
+interface Created {
+  clientSecret: string;
+  orderId: string;
+  orderNumber: string;
+  paymentIntentId: string;
+}
+const createOrder = (cookie: string, body: unknown) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/create-order-payment",
+    headers: { cookie },
+    payload: body as Record<string, unknown>,
+  });
+const confirmOrder = (cookie: string, paymentIntentId: string) =>
+  t.app.inject({ method: "POST", url: "/api/confirm-order-payment", headers: { cookie }, payload: { paymentIntentId } });
+const payWithCard = (cookie: string, clientSecret: string, cardNumber = "4242 4242 4242 4242") =>
+  trpcMutation(t.app, "payments.confirmTestCard", { clientSecret, cardNumber, expiry: "12/34", cvc: "123" }, cookie);
+
+describe("creating an order payment", () => {
+  it("prices the cart from stored prices with express shipping, reserves the stock and asks for exactly that amount", async () => {
+    const kente = await createProduct(db(), { name: "Kente Stole", price: "35.50", stockQuantity: 6 });
+    const soap = await createProduct(db(), { name: "African Black Soap", price: "0.10", stockQuantity: 10 });
+    const { cookie, userId } = await shopper([
+      { productId: kente.id, quantity: 2 },
+      { productId: soap.id, quantity: 3 },
+    ]);
+    const response = await createOrder(cookie, payload([itemOf(kente, 2), itemOf(soap, 3)], "express"));
+    expect(response.statusCode).toBe(200);
+    const created = response.json() as Created;
+    expect(created).toEqual({
+      clientSecret: expect.any(String),
+      orderId: expect.any(String),
+      orderNumber: expect.any(String),
+      paymentIntentId: expect.any(String),
+    });
+    expect(created.orderNumber).toMatch(/^SM-\d{8}-[2-9A-HJKMNP-Z]{5}$/);
+
+    const order = await orderOf(created.orderId);
+    expect(order).toMatchObject({
+      userId,
+      status: "pending",
+      subtotal: "71.30",
+      shippingCost: "25.00",
+      total: "96.30",
+      shippingMethod: "express",
+      shippingAddress: shipping.shippingAddress,
+      paymentIntentId: created.paymentIntentId,
+      items: [
+        { productId: kente.id, productName: "Kente Stole", quantity: 2, price: "35.50" },
+        { productId: soap.id, productName: "African Black Soap", quantity: 3, price: "0.10" },
+      ].sort((a, b) => (a.productId < b.productId ? -1 : 1)),
+    });
+    expect(order?.reservationExpiresAt?.getTime()).toBe(t.clock.now().getTime() + ORDER_RESERVATION_MINUTES * 60_000);
+    const intent = await provider.retrievePaymentIntent(created.paymentIntentId);
+    expect(intent).toMatchObject({ amount: 9630, currency: "usd", metadata: { kind: "order", orderId: created.orderId } });
+    expect(await stockOf(kente.id)).toBe(4);
+    expect(await stockOf(soap.id)).toBe(7);
+    // Not paid yet: the cart stays as it is.
+    expect(await cartCount(userId)).toBe(2);
+  });
+
+  it("refuses a client whose prices or totals differ from the server's, and charges nothing", async () => {
+    const bowl = await createProduct(db(), { name: "Calabash Bowl", price: "24.00", stockQuantity: 5 });
+    const { cookie, userId } = await shopper([{ productId: bowl.id, quantity: 2 }]);
+    const spy = vi.spyOn(provider, "createPaymentIntent");
+    const attempts = [
+      payload([itemOf(bowl, 2)], "standard", { total: "57.99" }),
+      payload([{ ...itemOf(bowl, 2), price: "20.00" }], "standard", { subtotal: "40.00", total: "50.00" }),
+      payload([itemOf(bowl, 2)], "express", { shippingCost: "10.00", total: "58.00" }),
+      payload([itemOf(bowl, 1)], "standard", { subtotal: "24.00", total: "34.00" }),
+    ];
+    for (const body of attempts) {
+      const response = await createOrder(cookie, body);
+      expect(response.statusCode).toBe(409);
+      expect(response.body).toBe(CART_CHANGED);
+    }
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(await db().select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+    expect(await stockOf(bowl.id)).toBe(5);
+
+    // The server's own numbers go through.
+    expect((await createOrder(cookie, payload([itemOf(bowl, 2)], "standard"))).statusCode).toBe(200);
+  });
+
+  it("refuses inactive and out-of-stock products and an empty cart with clear messages", async () => {
+    const mask = await createProduct(db(), { name: "Dan Face Mask", price: "80.00", stockQuantity: 2 });
+    const { cookie } = await shopper([{ productId: mask.id, quantity: 2 }]);
+    await db().update(products).set({ stockQuantity: 1 }).where(eq(products.id, mask.id));
+    const short = await createOrder(cookie, payload([itemOf(mask, 2)], "standard"));
+    expect(short.statusCode).toBe(409);
+    expect(short.body).toBe("Only 1 of Dan Face Mask is in stock. Please update your cart.");
+
+    await db().update(products).set({ isActive: false }).where(eq(products.id, mask.id));
+    const inactive = await createOrder(cookie, payload([itemOf(mask, 2)], "standard"));
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.body).toBe("Dan Face Mask is no longer available. Please remove it from your cart.");
+
+    const empty = await shopper([]);
+    const none = await createOrder(empty.cookie, payload([itemOf(mask, 1)], "standard"));
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toBe(CART_EMPTY);
+    expect(await stockOf(mask.id)).toBe(1);
+  });
+
+  it("checks the shipping form: required fields and e-mail format", async () => {
+    const { cookie } = await shopper([]);
+    const response = await trpcMutation(
+      t.app,
+      "orders.createPayment",
+      payload([{ productId: "x", productName: "x", quantity: 1, price: "1.00" }], "standard", {
+        shippingName: " ",
+        shippingEmail: "not-an-email",
+        shippingAddress: "",
+      }),
+      cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    const fields = trpcError(response).data.zodError?.fieldErrors ?? {};
+    expect(fields.shippingName).toEqual(["Full name is required"]);
+    expect(fields.shippingEmail).toEqual(["Enter a valid email address"]);
+    expect(fields.shippingAddress).toEqual(["Shipping address is required"]);
+  });
+
+  it("needs sign-in", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/api/create-order-payment", payload: payload([], "standard") });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toBe("Unauthorized");
+  });
+});
+
+describe("paying for an order", () => {
+  it("is confirmed exactly once by the card's webhook event and the success screen: paid, cart emptied, one receipt", async () => {
+    const beads = await createProduct(db(), { name: "Krobo Glass Bead Necklace", price: "18.25", stockQuantity: 5 });
+    const other = await createProduct(db(), { name: "Unrelated Item", price: "5.00", stockQuantity: 5 });
+    const { cookie, userId } = await shopper([{ productId: beads.id, quantity: 2 }]);
+    const created = (await createOrder(cookie, payload([itemOf(beads, 2)], "express"))).json() as Created;
+    // Added after checkout started: not part of the order, so it stays in the cart.
+    await trpcMutation(t.app, "cart.add", { productId: other.id }, cookie);
+
+    const paid = await payWithCard(cookie, created.clientSecret);
+    expect(dataOf<{ status: string }>(paid).status).toBe("succeeded");
+    const [first, second] = await Promise.all([
+      confirmOrder(cookie, created.paymentIntentId),
+      confirmOrder(cookie, created.paymentIntentId),
+    ]);
+    expect(first?.statusCode).toBe(200);
+    expect(second?.statusCode).toBe(200);
+    expect(first?.json()).toMatchObject({
+      orderId: created.orderId,
+      orderNumber: created.orderNumber,
+      status: "paid",
+      total: "61.50",
+    });
+    // A webhook redelivery changes nothing either.
+    await t.app.services.orders.applySucceededIntent(await provider.retrievePaymentIntent(created.paymentIntentId));
+
+    const order = await orderOf(created.orderId);
+    expect(order?.status).toBe("paid");
+    expect(order?.paidAt).toBeInstanceOf(Date);
+    expect(order?.reservationExpiresAt).toBeNull();
+    expect(await stockOf(beads.id)).toBe(3);
+    const left = await db().select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.userId, userId));
+    expect(left).toEqual([{ productId: other.id }]);
+
+    const receipts = t.mailer.sent.filter((m) => m.subject.includes(created.orderNumber));
+    expect(receipts).toHaveLength(1);
+    const receipt = receipts[0];
+    expect(receipt?.to).toBe(shipping.shippingEmail);
+    for (const text of [
+      "Krobo Glass Bead Necklace x 2: $36.50",
+      "Subtotal: $36.50",
+      "Shipping (Express Shipping ($25)): $25.00",
+      "Total: $61.50",
+      "12 Palm Street\nOsu, Accra\nGhana",
+      "Shipping method: Express Shipping ($25)",
+    ]) {
+      expect(receipt?.text).toContain(text);
+    }
+    expect(
+      await db()
+        .select()
+        .from(sentEmails)
+        .where(eq(sentEmails.key, `order-receipt:${created.orderId}`)),
+    ).toHaveLength(1);
+  });
+
+  it("is confirmed by the signed webhook (retried deliveries change nothing), then the success screen just reads it", async () => {
+    const bell = await createProduct(db(), { name: "Gankogui Double Bell", price: "42.00", stockQuantity: 4 });
+    const { cookie, userId } = await shopper([{ productId: bell.id, quantity: 1 }]);
+    const created = (await createOrder(cookie, payload([itemOf(bell, 1)], "standard"))).json() as Created;
+    const { event } = provider.confirmCard({
+      clientSecret: created.clientSecret,
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    });
+    const body = JSON.stringify(event);
+    const deliver = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": provider.sign(body) },
+        payload: body,
+      });
+    const [a, b] = await Promise.all([deliver(), deliver()]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
+    expect((await deliver()).statusCode).toBe(200);
+
+    expect((await orderOf(created.orderId))?.status).toBe("paid");
+    expect(await stockOf(bell.id)).toBe(3);
+    expect(await cartCount(userId)).toBe(0);
+    expect((await confirmOrder(cookie, created.paymentIntentId)).json()).toMatchObject({
+      status: "paid",
+      orderNumber: created.orderNumber,
+    });
+    expect(t.mailer.sent.filter((m) => m.subject.includes(created.orderNumber))).toHaveLength(1);
+  });
+
+  it("does not confirm an unpaid or declined payment, and keeps the reservation for another card", async () => {
+    const cloth = await createProduct(db(), { name: "Kuba Raffia Cloth", price: "60.00", stockQuantity: 3 });
+    const { cookie } = await shopper([{ productId: cloth.id, quantity: 1 }]);
+    const created = (await createOrder(cookie, payload([itemOf(cloth, 1)], "standard"))).json() as Created;
+
+    const unpaid = await confirmOrder(cookie, created.paymentIntentId);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.body).toBe(PAYMENT_NOT_COMPLETED);
+    const declined = await payWithCard(cookie, created.clientSecret, "4000 0000 0000 0002");
+    expect(dataOf<{ status: string; message: string }>(declined)).toMatchObject({ message: "Your card was declined." });
+    expect((await orderOf(created.orderId))?.status).toBe("pending");
+    expect(await stockOf(cloth.id)).toBe(2);
+
+    await payWithCard(cookie, created.clientSecret);
+    expect((await confirmOrder(cookie, created.paymentIntentId)).statusCode).toBe(200);
+    expect(await stockOf(cloth.id)).toBe(2);
+  });
+
+  it("answers 404 when someone else confirms a shopper's payment", async () => {
+    const oil = await createProduct(db(), { price: "9.00", stockQuantity: 3 });
+    const { cookie } = await shopper([{ productId: oil.id, quantity: 1 }]);
+    const created = (await createOrder(cookie, payload([itemOf(oil, 1)], "standard"))).json() as Created;
+    await payWithCard(cookie, created.clientSecret);
+    const stranger = await signUp(t.app);
+    const response = await confirmOrder(stranger.cookie, created.paymentIntentId);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(ORDER_NOT_FOUND);
+    expect((await confirmOrder(cookie, "pi_unknown")).statusCode).toBe(404);
+  });
+});
+
+describe("reservations", () => {
+  it("are released when they run out: the stock comes back and the old payment can no longer be made", async () => {
+    const deck = await createProduct(db(), { name: "Oracle Deck", price: "22.00", stockQuantity: 2 });
+    const { cookie } = await shopper([{ productId: deck.id, quantity: 2 }]);
+    const created = (await createOrder(cookie, payload([itemOf(deck, 2)], "standard"))).json() as Created;
+    expect(await stockOf(deck.id)).toBe(0);
+
+    t.clock.advance((ORDER_RESERVATION_MINUTES - 1) * 60_000);
+    await t.app.services.orders.releaseExpired();
+    expect(await stockOf(deck.id)).toBe(0);
+    t.clock.advance(2 * 60_000);
+    expect(await t.app.services.orders.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect((await orderOf(created.orderId))?.status).toBe("cancelled");
+    expect(await stockOf(deck.id)).toBe(2);
+    expect((await provider.retrievePaymentIntent(created.paymentIntentId)).status).toBe("canceled");
+    expect((await payWithCard(cookie, created.clientSecret)).statusCode).toBe(400);
+  });
+
+  it("are replaced, not added to, when the shopper starts checkout again", async () => {
+    const drum = await createProduct(db(), { name: "Talking Drum", price: "120.00", stockQuantity: 1 });
+    const { cookie, userId } = await shopper([{ productId: drum.id, quantity: 1 }]);
+    const first = (await createOrder(cookie, payload([itemOf(drum, 1)], "standard"))).json() as Created;
+    const again = await createOrder(cookie, payload([itemOf(drum, 1)], "express"));
+    expect(again.statusCode).toBe(200);
+    expect((await orderOf(first.orderId))?.status).toBe("cancelled");
+    expect(await stockOf(drum.id)).toBe(0);
+    const pending = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+    expect(pending).toHaveLength(1);
+  });
+
+  it("take the stock again for a payment that lands after release, or refund it when the stock is gone", async () => {
+    const pendant = await createProduct(db(), { name: "Goldweight Pendant", price: "40.00", stockQuantity: 2 });
+    const refundSpy = vi.spyOn(provider, "refund");
+    const late = async () => {
+      const { cookie } = await shopper([{ productId: pendant.id, quantity: 1 }]);
+      const created = (await createOrder(cookie, payload([itemOf(pendant, 1)], "standard"))).json() as Created;
+      // The card goes through at the provider while the reservation is being released here.
+      provider.confirmCard({ clientSecret: created.clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+      await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, created.orderId));
+      await db().update(products).set({ stockQuantity: 2 }).where(eq(products.id, pendant.id));
+      return { cookie, created };
+    };
+
+    const lucky = await late();
+    expect((await confirmOrder(lucky.cookie, lucky.created.paymentIntentId)).statusCode).toBe(200);
+    expect((await orderOf(lucky.created.orderId))?.status).toBe("paid");
+    expect(await stockOf(pendant.id)).toBe(1);
+
+    const unlucky = await late();
+    await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, pendant.id));
+    const response = await confirmOrder(unlucky.cookie, unlucky.created.paymentIntentId);
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toBe(SOLD_OUT_REFUNDED);
+    expect((await orderOf(unlucky.created.orderId))?.status).toBe("refunded");
+    expect(refundSpy).toHaveBeenCalledTimes(1);
+    expect(refundSpy).toHaveBeenCalledWith(unlucky.created.paymentIntentId, `refund:order:${unlucky.created.orderId}`);
+    expect(await stockOf(pendant.id)).toBe(0);
+    refundSpy.mockRestore();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("stock under concurrent checkouts (real PostgreSQL)", () => {
+  it("sells exactly the 5 in stock to 60 simultaneous buyers and charges nobody else", { timeout: 120_000 }, async () => {
+    const relic = await createProduct(db(), { name: "Rare Relic", price: "50.00", stockQuantity: 5 });
+    const buyers: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      // Distinct addresses: sign-up is rate-limited per address.
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/trpc/account.signUp",
+        remoteAddress: `10.0.${Math.floor(i / 200)}.${i % 200}`,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({
+          json: {
+            email: `buyer-${i}-${Date.now()}@example.com`,
+            password: "correct horse battery",
+            firstName: "B",
+            lastName: String(i),
+          },
+        }),
+      });
+      const cookie = `seer_session=${response.cookies.find((c) => c.name === "seer_session")?.value ?? ""}`;
+      expect((await trpcMutation(t.app, "cart.add", { productId: relic.id }, cookie)).statusCode).toBe(200);
+      buyers.push(cookie);
+    }
+    const intents = vi.spyOn(provider, "createPaymentIntent");
+
+    const attempts = await Promise.all(buyers.map((cookie) => createOrder(cookie, payload([itemOf(relic, 1)], "standard"))));
+    const winners = attempts.flatMap((r, i) =>
+      r.statusCode === 200 ? [{ cookie: buyers[i] ?? "", created: r.json() as Created }] : [],
+    );
+    expect(winners).toHaveLength(5);
+    for (const loser of attempts.filter((r) => r.statusCode !== 200)) {
+      expect(loser.statusCode).toBe(409);
+      // Refused either when its cart is read (stock already gone) or by the conditional reservation itself.
+      expect([
+        "Sorry, Rare Relic just sold out. Please review your cart.",
+        "Rare Relic is out of stock. Please update your cart.",
+      ]).toContain(loser.body);
+    }
+    expect(intents).toHaveBeenCalledTimes(5);
+    intents.mockRestore();
+
+    await Promise.all(winners.map((w) => payWithCard(w.cookie, w.created.clientSecret)));
+    const confirmed = await Promise.all(winners.map((w) => confirmOrder(w.cookie, w.created.paymentIntentId)));
+    expect(confirmed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+
+    const relicOrders = (await db().select({ status: orders.status, items: orders.items }).from(orders)).filter((o) =>
+      o.items.some((i) => i.productId === relic.id),
+    );
+    expect(relicOrders).toHaveLength(5);
+    expect(relicOrders.every((o) => o.status === "paid")).toBe(true);
+    expect(await stockOf(relic.id)).toBe(0);
+  });
+});

@@ -1,0 +1,466 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../../db/client";
+import { cartItems, orders, products, sentEmails, type OrderItemSnapshot } from "../../../db/schema";
+import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
+import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../../../src/domain/shipping";
+import { AppError } from "../../../src/errors";
+import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
+import type { Clock } from "../../platform/clock";
+import type { Mailer, MailMessage } from "../../platform/mail";
+import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
+import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
+
+/*
+ * Stock is never oversold: it is RESERVED when the order is created, in the same transaction that
+ * inserts the order, by a conditional `UPDATE products SET stock_quantity = stock_quantity - q
+ * WHERE id = ... AND stock_quantity >= q`. A buyer whose reservation fails is refused before any
+ * payment intent exists, so they are never charged. The reservation lasts ORDER_RESERVATION_MINUTES;
+ * an unpaid order is then released (its intent cancelled at the provider first, so it can no longer be
+ * paid) and its stock put back. A declined card keeps the reservation so the shopper can retry with
+ * another card. Should a payment still succeed for a released order, the stock is taken again if it is
+ * there, else the payment is refunded.
+ */
+export const ORDER_RESERVATION_MINUTES = 30;
+export const ORDER_CURRENCY = "USD";
+
+export type OrderStatus = "pending" | "paid" | "cancelled" | "refunded";
+
+export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
+export const PAYMENT_MISMATCH = "This payment does not match the order.";
+export const SOLD_OUT_REFUNDED =
+  "Sorry, an item in your order sold out before your payment completed. Your payment has been refunded.";
+export const soldOutWhileOrdering = (name: string) => `Sorry, ${name} just sold out. Please review your cart.`;
+
+export interface CreatedOrderPayment {
+  clientSecret: string;
+  orderId: string;
+  orderNumber: string;
+  paymentIntentId: string;
+}
+
+export interface ConfirmedOrder {
+  orderId: string;
+  orderNumber: string;
+  status: "paid";
+  items: OrderItemSnapshot[];
+  subtotal: string;
+  shippingCost: string;
+  total: string;
+  shippingMethod: ShippingMethod;
+  shippingEmail: string;
+}
+
+interface CheckoutLine {
+  productId: string;
+  quantity: number;
+  name: string;
+  price: string;
+  isActive: boolean;
+  stock: number;
+}
+
+const orderColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  orderNumber: orders.orderNumber,
+  items: orders.items,
+  subtotal: orders.subtotal,
+  shippingCost: orders.shippingCost,
+  total: orders.total,
+  shippingName: orders.shippingName,
+  shippingEmail: orders.shippingEmail,
+  shippingPhone: orders.shippingPhone,
+  shippingAddress: orders.shippingAddress,
+  shippingMethod: orders.shippingMethod,
+  status: orders.status,
+  paymentIntentId: orders.paymentIntentId,
+} as const;
+type OrderRow = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
+
+/** Readable by a person and unambiguous when read aloud: no 0/O, 1/I/L. */
+const ORDER_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export function newOrderNumber(now: Date): string {
+  const date = now.toISOString().slice(0, 10).replaceAll("-", "");
+  const code = Array.from({ length: 5 }, () => ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)]).join("");
+  return `SM-${date}-${code}`;
+}
+
+/** Thrown inside a transaction to roll it back when a late payment finds its stock gone. */
+class StockGone extends Error {}
+
+export function receiptMail(order: OrderRow): MailMessage {
+  const money = (amount: string | Cents) => formatMoney(amount, ORDER_CURRENCY);
+  const items = order.items.map((item) => `  ${item.productName} x ${item.quantity}: ${money(lineTotal(item))}`);
+  const text = [
+    `Thank you for your order, ${order.shippingName}!`,
+    "",
+    `Order number: ${order.orderNumber}`,
+    "",
+    "Items:",
+    ...items,
+    "",
+    `Subtotal: ${money(order.subtotal)}`,
+    `Shipping (${SHIPPING_LABEL[order.shippingMethod]}): ${money(order.shippingCost)}`,
+    `Total: ${money(order.total)}`,
+    "",
+    "Shipping to:",
+    order.shippingName,
+    order.shippingAddress,
+    `Phone: ${order.shippingPhone}`,
+    `Shipping method: ${SHIPPING_LABEL[order.shippingMethod]}`,
+    "",
+    "Your order will typically ship within 2-3 business days. We will send you the tracking details once it is on its way.",
+  ].join("\n");
+  return { to: order.shippingEmail, subject: `Your Sacred Market order ${order.orderNumber}`, text };
+}
+
+export function createOrderService({
+  db,
+  clock,
+  mailer,
+  payments,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  payments: PaymentProvider;
+}) {
+  async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
+    return db
+      .select({
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        name: products.name,
+        price: products.price,
+        isActive: products.isActive,
+        stock: products.stockQuantity,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.productId));
+  }
+
+  /** The client's items and amounts must be exactly what the server computes from stored prices. */
+  function matchesClient(
+    input: CreateOrderPaymentRequest,
+    lines: CheckoutLine[],
+    totals: ReturnType<typeof orderTotals>,
+  ): boolean {
+    const items = [...input.items].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+    if (items.length !== lines.length) return false;
+    const sameItems = lines.every((line, i) => {
+      const item = items[i];
+      return item?.productId === line.productId && item.quantity === line.quantity && toCents(item.price) === toCents(line.price);
+    });
+    return (
+      sameItems &&
+      toCents(input.subtotal) === totals.subtotal &&
+      toCents(input.shippingCost) === totals.shippingCost &&
+      toCents(input.total) === totals.total
+    );
+  }
+
+  /** Takes the stock of every line, or none: the first line that cannot be taken rolls the whole order back. */
+  async function reserve(
+    tx: Queryable,
+    items: readonly { productId: string; quantity: number; price?: string }[],
+  ): Promise<string | null> {
+    // Always in product id order, so two orders sharing products lock them in the same order (no deadlock).
+    for (const item of [...items].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+      const [taken] = await tx
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}` })
+        .where(
+          and(
+            eq(products.id, item.productId),
+            eq(products.isActive, true),
+            gte(products.stockQuantity, item.quantity),
+            ...(item.price === undefined ? [] : [eq(products.price, item.price)]),
+          ),
+        )
+        .returning({ id: products.id });
+      if (!taken) return item.productId;
+    }
+    return null;
+  }
+
+  async function restock(tx: Queryable, items: readonly OrderItemSnapshot[]): Promise<void> {
+    for (const item of [...items].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+      await tx
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} + ${item.quantity}` })
+        .where(eq(products.id, item.productId));
+    }
+  }
+
+  /** Puts a pending order's stock back, once: only the call that moves it out of pending restocks. */
+  async function releaseReservation(orderId: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [released] = await tx
+        .update(orders)
+        .set({ status: "cancelled", reservationExpiresAt: null })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+        .returning({ items: orders.items });
+      if (!released) return false;
+      await restock(tx, released.items);
+      return true;
+    });
+  }
+
+  /**
+   * Cancels the intent first, so that a released order can no longer be paid; an intent that
+   * turns out to have succeeded is confirmed instead, and one still processing is left to its webhook.
+   */
+  async function cancelAndRelease(order: { id: string; paymentIntentId: string | null }): Promise<boolean> {
+    if (order.paymentIntentId) {
+      try {
+        await payments.cancelPaymentIntent(order.paymentIntentId);
+      } catch {
+        // Stripe refuses to cancel a succeeded or processing intent; its status below decides.
+      }
+      const intent = await payments.retrievePaymentIntent(order.paymentIntentId);
+      if (intent.status === "succeeded") {
+        // Paid after all: confirm it; a failure here is the shopper's own confirmation's (or webhook's) to report.
+        await applySucceededIntent(intent).catch(() => undefined);
+        return false;
+      }
+      if (intent.status !== "canceled") return false;
+    }
+    return releaseReservation(order.id);
+  }
+
+  /** Releases every reservation that has run out; run on a timer and before a checkout finds stock missing. */
+  async function releaseExpired(): Promise<number> {
+    const expired = await db
+      .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+      .from(orders)
+      .where(and(eq(orders.status, "pending"), lt(orders.reservationExpiresAt, clock.now())))
+      .orderBy(asc(orders.reservationExpiresAt))
+      .limit(100);
+    let released = 0;
+    for (const order of expired) if (await cancelAndRelease(order)) released++;
+    return released;
+  }
+
+  /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
+  async function releaseEarlierCheckouts(userId: string): Promise<void> {
+    const earlier = await db
+      .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)));
+    for (const order of earlier) await cancelAndRelease(order);
+  }
+
+  async function insertOrder(
+    userId: string,
+    input: CreateOrderPaymentRequest,
+    lines: CheckoutLine[],
+    totals: ReturnType<typeof orderTotals>,
+  ): Promise<{ id: string; orderNumber: string } | { soldOut: string }> {
+    return db.transaction(async (tx) => {
+      const missing = await reserve(tx, lines);
+      if (missing) return { soldOut: missing };
+      const now = clock.now();
+      const values = {
+        userId,
+        items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
+        subtotal: toDecimal(totals.subtotal),
+        shippingCost: toDecimal(totals.shippingCost),
+        total: toDecimal(totals.total),
+        currency: ORDER_CURRENCY,
+        shippingName: input.shippingName,
+        shippingEmail: input.shippingEmail,
+        shippingPhone: input.shippingPhone,
+        shippingAddress: input.shippingAddress,
+        shippingMethod: input.shippingMethod,
+        status: "pending",
+        paymentProvider: payments.name,
+        reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
+      };
+      // A clash of order numbers is improbable; DO NOTHING keeps the transaction usable for another try.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const [order] = await tx
+          .insert(orders)
+          .values({ ...values, orderNumber: newOrderNumber(now) })
+          .onConflictDoNothing({ target: orders.orderNumber })
+          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+        if (order) return order;
+      }
+      throw new Error("Could not allocate a unique order number");
+    });
+  }
+
+  /** Prices the cart from stored prices, checks the client's numbers, reserves the stock, then asks for a payment intent. */
+  async function createPayment(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment> {
+    await releaseEarlierCheckouts(userId);
+    let lines = await checkoutLines(userId);
+    if (lines.length === 0) throw new AppError("BAD_REQUEST", CART_EMPTY);
+    const refuseUnavailable = (current: CheckoutLine[]) => {
+      for (const line of current) {
+        if (!line.isActive) throw new AppError("CONFLICT", `${productUnavailable(line.name)}. Please remove it from your cart.`);
+        if (line.stock < line.quantity) {
+          const why = line.stock < 1 ? productOutOfStock(line.name) : onlyInStock(line.name, line.stock);
+          throw new AppError("CONFLICT", `${why}. Please update your cart.`);
+        }
+      }
+    };
+    if (lines.some((l) => l.stock < l.quantity) && (await releaseExpired()) > 0) lines = await checkoutLines(userId);
+    refuseUnavailable(lines);
+    const totals = orderTotals(lines, input.shippingMethod);
+    if (!matchesClient(input, lines, totals)) throw new AppError("CONFLICT", CART_CHANGED);
+
+    let created = await insertOrder(userId, input, lines, totals);
+    if ("soldOut" in created && (await releaseExpired()) > 0) created = await insertOrder(userId, input, lines, totals);
+    if ("soldOut" in created) {
+      const { soldOut } = created;
+      // Someone else's checkout took the stock (or the price changed) between our read and the reservation.
+      const [now] = await db.select({ price: products.price }).from(products).where(eq(products.id, soldOut)).limit(1);
+      const line = lines.find((l) => l.productId === soldOut);
+      if (now && line && toCents(now.price) !== toCents(line.price)) throw new AppError("CONFLICT", CART_CHANGED);
+      throw new AppError("CONFLICT", soldOutWhileOrdering(line?.name ?? "an item"));
+    }
+
+    let intent: PaymentIntent;
+    try {
+      intent = await payments.createPaymentIntent({
+        amount: totals.total,
+        currency: ORDER_CURRENCY.toLowerCase(),
+        metadata: { kind: "order", orderId: created.id, orderNumber: created.orderNumber, userId },
+        idempotencyKey: `order:${created.id}`,
+        description: `Sacred Market order ${created.orderNumber}`,
+      });
+    } catch (error) {
+      await releaseReservation(created.id);
+      throw error;
+    }
+    await db
+      .update(orders)
+      .set({ paymentIntentId: intent.id, stripePaymentIntentId: payments.name === "stripe" ? intent.id : null })
+      .where(eq(orders.id, created.id));
+    return {
+      clientSecret: intent.clientSecret,
+      orderId: created.id,
+      orderNumber: created.orderNumber,
+      paymentIntentId: intent.id,
+    };
+  }
+
+  async function emptyCart(tx: Queryable, order: { userId: string; items: OrderItemSnapshot[] }): Promise<void> {
+    const productIds = order.items.map((i) => i.productId);
+    if (productIds.length === 0) return;
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, productIds)));
+  }
+
+  /** One receipt per order: the sent_emails key is claimed first, and freed again if sending fails so a retry sends it. */
+  async function sendReceiptOnce(order: OrderRow): Promise<void> {
+    const key = `order-receipt:${order.id}`;
+    const [claimed] = await db
+      .insert(sentEmails)
+      .values({ key, recipient: order.shippingEmail })
+      .onConflictDoNothing()
+      .returning({ key: sentEmails.key });
+    if (!claimed) return;
+    try {
+      await mailer.send(receiptMail(order));
+    } catch (error) {
+      await db.delete(sentEmails).where(eq(sentEmails.key, key));
+      throw error;
+    }
+  }
+
+  const confirmation = (order: OrderRow): ConfirmedOrder => ({
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    status: "paid",
+    items: order.items,
+    subtotal: order.subtotal,
+    shippingCost: order.shippingCost,
+    total: order.total,
+    shippingMethod: order.shippingMethod,
+    shippingEmail: order.shippingEmail,
+  });
+
+  async function orderByIntent(paymentIntentId: string): Promise<OrderRow | undefined> {
+    const [order] = await db.select(orderColumns).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
+    return order;
+  }
+
+  /**
+   * The one idempotent confirmation behind POST /api/confirm-order-payment and the webhook: the
+   * conditional UPDATE ... WHERE status = 'pending' lets exactly one caller mark the order paid and
+   * empty the cart, in one transaction; every caller then makes sure the single receipt went out.
+   */
+  async function applySucceededIntent(intent: PaymentIntent): Promise<ConfirmedOrder> {
+    if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
+    const order = await orderByIntent(intent.id);
+    if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+    if (
+      intent.metadata.orderId !== order.id ||
+      intent.amount !== toCents(order.total) ||
+      intent.currency !== ORDER_CURRENCY.toLowerCase()
+    ) {
+      throw new AppError("UNPROCESSABLE_CONTENT", PAYMENT_MISMATCH);
+    }
+    if (order.status === "paid") {
+      await sendReceiptOnce(order);
+      return confirmation(order);
+    }
+
+    const paidNow = { status: "paid", paidAt: clock.now(), reservationExpiresAt: null } as const;
+    let paid: OrderRow | undefined;
+    try {
+      paid = await db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .update(orders)
+          .set(paidNow)
+          .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+          .returning(orderColumns);
+        if (fresh) {
+          await emptyCart(tx, fresh);
+          return fresh;
+        }
+        // Released while the shopper was paying: the stock is taken again if it is still there.
+        const [late] = await tx
+          .update(orders)
+          .set(paidNow)
+          .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")))
+          .returning(orderColumns);
+        if (!late) return undefined;
+        if (await reserve(tx, late.items)) throw new StockGone();
+        await emptyCart(tx, late);
+        return late;
+      });
+    } catch (error) {
+      if (!(error instanceof StockGone)) throw error;
+      await payments.refund(intent.id, `refund:order:${order.id}`);
+      await db
+        .update(orders)
+        .set({ status: "refunded" })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")));
+      throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
+    }
+
+    const settled = paid ?? (await orderByIntent(intent.id));
+    if (settled?.status === "refunded") throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
+    if (!settled || settled.status !== "paid") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
+    await sendReceiptOnce(settled);
+    return confirmation(settled);
+  }
+
+  /** The shopper's own confirmation from the success screen: someone else's intent is as missing as an unknown one. */
+  async function confirmPayment(userId: string, paymentIntentId: string): Promise<ConfirmedOrder> {
+    const order = await orderByIntent(paymentIntentId);
+    if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+    if (order.status === "paid") {
+      await sendReceiptOnce(order);
+      return confirmation(order);
+    }
+    return applySucceededIntent(await payments.retrievePaymentIntent(paymentIntentId));
+  }
+
+  return { createPayment, confirmPayment, applySucceededIntent, releaseExpired };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

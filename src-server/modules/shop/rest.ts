@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import type { CartAddInput, ConfirmOrderPaymentInput, CreateOrderPaymentInput } from "../../../src/schemas/shop";
+import { jsonBody, pathParam, queryParam, restRoute } from "../../platform/rest";
+import { createCallerFactory, router } from "../../platform/trpc/init";
+import { cartRouter } from "./cart-router";
+import { catalogRouter } from "./catalog-router";
+import { ordersRouter } from "./orders-router";
+
+const route = restRoute(createCallerFactory(router({ shop: catalogRouter, cart: cartRouter, orders: ordersRouter })));
+
+/** The Sacred Market paths of docs/product.md#api: one implementation (the procedures), two doors. */
+export function registerShopRoutes(app: FastifyInstance): void {
+  app.get(
+    "/api/products",
+    route((caller, req) =>
+      caller.shop.products({ search: queryParam(req, "search"), categoryId: queryParam(req, "categoryId") }),
+    ),
+  );
+  app.get(
+    "/api/categories",
+    route((caller) => caller.shop.categories()),
+  );
+  app.get(
+    "/api/cart",
+    route((caller) => caller.cart.list()),
+  );
+  app.post(
+    "/api/cart",
+    route((caller, req) => caller.cart.add(jsonBody<CartAddInput>(req))),
+  );
+  app.patch(
+    "/api/cart/:id",
+    route((caller, req) =>
+      caller.cart.setQuantity({ ...jsonBody<{ quantity: number }>(req), id: pathParam(req, "id") }),
+    ),
+  );
+  app.delete(
+    "/api/cart/:id",
+    route((caller, req) => caller.cart.remove({ id: pathParam(req, "id") })),
+  );
+  app.post(
+    "/api/create-order-payment",
+    route((caller, req) => caller.orders.createPayment(jsonBody<CreateOrderPaymentInput>(req))),
+  );
+  app.post(
+    "/api/confirm-order-payment",
+    route((caller, req) => caller.orders.confirmPayment(jsonBody<ConfirmOrderPaymentInput>(req))),
+  );
+}

@@ -1,0 +1,2 @@
+export { registerUploadRoutes } from "./rest";
+export { createUploadService, type UploadService } from "./service";

@@ -1,0 +1,151 @@
+import { and, eq } from "drizzle-orm";
+import type { ReadStream } from "node:fs";
+import type { Db, Queryable } from "../../../db/client";
+import { seers, uploads, type UploadKind } from "../../../db/schema";
+import { AppError } from "../../../src/errors";
+import { ID_DOCUMENT_MAX_BYTES, uploadIdFromUrl } from "../../../src/schemas/applications";
+import { ID_DOCUMENT_TYPES, PROFILE_PHOTO_TYPES, extensionOf, judgeFileType, type JudgedMimeType } from "../../platform/storage/file-types";
+import type { FileStorage } from "../../platform/storage/local-storage";
+import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
+
+/** Per kind: what the content may be, how large it may be, and what the refusal says. */
+export const uploadRules: Record<UploadKind, { types: readonly JudgedMimeType[]; maxBytes: number; typeMessage: string }> = {
+  "id-document": {
+    types: ID_DOCUMENT_TYPES,
+    maxBytes: ID_DOCUMENT_MAX_BYTES,
+    typeMessage: "Only JPEG, PNG or PDF files are accepted for the ID document.",
+  },
+  "profile-photo": {
+    types: PROFILE_PHOTO_TYPES,
+    maxBytes: ID_DOCUMENT_MAX_BYTES,
+    typeMessage: "Only JPEG or PNG images are accepted for the profile photo.",
+  },
+};
+
+/** The largest file any upload route accepts; the multipart limit is set from it. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(uploadRules).map((r) => r.maxBytes));
+
+export const FILE_TOO_LARGE = "The file is larger than 10 MB. Please choose a smaller file.";
+export const FILE_EMPTY = "The file is empty. Please choose another file.";
+export const UPLOAD_NOT_FOUND = "File not found";
+
+export const uploadUrl = (id: string): string => `/api/uploads/${id}`;
+
+export interface StoredUpload {
+  id: string;
+  url: string;
+  kind: UploadKind;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export interface UploadToRead {
+  stream: ReadStream;
+  mimeType: string;
+  sizeBytes: number;
+  /** A name made by the server (never the uploader's), for Content-Disposition. */
+  filename: string;
+}
+
+/** Keeps the uploader's file name for display only: no path, no control characters. */
+function displayName(name: string | undefined): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // Control characters would garble the admin's display and any header the name might reach.
+  const clean = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127)
+    .join("")
+    .trim();
+  return clean ? clean.slice(0, 255) : null;
+}
+
+export function createUploadService({ db, storage }: { db: Db; storage: FileStorage }) {
+  /** Judges the bytes, writes them under a random key and records whose they are; nothing is kept on refusal. */
+  async function store(input: {
+    userId: string;
+    kind: UploadKind;
+    content: Uint8Array;
+    originalName?: string;
+  }): Promise<StoredUpload> {
+    const rules = uploadRules[input.kind];
+    if (input.content.length === 0) throw new AppError("BAD_REQUEST", FILE_EMPTY);
+    if (input.content.length > rules.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
+    const judged = await judgeFileType(input.content, rules.types);
+    if (!judged) throw new AppError("UNPROCESSABLE_CONTENT", rules.typeMessage);
+
+    const storageKey = await storage.put(input.content);
+    try {
+      const [row] = await db
+        .insert(uploads)
+        .values({
+          userId: input.userId,
+          kind: input.kind,
+          storageKey,
+          mimeType: judged.mimeType,
+          sizeBytes: input.content.length,
+          originalName: displayName(input.originalName),
+        })
+        .returning({ id: uploads.id, kind: uploads.kind, mimeType: uploads.mimeType, sizeBytes: uploads.sizeBytes });
+      if (!row) throw new Error("Insert returned no row");
+      return { ...row, url: uploadUrl(row.id) };
+    } catch (error) {
+      await storage.remove(storageKey);
+      throw error;
+    }
+  }
+
+  /**
+   * A profile photo is public once an approved Seer's profile shows it: a photo is meant to be seen, but an
+   * upload nobody has published (or a suspended Seer's) stays private to its uploader.
+   */
+  async function isPublishedPhoto(id: string): Promise<boolean> {
+    const [seer] = await db
+      .select({ id: seers.id })
+      .from(seers)
+      .where(and(eq(seers.profileImageUrl, uploadUrl(id)), eq(seers.verificationStatus, "approved")))
+      .limit(1);
+    return !!seer;
+  }
+
+  /** The uploader and admins may read a file (anyone, a published profile photo); others get the answer for a missing one. */
+  async function openForRead(id: string, user: Pick<CurrentUser, "id" | "role"> | null): Promise<UploadToRead> {
+    const [row] = await db
+      .select({
+        userId: uploads.userId,
+        kind: uploads.kind,
+        storageKey: uploads.storageKey,
+        mimeType: uploads.mimeType,
+        sizeBytes: uploads.sizeBytes,
+      })
+      .from(uploads)
+      .where(eq(uploads.id, id))
+      .limit(1);
+    const published = row?.kind === "profile-photo" && (await isPublishedPhoto(id));
+    if (!row || (!published && !user))
+      throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
+    if (!published && row.userId !== user?.id && user?.role !== "admin") throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+    let stream: ReadStream;
+    try {
+      stream = await storage.open(row.storageKey);
+    } catch {
+      throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+    }
+    return { stream, mimeType: row.mimeType, sizeBytes: row.sizeBytes, filename: `${row.kind}.${extensionOf(row.mimeType)}` };
+  }
+
+  /** The upload behind an app URL, when it is of `kind` and belongs to `userId`. */
+  async function findOwned(q: Queryable, userId: string, url: string, kind: UploadKind): Promise<{ id: string } | null> {
+    const id = uploadIdFromUrl(url);
+    if (!id) return null;
+    const [row] = await q
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.userId, userId), eq(uploads.kind, kind)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return { store, openForRead, findOwned };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../../db/client";
+import { bookings } from "../../../db/schema";
+import { createSeer } from "../../../db/seed/factories";
+import { buildApp } from "../../app";
+import { FakeClock } from "../clock";
+import { MemoryMailer } from "../mail";
+import { createTestDatabase } from "../../test/database";
+import { signUp, trpcQuery, testConfig } from "../../test/app";
+import { StripePaymentProvider } from "./stripe";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+const NOW = new Date("2026-11-22T10:00:00Z");
+
+interface SentIntent {
+  body: URLSearchParams;
+  idempotencyKey: string | null;
+  authorization: string | null;
+}
+const sent: SentIntent[] = [];
+const intents = new Map<string, Record<string, unknown>>();
+
+const server = setupServer(
+  http.post("https://api.stripe.com/v1/payment_intents", async ({ request }) => {
+    const body = new URLSearchParams(await request.text());
+    sent.push({
+      body,
+      idempotencyKey: request.headers.get("idempotency-key"),
+      authorization: request.headers.get("authorization"),
+    });
+    const id = `pi_${sent.length}`;
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of body) {
+      const m = /^metadata\[(.+)\]$/.exec(key);
+      if (m?.[1]) metadata[m[1]] = value;
+    }
+    const intent = {
+      id,
+      object: "payment_intent",
+      amount: Number(body.get("amount")),
+      currency: body.get("currency"),
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_abc`,
+      metadata,
+      last_payment_error: null,
+    };
+    intents.set(id, intent);
+    return HttpResponse.json(intent);
+  }),
+  http.get("https://api.stripe.com/v1/payment_intents/:id", ({ params }) => {
+    const intent = intents.get(String(params.id));
+    if (!intent)
+      return HttpResponse.json({ error: { type: "invalid_request_error", message: "No such payment_intent" } }, { status: 404 });
+    return HttpResponse.json(intent);
+  }),
+);
+
+let app: FastifyInstance;
+let database: Database;
+let uploadDir: string;
+let seerId: string;
+let cookie: string;
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  database = await createTestDatabase();
+  uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-stripe-"));
+  const payments = new StripePaymentProvider({
+    secretKey: "sk_test_123",
+    publishableKey: "pk_test_123",
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  app = await buildApp({
+    config: { ...testConfig, uploadDir },
+    db: database.db,
+    mailer: new MemoryMailer(),
+    clock: new FakeClock(NOW),
+    payments,
+    clientDir: "/nonexistent",
+  });
+  await app.ready();
+  seerId = (await createSeer(database.db, { price60Min: "80.00" })).id;
+  cookie = (await signUp(app)).cookie;
+});
+afterAll(async () => {
+  server.close();
+  await app.close();
+  await database.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+});
+
+async function book(time: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { "content-type": "application/json", cookie },
+    payload: JSON.stringify({
+      seerId,
+      sessionType: "60min",
+      scheduledDate: "2026-11-25",
+      scheduledTime: time,
+      notes: "",
+      clientTimezone: "UTC",
+      amount: 80,
+    }),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { bookingId: string; paymentIntentId: string; clientSecret: string };
+}
+
+function deliver(event: Record<string, unknown>, signature?: string) {
+  const payload = JSON.stringify(event);
+  return app.inject({
+    method: "POST",
+    url: "/api/webhooks/stripe",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+}
+
+const intentEvent = (id: string, type: string, intent: Record<string, unknown>) => ({
+  id,
+  object: "event",
+  type,
+  api_version: "2025-01-01",
+  created: Math.floor(Date.now() / 1000),
+  data: { object: intent },
+});
+
+const status = async (id: string) =>
+  (await database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]?.status;
+
+describe("the Stripe adapter", () => {
+  it("tells the client to show Stripe's Payment Element with the publishable key", async () => {
+    const response = await trpcQuery(app, "payments.config");
+    expect(response.json().result.data.json).toEqual({ provider: "stripe", publishableKey: "pk_test_123" });
+  });
+
+  it("creates a PaymentIntent in cents with the currency, metadata naming the booking and an idempotency key", async () => {
+    const created = await book("10:00");
+    const request = sent.at(-1);
+    expect(request?.authorization).toBe("Bearer sk_test_123");
+    expect(request?.body.get("amount")).toBe("8000");
+    expect(request?.body.get("currency")).toBe("usd");
+    expect(request?.body.get("metadata[bookingId]")).toBe(created.bookingId);
+    expect(request?.body.get("metadata[kind]")).toBe("booking");
+    expect(request?.idempotencyKey).toBe(`booking:${created.bookingId}`);
+    expect(created.clientSecret).toBe(`${created.paymentIntentId}_secret_abc`);
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.id, created.bookingId));
+    expect(row).toMatchObject({
+      paymentProvider: "stripe",
+      stripePaymentIntentId: created.paymentIntentId,
+      paymentIntentId: created.paymentIntentId,
+    });
+  });
+
+  it("confirms on a signed payment_intent.succeeded, and a bad signature gets 400 and changes nothing", async () => {
+    const created = await book("12:00");
+    const succeeded = { ...intents.get(created.paymentIntentId), status: "succeeded" };
+    const bad = await deliver(intentEvent("evt_bad", "payment_intent.succeeded", succeeded), "t=1,v1=deadbeef");
+    expect(bad.statusCode).toBe(400);
+    expect(await status(created.bookingId)).toBe("pending");
+
+    const good = await deliver(intentEvent("evt_good", "payment_intent.succeeded", succeeded));
+    expect(good.statusCode).toBe(200);
+    expect(await status(created.bookingId)).toBe("confirmed");
+  });
+
+  it("confirms through POST /api/confirm-booking-payment by asking Stripe, not the client", async () => {
+    const created = await book("14:00");
+    const pending = await app.inject({
+      method: "POST",
+      url: "/api/confirm-booking-payment",
+      headers: { "content-type": "application/json", cookie },
+      payload: { paymentIntentId: created.paymentIntentId },
+    });
+    expect(pending.statusCode).toBe(400);
+    intents.set(created.paymentIntentId, { ...intents.get(created.paymentIntentId), status: "succeeded" });
+    const confirmed = await app.inject({
+      method: "POST",
+      url: "/api/confirm-booking-payment",
+      headers: { "content-type": "application/json", cookie },
+      payload: { paymentIntentId: created.paymentIntentId },
+    });
+    expect(confirmed.json()).toMatchObject({ status: "confirmed", meetingLink: `/meeting/${created.bookingId}` });
+  });
+
+  it("refuses an intent whose currency does not match, and frees the hold on payment_intent.payment_failed", async () => {
+    const created = await book("16:00");
+    const wrongCurrency = { ...intents.get(created.paymentIntentId), status: "succeeded", currency: "eur" };
+    const response = await deliver(intentEvent("evt_eur", "payment_intent.succeeded", wrongCurrency));
+    expect(response.json()).toEqual({ received: true, outcome: "rejected" });
+    expect(await status(created.bookingId)).toBe("pending");
+
+    const failed = { ...intents.get(created.paymentIntentId), last_payment_error: { message: "Your card was declined." } };
+    expect((await deliver(intentEvent("evt_failed", "payment_intent.payment_failed", failed))).statusCode).toBe(200);
+    expect(await status(created.bookingId)).toBe("failed");
+  });
+});

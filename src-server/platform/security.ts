@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import { sendText } from "./rest";
+
+/** Video hosts the Wisdom Hub embeds; nothing else may be framed. */
+const videoFrames = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
+
+/** Security headers. Stripe.js is admitted by the CSP only when Stripe is configured. */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean; https: boolean }): Promise<void> {
+  const stripeScript = options.stripe ? ["https://js.stripe.com"] : [];
+  const stripeFrames = options.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
+  const stripeConnect = options.stripe ? ["https://api.stripe.com"] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeScript],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", ...stripeConnect],
+        frameSrc: [...videoFrames, ...stripeFrames],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: options.https,
+  });
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * State-changing requests from another origin are refused, besides SameSite cookies.
+ * Webhooks are exempt: they are authenticated by their signature, not by a cookie.
+ */
+export function registerOriginCheck(app: FastifyInstance, exemptPrefixes: string[]): void {
+  app.addHook("onRequest", async (req, reply) => {
+    if (!UNSAFE_METHODS.has(req.method)) return;
+    if (exemptPrefixes.some((p) => req.url.startsWith(p))) return;
+    const fetchSite = req.headers["sec-fetch-site"];
+    if (fetchSite === "cross-site" || fetchSite === "same-site") {
+      return sendText(reply, 403, "Cross-origin request refused");
+    }
+    const origin = req.headers.origin;
+    if (origin && origin !== "null") {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = undefined;
+      }
+      if (host !== req.headers.host)
+        return sendText(reply, 403, "Cross-origin request refused");
+    } else if (origin === "null") {
+      return sendText(reply, 403, "Cross-origin request refused");
+    }
+  });
+}
