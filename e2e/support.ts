@@ -1,18 +1,9 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { demoAccounts } from "../db/seed";
+import { CHROMIUM_ARGS } from "../scripts/lib/serve";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 /** The demo accounts that `npm start` seeds (db/seed), by role. */
 const account = (role: "client" | "seer" | "admin") => {

@@ -1,14 +1,9 @@
-import path from "node:path";
-import { openDatabase, type Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import type { Database } from "../db/client";
 import { loadConfig, type Config } from "../src-server/platform/config";
+import { openConfiguredDatabase as openMigrated } from "../src-server/platform/database";
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else the embedded one) and migrates it. */
+/** The operator scripts' database: the configured one (as the app opens it), migrated. */
 export async function openConfiguredDatabase(): Promise<{ config: Config; database: Database }> {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
-  await migrate(database.db);
-  return { config, database };
+  return { config, database: await openMigrated(config) };
 }

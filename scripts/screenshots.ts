@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { demoAccounts } from "../db/seed";
-import { CHROMIUM_ARGS, serveBuiltApp } from "./lib/serve";
+import { CHROMIUM_ARGS, startApp } from "./lib/serve";
 
 // npm run screenshots: starts the built app on a fresh demo database and captures the README's screenshots.
 const outDir = path.resolve("docs/screenshots");
-const app = await serveBuiltApp(3917);
+const app = await startApp();
 const baseURL = app.baseURL;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 
@@ -61,5 +61,5 @@ try {
   }
 } finally {
   await browser.close();
-  app.stop();
+  await app.stop();
 }

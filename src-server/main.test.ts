@@ -1,39 +1,18 @@
 // Starts the real entry point (src-server/main.ts) in production mode, as an operator would, on an empty database:
 // PostgreSQL when TEST_DATABASE_URL is set, else a fresh embedded one (docs/decisions.md: no known accounts).
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { users } from "../db/schema";
 import { demoAccounts } from "../db/seed";
+import { startApp, type RunningApp } from "../scripts/lib/serve";
 import { withDatabase } from "./test/global-setup";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const admin = demoAccounts.find((a) => a.role === "admin");
 if (!admin) throw new Error("no demo admin");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  url: string;
-  databaseEnv: Record<string, string>;
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -54,49 +33,17 @@ async function emptyDatabase(): Promise<Record<string, string>> {
   return { DATABASE_URL: withDatabase(base, name) };
 }
 
-async function startProduction(extraEnv: Record<string, string>): Promise<Started> {
+/** `npm start` in production on an empty database; the data folder outlives the process, to be read after stop. */
+async function startProduction(extraEnv: Record<string, string>): Promise<RunningApp & { databaseEnv: Record<string, string> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-prod-"));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const databaseEnv = { DATA_DIR: dataDir, ...(await emptyDatabase()) };
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    LOG_LEVEL: "warn",
-    ...databaseEnv,
-    ...extraEnv,
-  };
-  const child = spawn(process.execPath, ["--import", "tsx", "src-server/main.ts"], { cwd: root, env });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 100_000);
-    const check = () => {
-      if (output.includes("Seer marketplace ready at")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on("data", check);
-    child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  return { child, output: () => output, url: `http://127.0.0.1:${port}`, databaseEnv };
-}
-
-async function stop(started: Started): Promise<void> {
-  const exited = new Promise<void>((resolve) => started.child.once("exit", () => resolve()));
-  started.child.kill("SIGTERM");
-  await exited;
+  const app = await startApp(
+    { NODE_ENV: "production", SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789", SEED_DEMO: "", ...databaseEnv, ...extraEnv },
+    { dataDir },
+  );
+  cleanups.push(() => app.stop());
+  return { ...app, databaseEnv };
 }
 
 async function signIn(url: string, email: string, password: string): Promise<number> {
@@ -124,10 +71,10 @@ async function countUsers(databaseEnv: Record<string, string>): Promise<number> 
 describe("production start on an empty database", () => {
   it("seeds nothing without SEED_DEMO: no users, no demo accounts printed, the README's admin refused", async () => {
     const started = await startProduction({});
-    expect(await signIn(started.url, admin.email, admin.password)).toBe(401);
+    expect(await signIn(started.baseURL, admin.email, admin.password)).toBe(401);
     expect(started.output()).not.toContain(admin.password);
     expect(started.output()).not.toContain("Demo accounts");
-    await stop(started);
+    await started.stop();
     expect(await countUsers(started.databaseEnv)).toBe(0);
   }, 180_000);
 
@@ -138,9 +85,9 @@ describe("production start on an empty database", () => {
     expect(output).not.toContain(admin.password);
     const printed = new RegExp(`admin\\s+${admin.email.replace(".", "\\.")}\\s+password: (\\S+)`).exec(output)?.[1];
     expect(printed).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(await signIn(started.url, admin.email, admin.password)).toBe(401);
-    expect(await signIn(started.url, admin.email, printed ?? "")).toBe(200);
-    await stop(started);
+    expect(await signIn(started.baseURL, admin.email, admin.password)).toBe(401);
+    expect(await signIn(started.baseURL, admin.email, printed ?? "")).toBe(200);
+    await started.stop();
     expect(await countUsers(started.databaseEnv)).toBeGreaterThan(3);
   }, 180_000);
 });

@@ -1,18 +1,13 @@
-import path from "node:path";
-import { openDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
 import { demoAccounts, demoDataPresent, seedDemoIfEmpty } from "../db/seed";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./platform/config";
+import { openConfiguredDatabase } from "./platform/database";
 import { createMailer } from "./platform/mail";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = { level: config.logLevel };
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-  );
-  await migrate(database.db);
+  const database = await openConfiguredDatabase(config);
   const production = config.env === "production";
   // In production demo data comes only when asked for, and then never with the README's passwords.
   const seeded = config.seedDemo

@@ -1,10 +1,10 @@
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, serveBuiltApp } from "../lib/serve";
+import { CHROMIUM_ARGS, startApp } from "../lib/serve";
 
 // npm run bench:first-load (after npm run build): what a first visit to a page downloads, as Chromium
 // receives it (brotli or gzip, as the server negotiates), split into JavaScript, CSS and the rest.
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/seers", "/shop"];
-const app = await serveBuiltApp(3919);
+const app = await startApp();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 try {
   for (const url of pages) {
@@ -33,5 +33,5 @@ try {
   }
 } finally {
   await browser.close();
-  app.stop();
+  await app.stop();
 }

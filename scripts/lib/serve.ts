@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -11,37 +13,82 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  "--disable-quic",
 ];
 
-/** Starts the built app on a fresh embedded database with demo data; resolves once it is ready. */
-export async function serveBuiltApp(port: number): Promise<{ baseURL: string; stop(): void }> {
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** A port nobody listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseURL: string;
+  /** Its data folder (embedded database, uploads, outbox): a fresh one removed on stop, unless one was given. */
+  dataDir: string;
+  /** Everything the process printed so far, stdout and stderr. */
+  output(): string;
+  /** SIGTERM, then waits for the process to exit and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts src-server/main.ts as `npm start` would after its build, on 127.0.0.1 and a free port, with a fresh data
+ * folder; resolves once it prints that it is ready. `env` adds to or overrides the environment (NODE_ENV,
+ * DATABASE_URL, SEED_DEMO, ...); by default the embedded database, development mode and demo data.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number; dataDir?: string } = {},
+): Promise<RunningApp> {
+  const timeoutMs = options.timeoutMs ?? 100_000;
+  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-script-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "src-server/main.ts"], {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "src-server/main.ts"], {
+    cwd: root,
     env: {
       ...process.env,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
+      ...env,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    server.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("ready at")) resolve();
-    });
-    server.once("exit", () => reject(new Error(`server exited:\n${out}`)));
-  });
-  return {
-    baseURL,
-    stop() {
-      server.kill("SIGTERM");
-      server.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
-    },
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited early:\n${output}`);
+    }
+    if (output.includes("ready at")) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not start in ${timeoutMs / 1000} s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseURL, dataDir, output: () => output, stop };
 }

@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sentEmails } from "../../db/schema";
 
 export interface MailAttachment {
   filename: string;
@@ -50,5 +53,24 @@ export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
   async send(message: MailMessage): Promise<void> {
     this.sent.push(message);
+  }
+}
+
+/**
+ * Sends `message` at most once per `key`: the key is claimed in sent_emails first and given back when sending
+ * fails, so that a retry sends it and a duplicate call (or a second instance) does not.
+ */
+export async function sendMailOnce(db: Db, mailer: Mailer, key: string, message: MailMessage): Promise<void> {
+  const [claimed] = await db
+    .insert(sentEmails)
+    .values({ key, recipient: message.to })
+    .onConflictDoNothing()
+    .returning({ key: sentEmails.key });
+  if (!claimed) return;
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    await db.delete(sentEmails).where(eq(sentEmails.key, key));
+    throw error;
   }
 }

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import superjson, { type SuperJSONResult } from "superjson";
+import { expect } from "vitest";
 import type { Database } from "../../db/client";
 import { buildApp } from "../app";
 import { FakeClock } from "../platform/clock";
@@ -100,4 +102,10 @@ export function trpcError(response: LightMyRequestResponse): {
   data: { code: string; httpStatus: number; zodError: { fieldErrors: Record<string, string[]> } | null };
 } {
   return (response.json() as { error: { json: ReturnType<typeof trpcError> } }).error.json;
+}
+
+/** The data of a successful tRPC response, as the client sees it (superjson-decoded); fails the test otherwise. */
+export function trpcData<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  return superjson.deserialize<T>((response.json() as { result: { data: SuperJSONResult } }).result.data);
 }

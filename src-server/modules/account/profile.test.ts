@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, type OrderItemSnapshot } from "../../../db/schema";
 import { createBooking, createSeer, uniqueSuffix } from "../../../db/seed/factories";
-import { createTestApp, signUp, trpcError, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signUp, trpcData, trpcError, trpcQuery, type TestApp } from "../../test/app";
 import type { OwnConsultations, OwnOrder } from "./profile";
 
 let t: TestApp;
@@ -50,7 +50,6 @@ async function insertOrder(userId: string, overrides: Partial<typeof orders.$inf
   return row;
 }
 
-const data = <T>(response: { json(): unknown }): T => (response.json() as { result: { data: { json: T } } }).result.data.json;
 
 describe("account.consultations", () => {
   it("answers 401 when signed out", async () => {
@@ -106,7 +105,7 @@ describe("account.consultations", () => {
 
     const response = await trpcQuery(t.app, "account.consultations", undefined, me.cookie);
     expect(response.statusCode).toBe(200);
-    const result = data<OwnConsultations>(response);
+    const result = trpcData<OwnConsultations>(response);
     expect(result.upcoming.map((b) => b.id)).toEqual([soon.id, later.id, held.id]);
     expect(result.past.map((b) => b.id)).toEqual([past.id]);
     expect(result.upcoming.map((b) => b.meetingLink)).toEqual(["https://meet.example/abc", `/meeting/${later.id}`, null]);
@@ -135,7 +134,7 @@ describe("account.consultations", () => {
       ].sort(),
     );
 
-    const theirView = data<OwnConsultations>(await trpcQuery(t.app, "account.consultations", undefined, other.cookie));
+    const theirView = trpcData<OwnConsultations>(await trpcQuery(t.app, "account.consultations", undefined, other.cookie));
     expect(theirView.upcoming.map((b) => b.id)).toEqual([theirs.id]);
     expect(theirView.past).toEqual([]);
   });
@@ -163,7 +162,7 @@ describe("account.orders", () => {
 
     const response = await trpcQuery(t.app, "account.orders", undefined, me.cookie);
     expect(response.statusCode).toBe(200);
-    const list = data<OwnOrder[]>(response);
+    const list = trpcData<OwnOrder[]>(response);
     expect(list.map((o) => o.id)).toEqual([awaiting.id, newer.id, older.id]);
     expect(list[2]).toMatchObject({
       orderNumber: older.orderNumber,
@@ -177,7 +176,7 @@ describe("account.orders", () => {
     expect(list[0]).not.toHaveProperty("shippingAddress");
     expect(list[0]).not.toHaveProperty("paymentIntentId");
 
-    expect(data<OwnOrder[]>(await trpcQuery(t.app, "account.orders", undefined, other.cookie)).map((o) => o.id)).toEqual([
+    expect(trpcData<OwnOrder[]>(await trpcQuery(t.app, "account.orders", undefined, other.cookie)).map((o) => o.id)).toEqual([
       theirs.id,
     ]);
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seerApplications, seers, users } from "../../../db/schema";
 import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
-import { createTestApp, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./service";
 
 let t: TestApp;
@@ -13,7 +13,6 @@ let seerCookie: string;
 
 const idOf = async (cookie: string) =>
   (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json<{ id: string }>().id;
-const data = <T>(response: { json(): unknown }) => (response.json() as { result: { data: { json: T } } }).result.data.json;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,13 +70,13 @@ describe("every admin call refuses visitors (401), clients and Seers (403)", () 
 
 describe("reviewing applications", () => {
   it("lists applications by status with the count of each", async () => {
-    const before = data<{ counts: { pending: number; approved: number; rejected: number } }>(
+    const before = trpcData<{ counts: { pending: number; approved: number; rejected: number } }>(
       await trpcQuery(t.app, "admin.seerApplications", {}, adminCookie),
     ).counts;
     const p = await createSeerApplication(t.database.db, { fullName: "Listed Pending" });
     await createSeerApplication(t.database.db, { status: "rejected", reviewNotes: "Incomplete lineage" });
     const response = await trpcQuery(t.app, "admin.seerApplications", { status: "pending" }, adminCookie);
-    const { applications, counts } = data<{ applications: { id: string; status: string }[]; counts: Record<string, number> }>(
+    const { applications, counts } = trpcData<{ applications: { id: string; status: string }[]; counts: Record<string, number> }>(
       response,
     );
     expect(applications.every((a) => a.status === "pending")).toBe(true);
@@ -284,7 +283,7 @@ describe("analytics, bookings and products", () => {
     const response = await trpcQuery(a.app, "admin.analytics", undefined, cookie);
     expect(response.statusCode).toBe(200);
     // confirmed: 45.00 (fee 9.00) + 80.05 (fee 16.01) = 125.05; fees 25.01; earnings 100.04.
-    expect(data(response)).toEqual({
+    expect(trpcData(response)).toEqual({
       totalRevenue: "125.05",
       confirmedBookings: 2,
       platformCommission: "25.01",
@@ -324,7 +323,7 @@ describe("analytics, bookings and products", () => {
   });
 
   it("lists every product, active or not", async () => {
-    const products = data<{ name: string; isActive: boolean; stockQuantity: number }[]>(
+    const products = trpcData<{ name: string; isActive: boolean; stockQuantity: number }[]>(
       await trpcQuery(a.app, "admin.products", undefined, cookie),
     );
     expect(products.map((p) => [p.name, p.isActive, p.stockQuantity])).toEqual([

@@ -4,34 +4,12 @@ import { seerApplications, seers } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import type { SeerApplication } from "../../../src/schemas/applications";
 import type { Clock } from "../../platform/clock";
+import { isUniqueViolation } from "../../platform/database";
 import type { UploadService } from "../uploads";
 
 export const ALREADY_PENDING = "You already have an application under review. We'll contact you via email.";
 export const ALREADY_SEER = "You are already a verified Seer.";
 export const DOCUMENT_NOT_YOURS = "Please upload your ID document";
-
-/** True when `error` (or a cause of it) is PostgreSQL's unique violation 23505 on `constraint`. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === "object" && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const {
-      code,
-      constraint_name,
-      constraint: name,
-      message,
-    } = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown; message?: unknown };
-    if (code === "23505") {
-      // postgres.js names the constraint in constraint_name, PGlite in constraint; both put it in the message.
-      return (
-        constraint_name === constraint || name === constraint || (typeof message === "string" && message.includes(constraint))
-      );
-    }
-  }
-  return false;
-}
 
 export interface MyApplication {
   id: string;

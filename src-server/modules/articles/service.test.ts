@@ -1,10 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
-import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArticle, createUser } from "../../../db/seed/factories";
 import { articles } from "../../../db/schema";
-import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import type { Article, ArticleWithAuthor } from "./service";
 
 let t: TestApp;
@@ -13,12 +11,6 @@ let other: { cookie: string; id: string };
 let admin: { cookie: string; id: string };
 
 /** The superjson-decoded result of a successful tRPC call (dates come back as Date). */
-function data<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return superjson.deserialize(
-    (response.json() as { result: { data: Parameters<typeof superjson.deserialize>[0] } }).result.data,
-  );
-}
 
 const content = "Water remembers. We pour libation to call the names of those who came before us, slowly.";
 const input = (overrides: Record<string, unknown> = {}) => ({
@@ -34,12 +26,12 @@ const input = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const create = async (cookie: string, overrides: Record<string, unknown> = {}) =>
-  data<Article>(await trpcMutation(t.app, "articles.create", input(overrides), cookie));
+  trpcData<Article>(await trpcMutation(t.app, "articles.create", input(overrides), cookie));
 const update = (cookie: string, id: string, overrides: Record<string, unknown> = {}) =>
   trpcMutation(t.app, "articles.update", { id, ...input(overrides) }, cookie);
 const stored = async (id: string) => (await t.database.db.select().from(articles).where(eq(articles.id, id)))[0];
 const listPublished = async (query: Record<string, unknown> = {}) =>
-  data<ArticleWithAuthor[]>(await trpcQuery(t.app, "articles.list", query));
+  trpcData<ArticleWithAuthor[]>(await trpcQuery(t.app, "articles.list", query));
 const titles = (rows: ArticleWithAuthor[]) => rows.map((row) => row.article.title);
 
 async function newUser(role: "client" | "admin", firstName: string) {
@@ -124,7 +116,7 @@ describe("the /wisdom list", () => {
   });
 
   it("offers the distinct categories of published articles, sorted, without drafts' categories", async () => {
-    const categories = data<string[]>(await trpcQuery(t.app, "articles.categories"));
+    const categories = trpcData<string[]>(await trpcQuery(t.app, "articles.categories"));
     expect(categories).toEqual([...categories].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(categories).toEqual(expect.arrayContaining(["Divination", "Herbal Healing", "Rituals & Ceremonies"]));
     expect(new Set(categories).size).toBe(categories.length);
@@ -144,7 +136,7 @@ describe("the /wisdom list", () => {
 describe("reading one article", () => {
   it("shows a published article to anyone, with its author", async () => {
     const article = await create(author.cookie, { title: "Open to All", isPublished: true });
-    const row = data<ArticleWithAuthor>(await trpcQuery(t.app, "articles.bySlug", { slug: article.slug }));
+    const row = trpcData<ArticleWithAuthor>(await trpcQuery(t.app, "articles.bySlug", { slug: article.slug }));
     expect(row.article.id).toBe(article.id);
     expect(row.author).toEqual({ firstName: "Ama", lastName: "Tester" });
   });
@@ -152,7 +144,7 @@ describe("reading one article", () => {
   it("shows a draft to its author alone; anyone else gets 'Article Not Found' as for a missing slug", async () => {
     const draft = await create(author.cookie, { title: "Quiet Draft" });
     expect(
-      data<ArticleWithAuthor>(await trpcQuery(t.app, "articles.bySlug", { slug: draft.slug }, author.cookie)).article.id,
+      trpcData<ArticleWithAuthor>(await trpcQuery(t.app, "articles.bySlug", { slug: draft.slug }, author.cookie)).article.id,
     ).toBe(draft.id);
     for (const cookie of [undefined, other.cookie, admin.cookie]) {
       const response = await trpcQuery(t.app, "articles.bySlug", { slug: draft.slug }, cookie);
@@ -170,7 +162,7 @@ describe("reading one article", () => {
     await trpcQuery(t.app, "articles.bySlug", { slug: article.slug });
     expect((await stored(article.id))?.viewCount).toBe(0);
 
-    const first = data<{ viewCount: number }>(await trpcMutation(t.app, "articles.recordView", { slug: article.slug }));
+    const first = trpcData<{ viewCount: number }>(await trpcMutation(t.app, "articles.recordView", { slug: article.slug }));
     expect(first.viewCount).toBe(1);
     await Promise.all(Array.from({ length: 8 }, () => trpcMutation(t.app, "articles.recordView", { slug: article.slug })));
     expect((await stored(article.id))?.viewCount).toBe(9);
@@ -210,7 +202,7 @@ describe("writing an article", () => {
         trpcMutation(t.app, "articles.create", input({ title: "Race For The Slug" }), author.cookie),
       ),
     );
-    const slugs = responses.map((r) => data<Article>(r).slug);
+    const slugs = responses.map((r) => trpcData<Article>(r).slug);
     expect(new Set(slugs).size).toBe(6);
     expect(slugs.sort()).toEqual([
       "race-for-the-slug",
@@ -296,8 +288,8 @@ describe("writing an article", () => {
 describe("editing, loading for edit and deleting", () => {
   it("lets the author load an article (draft or not) for editing; anyone else gets 'Article Not Found'", async () => {
     const draft = await create(author.cookie, { title: "Editable Draft" });
-    expect(data<Article>(await trpcQuery(t.app, "articles.forEdit", { id: draft.id }, author.cookie)).id).toBe(draft.id);
-    expect(data<Article>(await trpcQuery(t.app, "articles.forEdit", { id: draft.id }, admin.cookie)).id).toBe(draft.id);
+    expect(trpcData<Article>(await trpcQuery(t.app, "articles.forEdit", { id: draft.id }, author.cookie)).id).toBe(draft.id);
+    expect(trpcData<Article>(await trpcQuery(t.app, "articles.forEdit", { id: draft.id }, admin.cookie)).id).toBe(draft.id);
     const stranger = await trpcQuery(t.app, "articles.forEdit", { id: draft.id }, other.cookie);
     const missing = await trpcQuery(t.app, "articles.forEdit", { id: "no-such-id" }, other.cookie);
     expect([stranger.statusCode, missing.statusCode]).toEqual([404, 404]);
@@ -316,38 +308,38 @@ describe("editing, loading for edit and deleting", () => {
 
   it("lets an admin update, keeping the author", async () => {
     const article = await create(author.cookie, { title: "Moderated" });
-    const updated = data<Article>(await update(admin.cookie, article.id, { title: "Moderated Title" }));
+    const updated = trpcData<Article>(await update(admin.cookie, article.id, { title: "Moderated Title" }));
     expect(updated).toMatchObject({ title: "Moderated Title", authorId: author.id });
   });
 
   it("lets a draft's slug follow its title, and keeps a published article's slug", async () => {
     const draft = await create(author.cookie, { title: "First Working Title" });
-    const renamed = data<Article>(await update(author.cookie, draft.id, { title: "Second Working Title" }));
+    const renamed = trpcData<Article>(await update(author.cookie, draft.id, { title: "Second Working Title" }));
     expect(renamed.slug).toBe("second-working-title");
 
-    const published = data<Article>(await update(author.cookie, draft.id, { title: "Second Working Title", isPublished: true }));
+    const published = trpcData<Article>(await update(author.cookie, draft.id, { title: "Second Working Title", isPublished: true }));
     expect(published.slug).toBe("second-working-title");
-    const retitled = data<Article>(await update(author.cookie, draft.id, { title: "A Brand New Title", isPublished: true }));
+    const retitled = trpcData<Article>(await update(author.cookie, draft.id, { title: "A Brand New Title", isPublished: true }));
     expect(retitled.slug).toBe("second-working-title");
-    const unpublished = data<Article>(await update(author.cookie, draft.id, { title: "Yet Another Title", isPublished: false }));
+    const unpublished = trpcData<Article>(await update(author.cookie, draft.id, { title: "Yet Another Title", isPublished: false }));
     expect(unpublished.slug).toBe("second-working-title");
   });
 
   it("does not take another article's slug when a draft is renamed", async () => {
     await create(other.cookie, { title: "Taken Title" });
     const draft = await create(author.cookie, { title: "Free Title" });
-    expect(data<Article>(await update(author.cookie, draft.id, { title: "Taken Title" })).slug).toBe("taken-title-2");
+    expect(trpcData<Article>(await update(author.cookie, draft.id, { title: "Taken Title" })).slug).toBe("taken-title-2");
   });
 
   it("sets publishedAt at the first publish only", async () => {
     const draft = await create(author.cookie, { title: "Publish Once" });
     const firstPublish = t.clock.now();
-    const published = data<Article>(await update(author.cookie, draft.id, { title: "Publish Once", isPublished: true }));
+    const published = trpcData<Article>(await update(author.cookie, draft.id, { title: "Publish Once", isPublished: true }));
     expect(published.publishedAt?.toISOString()).toBe(firstPublish.toISOString());
 
     t.clock.advance(86_400_000);
     await update(author.cookie, draft.id, { title: "Publish Once", isPublished: false });
-    const again = data<Article>(await update(author.cookie, draft.id, { title: "Publish Once", isPublished: true }));
+    const again = trpcData<Article>(await update(author.cookie, draft.id, { title: "Publish Once", isPublished: true }));
     expect(again.publishedAt?.toISOString()).toBe(firstPublish.toISOString());
   });
 
@@ -358,7 +350,7 @@ describe("editing, loading for edit and deleting", () => {
     expect(trpcError(refused).message).toBe("Article Not Found");
     expect(await stored(mineToDelete.id)).toBeDefined();
 
-    expect(data<{ id: string }>(await trpcMutation(t.app, "articles.remove", { id: mineToDelete.id }, author.cookie))).toEqual({
+    expect(trpcData<{ id: string }>(await trpcMutation(t.app, "articles.remove", { id: mineToDelete.id }, author.cookie))).toEqual({
       id: mineToDelete.id,
     });
     expect(await stored(mineToDelete.id)).toBeUndefined();
@@ -373,14 +365,14 @@ describe("editing, loading for edit and deleting", () => {
 describe("my articles", () => {
   it("lists the signed-in author's own articles, drafts included, last edited first", async () => {
     const writer = await signUp(t.app, { firstName: "Esi", lastName: "Owusu" });
-    const older = data<Article>(
+    const older = trpcData<Article>(
       await trpcMutation(t.app, "articles.create", input({ title: "Older One", isPublished: true }), writer.cookie),
     );
     t.clock.advance(60_000);
     await trpcMutation(t.app, "articles.create", input({ title: "Newer Draft" }), writer.cookie);
     await create(other.cookie, { title: "Someone Else's" });
 
-    const rows = data<ArticleWithAuthor[]>(await trpcQuery(t.app, "articles.mine", undefined, writer.cookie));
+    const rows = trpcData<ArticleWithAuthor[]>(await trpcQuery(t.app, "articles.mine", undefined, writer.cookie));
     expect(titles(rows)).toEqual(["Newer Draft", "Older One"]);
     expect(rows.map((r) => r.article.isPublished)).toEqual([false, true]);
     expect(rows[1]?.article.id).toBe(older.id);

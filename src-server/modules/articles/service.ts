@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { containsText, isUniqueViolation } from "../../platform/database";
 import type { Db, Queryable } from "../../../db/client";
 import { articles, users, type UserRole } from "../../../db/schema";
 import { ARTICLE_NOT_FOUND, slugCandidate, slugify } from "../../../src/domain/articles";
@@ -7,7 +8,7 @@ import type { ArticleData, ArticleListQuery } from "../../../src/schemas/article
 import type { Clock } from "../../platform/clock";
 
 /** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 
 /** Every column of SPEC §3's article: none of them is private. */
 const articleColumns = {
@@ -75,16 +76,6 @@ const published = eq(articles.isPublished, true);
 /** The author or an admin may edit; for anyone else the article does not exist. */
 const editableBy = (viewer: Viewer): SQL | undefined => (viewer.role === "admin" ? undefined : eq(articles.authorId, viewer.id));
 
-/** PostgreSQL's unique_violation, possibly wrapped by the driver or drizzle in an error's cause. */
-function isUniqueViolation(error: unknown): boolean {
-  let e = error;
-  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -127,7 +118,7 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
     const conditions: SQL[] = [published];
     if (query.search) {
       // Exactly the expression of articles_search_trgm_idx, so the trigram index can serve the ILIKE.
-      conditions.push(sql`(${articles.title} || ' ' || ${articles.content}) ilike ${`%${escapeLike(query.search)}%`}`);
+      conditions.push(containsText([articles.title, articles.content], query.search));
     }
     if (query.category) conditions.push(eq(articles.category, query.category));
     return withAuthor(and(...conditions))

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, seers, sentEmails, users, type BookingStatus } from "../../../db/schema";
+import { bookings, seers, users, type BookingStatus } from "../../../db/schema";
 import {
   BOOKING_HOLD_MINUTES,
   SESSION_MINUTES,
@@ -18,9 +18,10 @@ import { AppError } from "../../../src/errors";
 import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
+import { PG, retryingVictims, sqlState } from "../../platform/database";
 import type { Config } from "../../platform/config";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail, type BookingMailData } from "./mail";
-import type { Mailer, MailMessage } from "../../platform/mail";
+import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
 import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -86,32 +87,6 @@ export interface ConfirmedBooking {
   meetingLink: string | null;
 }
 
-/** The SQLSTATE of a database error, wherever the driver or drizzle wrapped it. */
-function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-const EXCLUSION_VIOLATION = "23P01";
-/** Two inserts racing for one slot can each wait on the other's exclusion check; PostgreSQL then aborts one. */
-const RETRYABLE = new Set(["40P01", "40001"]);
-
-/** Runs a statement again when PostgreSQL chose it as a deadlock or serialization victim. */
-async function retryingVictims<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const state = sqlState(error);
-      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw error;
-    }
-  }
-}
 
 const overlaps = (startsAt: Date, endsAt: Date) =>
   sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
@@ -231,8 +206,8 @@ export function createBookingService({
         });
       } catch (error) {
         const state = sqlState(error);
-        if (state === EXCLUSION_VIOLATION) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
-        if (state && RETRYABLE.has(state)) {
+        if (state === PG.EXCLUSION_VIOLATION) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
+        if (state === PG.DEADLOCK || state === PG.SERIALIZATION_FAILURE) {
           // Retried, the loser of a deadlock finds the winner's booking and is refused as taken.
           if (attempt < 3) continue;
           throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
@@ -349,7 +324,7 @@ export function createBookingService({
         }),
       );
     } catch (error) {
-      if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
+      if (sqlState(error) !== PG.EXCLUSION_VIOLATION) throw error;
       // Paid after the hold ran out and someone else took the slot: give the money back.
       await payments.refund(intent.id, `refund:booking:${booking.id}`);
       await db
@@ -395,21 +370,7 @@ export function createBookingService({
       .where(and(eq(bookings.id, bookingId), eq(bookings.paymentIntentId, intent.id), eq(bookings.status, "pending")));
   }
 
-  /** Claims the key before sending and gives it back when sending fails, so each e-mail goes exactly once. */
-  async function sendOnce(key: string, message: MailMessage): Promise<void> {
-    const [claimed] = await db
-      .insert(sentEmails)
-      .values({ key, recipient: message.to })
-      .onConflictDoNothing()
-      .returning({ key: sentEmails.key });
-    if (!claimed) return;
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      await db.delete(sentEmails).where(eq(sentEmails.key, key));
-      throw error;
-    }
-  }
+  const sendOnce = (key: string, message: MailMessage) => sendMailOnce(db, mailer, key, message);
 
   async function sendConfirmationEmails(bookingId: string): Promise<void> {
     const [row] = await db

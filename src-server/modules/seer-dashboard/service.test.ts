@@ -11,7 +11,7 @@ import {
   TIMEZONE_MESSAGE,
 } from "../../../src/schemas/dashboard";
 import { FakeClock } from "../../platform/clock";
-import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { fixtures, multipart } from "../../test/uploads";
 import { PROFILE_PHOTO_MESSAGE } from "./service";
 
@@ -24,7 +24,6 @@ let otherSeerId: string;
 let otherSeerCookie: string;
 let client: { cookie: string };
 
-const data = (response: { json(): unknown }) => (response.json() as { result: { data: { json: unknown } } }).result.data.json;
 
 async function seerAccount(email: string, overrides: Parameters<typeof createSeer>[1] = {}) {
   const user = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 1" });
@@ -126,7 +125,7 @@ describe("dashboard access", () => {
 
 describe("dashboard figures", () => {
   it("sums confirmed earnings, this month on the Seer's clock, and splits upcoming from past", async () => {
-    const overview = data(await trpcQuery(t.app, "seerDashboard.overview", undefined, seerCookie)) as {
+    const overview = trpcData(await trpcQuery(t.app, "seerDashboard.overview", undefined, seerCookie)) as {
       summary: Record<string, unknown>;
       upcoming: Array<Record<string, unknown>>;
       past: Array<Record<string, unknown>>;
@@ -156,7 +155,7 @@ describe("dashboard figures", () => {
 
   it("computes the earnings of each period, with only live holds as pending payouts", async () => {
     const earnings = async (period: string) =>
-      data(await trpcQuery(t.app, "seerDashboard.earnings", { period }, seerCookie)) as Record<string, unknown> & {
+      trpcData(await trpcQuery(t.app, "seerDashboard.earnings", { period }, seerCookie)) as Record<string, unknown> & {
         rows: Array<Record<string, unknown>>;
       };
     const all = await earnings("all");
@@ -245,7 +244,7 @@ describe("updating the profile", () => {
   it("stores prices as two-decimal amounts, cleans the lists, and shows the change in the public directory", async () => {
     const response = await trpcMutation(t.app, "seerDashboard.updateProfile", profile, otherSeerCookie);
     expect(response.statusCode).toBe(200);
-    const publicSeer = data(await trpcQuery(t.app, "seers.byId", { id: otherSeerId })) as Record<string, unknown>;
+    const publicSeer = trpcData(await trpcQuery(t.app, "seers.byId", { id: otherSeerId })) as Record<string, unknown>;
     expect(publicSeer).toMatchObject({
       price15Min: "30.00",
       price30Min: null,
@@ -270,7 +269,7 @@ describe("updating the profile", () => {
     expect((await fieldErrors({ price15Min: "", price60Min: "" })).price15Min).toEqual([PRICE_REQUIRED_MESSAGE]);
     expect((await fieldErrors({ yearsOfPractice: "0" })).yearsOfPractice).toEqual(["Must be at least 1 year"]);
     expect((await fieldErrors({ specializations: [" "] })).specializations).toEqual(["Add at least one specialization"]);
-    const publicSeer = data(await trpcQuery(t.app, "seers.byId", { id: otherSeerId })) as Record<string, unknown>;
+    const publicSeer = trpcData(await trpcQuery(t.app, "seers.byId", { id: otherSeerId })) as Record<string, unknown>;
     expect(publicSeer.price15Min).toBe("30.00");
   });
 
@@ -333,7 +332,7 @@ describe("availability and booking", () => {
       payload: JSON.stringify({ sessionType: "30min", notes: "", ...body }),
     });
   const slots = async (id: string, scheduledDate: string, clientTimezone: string) =>
-    data(await trpcQuery(t.app, "bookings.takenSlots", { seerId: id, scheduledDate, clientTimezone })) as {
+    trpcData(await trpcQuery(t.app, "bookings.takenSlots", { seerId: id, scheduledDate, clientTimezone })) as {
       taken: string[];
       notOffered: string[];
     };
@@ -354,7 +353,7 @@ describe("availability and booking", () => {
       seerCookie,
     );
     expect(saved.statusCode).toBe(200);
-    expect(data(saved)).toMatchObject({ "0": [], "1": [], "2": ["10:00", "12:00"] });
+    expect(trpcData(saved)).toMatchObject({ "0": [], "1": [], "2": ["10:00", "12:00"] });
     expect((await trpcMutation(t.app, "seerDashboard.updateAvailability", { days: {} }, client.cookie)).statusCode).toBe(403);
 
     // The Seer is in Lagos (UTC+1): Tuesday 10:00 and 12:00 Lagos are 09:00 and 11:00 for a client in UTC.

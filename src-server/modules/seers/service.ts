@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { containsText } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { reviews, seers, users, type VerificationStatus, type WeeklyAvailability } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
@@ -93,8 +94,6 @@ export const FEATURED_SEERS = 3;
 
 const approved = eq(seers.verificationStatus, "approved");
 
-/** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Directory order: best rated first, then by name, with the id making the order total for paging. */
 const directoryOrder = [desc(seers.averageRating), asc(seers.fullName), asc(seers.id)];
@@ -103,7 +102,7 @@ function directoryFilter(query: Pick<SeerListQuery, "search" | "country" | "spec
   const conditions: SQL[] = [approved];
   if (query.search) {
     // Exactly the expression of seers_search_trgm_idx, so the trigram index can serve the ILIKE.
-    conditions.push(sql`(${seers.fullName} || ' ' || ${seers.biography}) ilike ${`%${escapeLike(query.search)}%`}`);
+    conditions.push(containsText([seers.fullName, seers.biography], query.search));
   }
   if (query.country) conditions.push(eq(seers.country, query.country));
   // Array containment (@>) is what the GIN indexes on specializations and languages serve.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../../db/schema";
 import { createProduct } from "../../../db/seed/factories";
 import { CART_ITEM_NOT_FOUND } from "../../../src/schemas/shop";
-import { createTestApp, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { allStockInCart, onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
 let t: TestApp;
@@ -20,8 +20,7 @@ interface Line {
   quantity: number;
   product: { name: string; price: string; imageUrl: string | null; slug: string; stockQuantity: number; isActive: boolean };
 }
-const dataOf = <T>(response: { json(): unknown }): T => (response.json() as { result: { data: { json: T } } }).result.data.json;
-const cartOf = async (cookie: string) => dataOf<Line[]>(await trpcQuery(t.app, "cart.list", undefined, cookie));
+const cartOf = async (cookie: string) => trpcData<Line[]>(await trpcQuery(t.app, "cart.list", undefined, cookie));
 const add = (cookie: string, productId: string, quantity?: number) =>
   trpcMutation(t.app, "cart.add", quantity === undefined ? { productId } : { productId, quantity }, cookie);
 
@@ -62,7 +61,7 @@ describe("the cart", () => {
       },
     ]);
     // 3 + 5 would be 8; only 4 exist.
-    expect(dataOf<{ quantity: number }>(await add(cookie, product.id, 5)).quantity).toBe(4);
+    expect(trpcData<{ quantity: number }>(await add(cookie, product.id, 5)).quantity).toBe(4);
     const full = await add(cookie, product.id);
     expect(full.statusCode).toBe(409);
     expect(trpcError(full).message).toBe(allStockInCart("Kente Stole", 4));
@@ -89,10 +88,10 @@ describe("the cart", () => {
   it("changes a quantity, never below 1 and never above the stock", async () => {
     const { cookie } = await signUp(t.app);
     const product = await createProduct(t.database.db, { name: "Waist Beads", stockQuantity: 3 });
-    const line = dataOf<{ id: string }>(await add(cookie, product.id));
+    const line = trpcData<{ id: string }>(await add(cookie, product.id));
     const set = (quantity: number) => trpcMutation(t.app, "cart.setQuantity", { id: line.id, quantity }, cookie);
 
-    expect(dataOf<{ quantity: number }>(await set(3)).quantity).toBe(3);
+    expect(trpcData<{ quantity: number }>(await set(3)).quantity).toBe(3);
     const tooMany = await set(4);
     expect(tooMany.statusCode).toBe(409);
     expect(trpcError(tooMany).message).toBe(onlyInStock("Waist Beads", 3));
@@ -103,7 +102,7 @@ describe("the cart", () => {
 
     // Stock shrank after the line was added: lowering is still allowed, raising is not.
     await t.database.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, product.id));
-    expect(dataOf<{ quantity: number }>(await set(2)).quantity).toBe(2);
+    expect(trpcData<{ quantity: number }>(await set(2)).quantity).toBe(2);
     expect((await set(3)).statusCode).toBe(409);
   });
 
@@ -112,7 +111,7 @@ describe("the cart", () => {
     const keep = await createProduct(t.database.db);
     const drop = await createProduct(t.database.db);
     await add(cookie, keep.id);
-    const line = dataOf<{ id: string }>(await add(cookie, drop.id));
+    const line = trpcData<{ id: string }>(await add(cookie, drop.id));
     const removed = await trpcMutation(t.app, "cart.remove", { id: line.id }, cookie);
     expect(removed.statusCode).toBe(200);
     expect((await cartOf(cookie)).map((l) => l.productId)).toEqual([keep.id]);
@@ -123,7 +122,7 @@ describe("the cart", () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     const product = await createProduct(t.database.db, { stockQuantity: 9 });
-    const line = dataOf<{ id: string }>(await add(owner.cookie, product.id, 2));
+    const line = trpcData<{ id: string }>(await add(owner.cookie, product.id, 2));
 
     const update = await trpcMutation(t.app, "cart.setQuantity", { id: line.id, quantity: 5 }, other.cookie);
     expect(update.statusCode).toBe(404);

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import { containsText } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
@@ -48,7 +49,7 @@ export interface Category {
 }
 
 /** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 
 const active = eq(products.isActive, true);
 
@@ -58,7 +59,7 @@ export function createCatalogService({ db }: { db: Db }) {
     const conditions: SQL[] = [active];
     if (query.search) {
       // Exactly the expression of products_search_trgm_idx, so the trigram index can serve the ILIKE.
-      conditions.push(sql`(${products.name} || ' ' || ${products.description}) ilike ${`%${escapeLike(query.search)}%`}`);
+      conditions.push(containsText([products.name, products.description], query.search));
     }
     if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
     return db

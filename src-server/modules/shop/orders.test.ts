@@ -4,7 +4,7 @@ import { cartItems, orders, products, sentEmails } from "../../../db/schema";
 import { createProduct } from "../../../db/seed/factories";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { createTestApp, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED } from "./orders";
 
 let t: TestApp;
@@ -25,7 +25,6 @@ const shipping = {
   shippingPhone: "+233 20 000 0000",
   shippingAddress: "12 Palm Street\nOsu, Accra\nGhana",
 };
-const dataOf = <T>(response: { json(): unknown }): T => (response.json() as { result: { data: { json: T } } }).result.data.json;
 const db = () => t.database.db;
 const stockOf = async (productId: string) =>
   (await db().select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId)))[0]?.stock;
@@ -211,7 +210,7 @@ describe("paying for an order", () => {
     await trpcMutation(t.app, "cart.add", { productId: other.id }, cookie);
 
     const paid = await payWithCard(cookie, created.clientSecret);
-    expect(dataOf<{ status: string }>(paid).status).toBe("succeeded");
+    expect(trpcData<{ status: string }>(paid).status).toBe("succeeded");
     const [first, second] = await Promise.all([
       confirmOrder(cookie, created.paymentIntentId),
       confirmOrder(cookie, created.paymentIntentId),
@@ -298,7 +297,7 @@ describe("paying for an order", () => {
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.body).toBe(PAYMENT_NOT_COMPLETED);
     const declined = await payWithCard(cookie, created.clientSecret, "4000 0000 0000 0002");
-    expect(dataOf<{ status: string; message: string }>(declined)).toMatchObject({ message: "Your card was declined." });
+    expect(trpcData<{ status: string; message: string }>(declined)).toMatchObject({ message: "Your card was declined." });
     expect((await orderOf(created.orderId))?.status).toBe("pending");
     expect(await stockOf(cloth.id)).toBe(2);
 

@@ -1,13 +1,13 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../../db/client";
-import { cartItems, orders, products, sentEmails, type OrderItemSnapshot } from "../../../db/schema";
+import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
 import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
-import type { Mailer, MailMessage } from "../../platform/mail";
+import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
 import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
@@ -353,21 +353,9 @@ export function createOrderService({
     await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, productIds)));
   }
 
-  /** One receipt per order: the sent_emails key is claimed first, and freed again if sending fails so a retry sends it. */
+  /** One receipt per order, however often confirmation runs. */
   async function sendReceiptOnce(order: OrderRow): Promise<void> {
-    const key = `order-receipt:${order.id}`;
-    const [claimed] = await db
-      .insert(sentEmails)
-      .values({ key, recipient: order.shippingEmail })
-      .onConflictDoNothing()
-      .returning({ key: sentEmails.key });
-    if (!claimed) return;
-    try {
-      await mailer.send(receiptMail(order));
-    } catch (error) {
-      await db.delete(sentEmails).where(eq(sentEmails.key, key));
-      throw error;
-    }
+    await sendMailOnce(db, mailer, `order-receipt:${order.id}`, receiptMail(order));
   }
 
   const confirmation = (order: OrderRow): ConfirmedOrder => ({

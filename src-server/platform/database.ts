@@ -1,0 +1,96 @@
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { openDatabase, type Database } from "../../db/client";
+import { migrate } from "../../db/migrate";
+import type { Config } from "./config";
+
+/**
+ * The configured database, migrated: PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR.
+ * The one way the app, the seed and the operator's scripts open it.
+ */
+export async function openConfiguredDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** PostgreSQL error codes the services act on. */
+export const PG = {
+  UNIQUE_VIOLATION: "23505",
+  EXCLUSION_VIOLATION: "23P01",
+  DEADLOCK: "40P01",
+  SERIALIZATION_FAILURE: "40001",
+} as const;
+
+interface PgErrorFields {
+  code?: unknown;
+  constraint_name?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** The PostgreSQL error inside `error`, wherever postgres.js, PGlite or drizzle wrapped it (a few causes deep). */
+function findPgError(error: unknown): PgErrorFields | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const code = (current as PgErrorFields).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return current as PgErrorFields;
+    current = (current as PgErrorFields).cause;
+  }
+  return undefined;
+}
+
+/** The SQLSTATE of a database error, or undefined when `error` is not one. */
+export function sqlState(error: unknown): string | undefined {
+  return findPgError(error)?.code as string | undefined;
+}
+
+/** True when `error` is PostgreSQL's unique violation, on `constraint` when one is named. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = findPgError(error);
+  if (found?.code !== PG.UNIQUE_VIOLATION) return false;
+  if (constraint === undefined) return true;
+  // postgres.js names the constraint in constraint_name, PGlite in constraint; both put it in the message.
+  return (
+    found.constraint_name === constraint ||
+    found.constraint === constraint ||
+    (typeof found.message === "string" && found.message.includes(constraint))
+  );
+}
+
+/** Runs `run` again (up to `attempts` times) when PostgreSQL chose it as a deadlock or serialization victim. */
+export async function retryingVictims<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlState(error);
+      const victim = state === PG.DEADLOCK || state === PG.SERIALIZATION_FAILURE;
+      if (!victim || attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** Escapes LIKE's wildcards, so that searched text matches itself. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Case-insensitive substring search over text columns joined by spaces: `(a || ' ' || b) ilike '%text%'`, exactly
+ * the expression of the trigram indexes (db/migrations/0001), so that they can serve it.
+ */
+export function containsText(columns: readonly PgColumn[], search: string): SQL {
+  const joined = sql.join(
+    columns.map((c) => sql`${c}`),
+    sql` || ' ' || `,
+  );
+  return sql`(${joined}) ilike ${`%${escapeLike(search)}%`}`;
+}
