@@ -1,6 +1,6 @@
 /**
- * The one error type that services throw. One mapping (src-server/trpc/errors.ts) turns it into
- * the tRPC code and the HTTP status; nothing else in the server picks status codes.
+ * The one error type that services throw, and the one table of its HTTP statuses. Its codes are tRPC's names, so
+ * src-server/platform/trpc/errors.ts passes them through; nothing else in the server picks status codes.
  */
 export const appErrorStatus = {
   BAD_REQUEST: 400,

@@ -1,14 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { createdAt, id, money, updatedAt } from "./columns";
+import { BOOKING_STATUSES, SESSION_TYPES, type BookingStatus, type SessionType } from "../../src/domain/enums";
+import { createdAt, id, money, oneOf, updatedAt } from "./columns";
 import { seers } from "./seers";
 import { users } from "./users";
 
-export const sessionTypes = ["15min", "30min", "60min"] as const;
-export type SessionType = (typeof sessionTypes)[number];
-/** pending and confirmed are the spec's; expired, failed and cancelled free the slot. */
-export const bookingStatuses = ["pending", "confirmed", "expired", "failed", "cancelled"] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
+export type { BookingStatus, SessionType } from "../../src/domain/enums";
 
 export const bookings = pgTable(
   "bookings",
@@ -45,8 +42,8 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("bookings_session_type_check", sql`${t.sessionType} in ('15min', '30min', '60min')`),
-    check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'expired', 'failed', 'cancelled')`),
+    check("bookings_session_type_check", oneOf(t.sessionType, SESSION_TYPES)),
+    check("bookings_status_check", oneOf(t.status, BOOKING_STATUSES)),
     check("bookings_time_format", sql`${t.scheduledTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check("bookings_interval_check", sql`${t.endsAt} > ${t.startsAt}`),
     check(

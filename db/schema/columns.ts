@@ -1,11 +1,15 @@
-import { sql } from "drizzle-orm";
-import { numeric, text, timestamp } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { numeric, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** Ids are generated unique strings (SPEC §3); the database makes them so raw SQL inserts work too. */
 export const id = () =>
   text("id")
     .primaryKey()
     .default(sql`gen_random_uuid()::text`);
+
+/** A check constraint's condition: the column holds one of `values` (the lists of src/domain/enums.ts). */
+export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "))})`;
 
 /** Money columns hold two decimals (SPEC §9); code reads them as strings and works in integer cents. */
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });

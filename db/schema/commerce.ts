@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
-import { createdAt, id, money, updatedAt } from "./columns";
+import { ORDER_STATUSES, SHIPPING_METHODS, type OrderStatus, type ShippingMethod } from "../../src/domain/enums";
+import { createdAt, id, money, oneOf, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const cartItems = pgTable(
@@ -32,8 +33,7 @@ export interface OrderItemSnapshot {
   price: string;
 }
 
-export const shippingMethods = ["standard", "express"] as const;
-export type ShippingMethod = (typeof shippingMethods)[number];
+export type { OrderStatus, ShippingMethod } from "../../src/domain/enums";
 
 export const orders = pgTable(
   "orders",
@@ -54,7 +54,7 @@ export const orders = pgTable(
     shippingAddress: text("shipping_address").notNull(),
     shippingCountry: varchar("shipping_country", { length: 100 }),
     shippingMethod: varchar("shipping_method", { length: 20 }).$type<ShippingMethod>().notNull().default("standard"),
-    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    status: varchar("status", { length: 20 }).$type<OrderStatus>().notNull().default("pending"),
     paymentProvider: varchar("payment_provider", { length: 20 }).notNull().default("stripe"),
     stripePaymentIntentId: varchar("stripe_payment_intent_id", { length: 255 }),
     paymentIntentId: varchar("payment_intent_id", { length: 255 }).unique(),
@@ -69,12 +69,13 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("orders_shipping_method_check", sql`${t.shippingMethod} in ('standard', 'express')`),
+    check("orders_shipping_method_check", oneOf(t.shippingMethod, SHIPPING_METHODS)),
     check(
       "orders_total_check",
       sql`${t.subtotal} >= 0 and ${t.shippingCost} >= 0 and ${t.total} = ${t.subtotal} + ${t.shippingCost}`,
     ),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
+    check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
   ],
 );

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { createdAt, id, money, updatedAt } from "./columns";
+import { APPLICATION_STATUSES, VERIFICATION_STATUSES, type ApplicationStatus, type VerificationStatus } from "../../src/domain/enums";
+import { createdAt, id, money, oneOf, updatedAt } from "./columns";
 import { users } from "./users";
 
-export const verificationStatuses = ["pending", "approved", "rejected", "suspended"] as const;
-export type VerificationStatus = (typeof verificationStatuses)[number];
-export const applicationStatuses = ["pending", "approved", "rejected"] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
+export type { ApplicationStatus, VerificationStatus } from "../../src/domain/enums";
 
 /** Weekly availability in the Seer's own timezone: weekday (0 = Sunday) -> offered "HH:MM" slots. */
 export type WeeklyAvailability = Partial<Record<"0" | "1" | "2" | "3" | "4" | "5" | "6", string[]>>;
@@ -46,7 +44,7 @@ export const seers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("seers_verification_status_check", sql`${t.verificationStatus} in ('pending', 'approved', 'rejected', 'suspended')`),
+    check("seers_verification_status_check", oneOf(t.verificationStatus, VERIFICATION_STATUSES)),
     check("seers_years_check", sql`${t.yearsOfPractice} >= 1`),
     check("seers_rating_check", sql`${t.averageRating} >= 0 and ${t.averageRating} <= 5`),
     check("seers_reviews_check", sql`${t.totalReviews} >= 0`),
@@ -86,7 +84,7 @@ export const seerApplications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("seer_applications_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("seer_applications_status_check", oneOf(t.status, APPLICATION_STATUSES)),
     check("seer_applications_years_check", sql`${t.yearsOfPractice} >= 1`),
     check("seer_applications_specializations_check", sql`cardinality(${t.specializations}) >= 1`),
     index("seer_applications_status_idx").on(t.status, t.createdAt),

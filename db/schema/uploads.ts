@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
+import { UPLOAD_KINDS, type UploadKind } from "../../src/domain/enums";
+import { createdAt, id, oneOf } from "./columns";
 import { users } from "./users";
 
-export const uploadKinds = ["id-document", "profile-photo"] as const;
-export type UploadKind = (typeof uploadKinds)[number];
+export type { UploadKind } from "../../src/domain/enums";
 
 /**
  * Uploaded files: stored on disk under a random key outside every public folder; this row says whose
@@ -25,7 +25,7 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("uploads_kind_check", sql`${t.kind} in ('id-document', 'profile-photo')`),
+    check("uploads_kind_check", oneOf(t.kind, UPLOAD_KINDS)),
     check("uploads_size_check", sql`${t.sizeBytes} > 0`),
     index("uploads_user_idx").on(t.userId, t.kind),
   ],

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { USER_ROLES, type UserRole } from "../../src/domain/enums";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
-export const userRoles = ["client", "seer", "admin"] as const;
-export type UserRole = (typeof userRoles)[number];
+export type { UserRole } from "../../src/domain/enums";
 
 export const users = pgTable(
   "users",
@@ -18,7 +18,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("users_role_check", sql`${t.role} in ('client', 'seer', 'admin')`),
+    check("users_role_check", oneOf(t.role, USER_ROLES)),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
   ],
 );

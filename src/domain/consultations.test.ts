@@ -9,6 +9,7 @@ import {
   sessionEnd,
   sessionTypeOrDefault,
   splitCommission,
+  timeInTimeZone,
   zonedDateTimeToInstant,
 } from "./consultations";
 
@@ -50,12 +51,19 @@ describe("consultation rules", () => {
     expect(zonedDateTimeToInstant("2026-07-01", "10:00", "America/New_York").toISOString()).toBe("2026-07-01T14:00:00.000Z");
     expect(zonedDateTimeToInstant("2026-11-23", "09:00", "Asia/Kolkata").toISOString()).toBe("2026-11-23T03:30:00.000Z");
     expect(zonedDateTimeToInstant("2026-11-23", "20:00", "Pacific/Kiritimati").toISOString()).toBe("2026-11-23T06:00:00.000Z");
+    // Either side of New York's spring-forward (2027-03-14 02:00 -> 03:00) and fall-back (2026-11-01 02:00 -> 01:00).
+    expect(zonedDateTimeToInstant("2027-03-14", "01:00", "America/New_York").toISOString()).toBe("2027-03-14T06:00:00.000Z");
+    expect(zonedDateTimeToInstant("2027-03-14", "03:00", "America/New_York").toISOString()).toBe("2027-03-14T07:00:00.000Z");
+    expect(zonedDateTimeToInstant("2026-11-01", "09:00", "America/New_York").toISOString()).toBe("2026-11-01T14:00:00.000Z");
+    expect(zonedDateTimeToInstant("2026-10-31", "09:00", "America/New_York").toISOString()).toBe("2026-10-31T13:00:00.000Z");
   });
 
   it("knows the date on a timezone's wall clock and where a session ends", () => {
     const instant = new Date("2026-11-23T23:30:00Z");
     expect(dateInTimeZone(instant, "UTC")).toBe("2026-11-23");
     expect(dateInTimeZone(instant, "Africa/Nairobi")).toBe("2026-11-24");
+    expect(timeInTimeZone(new Date("2026-07-01T14:05:00Z"), "America/New_York")).toBe("10:05");
+    expect(timeInTimeZone(new Date("2026-11-23T21:30:00Z"), "Africa/Nairobi")).toBe("00:30");
     expect(sessionEnd(new Date("2026-11-23T10:00:00Z"), "60min").toISOString()).toBe("2026-11-23T11:00:00.000Z");
   });
 });

@@ -2,10 +2,12 @@
  * Consultation rules of SPEC §2/§9: session lengths 15, 30, 60 minutes (default 30), the 12 hourly
  * slots 09:00 to 20:00, the 20% platform commission, and the wall-clock -> instant conversion.
  */
+import { TZDate } from "@date-fns/tz";
 import { cents, percentOf, type Cents } from "./money";
 
-export const SESSION_TYPES = ["15min", "30min", "60min"] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
+import { SESSION_TYPES, type SessionType } from "./enums";
+
+export { SESSION_TYPES, type SessionType };
 export const DEFAULT_SESSION_TYPE: SessionType = "30min";
 
 export const SESSION_MINUTES: Record<SessionType, number> = { "15min": 15, "30min": 30, "60min": 60 };
@@ -59,61 +61,30 @@ export function isValidDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** The wall-clock fields of an instant in a timezone. */
-function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
-  return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
-    second: get("second"),
-  };
-}
-
-/** Offset of a timezone from UTC at an instant, in milliseconds. */
-function offsetMs(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
+const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
 /**
- * The absolute instant that a date (YYYY-MM-DD) and time (HH:MM) mean on the wall clock of a timezone.
- * In a DST gap the time is taken with the offset before the change (as most calendars do).
+ * The absolute instant that a date (YYYY-MM-DD) and time (HH:MM) mean on the wall clock of a timezone
+ * (@date-fns/tz). In a DST gap the time moves forward by the gap, as most calendars do.
  */
 export function zonedDateTimeToInstant(date: string, time: string, timeZone: string): Date {
   const dm = DATE.exec(date);
   const tm = TIME.exec(time);
   if (!dm || !tm) throw new RangeError(`Not a date and time: ${date} ${time}`);
-  const naive = Date.UTC(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), Number(tm[1]), Number(tm[2]));
-  // Two passes settle the offset around DST changes.
-  const first = naive - offsetMs(new Date(naive), timeZone);
-  const second = naive - offsetMs(new Date(first), timeZone);
-  return new Date(second);
+  const zoned = new TZDate(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), Number(tm[1]), Number(tm[2]), timeZone);
+  return new Date(zoned.getTime());
 }
 
-/** Today's date (YYYY-MM-DD) on the wall clock of a timezone. */
+/** The date (YYYY-MM-DD) on the wall clock of a timezone at an instant. */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${String(w.year).padStart(4, "0")}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+  const zoned = new TZDate(instant.getTime(), timeZone);
+  return `${pad(zoned.getFullYear(), 4)}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
 }
 
-/** "HH:MM" on the wall clock of a timezone. */
+/** "HH:MM" on the wall clock of a timezone at an instant. */
 export function timeInTimeZone(instant: Date, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
+  const zoned = new TZDate(instant.getTime(), timeZone);
+  return `${pad(zoned.getHours())}:${pad(zoned.getMinutes())}`;
 }
 
 export function sessionEnd(startsAt: Date, sessionType: SessionType): Date {

@@ -1,8 +1,8 @@
+import { SHIPPING_METHODS, type ShippingMethod } from "./enums";
 import { addCents, cents, multiplyCents, toCents, type Cents } from "./money";
 
 /** SPEC §9: standard $10, express $25; the Shipping Method defaults to standard. */
-export const SHIPPING_METHODS = ["standard", "express"] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export { SHIPPING_METHODS, type ShippingMethod };
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "standard";
 
 export const SHIPPING_COST: Readonly<Record<ShippingMethod, Cents>> = { standard: cents(1000), express: cents(2500) };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
 
-export const applicationStatusValues = ["pending", "approved", "rejected"] as const;
-export type ApplicationStatusValue = (typeof applicationStatusValues)[number];
+import { APPLICATION_STATUSES } from "../domain/enums";
 
 /** SPEC §9: the ID file limit stated in the label, and enforced by the server. */
 export const ID_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -57,7 +56,7 @@ export type SeerApplicationInput = z.input<typeof seerApplicationSchema>;
 export type SeerApplication = z.output<typeof seerApplicationSchema>;
 
 export const applicationStatusFilterSchema = z.object({
-  status: z.enum(applicationStatusValues).optional(),
+  status: z.enum(APPLICATION_STATUSES).optional(),
 });
 
 export const reviewApplicationSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { ApplicationStatusValue, ReviewApplicationInput } from "../../../src/schemas/applications";
+import type { ApplicationStatus } from "../../../src/domain/enums";
+import type { ReviewApplicationInput } from "../../../src/schemas/applications";
 import { jsonBody, pathParam, queryParam, restRoute } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { adminRouter } from "./router";
@@ -11,7 +12,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   app.get(
     "/api/admin/seer-applications",
     route(async (caller, req) => {
-      const status = queryParam(req, "status") as ApplicationStatusValue | undefined;
+      const status = queryParam(req, "status") as ApplicationStatus | undefined;
       return (await caller.admin.seerApplications(status ? { status } : undefined)).applications;
     }),
   );

@@ -3,7 +3,6 @@ import type { Db } from "../../../db/client";
 import { bookings, products, seerApplications, seers, users, type ApplicationStatus } from "../../../db/schema";
 import { toCents, toDecimal } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
-import type { ApplicationStatusValue } from "../../../src/schemas/applications";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { applicationDecisionEmail } from "../applications";
@@ -56,7 +55,7 @@ export interface AdminApplication {
   createdAt: Date;
 }
 
-export type ApplicationCounts = Record<ApplicationStatusValue, number>;
+export type ApplicationCounts = Record<ApplicationStatus, number>;
 
 export interface Analytics {
   totalRevenue: string;
@@ -96,7 +95,7 @@ export function createAdminService({
 
   /** Applications of one status (or all), newest first, with the count of each status. */
   async function listApplications(
-    status?: ApplicationStatusValue,
+    status?: ApplicationStatus,
   ): Promise<{ applications: AdminApplication[]; counts: ApplicationCounts }> {
     const [applications, counts] = await Promise.all([
       db

@@ -1,4 +1,5 @@
 import { SESSION_MINUTES, type SessionType } from "../../../src/domain/consultations";
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { formatMoney } from "../../../src/domain/money";
 import type { MailMessage } from "../../platform/mail";
 
@@ -18,69 +19,27 @@ export interface BookingMailData {
   meetingUrl: string;
 }
 
-/** RFC 5545 date-time in UTC: 20261123T100000Z. */
-export function icsDateTime(instant: Date): string {
-  return instant
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-}
-
-/** RFC 5545 §3.3.11 TEXT escaping. */
-function icsText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-/** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF and a space. */
-function fold(line: string): string {
-  const bytes = Buffer.from(line, "utf8");
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const char of line) {
-    const charSize = Buffer.byteLength(char, "utf8");
-    const limit = parts.length === 0 ? 75 : 74;
-    if (size + charSize > limit) {
-      parts.push(current);
-      current = "";
-      size = 0;
-    }
-    current += char;
-    size += charSize;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
-
-/** A one-event calendar invite, built by hand per RFC 5545 with UTC times. */
+/** A one-event calendar invite in UTC (ical-generator), with a display alarm 24 hours before. */
 export function bookingIcs(data: BookingMailData, now: Date): string {
   const minutes = SESSION_MINUTES[data.sessionType];
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Seer Marketplace//Consultations//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:booking-${data.bookingId}@seer-marketplace`,
-    `DTSTAMP:${icsDateTime(now)}`,
-    `DTSTART:${icsDateTime(data.startsAt)}`,
-    `DTEND:${icsDateTime(data.endsAt)}`,
-    `SUMMARY:${icsText(`${minutes} Minute Consultation with ${data.seerName}`)}`,
-    `DESCRIPTION:${icsText(`Your spiritual consultation with ${data.seerName}.\nJoin the meeting room: ${data.meetingUrl}`)}`,
-    `URL:${data.meetingUrl}`,
-    `LOCATION:${icsText(data.meetingUrl)}`,
-    "STATUS:CONFIRMED",
-    "BEGIN:VALARM",
-    "ACTION:DISPLAY",
-    "DESCRIPTION:Consultation reminder",
-    "TRIGGER:-PT24H",
-    "END:VALARM",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `${lines.map(fold).join("\r\n")}\r\n`;
+  const calendar = ical({
+    prodId: { company: "Seer Marketplace", product: "Consultations", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+  });
+  calendar.createEvent({
+    id: `booking-${data.bookingId}@seer-marketplace`,
+    stamp: now,
+    start: data.startsAt,
+    end: data.endsAt,
+    summary: `${minutes} Minute Consultation with ${data.seerName}`,
+    description: `Your spiritual consultation with ${data.seerName}.\nJoin the meeting room: ${data.meetingUrl}`,
+    url: data.meetingUrl,
+    location: data.meetingUrl,
+    status: ICalEventStatus.CONFIRMED,
+    alarms: [{ type: ICalAlarmType.display, triggerBefore: 24 * 60 * 60, description: "Consultation reminder" }],
+  });
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  return `${calendar.toString()}\r\n`;
 }
 
 const when = (d: BookingMailData) => `${d.scheduledDate} at ${d.scheduledTime} (${d.clientTimezone})`;

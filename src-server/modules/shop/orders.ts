@@ -24,7 +24,6 @@ import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 export const ORDER_RESERVATION_MINUTES = 30;
 export const ORDER_CURRENCY = "USD";
 
-export type OrderStatus = "pending" | "paid" | "cancelled" | "refunded";
 
 export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
 export const PAYMENT_MISMATCH = "This payment does not match the order.";
@@ -275,7 +274,7 @@ export function createOrderService({
         shippingPhone: input.shippingPhone,
         shippingAddress: input.shippingAddress,
         shippingMethod: input.shippingMethod,
-        status: "pending",
+        status: "pending" as const,
         paymentProvider: payments.name,
         reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
       };

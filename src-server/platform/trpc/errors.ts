@@ -3,22 +3,14 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { AppError, type AppErrorCode } from "../../../src/errors";
 
-const trpcCode: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  CONFLICT: "CONFLICT",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  UNPROCESSABLE_CONTENT: "UNPROCESSABLE_CONTENT",
-  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
-};
+/** AppError's codes are tRPC's own names, so the code passes through unchanged (checked here at compile time). */
+const trpcCode = (code: AppErrorCode): TRPC_ERROR_CODE_KEY => code;
 
 export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: trpcCode[error.code], message: error.message, cause: error });
+  return new TRPCError({ code: trpcCode(error.code), message: error.message, cause: error });
 }
 
-/** Status and plain-text message for any error reaching a REST shim (SPEC §8's generic contract). */
+/** Status and plain-text message for any error reaching a REST shim (docs/product.md#errors-and-messages). */
 export function httpErrorOf(error: unknown): { status: number; message: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message };
   if (error instanceof TRPCError) {
