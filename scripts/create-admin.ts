@@ -10,7 +10,7 @@ import { weakAdminPasswordReason } from "../src/domain/password-strength";
 import { AppError } from "../src/errors";
 import { emailSchema } from "../src/schemas/auth";
 import { systemClock } from "../src-server/platform/clock";
-import { createUserService } from "../src-server/modules/account/users";
+import { createAccountService } from "../src-server/modules/account";
 import { openConfiguredDatabase } from "./db";
 
 const USAGE = "Usage: npm run create-admin -- EMAIL (password from ADMIN_PASSWORD, standard input, or asked for)";
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   }
   const { database } = await openConfiguredDatabase();
   try {
-    const { user, created } = await createUserService({ db: database.db, clock: systemClock }).createAdmin({
+    const { user, created } = await createAccountService({ db: database.db, clock: systemClock }).createAdmin({
       email,
       password,
     });

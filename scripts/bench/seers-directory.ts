@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client";
 import { migrate, rows } from "../../db/migrate";
 import { seerListInputSchema, type SeerListInput } from "../../src/schemas/seers";
-import { createSeerService } from "../../src-server/modules/seers/service";
+import { createSeerService } from "../../src-server/modules/seers";
 
 // npm run bench:seers [-- COUNT]: fills a database with COUNT approved Seers (default 20,000) and prints
 // the latency of directory queries (search, filters, deep pages) and whether PostgreSQL uses the indexes.

@@ -101,4 +101,4 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   registerArticleRoutes(app);
 }
 
-export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS, type CurrentUser } from "./account";
+export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";

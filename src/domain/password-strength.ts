@@ -2,8 +2,7 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
 
-/** Limits on a password (NIST SP 800-63B: at least 8, long passphrases welcome). */
-export const PASSWORD_MIN_LENGTH = 8;
+/** The longest password accepted (NIST SP 800-63B: long passphrases welcome). */
 export const PASSWORD_MAX_LENGTH = 128;
 /** zxcvbn scores 0 (guessable) to 4 (very strong); an admin's password must reach this. */
 export const STRONG_PASSWORD_SCORE = 3;

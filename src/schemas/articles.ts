@@ -127,13 +127,10 @@ export function toArticleForm(article: {
 const articleId = z.string().trim().min(1).max(100);
 
 export const articleIdSchema = z.object({ id: articleId });
-export type ArticleIdInput = z.infer<typeof articleIdSchema>;
 
 export const articleUpdateSchema = articleInputSchema.extend({ id: articleId });
-export type ArticleUpdateInput = z.input<typeof articleUpdateSchema>;
 
 export const articleSlugSchema = z.object({ slug: z.string().trim().min(1).max(300) });
-export type ArticleSlugInput = z.infer<typeof articleSlugSchema>;
 
 /** Blank filters mean "all". */
 const optionalFilter = (max: number) =>
@@ -150,7 +147,6 @@ export const articleListInputSchema = z
     category: optionalFilter(ARTICLE_CATEGORY_MAX),
   })
   .default({ search: undefined, category: undefined });
-export type ArticleListInput = z.input<typeof articleListInputSchema>;
 export type ArticleListQuery = z.output<typeof articleListInputSchema>;
 
 /** /wisdom?q=...&category=...: a filtered list is a shareable link; malformed values fall back to "all". */
@@ -158,4 +154,3 @@ export const wisdomSearchSchema = z.object({
   q: z.string().max(200).optional().catch(undefined),
   category: z.string().max(ARTICLE_CATEGORY_MAX).optional().catch(undefined),
 });
-export type WisdomSearch = z.infer<typeof wisdomSearchSchema>;

@@ -25,7 +25,6 @@ export const takenSlotsSchema = z.object({
   scheduledDate: z.string().refine(isValidDate, "Choose a valid date"),
   clientTimezone: z.string().trim().default("UTC").refine(isValidTimeZone, "Unknown timezone"),
 });
-export type TakenSlotsInput = z.input<typeof takenSlotsSchema>;
 
 /** The test-mode provider's card form (Stripe's test numbers). */
 export const testCardSchema = z.object({

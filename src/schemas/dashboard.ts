@@ -25,7 +25,6 @@ export const timezoneInputSchema = z.object({
   seerId: z.string().trim().min(1).max(100),
   timezone: z.enum(TIMEZONE_VALUES, TIMEZONE_MESSAGE),
 });
-export type TimezoneInput = z.infer<typeof timezoneInputSchema>;
 
 export const EARNINGS_PERIODS = [
   { value: "all", label: "All Time" },
@@ -80,7 +79,6 @@ export const seerProfileUpdateSchema = z
       ctx.addIssue({ code: "custom", path: ["price15Min"], message: PRICE_REQUIRED_MESSAGE });
     }
   });
-export type SeerProfileUpdateInput = z.input<typeof seerProfileUpdateSchema>;
 export type SeerProfileUpdate = z.output<typeof seerProfileUpdateSchema>;
 
 export const SLOT_MESSAGE = "Choose slots among the hourly times from 09:00 to 20:00";

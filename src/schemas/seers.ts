@@ -25,7 +25,6 @@ export type SeerListInput = z.input<typeof seerListInputSchema>;
 export type SeerListQuery = z.output<typeof seerListInputSchema>;
 
 export const seerIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
-export type SeerIdInput = z.infer<typeof seerIdSchema>;
 
 /**
  * The directory's URL search params (/seers?q=...&country=...), so a filtered list is a shareable link.

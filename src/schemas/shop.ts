@@ -32,7 +32,6 @@ export const productListInputSchema = z
     limit: z.number().int().min(1).max(PRODUCT_LIST_MAX).optional(),
   })
   .prefault({});
-export type ProductListInput = z.input<typeof productListInputSchema>;
 export type ProductListQuery = z.output<typeof productListInputSchema>;
 
 export const productSlugSchema = z.object({ slug: z.string().trim().min(1).max(255) });

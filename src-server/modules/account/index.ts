@@ -6,11 +6,8 @@ import { createUserService } from "./users";
 export { accountRouter } from "./router";
 export { registerAccountRoutes } from "./rest";
 export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./session-store";
-export { SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, type CurrentUser } from "./users";
 
 /** Sign-in, sign-up, the operator's admin creation and the /profile page's own lists. */
 export function createAccountService(deps: { db: Db; clock: Clock }) {
   return { ...createUserService(deps), ...createProfileService(deps) };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

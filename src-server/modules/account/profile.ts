@@ -132,5 +132,3 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
 
   return { consultations, orders: ordersOf };
 }
-
-export type ProfileService = ReturnType<typeof createProfileService>;

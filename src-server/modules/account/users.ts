@@ -116,5 +116,3 @@ export function createUserService({ db, clock }: { db: Db; clock: Clock }) {
 
   return { findById, signUp, signIn, setRoleByEmail, createAdmin };
 }
-
-export type UserService = ReturnType<typeof createUserService>;

@@ -1,3 +1,3 @@
 export { adminRouter } from "./router";
 export { registerAdminRoutes } from "./rest";
-export { createAdminService, type AdminService } from "./service";
+export { createAdminService } from "./service";

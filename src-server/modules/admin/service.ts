@@ -234,5 +234,3 @@ export function createAdminService({
 
   return { listApplications, review, analytics, recentBookings, listProducts };
 }
-
-export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,4 +1,4 @@
 export { applicationsRouter } from "./router";
 export { registerApplicationRoutes } from "./rest";
-export { createApplicationService, type ApplicationService } from "./service";
+export { createApplicationService } from "./service";
 export { applicationDecisionEmail } from "./mail";

@@ -70,5 +70,3 @@ export function createApplicationService({ db, clock, uploads }: { db: Db; clock
 
   return { submit, latest };
 }
-
-export type ApplicationService = ReturnType<typeof createApplicationService>;

@@ -1,3 +1,3 @@
 export { articlesRouter } from "./router";
 export { registerArticleRoutes } from "./rest";
-export { createArticleService, type ArticleService } from "./service";
+export { createArticleService } from "./service";

@@ -229,5 +229,3 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
 
   return { listPublished, categories, bySlug, recordView, mine, forEdit, create, update, remove };
 }
-
-export type ArticleService = ReturnType<typeof createArticleService>;

@@ -1,3 +1,3 @@
 export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
-export { createBookingService, type BookingService } from "./service";
+export { createBookingService } from "./service";

@@ -488,5 +488,3 @@ export function createBookingService({
     notOfferedSlots,
   };
 }
-
-export type BookingService = ReturnType<typeof createBookingService>;

@@ -65,5 +65,3 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
 
   return { register, process };
 }
-
-export type PaymentEvents = ReturnType<typeof createPaymentEvents>;

@@ -1,3 +1,3 @@
 export { paymentsRouter } from "./router";
 export { registerPaymentWebhooks } from "./webhooks";
-export { createPaymentService, type PaymentService } from "./service";
+export { createPaymentService } from "./service";

@@ -1,3 +1,3 @@
 export { seerDashboardRouter } from "./router";
 export { registerSeerDashboardRoutes } from "./rest";
-export { createSeerDashboardService, type SeerDashboardService } from "./service";
+export { createSeerDashboardService } from "./service";

@@ -267,5 +267,3 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
 
   return { overview, earnings, setTimezone, updateProfile, updateAvailability };
 }
-
-export type SeerDashboardService = ReturnType<typeof createSeerDashboardService>;

@@ -223,5 +223,3 @@ export function createSeerService({ db }: { db: Db }) {
 
   return { list, listAllApproved, filterOptions, byId, reviews: reviewsOf, featured, mine };
 }
-
-export type SeerService = ReturnType<typeof createSeerService>;

@@ -132,5 +132,3 @@ export function createCartService({ db }: { db: Db }) {
 
   return { list, add, setQuantity, remove };
 }
-
-export type CartService = ReturnType<typeof createCartService>;

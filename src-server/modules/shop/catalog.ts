@@ -97,5 +97,3 @@ export function createCatalogService({ db }: { db: Db }) {
 
   return { list, bySlug, categories };
 }
-
-export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -449,5 +449,3 @@ export function createOrderService({
 
   return { createPayment, confirmPayment, applySucceededIntent, releaseExpired };
 }
-
-export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,6 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { UploadKind } from "../../../db/schema";
+import type { UploadKind } from "../../../src/domain/enums";
 import { AppError } from "../../../src/errors";
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "./service";
 import { restRoute, sendError } from "../../platform/rest";

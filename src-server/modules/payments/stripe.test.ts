@@ -11,11 +11,11 @@ import type { Database } from "../../../db/client";
 import { bookings } from "../../../db/schema";
 import { createSeer } from "../../../db/seed/factories";
 import { buildApp } from "../../app";
-import { FakeClock } from "../clock";
-import { MemoryMailer } from "../mail";
+import { FakeClock } from "../../platform/clock";
+import { MemoryMailer } from "../../platform/mail";
 import { createTestDatabase } from "../../test/database";
 import { signUp, trpcQuery, testConfig } from "../../test/app";
-import { StripePaymentProvider } from "./stripe";
+import { StripePaymentProvider } from "../../platform/payments/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 const NOW = new Date("2026-11-22T10:00:00Z");
