@@ -54,6 +54,8 @@ describe("consultation rules", () => {
     // Either side of New York's spring-forward (2027-03-14 02:00 -> 03:00) and fall-back (2026-11-01 02:00 -> 01:00).
     expect(zonedDateTimeToInstant("2027-03-14", "01:00", "America/New_York").toISOString()).toBe("2027-03-14T06:00:00.000Z");
     expect(zonedDateTimeToInstant("2027-03-14", "03:00", "America/New_York").toISOString()).toBe("2027-03-14T07:00:00.000Z");
+    // 02:30 does not exist that night: it moves forward by the gap, to 03:30.
+    expect(zonedDateTimeToInstant("2027-03-14", "02:30", "America/New_York").toISOString()).toBe("2027-03-14T07:30:00.000Z");
     expect(zonedDateTimeToInstant("2026-11-01", "09:00", "America/New_York").toISOString()).toBe("2026-11-01T14:00:00.000Z");
     expect(zonedDateTimeToInstant("2026-10-31", "09:00", "America/New_York").toISOString()).toBe("2026-10-31T13:00:00.000Z");
   });
