@@ -19,7 +19,7 @@ export function AppProviders({
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          {/* SPEC §9: one toast visible at a time, shown for 5000 ms. */}
+          {/* docs/product.md#constants-and-limits: one toast visible at a time, shown for 5000 ms. */}
           <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} />
           {children}
         </MantineProvider>

@@ -1,12 +1,18 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import { httpBatchLink } from "@trpc/client";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
+// The only place the client names server code, and only as a type (.dependency-cruiser.cjs).
 import type { AppRouter } from "../src-server/modules";
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** SPEC §7: no retries, never stale, no refetch on focus or on a timer. */
+/** What each procedure answers and takes, e.g. RouterOutputs["bookings"]["byId"]: the client's types of server data. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+/** docs/product.md#api: no retries, never stale, no refetch on focus or on a timer. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { numeric, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
-/** Ids are generated unique strings (SPEC §3); the database makes them so raw SQL inserts work too. */
+/** Ids are generated unique strings (docs/product.md#entities); the database makes them so raw SQL inserts work too. */
 export const id = () =>
   text("id")
     .primaryKey()
@@ -11,7 +11,7 @@ export const id = () =>
 export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "))})`;
 
-/** Money columns hold two decimals (SPEC §9); code reads them as strings and works in integer cents. */
+/** Money columns hold two decimals (docs/product.md#constants-and-limits); code reads them as strings and works in integer cents. */
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();

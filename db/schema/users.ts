@@ -32,7 +32,7 @@ export const passwordCredentials = pgTable("password_credentials", {
   updatedAt: updatedAt(),
 });
 
-/** Login sessions (SPEC §3: sid, sess, expire). sid is the SHA-256 of the cookie's session id, never the id itself. */
+/** Login sessions (docs/product.md#entities: sid, sess, expire). sid is the SHA-256 of the cookie's session id, never the id itself. */
 export const sessions = pgTable(
   "sessions",
   {

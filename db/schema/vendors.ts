@@ -3,7 +3,7 @@ import { boolean, check, index, numeric, pgTable, text, timestamp, varchar } fro
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
-/** Vendors exist in the data model only (SPEC §1); no screen shows them. */
+/** Vendors exist in the data model only (docs/product.md#product-and-users); no screen shows them. */
 export const vendors = pgTable(
   "vendors",
   {

@@ -25,7 +25,7 @@ interface SeerAvatarProps {
   alt?: string;
 }
 
-/** The Seer's picture, or a generated avatar with their initials when there is none (SPEC §2). */
+/** The Seer's picture, or a generated avatar with their initials when there is none (docs/product.md#routes-and-screens). */
 export function SeerAvatar({ name, src, size = "lg", alt = name }: SeerAvatarProps) {
   if (src) return <Avatar src={src} alt={alt} size={size} radius="xl" />;
   const label = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };

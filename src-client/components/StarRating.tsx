@@ -3,7 +3,7 @@ import { IconStar, IconStarFilled } from "@tabler/icons-react";
 
 const iconSize: Record<MantineSize, number> = { xs: 12, sm: 14, md: 18, lg: 22, xl: 28 };
 
-/** The number shown beside stars: one decimal (SPEC §2), "4.8". */
+/** The number shown beside stars: one decimal (docs/product.md#routes-and-screens), "4.8". */
 export const formatRating = (value: number): string => value.toFixed(1);
 
 /** Read-only five stars, filled to the rating rounded to the nearest whole star. */

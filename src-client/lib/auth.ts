@@ -1,10 +1,8 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../src-server/modules";
-import { trpc } from "../trpc";
+import { trpc, type RouterOutputs } from "../trpc";
 
-export type SignedInUser = NonNullable<inferRouterOutputs<AppRouter>["account"]["me"]>;
+export type SignedInUser = NonNullable<RouterOutputs["account"]["me"]>;
 
-/** SPEC §7/§9: after a 'Login Required' toast, the sign-in page follows 500 ms later. */
+/** docs/product.md#api/§9: after a 'Login Required' toast, the sign-in page follows 500 ms later. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 export type AuthState =
@@ -12,7 +10,7 @@ export type AuthState =
   | { status: "signed-in"; user: SignedInUser }
   | { status: "signed-out"; user: undefined };
 
-/** The three auth states of SPEC §2: loading, signed-in (the current-user call returned data), signed-out. */
+/** The three auth states of docs/product.md#routes-and-screens: loading, signed-in (the current-user call returned data), signed-out. */
 export function useAuth(): AuthState {
   const me = trpc.account.me.useQuery(undefined, { retry: false });
   if (me.isPending) return { status: "loading", user: undefined };
@@ -34,7 +32,7 @@ function currentPath(): string {
   return typeof window === "undefined" ? "/" : window.location.pathname + window.location.search;
 }
 
-/** SPEC §8: an error whose message starts with 401 and mentions Unauthorized. */
+/** docs/product.md#errors-and-messages: an error whose message starts with 401 and mentions Unauthorized. */
 export function isUnauthorizedError(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const data = (error as { data?: { httpStatus?: number } }).data;

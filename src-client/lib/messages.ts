@@ -1,9 +1,10 @@
-/** The toast texts of SPEC §8, in one place, word for word. */
+/** The toast texts of docs/product.md#errors-and-messages, in one place, word for word. */
 export const messages = {
   loginRequiredBooking: { title: "Login Required", message: "Please log in to book a consultation" },
   loginRequiredCheckout: { title: "Login Required", message: "Please log in to checkout" },
   loginRequiredApply: { title: "Login Required", message: "Please log in to apply as a Seer" },
   unauthorized: { title: "Unauthorized", message: "Please log in again" },
+  accessDenied: { title: "Access Denied", message: "You don't have permission to access this page" },
   createPaymentFailed: { title: "Error", message: "Failed to create payment. Please try again." },
   paymentFailed: { title: "Payment Failed" },
   bookingPaid: { title: "Payment Successful", message: "Your consultation has been booked!" },

@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { checkAccess, RequireAuth } from "../features/account/guard";
 import { BecomeSeerPage } from "../features/applications/BecomeSeerPage";
 
 export const Route = createFileRoute("/become-seer")({
-  component: BecomeSeerPage,
+  beforeLoad: ({ context }) => checkAccess(context, "apply"),
+  component: BecomeSeerRoute,
 });
+
+function BecomeSeerRoute() {
+  return (
+    <RequireAuth>
+      <BecomeSeerPage />
+    </RequireAuth>
+  );
+}

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CartPage } from "../features/cart/CartPage";
+import { CartPage } from "../features/shop/CartPage";
 
 export const Route = createFileRoute("/cart")({
   component: CartPage,

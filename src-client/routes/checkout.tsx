@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CheckoutPage } from "../features/checkout/CheckoutPage";
+import { checkAccess, RequireAuth } from "../features/account/guard";
+import { CheckoutPage } from "../features/shop/CheckoutPage";
 
 export const Route = createFileRoute("/checkout")({
-  component: CheckoutPage,
+  beforeLoad: ({ context }) => checkAccess(context, "checkout"),
+  component: CheckoutRoute,
 });
+
+function CheckoutRoute() {
+  return (
+    <RequireAuth>
+      <CheckoutPage />
+    </RequireAuth>
+  );
+}

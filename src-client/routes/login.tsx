@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
-import { SignInPage } from "../features/auth/SignInPage";
+import { SignInPage } from "../features/account/SignInPage";
 
 const searchSchema = z.object({
   returnTo: z.string().optional().catch(undefined),

@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { checkAccess, RequireAuth } from "../features/account/guard";
 import { MyArticlesPage } from "../features/articles/MyArticlesPage";
 
 export const Route = createFileRoute("/my-articles")({
-  component: MyArticlesPage,
+  beforeLoad: ({ context }) => checkAccess(context, "myArticles"),
+  component: MyArticlesRoute,
 });
+
+function MyArticlesRoute() {
+  return (
+    <RequireAuth>
+      <MyArticlesPage />
+    </RequireAuth>
+  );
+}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { messages } from "../lib/messages";
 import { notify } from "../lib/notify";
 
-/** Where the card provider returns after a redirect (SPEC §7): its payment_intent names the order's payment. */
+/** Where the card provider returns after a redirect (docs/product.md#api): its payment_intent names the order's payment. */
 const providerReturnSchema = z.object({
   payment_intent: z.string().max(255).optional().catch(undefined),
   redirect_status: z.string().max(50).optional().catch(undefined),

@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ProfilePage } from "../features/profile/ProfilePage";
+import { checkAccess, RequireAuth } from "../features/account/guard";
+import { ProfilePage } from "../features/account/ProfilePage";
 
 export const Route = createFileRoute("/profile")({
-  component: ProfilePage,
+  beforeLoad: ({ context }) => checkAccess(context, "profile"),
+  component: ProfileRoute,
 });
+
+function ProfileRoute() {
+  return <RequireAuth>{(user) => <ProfilePage user={user} />}</RequireAuth>;
+}

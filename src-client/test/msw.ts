@@ -1,14 +1,11 @@
 import { HttpResponse, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import superjson from "superjson";
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../src-server/modules";
+import type { RouterInputs as Inputs, RouterOutputs as Outputs } from "../trpc";
 
 export const server = setupServer();
 export const TEST_ORIGIN = "http://localhost:3000";
 
-type Outputs = inferRouterOutputs<AppRouter>;
-type Inputs = inferRouterInputs<AppRouter>;
 type ProcedurePath = {
   [R in keyof Outputs]: { [P in keyof Outputs[R] & string]: `${R & string}.${P}` }[keyof Outputs[R] & string];
 }[keyof Outputs];

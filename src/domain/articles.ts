@@ -1,4 +1,4 @@
-/** SPEC §9: the article limits. */
+/** docs/product.md#constants-and-limits: the article limits. */
 export const ARTICLE_TITLE_MIN = 3;
 export const ARTICLE_TITLE_MAX = 255;
 export const ARTICLE_SLUG_MAX = 255;
@@ -119,7 +119,7 @@ export function parseTags(text: string): string[] {
   return [...new Set(tags)];
 }
 
-/** "First Last", or 'Anonymous' when the author has no name (SPEC §2). */
+/** "First Last", or 'Anonymous' when the author has no name (docs/product.md#routes-and-screens). */
 export function authorName(author: { firstName: string | null; lastName: string | null }): string {
   const name = [author.firstName, author.lastName]
     .map((part) => part?.trim())

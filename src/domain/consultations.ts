@@ -1,5 +1,5 @@
 /**
- * Consultation rules of SPEC §2/§9: session lengths 15, 30, 60 minutes (default 30), the 12 hourly
+ * Consultation rules of docs/product.md#routes-and-screens/§9: session lengths 15, 30, 60 minutes (default 30), the 12 hourly
  * slots 09:00 to 20:00, the 20% platform commission, and the wall-clock -> instant conversion.
  */
 import { TZDate } from "@date-fns/tz";

@@ -51,15 +51,17 @@ export function percentOf(amount: Cents, percent: number): Cents {
   return cents(Math.round((amount * percent) / 100));
 }
 
-/** Fixed display rate for Ghana cedis on the home page and shop listing (SPEC §1, §9). */
+/** Fixed display rate for Ghana cedis on the home page and shop listing (docs/product.md#product-and-users, §9). */
 export const GHS_DISPLAY_RATE = "14.42";
 
-/** GH₵ followed by the stored amount times 14.42 with 2 decimals, computed exactly in integers. */
+/** The display rate in hundredths (14.42 -> 1442), read from GHS_DISPLAY_RATE like any two-decimal amount. */
+const GHS_RATE_HUNDREDTHS: number = toCents(GHS_DISPLAY_RATE);
+
+/** GH₵ followed by the stored amount times GHS_DISPLAY_RATE with 2 decimals, computed exactly in integers. */
 export function formatGhs(amount: string | Cents): string {
   const c = typeof amount === "string" ? toCents(amount) : amount;
-  const rateHundredths = 1442;
   // cents * rate(hundredths) is in 1/10000 of a unit; round half up to cents.
-  const product = c * rateHundredths;
+  const product = c * GHS_RATE_HUNDREDTHS;
   const roundedCents = Math.sign(product) * Math.floor((Math.abs(product) + 50) / 100);
   return `GH₵${toDecimal(cents(roundedCents))}`;
 }

@@ -1,7 +1,7 @@
 import { SHIPPING_METHODS, type ShippingMethod } from "./enums";
 import { addCents, cents, multiplyCents, toCents, type Cents } from "./money";
 
-/** SPEC §9: standard $10, express $25; the Shipping Method defaults to standard. */
+/** docs/product.md#constants-and-limits: standard $10, express $25; the Shipping Method defaults to standard. */
 export { SHIPPING_METHODS, type ShippingMethod };
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "standard";
 
@@ -27,7 +27,7 @@ export function lineTotal(line: PricedLine): Cents {
   return multiplyCents(unit, line.quantity);
 }
 
-/** Subtotal = sum of price x quantity (SPEC §9), exact in cents. */
+/** Subtotal = sum of price x quantity (docs/product.md#constants-and-limits), exact in cents. */
 export function subtotalOf(lines: readonly PricedLine[]): Cents {
   return addCents(cents(0), ...lines.map(lineTotal));
 }
@@ -38,7 +38,7 @@ export interface OrderTotals {
   total: Cents;
 }
 
-/** Total = subtotal + shipping (SPEC §9); no tax, no free-shipping threshold. */
+/** Total = subtotal + shipping (docs/product.md#constants-and-limits); no tax, no free-shipping threshold. */
 export function orderTotals(lines: readonly PricedLine[], method: ShippingMethod): OrderTotals {
   const subtotal = subtotalOf(lines);
   const shipping = shippingCost(method);

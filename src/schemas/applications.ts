@@ -3,9 +3,9 @@ import { emailSchema } from "./auth";
 
 import { APPLICATION_STATUSES } from "../domain/enums";
 
-/** SPEC §9: the ID file limit stated in the label, and enforced by the server. */
+/** docs/product.md#constants-and-limits: the ID file limit stated in the label, and enforced by the server. */
 export const ID_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-/** SPEC §2: "jpeg, png, jpg or pdf". */
+/** docs/product.md#routes-and-screens: "jpeg, png, jpg or pdf". */
 export const ID_DOCUMENT_ACCEPT = ".jpeg,.jpg,.png,.pdf";
 
 /** The app URL an uploaded file is read from: `/api/uploads/<uploadId>`. */
@@ -21,7 +21,7 @@ const required = (label: string, max: number) =>
 
 const specialization = z.string().trim().min(1).max(100, "Specialization is too long");
 
-/** The Seer application (SPEC §5), the same schema for the form and for the procedure input. */
+/** The Seer application (docs/product.md#validation), the same schema for the form and for the procedure input. */
 export const seerApplicationSchema = z.object({
   fullName: required("Full name", 200),
   country: required("Country", 100),

@@ -11,7 +11,7 @@ const fieldErrors = (schema: z.ZodType, value: unknown) => {
 };
 
 describe("articleFormSchema", () => {
-  it("gives SPEC §5's exact messages", () => {
+  it("gives docs/product.md#validation's exact messages", () => {
     const errors = fieldErrors(articleFormSchema, { ...emptyArticleForm, title: "ab", content: "too short" });
     expect(errors).toEqual({
       title: ["Title must be at least 3 characters"],

@@ -38,7 +38,7 @@ const optionalUrl = (accepts: (value: string) => boolean, message: string) =>
     .max(ARTICLE_URL_MAX, articleMessages.urlMax)
     .refine((value) => value === "" || accepts(value), message);
 
-/** The fields the form and the procedure share, with SPEC §5's messages. */
+/** The fields the form and the procedure share, with docs/product.md#validation's messages. */
 const articleFields = {
   title: z.string().trim().min(ARTICLE_TITLE_MIN, articleMessages.titleMin).max(ARTICLE_TITLE_MAX, articleMessages.titleMax),
   content: z
@@ -82,7 +82,7 @@ export const emptyArticleForm: ArticleFormValues = {
 const emptyToNull = (value: string): string | null => (value === "" ? null : value);
 
 /**
- * The create/update input (SPEC §7's body): tags as an array. Excerpt and URLs are optional; empty means none.
+ * The create/update input (docs/product.md#api's body): tags as an array. Excerpt and URLs are optional; empty means none.
  * Unknown keys such as authorId are dropped: the author always comes from the session.
  */
 export const articleInputSchema = z.object({

@@ -3,7 +3,7 @@ import { SESSION_TYPES, isTimeSlot, isValidDate, isValidTimeZone } from "../doma
 
 const id = z.string().trim().min(1, "Required").max(100);
 
-/** SPEC §7 POST /api/create-payment-intent; the amount is checked against the Seer's stored price. */
+/** docs/product.md#api POST /api/create-payment-intent; the amount is checked against the Seer's stored price. */
 export const createBookingPaymentSchema = z.object({
   seerId: id,
   sessionType: z.enum(SESSION_TYPES, "Choose a 15, 30 or 60 minute session"),

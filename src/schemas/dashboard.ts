@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TIME_SLOTS } from "../domain/consultations";
 import { WEEKDAYS, type Weekday } from "../domain/availability";
 
-/** SPEC §2 /seer/dashboard: the 12 timezones of the Availability tab, with the labels it shows. */
+/** docs/product.md#routes-and-screens /seer/dashboard: the 12 timezones of the Availability tab, with the labels it shows. */
 export const SEER_TIMEZONES = [
   { value: "America/New_York", label: "New York" },
   { value: "America/Chicago", label: "Chicago" },

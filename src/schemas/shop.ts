@@ -3,7 +3,7 @@ import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/shipping";
 
 /** The whole active catalogue fits one listing; the cap keeps a single call bounded. */
 export const PRODUCT_LIST_MAX = 200;
-/** SPEC §2 (home): the Sacred Market preview shows the first 6 active products. */
+/** docs/product.md#routes-and-screens (home): the Sacred Market preview shows the first 6 active products. */
 export const HOME_PRODUCTS = 6;
 /** More of one item than anyone buys at once; also keeps quantity x price far inside numeric(10,2). */
 export const MAX_LINE_QUANTITY = 99;
@@ -58,7 +58,7 @@ export type CartSetQuantityInput = z.infer<typeof cartSetQuantitySchema>;
 
 export const cartLineIdSchema = z.object({ id });
 
-/** The checkout's Shipping Information form (SPEC §3, §5). The same schema checks the order creation payload. */
+/** The checkout's Shipping Information form (docs/product.md#entities, §5). The same schema checks the order creation payload. */
 export const checkoutFormSchema = z.object({
   shippingName: z.string().trim().min(1, "Full name is required").max(200, "Full name is too long"),
   shippingEmail: z
@@ -87,7 +87,7 @@ export const orderItemInputSchema = z.object({
   price: amount,
 });
 
-/** POST /api/create-order-payment: the shipping fields plus subtotal, shippingCost, total and items (SPEC §3, §7). */
+/** POST /api/create-order-payment: the shipping fields plus subtotal, shippingCost, total and items (docs/product.md#entities, §7). */
 export const createOrderPaymentSchema = checkoutFormSchema.extend({
   subtotal: amount,
   shippingCost: amount,

@@ -30,7 +30,7 @@ const columns = [
   },
 ] as const;
 
-// Placeholder social links (SPEC §2); they stay on the page rather than leave for a site we do not run yet.
+// Placeholder social links (docs/product.md#routes-and-screens); they stay on the page rather than leave for a site we do not run yet.
 const socials = [
   { label: "Facebook", icon: IconBrandFacebook },
   { label: "Instagram", icon: IconBrandInstagram },

@@ -27,7 +27,7 @@ export const headerLinks = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** The cart badge is the sum of item quantities (SPEC §2), from the same cart query the cart page uses. */
+/** The cart badge is the sum of item quantities (docs/product.md#routes-and-screens), from the same cart query the cart page uses. */
 function CartLink() {
   const cart = trpc.cart.list.useQuery();
   const count = (cart.data ?? []).reduce((sum, line) => sum + line.quantity, 0);

@@ -1,17 +1,11 @@
-import { Alert, Badge, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
-import { useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { Badge, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { formatMoney } from "../../../src/domain/money";
-import { useAuth } from "../../lib/auth";
-import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { StatCard } from "../../components/StatCard";
 
-export const ACCESS_DENIED = { title: "Access Denied", message: "You don't have permission to access this page" } as const;
-
 const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
-// SPEC §4: statuses other than pending and confirmed in red; shades chosen for 4.5:1 text contrast.
+// docs/product.md#states-and-transitions: statuses other than pending and confirmed in red; shades chosen for 4.5:1 text contrast.
 const bookingStatusColor = (status: string) => (status === "confirmed" ? "forest.9" : status === "pending" ? "ochre.4" : "red.9");
 
 function AnalyticsPanel() {
@@ -139,22 +133,8 @@ function ProductsPanel() {
   );
 }
 
-function AccessDenied() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    notify(ACCESS_DENIED, "destructive");
-    void navigate({ to: "/", replace: true });
-  }, [navigate]);
-  return (
-    <Container size="sm" py={60}>
-      <Alert color="red" title={ACCESS_DENIED.title}>
-        {ACCESS_DENIED.message}
-      </Alert>
-    </Container>
-  );
-}
-
-function AdminConsole() {
+/** /admin, for admins only (routes/admin.tsx). */
+export function AdminPage() {
   // The pending list is always loaded: its counts label the Applications tab and the sub-tabs.
   const pending = trpc.admin.seerApplications.useQuery({ status: "pending" });
   const counts = pending.data?.counts;
@@ -194,17 +174,4 @@ function AdminConsole() {
       </Tabs>
     </Container>
   );
-}
-
-export function AdminPage() {
-  const auth = useAuth();
-  if (auth.status === "loading") {
-    return (
-      <Container py={60}>
-        <Loader aria-label="Loading" />
-      </Container>
-    );
-  }
-  if (auth.status === "signed-out" || auth.user.role !== "admin") return <AccessDenied />;
-  return <AdminConsole />;
 }

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Textarea, Title, VisuallyHidden } from "@mantine/core";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
-import type { AppRouter } from "../../../src-server/modules";
+import { formatDate } from "../../lib/format";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
-import { trpc } from "../../trpc";
+import { trpc, type RouterOutputs } from "../../trpc";
 
-type ApplicationList = inferRouterOutputs<AppRouter>["admin"]["seerApplications"];
+type ApplicationList = RouterOutputs["admin"]["seerApplications"];
 type Application = ApplicationList["applications"][number];
 type Status = Application["status"];
 
@@ -86,7 +85,7 @@ export function ApplicationCard({ application }: { application: Application }) {
             {application.fullName}
           </Title>
           <Text size="sm" c="dimmed">
-            Applied {new Date(application.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+            Applied {formatDate(application.createdAt, "short")}
           </Text>
         </div>
         <Badge color={statusColor[application.status]} autoContrast>

@@ -18,7 +18,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { ID_DOCUMENT_ACCEPT, seerApplicationSchema, type SeerApplication } from "../../../src/schemas/applications";
-import { isUnauthorizedError, redirectToLogin, useAuth } from "../../lib/auth";
+import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
@@ -46,20 +46,6 @@ type UploadState =
   | { status: "uploading"; fileName: string; percent: number }
   | { status: "done"; fileName: string }
   | { status: "failed"; fileName: string; detail: string };
-
-function LoginRequired() {
-  useEffect(() => {
-    notify(messages.loginRequiredApply, "destructive");
-    return redirectToLogin();
-  }, []);
-  return (
-    <Container size="sm" py={60}>
-      <Alert color="red" title={messages.loginRequiredApply.title} role="alert">
-        {messages.loginRequiredApply.message}
-      </Alert>
-    </Container>
-  );
-}
 
 function IdDocumentField({
   upload,
@@ -290,10 +276,7 @@ function ApplicationForm() {
 }
 
 export function BecomeSeerPage() {
-  const auth = useAuth();
-  const mine = trpc.applications.mine.useQuery(undefined, { enabled: auth.status === "signed-in" });
-
-  if (auth.status === "signed-out") return <LoginRequired />;
+  const mine = trpc.applications.mine.useQuery();
   return (
     <Container size="md" py={48}>
       <Title order={1}>Become a Seer</Title>
@@ -301,7 +284,7 @@ export function BecomeSeerPage() {
         Share your gifts with seekers around the world. Tell us about your tradition and practice; our team reviews every
         application and replies by email.
       </Text>
-      {auth.status === "loading" || mine.isPending ? (
+      {mine.isPending ? (
         <Loader aria-label="Loading" />
       ) : mine.data?.status === "pending" ? (
         <Alert color="ochre" title="Application under review">

@@ -7,7 +7,7 @@ interface Props {
   error?: React.ReactNode;
 }
 
-/** Specializations as tags (SPEC §2): Enter or Add adds one; blanks and duplicates are ignored; each is removable. */
+/** Specializations as tags (docs/product.md#routes-and-screens): Enter or Add adds one; blanks and duplicates are ignored; each is removable. */
 export function SpecializationsInput({ value, onChange, error }: Props) {
   const [draft, setDraft] = useState("");
   const id = useId();

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconEye, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { previewOf } from "../../../src/domain/articles";
-import { formatArticleDate, formatViews } from "./format";
+import { formatDate, formatViews } from "../../lib/format";
 import type { ArticleWithAuthor } from "./types";
 
 /** A /wisdom card: image, category, video icon, title, excerpt, published date or 'Draft', view count. */
@@ -35,7 +35,7 @@ export function ArticleCard({ item: { article } }: { item: ArticleWithAuthor }) 
         </Text>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            {article.isPublished && article.publishedAt ? formatArticleDate(article.publishedAt) : "Draft"}
+            {article.isPublished && article.publishedAt ? formatDate(article.publishedAt) : "Draft"}
           </Text>
           <Group gap={4}>
             <IconEye size={14} aria-hidden />

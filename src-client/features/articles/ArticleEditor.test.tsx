@@ -24,7 +24,7 @@ describe("/articles/new", () => {
     expect(within(alert).getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login?returnTo=%2Farticles%2Fnew");
   });
 
-  it("shows SPEC §5's messages and sends nothing while the form is invalid", async () => {
+  it("shows docs/product.md#validation's messages and sends nothing while the form is invalid", async () => {
     let calls = 0;
     server.use(
       ...trpcHandlers({

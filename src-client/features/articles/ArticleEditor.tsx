@@ -22,11 +22,9 @@ import {
   toArticleInput,
   type ArticleFormValues,
 } from "../../../src/schemas/articles";
-import { useAuth } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { LoginRequired } from "./LoginRequired";
 
 interface ArticleFormProps {
   initialValues: ArticleFormValues;
@@ -35,7 +33,7 @@ interface ArticleFormProps {
   onSubmit: (values: ArticleFormValues) => void;
 }
 
-/** SPEC §5's article form: the same zod schema as the procedure, tags as one comma-separated text. */
+/** docs/product.md#validation's article form: the same zod schema as the procedure, tags as one comma-separated text. */
 export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: ArticleFormProps) {
   const form = useForm<ArticleFormValues>({
     mode: "uncontrolled",
@@ -140,20 +138,8 @@ function EditorFrame({ title, children }: { title: string; children: React.React
   );
 }
 
-function Guard({ message, children }: { message: string; children: React.ReactNode }) {
-  const auth = useAuth();
-  if (auth.status === "loading") {
-    return (
-      <Group justify="center" py={80}>
-        <Loader aria-label="Loading" />
-      </Group>
-    );
-  }
-  if (auth.status === "signed-out") return <LoginRequired message={message} />;
-  return children;
-}
-
-function NewArticle() {
+/** /articles/new, for signed-in authors (routes/articles/new.tsx). */
+export function NewArticlePage() {
   const afterSave = useAfterSave();
   const create = trpc.articles.create.useMutation({ onSuccess: afterSave, onError: saveFailed });
   return (
@@ -168,7 +154,8 @@ function NewArticle() {
   );
 }
 
-function EditArticle({ id }: { id: string }) {
+/** /articles/edit/{id}, for signed-in authors (routes/articles/edit/$id.tsx). */
+export function EditArticlePage({ id }: { id: string }) {
   const afterSave = useAfterSave();
   const article = trpc.articles.forEdit.useQuery({ id });
   const update = trpc.articles.update.useMutation({ onSuccess: afterSave, onError: saveFailed });
@@ -202,21 +189,5 @@ function EditArticle({ id }: { id: string }) {
         onSubmit={(values) => update.mutate({ id, ...toArticleInput(values) })}
       />
     </EditorFrame>
-  );
-}
-
-export function NewArticlePage() {
-  return (
-    <Guard message="Please log in to write an article.">
-      <NewArticle />
-    </Guard>
-  );
-}
-
-export function EditArticlePage({ id }: { id: string }) {
-  return (
-    <Guard message="Please log in to edit your articles.">
-      <EditArticle id={id} />
-    </Guard>
   );
 }

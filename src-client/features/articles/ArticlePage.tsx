@@ -19,7 +19,7 @@ import { Link } from "@tanstack/react-router";
 import { ARTICLE_NOT_FOUND, authorName, isHttpUrl, videoEmbedUrl } from "../../../src/domain/articles";
 import { trpc } from "../../trpc";
 import { ArticleText } from "./ArticleText";
-import { formatArticleDate, formatViews } from "./format";
+import { formatDate, formatViews } from "../../lib/format";
 
 function ArticleNotFound() {
   return (
@@ -63,7 +63,7 @@ function ArticleVideo({ url, title }: { url: string; title: string }) {
   );
 }
 
-/** SPEC §2 "/wisdom/{slug}". One view is recorded per page view, never per refetch. */
+/** docs/product.md#routes-and-screens "/wisdom/{slug}". One view is recorded per page view, never per refetch. */
 export function ArticlePage({ slug }: { slug: string }) {
   const utils = trpc.useUtils();
   const query = trpc.articles.bySlug.useQuery({ slug });
@@ -131,7 +131,7 @@ export function ArticlePage({ slug }: { slug: string }) {
           </Group>
           <Group gap={6}>
             <IconCalendar size={16} aria-hidden />
-            <Text size="sm">{formatArticleDate(date)}</Text>
+            <Text size="sm">{formatDate(date)}</Text>
           </Group>
           <Group gap={6}>
             <IconEye size={16} aria-hidden />

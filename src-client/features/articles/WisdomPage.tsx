@@ -19,7 +19,7 @@ import { ArticleCard } from "./ArticleCard";
 
 const route = getRouteApi("/wisdom/");
 
-/** SPEC §2 "/wisdom": published articles, with a search box and a category filter kept in the URL. */
+/** docs/product.md#routes-and-screens "/wisdom": published articles, with a search box and a category filter kept in the URL. */
 export function WisdomPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

@@ -1,8 +1,7 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../src-server/modules";
+import type { RouterOutputs } from "../../trpc";
 
-type Outputs = inferRouterOutputs<AppRouter>["articles"];
+type Outputs = RouterOutputs["articles"];
 
-/** SPEC §3: an article part and an author part (first and last name). */
+/** docs/product.md#entities: an article part and an author part (first and last name). */
 export type ArticleWithAuthor = Outputs["list"][number];
 export type Article = Outputs["forEdit"];

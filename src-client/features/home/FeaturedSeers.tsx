@@ -3,17 +3,15 @@ import { Carousel } from "@mantine/carousel";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { inferRouterOutputs } from "@trpc/server";
 import { formatGhs } from "../../../src/domain/money";
-import type { AppRouter } from "../../../src-server/modules";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
-import { trpc } from "../../trpc";
+import { trpc, type RouterOutputs } from "../../trpc";
 import classes from "./Home.module.css";
 
-export type FeaturedSeer = inferRouterOutputs<AppRouter>["seers"]["featured"][number];
+export type FeaturedSeer = RouterOutputs["seers"]["featured"][number];
 
-/** SPEC §9: the home page features the top 3 approved Seers by averageRating. */
+/** docs/product.md#constants-and-limits: the home page features the top 3 approved Seers by averageRating. */
 export const FEATURED_COUNT = 3;
 const HOME_CARD_SPECIALIZATIONS = 2;
 
@@ -27,7 +25,7 @@ export function topRated(seers: readonly FeaturedSeer[]): FeaturedSeer[] {
   return [...seers].sort((a, b) => ratingOf(b) - ratingOf(a)).slice(0, FEATURED_COUNT);
 }
 
-/** The home card's starting price is the 15-minute price (SPEC §2), else the shortest session offered. */
+/** The home card's starting price is the 15-minute price (docs/product.md#routes-and-screens), else the shortest session offered. */
 const startingPrice = (seer: FeaturedSeer): string | null => seer.price15Min ?? seer.price30Min ?? seer.price60Min;
 
 export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
@@ -107,7 +105,7 @@ function SeerCardSkeleton() {
   );
 }
 
-/** Featured Spiritual Guides: a looping carousel of the top-rated approved Seers (SPEC §2, §9). */
+/** Featured Spiritual Guides: a looping carousel of the top-rated approved Seers (docs/product.md#routes-and-screens, §9). */
 export function FeaturedSeers() {
   const featured = trpc.seers.featured.useQuery();
   const seers = featured.data ? topRated(featured.data) : [];

@@ -112,7 +112,7 @@ function SeerCallToAction() {
   );
 }
 
-/** SPEC §2 "/ Home", its sections in the spec's order. */
+/** docs/product.md#routes-and-screens "/ Home", its sections in the spec's order. */
 export function HomePage() {
   return (
     <>

@@ -29,7 +29,7 @@ const whyChoose = [
   },
 ] as const;
 
-/** SPEC §2: browse by specialty, country and language; choose 15, 30 or 60 minutes; book and pay; receive the link and connect. */
+/** docs/product.md#routes-and-screens: browse by specialty, country and language; choose 15, 30 or 60 minutes; book and pay; receive the link and connect. */
 export const howItWorksSteps = [
   {
     title: "Browse Seers",
@@ -49,7 +49,7 @@ export const howItWorksSteps = [
   },
 ] as const;
 
-/** Three fixed sample testimonials (SPEC §2). */
+/** Three fixed sample testimonials (docs/product.md#routes-and-screens). */
 export const testimonials = [
   {
     name: "Adwoa K.",

@@ -3,7 +3,7 @@ import { HOME_PRODUCTS } from "../../../src/schemas/shop";
 import { ProductCard, ProductCardSkeleton } from "../shop";
 import { trpc } from "../../trpc";
 
-/** The Sacred Market preview: the first 6 active products, priced in GH₵ (SPEC §1, §2), without Add to Cart. */
+/** The Sacred Market preview: the first 6 active products, priced in GH₵ (docs/product.md#product-and-users, §2), without Add to Cart. */
 export function MarketPreview() {
   const products = trpc.shop.products.useQuery({ limit: HOME_PRODUCTS });
 

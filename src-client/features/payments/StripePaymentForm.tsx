@@ -6,7 +6,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useState, type FormEvent } from "react";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
-import type { CardPaymentFormProps } from "./CardPaymentForm";
+import type { CardPaymentFormProps } from "./types";
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js is loaded once per publishable key, and only when a card form is shown. */

@@ -4,7 +4,7 @@ import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import type { CardPaymentFormProps } from "./CardPaymentForm";
+import type { CardPaymentFormProps } from "./types";
 
 /** The id part of a client secret ("pi_..._secret_..."), as Stripe's own client reads it. */
 export const paymentIntentIdOf = (clientSecret: string): string => clientSecret.split("_secret_")[0] ?? clientSecret;

@@ -23,7 +23,7 @@ type CardSeer = Pick<
   | "price30Min"
 >;
 
-/** One Seer in the directory (SPEC §2 "/seers Directory"); the whole card links to the profile. */
+/** One Seer in the directory (docs/product.md#routes-and-screens "/seers Directory"); the whole card links to the profile. */
 export function SeerCard({ seer }: { seer: CardSeer }) {
   const rating = ratingOf(seer);
   const shownSpecializations = seer.specializations.slice(0, CARD_LIST_LENGTH);

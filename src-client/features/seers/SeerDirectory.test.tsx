@@ -3,9 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import type { RouterInputs } from "../../trpc";
 import { filterOptionsData, pageOf, seerData } from "./testData";
 
-type ListInput = { search?: string; country?: string; specialization?: string; language?: string; cursor?: number | null };
+type ListInput = RouterInputs["seers"]["list"];
 
 /** Answers the directory's calls and records every list input it receives. */
 function directory(answer: (input: ListInput) => ReturnType<typeof pageOf> | Promise<ReturnType<typeof pageOf>>) {

@@ -18,7 +18,7 @@ function selectData(allLabel: string, values: string[] | undefined, current: str
   return [{ value: "", label: allLabel }, ...withCurrent.map((v) => ({ value: v, label: v }))];
 }
 
-/** SPEC §2 "/seers Directory": search and three filters kept in the URL, so a filtered list is a shareable link. */
+/** docs/product.md#routes-and-screens "/seers Directory": search and three filters kept in the URL, so a filtered list is a shareable link. */
 export function SeerDirectory() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

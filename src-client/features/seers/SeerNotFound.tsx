@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 
-/** SPEC §2: a missing or unapproved Seer. */
+/** docs/product.md#routes-and-screens: a missing or unapproved Seer. */
 export function SeerNotFound() {
   return (
     <Container size="sm" py={80}>

@@ -1,10 +1,10 @@
 import { Alert, Badge, Card, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconLanguage, IconMapPin } from "@tabler/icons-react";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { formatMoney } from "../../../src/domain/money";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating, StarRating } from "../../components/StarRating";
+import { formatDate } from "../../lib/format";
 import { trpc } from "../../trpc";
 import { ratingOf, reviewCountText, reviewerName } from "./display";
 import { SeerNotFound } from "./SeerNotFound";
@@ -19,7 +19,7 @@ const sessions = [
   { session: "60min", title: "60 Minutes", description: "Deep spiritual reading", price: (s: Seer) => s.price60Min },
 ] as const;
 
-/** SPEC §2 "/seers/{id} Seer profile". */
+/** docs/product.md#routes-and-screens "/seers/{id} Seer profile". */
 export function SeerProfile() {
   const { id } = route.useParams();
   const seer = trpc.seers.byId.useQuery({ id });
@@ -178,8 +178,8 @@ function ReviewItem({ review }: { review: SeerReview }) {
         <Group gap="sm">
           <SeerAvatar name={reviewerName(review.client)} src={review.client.profileImageUrl} size="sm" alt="" />
           <Text fw={600}>{reviewerName(review.client)}</Text>
-          <Text size="sm" c="dimmed" component="time" dateTime={dayjs(review.createdAt).toISOString()}>
-            {dayjs(review.createdAt).format("MMMM D, YYYY")}
+          <Text size="sm" c="dimmed" component="time" dateTime={new Date(review.createdAt).toISOString()}>
+            {formatDate(review.createdAt)}
           </Text>
         </Group>
         <StarRating value={review.rating} />

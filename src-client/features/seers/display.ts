@@ -1,11 +1,11 @@
 import type { Seer, SeerReview } from "./types";
 
-/** A card shows two specializations and two languages (SPEC §9). */
+/** A card shows two specializations and two languages (docs/product.md#constants-and-limits). */
 export const CARD_LIST_LENGTH = 2;
 
 /**
  * The card's 'Starting from' price: price15Min, else price30Min, and only when the Seer has a
- * 30-minute price at all (SPEC §2).
+ * 30-minute price at all (docs/product.md#routes-and-screens).
  */
 export function startingPrice(seer: Pick<Seer, "price15Min" | "price30Min">): string | null {
   if (!seer.price30Min) return null;

@@ -1,7 +1,5 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../src-server/modules";
+import type { RouterOutputs } from "../../trpc";
 
-type Outputs = inferRouterOutputs<AppRouter>["seers"];
+type Outputs = RouterOutputs["seers"];
 export type Seer = Outputs["byId"];
 export type SeerReview = Outputs["reviews"][number];
-export type SeerFilterOptions = Outputs["filterOptions"];

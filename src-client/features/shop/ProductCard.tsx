@@ -10,13 +10,13 @@ export interface ProductCardProps {
   product: CardProduct;
   /** When given, the card shows Add to Cart (or a disabled 'Out of Stock'). */
   onAddToCart?: (productId: string) => void;
-  /** SPEC §4: Add to Cart is disabled while an add is pending. */
+  /** docs/product.md#states-and-transitions: Add to Cart is disabled while an add is pending. */
   adding?: boolean;
   titleOrder?: 2 | 3;
 }
 
 /**
- * One product of the Sacred Market (SPEC §2 "/shop"), shared with the home page's preview: picture and
+ * One product of the Sacred Market (docs/product.md#routes-and-screens "/shop"), shared with the home page's preview: picture and
  * name link to /shop/{slug}; price in GH₵ at the fixed display rate; origin badge.
  */
 export function ProductCard({ product, onAddToCart, adding = false, titleOrder = 2 }: ProductCardProps) {

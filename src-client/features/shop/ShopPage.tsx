@@ -8,10 +8,10 @@ import { useAddToCart } from "./useAddToCart";
 
 const route = getRouteApi("/shop/");
 
-/** SPEC §9: 8 product skeletons while loading. */
+/** docs/product.md#constants-and-limits: 8 product skeletons while loading. */
 export const PRODUCT_SKELETONS = 8;
 
-/** SPEC §2 "/shop": search and category kept in the URL, so a filtered listing is a shareable link. */
+/** docs/product.md#routes-and-screens "/shop": search and category kept in the URL, so a filtered listing is a shareable link. */
 export function ShopPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

@@ -1,3 +1,2 @@
-export { ProductCard, ProductCardSkeleton, type ProductCardProps } from "./ProductCard";
-export { useAddToCart } from "./useAddToCart";
+export { ProductCard, ProductCardSkeleton } from "./ProductCard";
 export type { Product } from "./types";

@@ -1,4 +1,4 @@
-import type { CartLineData } from "../cart/types";
+import type { CartLineData } from "./types";
 import type { Category, Product, ProductDetail } from "./types";
 
 export const signedInUser = {

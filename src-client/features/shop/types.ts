@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../src-server/modules";
+import type { RouterOutputs as Outputs } from "../../trpc";
 
-type Outputs = inferRouterOutputs<AppRouter>;
 export type Product = Outputs["shop"]["products"][number];
 export type ProductDetail = Outputs["shop"]["product"];
 export type Category = Outputs["shop"]["categories"][number];
+export type CartLineData = Outputs["cart"]["list"][number];

@@ -4,7 +4,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
 /**
- * Add to Cart with SPEC §8's toasts. A visitor who is not signed in gets 'Error - Please log in to add
+ * Add to Cart with docs/product.md#errors-and-messages's toasts. A visitor who is not signed in gets 'Error - Please log in to add
  * items to cart' and the login page 500 ms later; any other refusal (sold out, no longer available) shows
  * the server's reason instead, since sending a signed-in shopper to log in would not help them.
  */

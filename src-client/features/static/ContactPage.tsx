@@ -27,7 +27,7 @@ function ContactCard({ icon: Icon, title, children }: { icon: typeof IconMail; t
 }
 
 /**
- * SPEC §2: the message form makes no call. It relies on the browser's own checks (required fields,
+ * docs/product.md#routes-and-screens: the message form makes no call. It relies on the browser's own checks (required fields,
  * e-mail type) and then thanks the person and clears itself.
  */
 function ContactForm() {

@@ -12,7 +12,7 @@ interface Section {
   body: ReactNode;
 }
 
-/** SPEC §2 "/terms": 14 sections carrying the platform's business rules (SPEC §9). */
+/** docs/product.md#routes-and-screens "/terms": 14 sections carrying the platform's business rules (docs/product.md#constants-and-limits). */
 export const termsSections: Section[] = [
   {
     id: "acceptance",

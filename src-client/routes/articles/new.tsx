@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { checkAccess, RequireAuth } from "../../features/account/guard";
 import { NewArticlePage } from "../../features/articles/ArticleEditor";
 
 export const Route = createFileRoute("/articles/new")({
-  component: NewArticlePage,
+  beforeLoad: ({ context }) => checkAccess(context, "newArticle"),
+  component: NewArticleRoute,
 });
+
+function NewArticleRoute() {
+  return (
+    <RequireAuth>
+      <NewArticlePage />
+    </RequireAuth>
+  );
+}

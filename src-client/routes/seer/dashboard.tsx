@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SeerDashboard } from "../../features/dashboard/SeerDashboard";
+import { checkAccess, RequireAuth } from "../../features/account/guard";
+import { SeerDashboard } from "../../features/seer-dashboard/SeerDashboard";
 
 export const Route = createFileRoute("/seer/dashboard")({
-  component: SeerDashboard,
+  beforeLoad: ({ context }) => checkAccess(context, "seerDashboard"),
+  component: SeerDashboardRoute,
 });
+
+function SeerDashboardRoute() {
+  return (
+    <RequireAuth>
+      <SeerDashboard />
+    </RequireAuth>
+  );
+}

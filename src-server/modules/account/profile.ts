@@ -28,7 +28,7 @@ export interface OwnConsultation {
   endsAt: Date;
   amount: string;
   status: BookingStatus;
-  /** Only confirmed bookings open the meeting room (SPEC §4). */
+  /** Only confirmed bookings open the meeting room (docs/product.md#states-and-transitions). */
   meetingLink: string | null;
 }
 

@@ -10,7 +10,7 @@ import type { Mailer } from "../../platform/mail";
 
 export const APPLICATION_NOT_FOUND = "Application not found";
 export const ALREADY_REVIEWED = "This application has already been reviewed";
-/** SPEC §9: the admin bookings list shows 20 rows. */
+/** docs/product.md#constants-and-limits: the admin bookings list shows 20 rows. */
 export const ADMIN_BOOKINGS_SHOWN = 20;
 /** A page of applications per status is plenty for a review queue; the counts stay exact. */
 export const ADMIN_APPLICATIONS_LIMIT = 200;
@@ -164,7 +164,7 @@ export function createAdminService({
     return { ...application, notified };
   }
 
-  /** SPEC §2 analytics, each figure an aggregate in the database. Money sums are over confirmed bookings. */
+  /** docs/product.md#routes-and-screens analytics, each figure an aggregate in the database. Money sums are over confirmed bookings. */
   async function analytics(): Promise<Analytics> {
     const confirmed = sql`${bookings.status} = 'confirmed'`;
     const [[b], [p], counts] = await Promise.all([

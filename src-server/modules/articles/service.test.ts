@@ -231,7 +231,7 @@ describe("writing an article", () => {
     expect(draft.isPublished).toBe(false);
   });
 
-  it("answers SPEC §5's messages for invalid input and creates nothing", async () => {
+  it("answers docs/product.md#validation's messages for invalid input and creates nothing", async () => {
     const before = (await t.database.db.select({ id: articles.id }).from(articles)).length;
     const response = await trpcMutation(
       t.app,
@@ -384,7 +384,7 @@ describe("my articles", () => {
   });
 });
 
-describe("REST shims (SPEC §7)", () => {
+describe("REST shims (docs/product.md#api)", () => {
   let published: Article;
   let draft: Article;
   beforeAll(async () => {

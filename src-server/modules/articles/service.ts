@@ -10,7 +10,7 @@ import type { Clock } from "../../platform/clock";
 /** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
 
 
-/** Every column of SPEC §3's article: none of them is private. */
+/** Every column of docs/product.md#entities's article: none of them is private. */
 const articleColumns = {
   id: articles.id,
   authorId: articles.authorId,
@@ -53,7 +53,7 @@ export interface ArticleAuthor {
   lastName: string | null;
 }
 
-/** SPEC §3: list responses carry an article part and an author part. */
+/** docs/product.md#entities: list responses carry an article part and an author part. */
 export interface ArticleWithAuthor {
   article: Article;
   author: ArticleAuthor;

@@ -422,7 +422,7 @@ export function createBookingService({
   }
 
   /**
-   * GET /api/bookings: a Seer's bookings (SPEC §7 "the Seer's bookings"); for anyone else, their own
+   * GET /api/bookings: a Seer's bookings (docs/product.md#api "the Seer's bookings"); for anyone else, their own
    * bookings as a client, so the same call serves a client's history.
    */
   async function mine(user: CurrentUser): Promise<BookingView[]> {

@@ -6,7 +6,7 @@ import {
 } from "../../../src/schemas/dashboard";
 import { authedProcedure, router, seerProcedure } from "../../platform/trpc/init";
 
-/** The Seer dashboard (SPEC §2 /seer/dashboard): the Seer's own figures, profile, timezone and availability. */
+/** The Seer dashboard (docs/product.md#routes-and-screens /seer/dashboard): the Seer's own figures, profile, timezone and availability. */
 export const seerDashboardRouter = router({
   overview: seerProcedure.query(({ ctx }) => ctx.services.seerDashboard.overview(ctx.user)),
 

@@ -88,7 +88,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
   }
 
   const confirmed = eq(bookings.status, "confirmed");
-  /** SPEC §4: pending bookings count as pending payouts; only a hold still running can still be paid. */
+  /** docs/product.md#states-and-transitions: pending bookings count as pending payouts; only a hold still running can still be paid. */
   const livePending = (now: Date) => and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now));
 
   /** This calendar month on the Seer's own wall clock, as two instants. */
@@ -128,7 +128,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
   }
 
   /**
-   * The cards and the two session lists. Upcoming and past are SPEC §4's split of confirmed bookings by
+   * The cards and the two session lists. Upcoming and past are docs/product.md#states-and-transitions's split of confirmed bookings by
    * the session's start instant; This Month is the calendar month on the Seer's clock.
    */
   async function overview(user: CurrentUser) {
@@ -214,7 +214,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
     };
   }
 
-  /** PUT /api/seers/{id}/timezone: a missing Seer is 404; someone else's Seer is 403 (SPEC §6: "set own timezone"). */
+  /** PUT /api/seers/{id}/timezone: a missing Seer is 404; someone else's Seer is 403 (docs/product.md#roles-and-access: "set own timezone"). */
   async function setTimezone(
     user: CurrentUser,
     seerId: string,

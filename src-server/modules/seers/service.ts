@@ -7,7 +7,7 @@ import { SEER_NOT_FOUND, type SeerListQuery } from "../../../src/schemas/seers";
 
 /**
  * What anyone may see of a Seer. Leaves out the payment provider account, the availability
- * document and the timestamps; userId stays because a Seer finds their own profile by it (SPEC §7).
+ * document and the timestamps; userId stays because a Seer finds their own profile by it (docs/product.md#api).
  */
 export const publicSeerColumns = {
   id: seers.id,
@@ -80,7 +80,7 @@ export interface SeerReview {
     /** Only the initial: the profile shows "Ama M.", so the rest of a client's name never leaves the server. */
     lastName: string | null;
     /**
-     * Always null. SPEC §3 puts the client's e-mail in this shape, but reviews are public: publishing
+     * Always null. docs/product.md#entities puts the client's e-mail in this shape, but reviews are public: publishing
      * every reviewer's address to any visitor would leak private data that no screen displays.
      */
     email: null;

@@ -8,7 +8,7 @@ export interface CartLine {
   id: string;
   productId: string;
   quantity: number;
-  /** SPEC §3's {name, price, imageUrl}, plus what the cart needs to link the product and cap the plus button. */
+  /** docs/product.md#entities's {name, price, imageUrl}, plus what the cart needs to link the product and cap the plus button. */
   product: { name: string; price: string; imageUrl: string | null; slug: string; stockQuantity: number; isActive: boolean };
 }
 
@@ -27,7 +27,7 @@ export const allStockInCart = (name: string, stock: number) =>
 const lineColumns = { id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity } as const;
 
 export function createCartService({ db }: { db: Db }) {
-  /** A user's cart as SPEC §3 returns it: id, productId, quantity, product {name, price, imageUrl}. */
+  /** A user's cart as docs/product.md#entities returns it: id, productId, quantity, product {name, price, imageUrl}. */
   async function list(userId: string): Promise<CartLine[]> {
     const rows = await db
       .select({

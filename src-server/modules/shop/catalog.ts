@@ -54,7 +54,7 @@ export interface Category {
 const active = eq(products.isActive, true);
 
 export function createCatalogService({ db }: { db: Db }) {
-  /** Active products only (SPEC §2), oldest first, so the home page's "first 6" are stable. */
+  /** Active products only (docs/product.md#routes-and-screens), oldest first, so the home page's "first 6" are stable. */
   async function list(query: ProductListQuery): Promise<Product[]> {
     const conditions: SQL[] = [active];
     if (query.search) {

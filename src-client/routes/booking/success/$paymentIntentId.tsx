@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BookingSuccess } from "../../../features/booking/BookingSuccess";
+import { BookingSuccess } from "../../../features/bookings/BookingSuccess";
 
 export const Route = createFileRoute("/booking/success/$paymentIntentId")({
   component: BookingSuccessPage,

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
-// No payment intent in the URL: nothing to confirm (SPEC §2).
+// No payment intent in the URL: nothing to confirm (docs/product.md#routes-and-screens).
 export const Route = createFileRoute("/booking/success/")({
   beforeLoad: () => {
     throw redirect({ to: "/seers", replace: true });

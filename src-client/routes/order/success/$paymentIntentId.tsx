@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { OrderSuccessPage } from "../../../features/checkout/OrderSuccessPage";
+import { OrderSuccessPage } from "../../../features/shop/OrderSuccessPage";
 
 export const Route = createFileRoute("/order/success/$paymentIntentId")({
   component: OrderSuccessRoute,

@@ -16,42 +16,18 @@ import {
 } from "@mantine/core";
 import { IconCalendarEvent, IconClock, IconHourglass, IconLogout, IconPackage, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { inferRouterOutputs } from "@trpc/server";
-import { useEffect } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
-import type { AppRouter } from "../../../src-server/modules";
-import { loginHref, redirectToLogin, useAuth, type SignedInUser } from "../../lib/auth";
+import type { SignedInUser } from "../../lib/auth";
 import { trpc } from "../../trpc";
-import { formatCalendarDate } from "../../lib/format";
+import { formatCalendarDate, formatDate } from "../../lib/format";
 
-type Outputs = inferRouterOutputs<AppRouter>["account"];
-export type Consultation = Outputs["consultations"]["upcoming"][number];
-export type Order = Outputs["orders"][number];
+import type { Consultation, Order } from "./types";
 
 const roleLabel: Record<SignedInUser["role"], string> = { client: "Client", seer: "Seer", admin: "Admin" };
 
-const formatOrderDate = (date: Date): string =>
-  date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-
 function fullName(user: SignedInUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
-}
-
-function SignInPrompt() {
-  // SPEC §8: protected pages send visitors to the login address 500 ms after telling them why.
-  useEffect(() => redirectToLogin(), []);
-  return (
-    <Container size="sm" py={80}>
-      <Stack align="center" ta="center" gap="md">
-        <Title order={1}>Login Required</Title>
-        <Text c="gray.7">Please log in to view your profile, consultations and orders.</Text>
-        <Button component="a" href={loginHref()}>
-          Log In
-        </Button>
-      </Stack>
-    </Container>
-  );
 }
 
 function AccountCard({ user }: { user: SignedInUser }) {
@@ -151,7 +127,7 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           <Group gap={6} wrap="nowrap">
             <IconCalendarEvent size={18} aria-hidden />
-            <Text size="sm">{formatCalendarDate(consultation.scheduledDate, "medium")}</Text>
+            <Text size="sm">{formatCalendarDate(consultation.scheduledDate, "weekdayShort")}</Text>
           </Group>
           <Group gap={6} wrap="nowrap">
             <IconClock size={18} aria-hidden />
@@ -242,7 +218,7 @@ function OrderCard({ order }: { order: Order }) {
               Order {order.orderNumber}
             </Title>
             <Text size="sm" c="gray.7">
-              Placed {formatOrderDate(order.createdAt)}
+              Placed {formatDate(order.createdAt, "short")}
             </Text>
           </div>
           <Badge color={status.color} variant="light">
@@ -308,21 +284,12 @@ function Orders() {
   );
 }
 
-/** /profile: the signed-in user's details, consultations and orders; SPEC §2 links it but does not show it. */
-export function ProfilePage() {
-  const auth = useAuth();
-  if (auth.status === "loading") {
-    return (
-      <Container py={80} ta="center">
-        <Loader aria-label="Loading your profile" />
-      </Container>
-    );
-  }
-  if (auth.status === "signed-out") return <SignInPrompt />;
+/** /profile: the signed-in user's details, consultations and orders; docs/product.md#routes-and-screens links it but does not show it. */
+export function ProfilePage({ user }: { user: SignedInUser }) {
   return (
     <Container size="lg" py={{ base: "lg", sm: "xl" }}>
       <Stack gap={40}>
-        <AccountCard user={auth.user} />
+        <AccountCard user={user} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
           <Consultations />
           <Orders />

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import type { Booking } from "./types";
 
 const client = {
   id: "u-client",
@@ -11,7 +12,7 @@ const client = {
   profileImageUrl: null,
   role: "client" as const,
 };
-const booking = (status: "pending" | "confirmed") => ({
+const booking = (status: "pending" | "confirmed"): Booking => ({
   id: "b-1",
   seerId: "seer-1",
   seerName: "Ama Serwaa Owusu",

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import type { Consultation, Order } from "./ProfilePage";
+import type { Consultation, Order } from "./types";
 
 const client = {
   id: "u-1",

@@ -1,7 +1,7 @@
 import { Alert, Container, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { formatMoney } from "../../../src/domain/money";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
-import { useAuth } from "../../lib/auth";
+import { AccessNoticeView, accessRules } from "../account/guard";
 import { trpc } from "../../trpc";
 import { AvailabilityTab } from "./AvailabilityTab";
 import { EarningsTab } from "./EarningsTab";
@@ -10,27 +10,6 @@ import { SessionCard } from "./SessionCard";
 import { timezoneLabel } from "./format";
 import type { DashboardOverview } from "./types";
 import { StatCard } from "../../components/StatCard";
-
-export const LOGIN_TO_ACCESS = "Please log in to access your dashboard.";
-export const SEERS_ONLY = "This page is only accessible to verified Seers.";
-
-function AccessDenied({ message }: { message: string }) {
-  return (
-    <Container size="sm" py={80}>
-      <Alert
-        color="red"
-        title={
-          <Title order={1} size="h3">
-            Access Denied
-          </Title>
-        }
-        role="alert"
-      >
-        {message}
-      </Alert>
-    </Container>
-  );
-}
 
 function SessionList({ overview, past }: { overview: DashboardOverview; past: boolean }) {
   const sessions = past ? overview.past : overview.upcoming;
@@ -96,21 +75,11 @@ function Dashboard({ overview }: { overview: DashboardOverview }) {
   );
 }
 
-/** SPEC §2 /seer/dashboard: Seers only; the server decides, the screen explains. */
+/** docs/product.md#routes-and-screens /seer/dashboard: Seers only (routes/seer/dashboard.tsx); the server decides, the screen explains. */
 export function SeerDashboard() {
-  const auth = useAuth();
-  const isSeer = auth.status === "signed-in" && auth.user.role === "seer";
-  const overview = trpc.seerDashboard.overview.useQuery(undefined, { enabled: isSeer });
+  const overview = trpc.seerDashboard.overview.useQuery();
 
-  if (auth.status === "loading") {
-    return (
-      <Container py={80} ta="center">
-        <Loader aria-label="Loading" />
-      </Container>
-    );
-  }
-  if (auth.status === "signed-out") return <AccessDenied message={LOGIN_TO_ACCESS} />;
-  if (!isSeer || overview.error?.data?.code === "FORBIDDEN") return <AccessDenied message={SEERS_ONLY} />;
+  if (overview.error?.data?.code === "FORBIDDEN") return <AccessNoticeView notice={accessRules.seerDashboard.wrongRole} />;
   if (overview.isPending) {
     return (
       <Container py={80} ta="center">

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { trpc } from "../../trpc";
 
-/** SPEC §2 /booking/success/{paymentIntentId}: confirms the payment on load. */
+/** docs/product.md#routes-and-screens /booking/success/{paymentIntentId}: confirms the payment on load. */
 export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string }) {
   const confirm = trpc.bookings.confirmPayment.useMutation();
   const utils = trpc.useUtils();

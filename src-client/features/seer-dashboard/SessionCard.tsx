@@ -34,7 +34,7 @@ function JoinMeeting({ link }: { link: string }) {
   );
 }
 
-/** One confirmed session as its Seer sees it: SPEC §2 upcoming and past cards. */
+/** One confirmed session as its Seer sees it: docs/product.md#routes-and-screens upcoming and past cards. */
 export function SessionCard({ session, timezone, past }: { session: DashboardSession; timezone: string; past: boolean }) {
   return (
     <Card

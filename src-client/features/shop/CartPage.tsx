@@ -46,7 +46,7 @@ function Summary({ lines }: { lines: CartLineData[] }) {
   );
 }
 
-/** SPEC §2 "/cart". The cart needs an account; a visitor is offered the login instead. */
+/** docs/product.md#routes-and-screens "/cart". The cart needs an account; a visitor is offered the login instead. */
 export function CartPage() {
   const auth = useAuth();
   const cart = trpc.cart.list.useQuery(undefined, { enabled: auth.status === "signed-in" });

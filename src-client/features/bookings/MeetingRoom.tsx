@@ -16,7 +16,7 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** SPEC §2 /meeting/{bookingId}: only the booking's client, its Seer and admins get past 'Meeting Not Found'. */
+/** docs/product.md#routes-and-screens /meeting/{bookingId}: only the booking's client, its Seer and admins get past 'Meeting Not Found'. */
 export function MeetingRoom({ bookingId }: { bookingId: string }) {
   const auth = useAuth();
   const booking = trpc.bookings.byId.useQuery({ bookingId }, { enabled: auth.status === "signed-in" });

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 
-/** /order/success/{paymentIntentId}: confirms the order payment once on arrival (SPEC §2). */
+/** /order/success/{paymentIntentId}: confirms the order payment once on arrival (docs/product.md#routes-and-screens). */
 export function OrderSuccessPage({ paymentIntentId }: { paymentIntentId: string }) {
   const utils = trpc.useUtils();
   const confirm = trpc.orders.confirmPayment.useMutation({

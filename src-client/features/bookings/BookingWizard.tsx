@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Stepper, Text, Textarea, Title } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import {
   SESSION_MINUTES,
   TIME_SLOTS,
@@ -11,13 +11,14 @@ import {
   type SessionType,
 } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
-import { isUnauthorizedError, redirectToLogin, useAuth } from "../../lib/auth";
+import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { CardPaymentForm } from "../payments/CardPaymentForm";
 import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
+import type { BookingPayment } from "./types";
 
 /** The browser's IANA timezone, stored with the booking so the slot means the same instant everywhere. */
 export function detectTimeZone(): string {
@@ -28,29 +29,8 @@ export function detectTimeZone(): string {
   }
 }
 
-function LoginRequired() {
-  useEffect(() => {
-    notify(messages.loginRequiredBooking, "destructive");
-    return redirectToLogin();
-  }, []);
-  return (
-    <Container size="sm" py={60}>
-      <Alert color="red" title={messages.loginRequiredBooking.title} role="alert">
-        {messages.loginRequiredBooking.message}
-      </Alert>
-    </Container>
-  );
-}
-
-interface Payment {
-  clientSecret: string;
-  bookingId: string;
-  amount: string;
-}
-
-/** SPEC §2 /book/{id}: date and slot, review with notes, card payment. */
+/** docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. */
 export function BookingWizard({ seerId, sessionType }: { seerId: string; sessionType: SessionType }) {
-  const auth = useAuth();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const timeZone = useMemo(() => detectTimeZone(), []);
@@ -59,17 +39,16 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [notes, setNotes] = useState("");
-  const [payment, setPayment] = useState<Payment | null>(null);
+  const [payment, setPayment] = useState<BookingPayment | null>(null);
 
   const seer = trpc.seers.byId.useQuery({ id: seerId });
   const taken = trpc.bookings.takenSlots.useQuery(
     { seerId, scheduledDate: date ?? today, clientTimezone: timeZone, sessionType },
-    { enabled: date !== null && auth.status === "signed-in" },
+    { enabled: date !== null },
   );
   const createIntent = trpc.bookings.createPaymentIntent.useMutation();
 
-  if (auth.status === "signed-out") return <LoginRequired />;
-  if (auth.status === "loading" || seer.isPending) {
+  if (seer.isPending) {
     return (
       <Container py={80} ta="center">
         <Loader aria-label="Loading" />
@@ -107,7 +86,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
       { seerId, sessionType, scheduledDate: date, scheduledTime: time, notes, clientTimezone: timeZone, amount: price },
       {
         onSuccess: (result) => {
-          setPayment({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amount });
+          setPayment(result);
           setStep(2);
         },
         onError: (error) => {

@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import { signedInUser } from "../shop/testData";
+import { signedInUser } from "./testData";
 
 beforeEach(() => {
   notifications.clean();

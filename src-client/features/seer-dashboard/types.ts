@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../src-server/modules";
+import type { RouterOutputs } from "../../trpc";
 
-type DashboardOutputs = inferRouterOutputs<AppRouter>["seerDashboard"];
+type DashboardOutputs = RouterOutputs["seerDashboard"];
 export type DashboardOverview = DashboardOutputs["overview"];
 export type DashboardSeer = DashboardOverview["seer"];
 export type DashboardSession = DashboardOverview["upcoming"][number];

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import { cartLine, signedInUser } from "../shop/testData";
+import { cartLine, signedInUser } from "./testData";
 
 
 beforeEach(() => {

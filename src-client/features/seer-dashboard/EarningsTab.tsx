@@ -7,7 +7,7 @@ import { trpc } from "../../trpc";
 import { formatCalendarDate } from "../../lib/format";
 import { StatCard } from "../../components/StatCard";
 
-/** SPEC §2 Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
+/** docs/product.md#routes-and-screens Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
 export function EarningsTab() {
   const [period, setPeriod] = useState<EarningsPeriod>("all");
   // The last figures stay on screen while the next period loads, rather than a spinner in their place.

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import { cartLine, signedInUser } from "../shop/testData";
+import { cartLine, signedInUser } from "./testData";
 import type { CartLineData } from "./types";
 
 

@@ -1,15 +1,12 @@
 import { Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { formatMoney, type Cents } from "../../../src/domain/money";
 import { lineTotal, type OrderTotals } from "../../../src/domain/shipping";
+import type { RouterInputs } from "../../trpc";
 
-export interface SummaryItem {
-  productId: string;
-  productName: string;
-  quantity: number;
-  price: string;
-}
+/** A line as the order payment request carries it. */
+export type SummaryItem = RouterInputs["orders"]["createPayment"]["items"][number];
 
-/** The checkout's side panel (SPEC §2): each item as name x quantity with its line total, then Subtotal, Shipping, Total. */
+/** The checkout's side panel (docs/product.md#routes-and-screens): each item as name x quantity with its line total, then Subtotal, Shipping, Total. */
 export function OrderSummary({ items, totals }: { items: SummaryItem[]; totals: OrderTotals | null }) {
   const money = (amount: Cents) => formatMoney(amount);
   return (

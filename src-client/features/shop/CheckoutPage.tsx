@@ -20,27 +20,12 @@ import { useNavigate } from "@tanstack/react-router";
 import { formatMoney, toDecimal } from "../../../src/domain/money";
 import { orderTotals, SHIPPING_LABEL, SHIPPING_METHODS, type OrderTotals } from "../../../src/domain/shipping";
 import { checkoutFormSchema, type CheckoutFormValues } from "../../../src/schemas/shop";
-import { isUnauthorizedError, redirectToLogin, useAuth } from "../../lib/auth";
+import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
-import { trpc } from "../../trpc";
+import { trpc, type RouterOutputs } from "../../trpc";
 import { CardPaymentForm } from "../payments/CardPaymentForm";
 import { OrderSummary, type SummaryItem } from "./OrderSummary";
-
-/** SPEC §2 "/checkout": not signed in, say so and go to the login 500 ms later. */
-function CheckoutLoginRequired() {
-  useEffect(() => {
-    notify(messages.loginRequiredCheckout, "destructive");
-    return redirectToLogin();
-  }, []);
-  return (
-    <Container size="sm" py={60}>
-      <Alert color="red" title="Login Required" role="alert">
-        Please log in to checkout
-      </Alert>
-    </Container>
-  );
-}
 
 function Spinner() {
   return (
@@ -50,12 +35,11 @@ function Spinner() {
   );
 }
 
-interface StartedPayment {
-  clientSecret: string;
-  orderNumber: string;
+/** The order payment the server started, with the lines and totals it was started for. */
+type StartedPayment = Pick<RouterOutputs["orders"]["createPayment"], "clientSecret" | "orderNumber"> & {
   items: SummaryItem[];
   totals: OrderTotals;
-}
+};
 
 function Checkout() {
   const navigate = useNavigate();
@@ -199,16 +183,14 @@ function Checkout() {
   );
 }
 
-/** SPEC §2 "/checkout": two steps, shipping then card payment, beside an always visible Order Summary. */
+/** docs/product.md#routes-and-screens "/checkout": two steps, shipping then card payment, beside an always visible Order Summary (signed in: routes/checkout.tsx). */
 export function CheckoutPage() {
-  const auth = useAuth();
-  if (auth.status === "signed-out") return <CheckoutLoginRequired />;
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xl">
         Checkout
       </Title>
-      {auth.status === "loading" ? <Spinner /> : <Checkout />}
+      <Checkout />
     </Container>
   );
 }

@@ -190,7 +190,7 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
   );
 }
 
-/** SPEC §2 Profile tab, with a working 'Update Profile'. */
+/** docs/product.md#routes-and-screens Profile tab, with a working 'Update Profile'. */
 export function ProfileTab({ seer }: { seer: DashboardSeer }) {
   const [editing, setEditing] = useState(false);
   return (

@@ -6,10 +6,10 @@ import { lineTotal } from "../../../src/domain/shipping";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { ProductImage } from "../shop/ProductImage";
+import { ProductImage } from "./ProductImage";
 import type { CartLineData } from "./types";
 
-/** One cart line (SPEC §2 "/cart"): minus never below 1, plus never above the stock; the cart is refetched after every change. */
+/** One cart line (docs/product.md#routes-and-screens "/cart"): minus never below 1, plus never above the stock; the cart is refetched after every change. */
 export function CartLine({ line }: { line: CartLineData }) {
   const utils = trpc.useUtils();
   const refetch = () => utils.cart.list.invalidate();

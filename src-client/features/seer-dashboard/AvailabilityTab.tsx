@@ -38,7 +38,7 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   );
 }
 
-/** SPEC §2 Availability tab: the timezone selector, and the weekly calendar the booking wizard follows. */
+/** docs/product.md#routes-and-screens Availability tab: the timezone selector, and the weekly calendar the booking wizard follows. */
 export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
   const [days, setDays] = useState<Record<Weekday, string[]>>(seer.availability);

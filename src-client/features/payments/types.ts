@@ -1,0 +1,8 @@
+export interface CardPaymentFormProps {
+  clientSecret: string;
+  /** Where the provider returns after a redirect (docs/product.md#api: /booking-success or /order-success). */
+  returnPath: string;
+  /** Called with the payment intent id once the payment succeeded without a redirect. */
+  onSuccess: (paymentIntentId: string) => void;
+  submitLabel: string;
+}
