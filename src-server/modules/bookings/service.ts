@@ -87,7 +87,6 @@ export interface ConfirmedBooking {
   meetingLink: string | null;
 }
 
-
 const overlaps = (startsAt: Date, endsAt: Date) =>
   sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
 
@@ -326,7 +325,11 @@ export function createBookingService({
     } catch (error) {
       if (sqlState(error) !== PG.EXCLUSION_VIOLATION) throw error;
       // Paid after the hold ran out and someone else took the slot: give the money back.
-      await payments.refund(intent.id, `refund:booking:${booking.id}`);
+      await payments.refund({
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        idempotencyKey: `refund:booking:${booking.id}`,
+      });
       await db
         .update(bookings)
         .set({ status: "cancelled" })

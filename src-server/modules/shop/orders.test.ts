@@ -377,7 +377,11 @@ describe("reservations", () => {
     expect(response.body).toBe(SOLD_OUT_REFUNDED);
     expect((await orderOf(unlucky.created.orderId))?.status).toBe("refunded");
     expect(refundSpy).toHaveBeenCalledTimes(1);
-    expect(refundSpy).toHaveBeenCalledWith(unlucky.created.paymentIntentId, `refund:order:${unlucky.created.orderId}`);
+    expect(refundSpy).toHaveBeenCalledWith({
+      paymentIntentId: unlucky.created.paymentIntentId,
+      amount: expect.any(Number) as number,
+      idempotencyKey: `refund:order:${unlucky.created.orderId}`,
+    });
     expect(await stockOf(pendant.id)).toBe(0);
     refundSpy.mockRestore();
   });

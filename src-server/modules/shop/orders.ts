@@ -24,7 +24,6 @@ import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 export const ORDER_RESERVATION_MINUTES = 30;
 export const ORDER_CURRENCY = "USD";
 
-
 export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
 export const PAYMENT_MISMATCH = "This payment does not match the order.";
 export const SOLD_OUT_REFUNDED =
@@ -421,7 +420,7 @@ export function createOrderService({
       });
     } catch (error) {
       if (!(error instanceof StockGone)) throw error;
-      await payments.refund(intent.id, `refund:order:${order.id}`);
+      await payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `refund:order:${order.id}` });
       await db
         .update(orders)
         .set({ status: "refunded" })

@@ -27,11 +27,37 @@ export interface CreatePaymentIntentInput {
   description?: string;
 }
 
+export type RefundStatus = "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+
+export interface Refund {
+  id: string;
+  paymentIntentId: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  status: RefundStatus;
+  metadata: Record<string, string>;
+}
+
+export interface CreateRefundInput {
+  paymentIntentId: string;
+  /** Integer cents; at most what is left unrefunded on the payment. */
+  amount: number;
+  /** Same key, same refund: a retried request never refunds twice. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
 export interface PaymentWebhookEvent {
   id: string;
   type: string;
   /** For payment_intent.* events: the intent as the provider reports it. */
   paymentIntent: PaymentIntent | null;
+  /**
+   * For charge.refunded and refund.* events: the payment whose refunds changed. The handler asks the provider for
+   * that payment's refunds (listRefunds), so events applied in any order and any number of times agree.
+   */
+  refundedPaymentIntentId?: string | null;
 }
 
 export interface PaymentProvider {
@@ -41,7 +67,10 @@ export interface PaymentProvider {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
   cancelPaymentIntent(id: string): Promise<void>;
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /** Refunds part or all of a succeeded payment. */
+  refund(input: CreateRefundInput): Promise<Refund>;
+  /** Every refund of one payment, as the provider knows them (made here or elsewhere, e.g. Stripe's dashboard). */
+  listRefunds(paymentIntentId: string): Promise<Refund[]>;
   /** Verifies the signature over the raw body; throws when it does not verify. */
   parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
 }

@@ -1,10 +1,13 @@
 import Stripe from "stripe";
 import type {
   CreatePaymentIntentInput,
+  CreateRefundInput,
   PaymentIntent,
   PaymentIntentStatus,
   PaymentProvider,
   PaymentWebhookEvent,
+  Refund,
+  RefundStatus,
 } from "./provider";
 
 export interface StripeConfig {
@@ -30,6 +33,27 @@ export function fromStripeIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     metadata: { ...pi.metadata },
     lastError: pi.last_payment_error?.message ?? null,
   };
+}
+
+const refundStatuses: readonly RefundStatus[] = ["pending", "requires_action", "succeeded", "failed", "canceled"];
+
+export function fromStripeRefund(refund: Stripe.Refund): Refund {
+  const pi = refund.payment_intent;
+  return {
+    id: refund.id,
+    paymentIntentId: typeof pi === "string" ? pi : (pi?.id ?? ""),
+    amount: refund.amount,
+    currency: refund.currency,
+    status: (refundStatuses as readonly string[]).includes(refund.status ?? "") ? (refund.status as RefundStatus) : "pending",
+    metadata: { ...(refund.metadata ?? {}) },
+  };
+}
+
+/** The payment behind a charge.refunded or refund.* event's object. */
+function refundedPaymentOf(object: { object?: string; payment_intent?: string | { id: string } | null }): string | null {
+  if (object.object !== "charge" && object.object !== "refund") return null;
+  const pi = object.payment_intent;
+  return typeof pi === "string" ? pi : (pi?.id ?? null);
 }
 
 /** The Stripe adapter: PaymentIntents in cents, metadata naming what is paid for, an idempotency key per request. */
@@ -65,8 +89,19 @@ export class StripePaymentProvider implements PaymentProvider {
     await this.stripe.paymentIntents.cancel(id);
   }
 
-  async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+  async refund(input: CreateRefundInput): Promise<Refund> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: input.paymentIntentId, amount: input.amount, ...(input.metadata ? { metadata: input.metadata } : {}) },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return fromStripeRefund(refund);
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<Refund[]> {
+    const refunds: Refund[] = [];
+    for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+      refunds.push(fromStripeRefund(refund));
+    return refunds;
   }
 
   parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent {
@@ -74,8 +109,8 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!this.config.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not configured");
     if (!signature) throw new Error("Missing Stripe-Signature header");
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
-    const object = event.data.object as { object?: string };
+    const object = event.data.object as { object?: string; payment_intent?: string | { id: string } | null };
     const paymentIntent = object.object === "payment_intent" ? fromStripeIntent(object as Stripe.PaymentIntent) : null;
-    return { id: event.id, type: event.type, paymentIntent };
+    return { id: event.id, type: event.type, paymentIntent, refundedPaymentIntentId: refundedPaymentOf(object) };
   }
 }

@@ -1,7 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
-import type { CreatePaymentIntentInput, PaymentIntent, PaymentProvider, PaymentWebhookEvent } from "./provider";
+import type {
+  CreatePaymentIntentInput,
+  CreateRefundInput,
+  PaymentIntent,
+  PaymentProvider,
+  PaymentWebhookEvent,
+  Refund,
+} from "./provider";
 
 /** Stripe's test card numbers and the messages Stripe gives for them. */
 export const TEST_CARDS = {
@@ -46,6 +53,8 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly publishableKey = null;
   private readonly intents = new Map<string, PaymentIntent>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  private readonly refunds = new Map<string, Refund>();
+  private readonly refundByIdempotencyKey = new Map<string, string>();
   private readonly webhookSecret = randomBytes(24).toString("hex");
 
   constructor(private readonly clock: Clock) {}
@@ -79,8 +88,55 @@ export class TestPaymentProvider implements PaymentProvider {
     if (intent.status !== "succeeded") intent.status = "canceled";
   }
 
-  async refund(paymentIntentId: string): Promise<void> {
-    this.get(paymentIntentId);
+  /** As Stripe: only a succeeded payment, never more than is left, the same key answering the same refund. */
+  async refund(input: CreateRefundInput): Promise<Refund> {
+    const existing = this.refunds.get(this.refundByIdempotencyKey.get(input.idempotencyKey) ?? "");
+    if (existing) return { ...existing };
+    const intent = this.get(input.paymentIntentId);
+    if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "Only a completed payment can be refunded.");
+    const left = intent.amount - this.refundedOf(intent.id);
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
+      throw new AppError("BAD_REQUEST", `A refund must be between 1 and ${left} cents.`);
+    const refund: Refund = {
+      id: newId("re"),
+      paymentIntentId: intent.id,
+      amount: input.amount,
+      currency: intent.currency,
+      status: "succeeded",
+      metadata: { ...input.metadata },
+    };
+    this.refunds.set(refund.id, refund);
+    this.refundByIdempotencyKey.set(input.idempotencyKey, refund.id);
+    return { ...refund };
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<Refund[]> {
+    return [...this.refunds.values()].filter((r) => r.paymentIntentId === paymentIntentId).map((r) => ({ ...r }));
+  }
+
+  /** A refund made outside the app, as from Stripe's dashboard, and the charge.refunded event that announces it. */
+  refundElsewhere(paymentIntentId: string, amount: number): { refund: Refund; event: PaymentWebhookEvent } {
+    const intent = this.get(paymentIntentId);
+    const refund: Refund = {
+      id: newId("re"),
+      paymentIntentId,
+      amount,
+      currency: intent.currency,
+      status: "succeeded",
+      metadata: {},
+    };
+    this.refunds.set(refund.id, refund);
+    return {
+      refund,
+      event: { id: newId("evt"), type: "charge.refunded", paymentIntent: null, refundedPaymentIntentId: paymentIntentId },
+    };
+  }
+
+  private refundedOf(paymentIntentId: string): number {
+    let sum = 0;
+    for (const r of this.refunds.values())
+      if (r.paymentIntentId === paymentIntentId && r.status !== "failed" && r.status !== "canceled") sum += r.amount;
+    return sum;
   }
 
   /** The card form's submission: Stripe's test numbers decide the outcome. */
