@@ -19,6 +19,10 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection URL (for the job queue's own pool); none for PGlite. */
+  url?: string;
+  /** The embedded database itself (the job queue runs on its one connection). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -40,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // numeric stays a string (exact money); timestamps come back as Date.
     });
     const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+    return { db, kind: "postgres", url: options.url, close: () => sql.end({ timeout: 5 }) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -49,5 +53,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: pgliteExtensions,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
 }

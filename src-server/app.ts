@@ -20,6 +20,7 @@ import {
 } from "./modules";
 import { systemClock, type Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
+import { createJobQueue, type JobDatabase, type JobQueue } from "./platform/jobs";
 import type { Mailer } from "./platform/mail";
 import { createPaymentProvider } from "./platform/payments";
 import type { PaymentProvider } from "./platform/payments/provider";
@@ -42,11 +43,16 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** The built client; when missing (tests, dev), only the API is served. */
   clientDir?: string;
+  /** Where durable jobs are kept: the app's own database. The queue starts here and closes with the app. */
+  jobDatabase: JobDatabase;
+  /** Whether this process runs due jobs (main.ts); tests run them with jobs.runDue(). */
+  runJobs?: boolean;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    jobs: JobQueue;
     sessionStore: DbSessionStore;
   }
 }
@@ -72,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const jobs = createJobQueue(deps.jobDatabase, clock, app.log);
   const storage = deps.storage ?? createLocalStorage(deps.config.uploadDir);
   const services = createServices({
     db: deps.db,
@@ -80,9 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     storage,
     payments: deps.payments ?? createPaymentProvider(deps.config, clock),
+    jobs,
+    log: app.log,
   });
   const sessionStore = new DbSessionStore(deps.db, clock);
   app.decorate("services", services);
+  app.decorate("jobs", jobs);
   app.decorate("sessionStore", sessionStore);
 
   await registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
@@ -106,9 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.session.set("renewedAt", clock.now().getTime());
     }
   });
-  // Housekeeping while the app runs: expired sessions go, and unpaid orders give their reserved stock back.
-  repeatWhileOpen(app, 60 * 60 * 1000, "session purge", () => sessionStore.purgeExpired());
-  repeatWhileOpen(app, 60 * 1000, "release of expired order reservations", () => services.orders.releaseExpired());
+  // Housekeeping, once across all instances: expired sessions go (hourly).
+  jobs.define({ name: "account.purge-sessions", every: "17 * * * *", run: () => sessionStore.purgeExpired().then(() => {}) });
+  await jobs.start({ work: deps.runJobs ?? false });
+  app.addHook("onClose", () => jobs.stop());
 
   // The one place a request's context is made: the session's user, loaded once, for tRPC and REST alike.
   app.decorate("createContext", async (req, res) => {
@@ -172,11 +183,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
-}
-
-/** Runs a job every `ms` until the app closes; a failure is logged and the next round tries again. */
-function repeatWhileOpen(app: FastifyInstance, ms: number, name: string, job: () => Promise<unknown>): void {
-  const timer = setInterval(() => void job().catch((err: unknown) => app.log.warn({ err }, `${name} failed`)), ms);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
 }

@@ -2,6 +2,7 @@ import { demoAccounts, demoDataPresent, seedDemoIfEmpty } from "../db/seed";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./platform/config";
 import { openConfiguredDatabase } from "./platform/database";
+import { jobDatabaseOf } from "./platform/jobs";
 import { createMailer } from "./platform/mail";
 
 async function main(): Promise<void> {
@@ -10,12 +11,10 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const production = config.env === "production";
   // In production demo data comes only when asked for, and then never with the README's passwords.
-  const seeded = config.seedDemo
-    ? await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" })
-    : null;
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" }) : null;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
-  const app = await buildApp({ config, db: database.db, mailer, logger });
+  const app = await buildApp({ config, db: database.db, mailer, logger, jobDatabase: jobDatabaseOf(database), runJobs: true });
   app.log.info(
     {
       node: process.version,
@@ -46,9 +45,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   if (production && (seeded || (await demoDataPresent(database.db)))) {
-    app.log.warn(
-      "DEMO DATA IS PRESENT IN THIS PRODUCTION DATABASE: demo accounts exist. Use an empty database for real users.",
-    );
+    app.log.warn("DEMO DATA IS PRESENT IN THIS PRODUCTION DATABASE: demo accounts exist. Use an empty database for real users.");
   }
 
   await app.listen({ port: config.port, host: config.host });

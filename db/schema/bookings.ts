@@ -1,11 +1,20 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES, SESSION_TYPES, type BookingStatus, type SessionType } from "../../src/domain/enums";
+import {
+  BOOKING_STATUSES,
+  CANCELLED_BY,
+  REFUND_STATUSES,
+  SESSION_TYPES,
+  type BookingStatus,
+  type CancelledBy,
+  type RefundStatus,
+  type SessionType,
+} from "../../src/domain/enums";
 import { createdAt, id, money, oneOf, updatedAt } from "./columns";
 import { seers } from "./seers";
 import { users } from "./users";
 
-export type { BookingStatus, SessionType } from "../../src/domain/enums";
+export type { BookingStatus, CancelledBy, SessionType } from "../../src/domain/enums";
 
 export const bookings = pgTable(
   "bookings",
@@ -38,6 +47,18 @@ export const bookings = pgTable(
     paymentMetadata: jsonb("payment_metadata").$type<Record<string, unknown>>(),
     notes: text("notes"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    /** Refunds the provider reports, summed from booking_refunds; fee and earnings are what remains, split 20/80. */
+    refundedAmount: money("refunded_amount").notNull().default("0"),
+    /** What the cancellation promised to refund; refundedAmount reaches it when the provider has paid it out. */
+    refundDue: money("refund_due").notNull().default("0"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    cancelledBy: varchar("cancelled_by", { length: 10 }).$type<CancelledBy>(),
+    cancellationReason: varchar("cancellation_reason", { length: 500 }),
+    /** The calendar entry's SEQUENCE: raised by every reschedule and by cancellation. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** A new start proposed by the Seer, waiting for the client to accept. */
+    proposedStartsAt: timestamp("proposed_starts_at", { withTimezone: true, mode: "date" }),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,12 +69,36 @@ export const bookings = pgTable(
     check("bookings_interval_check", sql`${t.endsAt} > ${t.startsAt}`),
     check(
       "bookings_money_check",
-      sql`${t.amount} >= 0 and ${t.platformFee} >= 0 and ${t.seerEarnings} >= 0 and ${t.platformFee} + ${t.seerEarnings} = ${t.amount}`,
+      sql`${t.amount} >= 0 and ${t.platformFee} >= 0 and ${t.seerEarnings} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundDue} >= 0 and ${t.platformFee} + ${t.seerEarnings} + ${t.refundedAmount} = ${t.amount}`,
     ),
+    check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${oneOf(t.cancelledBy, CANCELLED_BY)}`),
     index("bookings_seer_starts_idx").on(t.seerId, t.startsAt),
     index("bookings_client_idx").on(t.clientId, t.startsAt),
     index("bookings_status_idx").on(t.status, t.createdAt),
     uniqueIndex("bookings_payment_intent_idx").on(t.paymentIntentId),
+    index("bookings_confirmed_ends_idx")
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'confirmed'`),
+  ],
+);
+
+/** Every refund of a booking's payment as the provider reports it, made here or elsewhere; one row per refund id. */
+export const bookingRefunds = pgTable(
+  "booking_refunds",
+  {
+    id: varchar("id", { length: 255 }).primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    status: varchar("status", { length: 20 }).$type<RefundStatus>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("booking_refunds_amount_check", sql`${t.amount} > 0`),
+    check("booking_refunds_status_check", oneOf(t.status, REFUND_STATUSES)),
+    index("booking_refunds_booking_idx").on(t.bookingId),
   ],
 );
 
@@ -73,10 +118,15 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
     comment: text("comment"),
+    seerReply: text("seer_reply"),
+    seerRepliedAt: timestamp("seer_replied_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_comment_length_check", sql`${t.comment} is null or char_length(${t.comment}) <= 2000`),
+    check("reviews_reply_length_check", sql`${t.seerReply} is null or char_length(${t.seerReply}) <= 2000`),
     index("reviews_seer_idx").on(t.seerId, t.createdAt.desc()),
   ],
 );

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import type { Clock } from "../platform/clock";
 import type { Config } from "../platform/config";
-import type { Mailer } from "../platform/mail";
+import type { JobQueue } from "../platform/jobs";
+import { createOutbox, type Mailer } from "../platform/mail";
 import type { PaymentProvider } from "../platform/payments/provider";
 import type { FileStorage } from "../platform/storage/local-storage";
 import { router } from "../platform/trpc/init";
@@ -49,10 +50,14 @@ export interface ServiceDeps {
   config: Pick<Config, "publicUrl">;
   storage: FileStorage;
   payments: PaymentProvider;
+  jobs: JobQueue;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** Built once per app and exposed as ctx.services, so procedures, REST shims, webhooks and scripts share them. */
-export function createServices(deps: ServiceDeps) {
+export function createServices(base: ServiceDeps) {
+  // Every module sends mail through the outbox: a job per message, sent once per key.
+  const deps = { ...base, outbox: createOutbox(base) };
   const uploads = createUploadService(deps);
   const bookings = createBookingService(deps);
   // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
@@ -60,10 +65,13 @@ export function createServices(deps: ServiceDeps) {
   payments.events.register("booking", {
     succeeded: (intent) => bookings.applySucceededIntent(intent),
     failed: bookings.applyFailedIntent,
+    refunded: bookings.syncRefunds,
   });
   const orders = createOrderService(deps);
   payments.events.register("order", { succeeded: orders.applySucceededIntent });
   return {
+    jobs: deps.jobs,
+    outbox: deps.outbox,
     account: createAccountService(deps),
     uploads,
     bookings,

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sentEmails } from "../../db/schema";
+import type { JobQueue, JobOptions } from "./jobs";
 
 export interface MailAttachment {
   filename: string;
@@ -73,4 +74,24 @@ export async function sendMailOnce(db: Db, mailer: Mailer, key: string, message:
     await db.delete(sentEmails).where(eq(sentEmails.key, key));
     throw error;
   }
+}
+
+/** Mail out of the request path: each message is a job, retried with backoff, and sent once per key. */
+export interface Outbox {
+  /** Queues `message` under `key`; with `tx`, only if that transaction commits. */
+  send(key: string, message: MailMessage, options?: Pick<JobOptions, "tx" | "at">): Promise<void>;
+}
+
+const MAIL_JOB = "mail.send";
+
+export function createOutbox(deps: { db: Db; mailer: Mailer; jobs: JobQueue }): Outbox {
+  deps.jobs.define<{ key: string; message: MailMessage }>({
+    name: MAIL_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    run: ({ key, message }) => sendMailOnce(deps.db, deps.mailer, key, message),
+  });
+  return {
+    send: (key, message, options = {}) => deps.jobs.send(MAIL_JOB, { key, message }, { ...options, key }),
+  };
 }

@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import type { Database } from "../../db/client";
 import { buildApp } from "../app";
 import { FakeClock } from "../platform/clock";
+import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
 import { createTestDatabase } from "./database";
 
@@ -35,7 +36,14 @@ export async function createTestApp(options: { clock?: FakeClock; database?: Dat
   const mailer = new MemoryMailer();
   // Each test app keeps its uploads in its own temporary folder, removed on close.
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
-  const app = await buildApp({ config: { ...testConfig, uploadDir }, db: database.db, mailer, clock, clientDir: "/nonexistent" });
+  const app = await buildApp({
+    config: { ...testConfig, uploadDir },
+    db: database.db,
+    mailer,
+    clock,
+    clientDir: "/nonexistent",
+    jobDatabase: jobDatabaseOf(database),
+  });
   await app.ready();
   return {
     app,

@@ -5,6 +5,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
+import { installJobTables, jobDatabaseOf } from "../platform/jobs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +21,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "seer-test-"));
   const template = await openDatabase({});
   await migrate(template.db);
+  await installJobTables(jobDatabaseOf(template));
   const tarball = path.join(dir, "template.tar");
   const client = (template.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   writeFileSync(tarball, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, name);
     const db = await openDatabase({ url: templateUrl, maxConnections: 1 });
     await migrate(db.db);
+    await installJobTables(jobDatabaseOf(db));
     await db.close();
     project.provide("postgresTemplate", name);
     dropTemplate = async () => {

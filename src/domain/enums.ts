@@ -8,9 +8,20 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const SESSION_TYPES = ["15min", "30min", "60min"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
 
-/** pending and confirmed are the product's; expired, failed and cancelled free the slot. */
-export const BOOKING_STATUSES = ["pending", "confirmed", "expired", "failed", "cancelled"] as const;
+/**
+ * pending and confirmed hold the slot; expired, failed and cancelled free it; completed and no_show are sessions
+ * that ended (no_show: the client never joined the room).
+ */
+export const BOOKING_STATUSES = ["pending", "confirmed", "expired", "failed", "cancelled", "completed", "no_show"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Who cancelled a booking; provider: a full refund made outside the app (e.g. the payment provider's dashboard). */
+export const CANCELLED_BY = ["client", "seer", "admin", "provider"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** A refund's state as the payment provider reports it (Stripe's refund statuses). */
+export const REFUND_STATUSES = ["pending", "requires_action", "succeeded", "failed", "canceled"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const VERIFICATION_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];

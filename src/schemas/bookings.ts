@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CANCELLATION_REASON_MAX, REVIEW_COMMENT_MAX } from "../domain/after-payment";
 import { SESSION_TYPES, isTimeSlot, isValidDate, isValidTimeZone } from "../domain/consultations";
 
 const id = z.string().trim().min(1, "Required").max(100);
@@ -43,3 +44,51 @@ export const testCardSchema = z.object({
     .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type TestCardInput = z.input<typeof testCardSchema>;
+
+/** The booking's calendar SEQUENCE as the caller saw it: a change made meanwhile refuses the request. */
+const sequence = z.number().int().min(0).max(1_000_000).optional();
+
+export const cancelBookingSchema = z.object({
+  bookingId: id,
+  reason: z.string().trim().max(CANCELLATION_REASON_MAX, "The reason is too long").optional().default(""),
+  sequence,
+});
+
+/** An admin's cancellation: the refund is chosen (a decimal amount, at most what is left) and a reason is required. */
+export const adminCancelBookingSchema = z.object({
+  bookingId: id,
+  refundAmount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, "Enter an amount such as 12.50"),
+  reason: z.string().trim().min(1, "Give a reason").max(CANCELLATION_REASON_MAX, "The reason is too long"),
+});
+
+export const rescheduleBookingSchema = z.object({
+  bookingId: id,
+  scheduledDate: z.string().refine(isValidDate, "Choose a valid date"),
+  scheduledTime: z.string().refine(isTimeSlot, "Choose one of the hourly time slots from 09:00 to 20:00"),
+  sequence,
+});
+
+export const proposeRescheduleSchema = z.object({
+  bookingId: id,
+  scheduledDate: z.string().refine(isValidDate, "Choose a valid date"),
+  scheduledTime: z.string().refine(isTimeSlot, "Choose one of the hourly time slots from 09:00 to 20:00"),
+  /** The timezone the Seer picked the date and time in: their own. */
+  timezone: z.string().trim().default("UTC").refine(isValidTimeZone, "Unknown timezone"),
+});
+
+export const respondToProposalSchema = z.object({ bookingId: id, accept: z.boolean(), sequence });
+
+export const reviewSchema = z.object({
+  bookingId: id,
+  rating: z.number().int("Choose 1 to 5 stars").min(1, "Choose 1 to 5 stars").max(5, "Choose 1 to 5 stars"),
+  comment: z.string().trim().max(REVIEW_COMMENT_MAX, "A review is at most 2,000 characters").optional().default(""),
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
+
+export const reviewReplySchema = z.object({
+  bookingId: id,
+  reply: z.string().trim().min(1, "Write a reply").max(REVIEW_COMMENT_MAX, "A reply is at most 2,000 characters"),
+});

@@ -101,6 +101,7 @@ describe("reviewing applications", () => {
       biography: "A healer from Techiman.",
     });
     t.clock.advance(60_000);
+    await t.app.jobs.runDue();
     const mailsBefore = t.mailer.sent.length;
     const response = await trpcMutation(
       t.app,
@@ -127,6 +128,7 @@ describe("reviewing applications", () => {
     const [user] = await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, applicantUser.id));
     expect(user?.role).toBe("seer");
 
+    await t.app.jobs.runDue();
     expect(t.mailer.sent).toHaveLength(mailsBefore + 1);
     const mail = t.mailer.sent.at(-1);
     expect(mail?.to).toBe(application.contactEmail);
@@ -143,6 +145,7 @@ describe("reviewing applications", () => {
     expect(trpcError(again).message).toBe(ALREADY_REVIEWED);
     const [still] = await t.database.db.select().from(seerApplications).where(eq(seerApplications.id, application.id));
     expect(still?.status).toBe("approved");
+    await t.app.jobs.runDue();
     expect(t.mailer.sent).toHaveLength(mailsBefore + 1);
   });
 
@@ -180,6 +183,7 @@ describe("reviewing applications", () => {
   it("rejects with notes and an e-mail, leaving the role and Seer profiles alone", async () => {
     const applicantUser = await createUser(t.database.db);
     const application = await createSeerApplication(t.database.db, { userId: applicantUser.id });
+    await t.app.jobs.runDue();
     const mailsBefore = t.mailer.sent.length;
     const response = await trpcMutation(
       t.app,
@@ -193,6 +197,7 @@ describe("reviewing applications", () => {
     expect(await t.database.db.select().from(seers).where(eq(seers.userId, applicantUser.id))).toHaveLength(0);
     const [user] = await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, applicantUser.id));
     expect(user?.role).toBe("client");
+    await t.app.jobs.runDue();
     expect(t.mailer.sent).toHaveLength(mailsBefore + 1);
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: application.contactEmail, subject: "Your Seer application" });
     expect(t.mailer.sent.at(-1)?.text).toContain("Please add lineage details.");

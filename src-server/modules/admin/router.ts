@@ -1,3 +1,4 @@
+import { adminCancelBookingSchema } from "../../../src/schemas/bookings";
 import { applicationStatusFilterSchema, reviewApplicationSchema } from "../../../src/schemas/applications";
 import { adminProcedure, router } from "../../platform/trpc/init";
 
@@ -7,13 +8,17 @@ export const adminRouter = router({
     .query(({ ctx, input }) => ctx.services.admin.listApplications(input?.status)),
 
   reviewApplication: adminProcedure.input(reviewApplicationSchema).mutation(async ({ ctx, input }) => {
-    const { notified: _notified, ...application } = await ctx.services.admin.review(input, ctx.user.id);
+    const application = await ctx.services.admin.review(input, ctx.user.id);
     return application;
   }),
 
   analytics: adminProcedure.query(({ ctx }) => ctx.services.admin.analytics()),
 
   bookings: adminProcedure.query(({ ctx }) => ctx.services.admin.recentBookings()),
+  /** Any confirmed booking, with the refund the admin chooses and a reason. */
+  cancelBooking: adminProcedure
+    .input(adminCancelBookingSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input)),
 
   products: adminProcedure.query(({ ctx }) => ctx.services.admin.listProducts()),
 });

@@ -6,7 +6,7 @@ import { AppError } from "../../../src/errors";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { applicationDecisionEmail } from "../applications";
-import type { Mailer } from "../../platform/mail";
+import type { Outbox } from "../../platform/mail";
 
 export const APPLICATION_NOT_FOUND = "Application not found";
 export const ALREADY_REVIEWED = "This application has already been reviewed";
@@ -74,12 +74,12 @@ const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) 
 export function createAdminService({
   db,
   clock,
-  mailer,
+  outbox,
   config,
 }: {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  outbox: Outbox;
   config: Pick<Config, "publicUrl">;
 }) {
   async function applicationCounts(): Promise<ApplicationCounts> {
@@ -116,7 +116,7 @@ export function createAdminService({
   async function review(
     input: { id: string; status: "approved" | "rejected"; reviewNotes: string | null },
     reviewerId: string,
-  ): Promise<AdminApplication & { notified: boolean }> {
+  ): Promise<AdminApplication> {
     const application = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(seerApplications)
@@ -152,16 +152,15 @@ export function createAdminService({
           .set({ role: "seer" })
           .where(and(eq(users.id, updated.userId), eq(users.role, "client")));
       }
+      // The decision and its e-mail commit together; the e-mail is sent, and retried, out of the request.
+      await outbox.send(
+        `application-decision:${updated.id}`,
+        applicationDecisionEmail(updated, input.status, updated.reviewNotes, config.publicUrl),
+        { tx },
+      );
       return updated;
     });
-    // The decision stands once committed; a mail failure must not make the admin retry a finished review.
-    let notified = true;
-    try {
-      await mailer.send(applicationDecisionEmail(application, input.status, application.reviewNotes, config.publicUrl));
-    } catch {
-      notified = false;
-    }
-    return { ...application, notified };
+    return application;
   }
 
   /** docs/product.md#routes-and-screens analytics, each figure an aggregate in the database. Money sums are over confirmed bookings. */

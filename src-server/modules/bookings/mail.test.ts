@@ -11,6 +11,7 @@ const data: BookingMailData = {
   scheduledDate: "2026-11-23",
   scheduledTime: "10:00",
   clientTimezone: "America/New_York",
+  seerTimezone: "Africa/Accra",
   startsAt: new Date("2026-11-23T15:00:00Z"),
   endsAt: new Date("2026-11-23T16:00:00Z"),
   amount: "80.00",
@@ -19,6 +20,8 @@ const data: BookingMailData = {
   seerName: "Ama Serwaa Owusu",
   clientName: "Kofi Boateng",
   meetingUrl: "http://localhost:3000/meeting/b-123",
+  sequence: 0,
+  profileUrl: "http://localhost:3000/profile",
 };
 
 describe("the booking calendar invite", () => {

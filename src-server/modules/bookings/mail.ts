@@ -1,4 +1,4 @@
-import { SESSION_MINUTES, type SessionType } from "../../../src/domain/consultations";
+import { SESSION_MINUTES, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { formatMoney } from "../../../src/domain/money";
 import type { MailMessage } from "../../platform/mail";
@@ -9,6 +9,7 @@ export interface BookingMailData {
   scheduledDate: string;
   scheduledTime: string;
   clientTimezone: string;
+  seerTimezone: string;
   startsAt: Date;
   endsAt: Date;
   amount: string;
@@ -17,17 +18,26 @@ export interface BookingMailData {
   seerName: string;
   clientName: string;
   meetingUrl: string;
+  /** The calendar entry's SEQUENCE: 0 when booked, one more for every change. */
+  sequence: number;
+  /** The booking's page, where it can be cancelled, moved or reviewed. */
+  profileUrl: string;
 }
 
-/** A one-event calendar invite in UTC (ical-generator), with a display alarm 24 hours before. */
-export function bookingIcs(data: BookingMailData, now: Date): string {
+/**
+ * A one-event calendar invite in UTC (ical-generator), with a display alarm 24 hours before. Every version of one
+ * booking's entry keeps its UID; a change raises SEQUENCE, and a cancellation is METHOD:CANCEL, so calendars
+ * update or remove the entry they already have.
+ */
+export function bookingIcs(data: BookingMailData, now: Date, options: { cancelled?: boolean } = {}): string {
   const minutes = SESSION_MINUTES[data.sessionType];
   const calendar = ical({
     prodId: { company: "Seer Marketplace", product: "Consultations", language: "EN" },
-    method: ICalCalendarMethod.PUBLISH,
+    method: options.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({
     id: `booking-${data.bookingId}@seer-marketplace`,
+    sequence: data.sequence,
     stamp: now,
     start: data.startsAt,
     end: data.endsAt,
@@ -35,14 +45,27 @@ export function bookingIcs(data: BookingMailData, now: Date): string {
     description: `Your spiritual consultation with ${data.seerName}.\nJoin the meeting room: ${data.meetingUrl}`,
     url: data.meetingUrl,
     location: data.meetingUrl,
-    status: ICalEventStatus.CONFIRMED,
-    alarms: [{ type: ICalAlarmType.display, triggerBefore: 24 * 60 * 60, description: "Consultation reminder" }],
+    status: options.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    alarms: options.cancelled
+      ? []
+      : [{ type: ICalAlarmType.display, triggerBefore: 24 * 60 * 60, description: "Consultation reminder" }],
   });
   // RFC 5545 ends every content line, the last one too, with CRLF.
   return `${calendar.toString()}\r\n`;
 }
 
+/** The client reads times on their own clock, the Seer on theirs. */
 const when = (d: BookingMailData) => `${d.scheduledDate} at ${d.scheduledTime} (${d.clientTimezone})`;
+const seerWhen = (d: BookingMailData, at: Date = d.startsAt) =>
+  `${dateInTimeZone(at, d.seerTimezone)} at ${timeInTimeZone(at, d.seerTimezone)} (${d.seerTimezone})`;
+
+function invite(data: BookingMailData, now: Date, cancelled = false) {
+  return {
+    filename: "consultation.ics",
+    content: bookingIcs(data, now, { cancelled }),
+    contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "PUBLISH"}`,
+  };
+}
 
 export function bookingConfirmedClientMail(to: string, data: BookingMailData, now: Date): MailMessage {
   const minutes = SESSION_MINUTES[data.sessionType];
@@ -61,27 +84,133 @@ export function bookingConfirmedClientMail(to: string, data: BookingMailData, no
     to,
     subject: `Booking confirmed: ${minutes} minute consultation with ${data.seerName}`,
     text,
-    attachments: [
-      {
-        filename: "consultation.ics",
-        content: bookingIcs(data, now),
-        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-      },
-    ],
+    attachments: [invite(data, now)],
   };
 }
 
-export function bookingConfirmedSeerMail(to: string, data: BookingMailData): MailMessage {
+export function bookingConfirmedSeerMail(to: string, data: BookingMailData, now: Date): MailMessage {
   const minutes = SESSION_MINUTES[data.sessionType];
   const text = [
     `Hello ${data.seerName},`,
     "",
     `${data.clientName} has booked a ${minutes} minute consultation with you.`,
     "",
-    `When: ${data.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC (the client chose ${when(data)})`,
+    `When: ${seerWhen(data)}`,
     `Your earnings: ${formatMoney(data.seerEarnings)}`,
     `Client notes: ${data.notes?.trim() ? data.notes : "none"}`,
     `Meeting room: ${data.meetingUrl}`,
   ].join("\n");
-  return { to, subject: `New booking: ${minutes} minute consultation on ${data.scheduledDate}`, text };
+  return {
+    to,
+    subject: `New booking: ${minutes} minute consultation on ${dateInTimeZone(data.startsAt, data.seerTimezone)}`,
+    text,
+    attachments: [invite(data, now)],
+  };
+}
+
+export function reminderClientMail(to: string, data: BookingMailData): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  return {
+    to,
+    subject: `Reminder: your consultation with ${data.seerName} is tomorrow`,
+    text: [
+      `Hello ${data.clientName},`,
+      "",
+      `This is your reminder: your ${minutes} minute consultation with ${data.seerName} starts in 24 hours.`,
+      "",
+      `When: ${when(data)}`,
+      `Meeting room: ${data.meetingUrl}`,
+      "The room opens 10 minutes before the start.",
+    ].join("\n"),
+  };
+}
+
+export function reminderSeerMail(to: string, data: BookingMailData): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  return {
+    to,
+    subject: `Reminder: ${minutes} minute consultation with ${data.clientName} tomorrow`,
+    text: [
+      `Hello ${data.seerName},`,
+      "",
+      `This is your reminder: your ${minutes} minute consultation with ${data.clientName} starts in 24 hours.`,
+      "",
+      `When: ${seerWhen(data)}`,
+      `Meeting room: ${data.meetingUrl}`,
+    ].join("\n"),
+  };
+}
+
+export function cancelledMail(
+  to: string,
+  data: BookingMailData,
+  now: Date,
+  audience: "client" | "seer",
+  refund: string,
+): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  const other = audience === "client" ? data.seerName : data.clientName;
+  const lines = [
+    `Hello ${audience === "client" ? data.clientName : data.seerName},`,
+    "",
+    `Your ${minutes} minute consultation with ${other} on ${audience === "client" ? when(data) : seerWhen(data)} has been cancelled.`,
+  ];
+  if (audience === "client") lines.push("", `Refund: ${formatMoney(refund)}`);
+  lines.push("", "The attached calendar update removes the session from your calendar.");
+  return {
+    to,
+    subject: `Cancelled: ${minutes} minute consultation with ${other}`,
+    text: lines.join("\n"),
+    attachments: [invite(data, now, true)],
+  };
+}
+
+export function rescheduledMail(to: string, data: BookingMailData, now: Date, audience: "client" | "seer"): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  const other = audience === "client" ? data.seerName : data.clientName;
+  return {
+    to,
+    subject: `Rescheduled: ${minutes} minute consultation with ${other}`,
+    text: [
+      `Hello ${audience === "client" ? data.clientName : data.seerName},`,
+      "",
+      `Your ${minutes} minute consultation with ${other} has moved.`,
+      "",
+      `New time: ${audience === "client" ? when(data) : seerWhen(data)}`,
+      `Meeting room: ${data.meetingUrl}`,
+      "",
+      "The attached calendar update moves the session in your calendar.",
+    ].join("\n"),
+    attachments: [invite(data, now)],
+  };
+}
+
+export function proposalMail(to: string, data: BookingMailData, proposedStartsAt: Date): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  const proposed = `${dateInTimeZone(proposedStartsAt, data.clientTimezone)} at ${timeInTimeZone(proposedStartsAt, data.clientTimezone)} (${data.clientTimezone})`;
+  return {
+    to,
+    subject: `${data.seerName} proposes a new time for your consultation`,
+    text: [
+      `Hello ${data.clientName},`,
+      "",
+      `${data.seerName} proposes to move your ${minutes} minute consultation of ${when(data)} to ${proposed}.`,
+      "",
+      `Accept or keep the current time on your profile: ${data.profileUrl}`,
+    ].join("\n"),
+  };
+}
+
+export function reviewPromptMail(to: string, data: BookingMailData): MailMessage {
+  return {
+    to,
+    subject: `How was your consultation with ${data.seerName}?`,
+    text: [
+      `Hello ${data.clientName},`,
+      "",
+      `Thank you for your consultation with ${data.seerName}. Your review helps others find the right guide.`,
+      "",
+      `Leave a review (1 to 5 stars) on your profile: ${data.profileUrl}`,
+    ].join("\n"),
+  };
 }

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { SESSION_TYPES } from "../../../src/domain/consultations";
-import { bookingIdSchema, createBookingPaymentSchema, paymentIntentIdSchema, takenSlotsSchema } from "../../../src/schemas/bookings";
+import {
+  bookingIdSchema,
+  cancelBookingSchema,
+  createBookingPaymentSchema,
+  paymentIntentIdSchema,
+  proposeRescheduleSchema,
+  rescheduleBookingSchema,
+  respondToProposalSchema,
+  reviewReplySchema,
+  reviewSchema,
+  takenSlotsSchema,
+} from "../../../src/schemas/bookings";
 import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
@@ -19,4 +30,27 @@ export const bookingsRouter = router({
       notOffered: await ctx.services.bookings.notOfferedSlots(input),
     })),
   mine: authedProcedure.query(({ ctx }) => ctx.services.bookings.mine(ctx.user)),
+  /** What cancelling now would refund, by the same rule the cancellation applies. */
+  cancellationQuote: authedProcedure
+    .input(bookingIdSchema)
+    .query(({ ctx, input }) => ctx.services.bookings.quote(ctx.user, input.bookingId)),
+  cancel: authedProcedure.input(cancelBookingSchema).mutation(({ ctx, input }) => ctx.services.bookings.cancel(ctx.user, input)),
+  reschedule: authedProcedure
+    .input(rescheduleBookingSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.reschedule(ctx.user, input)),
+  proposeReschedule: authedProcedure
+    .input(proposeRescheduleSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.propose(ctx.user, input)),
+  respondToProposal: authedProcedure
+    .input(respondToProposalSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.respondToProposal(ctx.user, input)),
+  review: authedProcedure
+    .input(bookingIdSchema)
+    .query(({ ctx, input }) => ctx.services.bookings.reviews.ofBooking(ctx.user, input.bookingId)),
+  writeReview: authedProcedure
+    .input(reviewSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.reviews.write(ctx.user, input)),
+  replyToReview: authedProcedure
+    .input(reviewReplySchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.reviews.reply(ctx.user, input)),
 });

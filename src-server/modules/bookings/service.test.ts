@@ -192,6 +192,7 @@ describe("paying and confirming exactly once", () => {
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({ status: "confirmed", meetingLink: `/meeting/${created.bookingId}` });
     }
+    await t.app.jobs.runDue();
     const mails = t.mailer.sent.filter((m) => m.text.includes(created.bookingId));
     expect(mails.map((m) => m.to).sort()).toEqual(["client-booking@example.com", "seer-booking@example.com"]);
     const clientMail = mails.find((m) => m.to === "client-booking@example.com");
@@ -227,6 +228,7 @@ describe("paying and confirming exactly once", () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().outcome).toBe(i === 0 ? "processed" : "duplicate");
     }
+    await t.app.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.text.includes(created.bookingId))).toHaveLength(2);
     expect(
       await t.database.db
@@ -288,7 +290,7 @@ describe("paying and confirming exactly once", () => {
     expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, "evt_bad_signature"))).toHaveLength(0);
   });
 
-  it("keeps the confirmation when an e-mail cannot be sent, and sends it on the next attempt", async () => {
+  it("keeps the confirmation when an e-mail cannot be sent, and the mail job sends it on a later attempt", async () => {
     const created = (await createIntent(client.cookie, { scheduledDate: freshDate(), scheduledTime: "11:00" })).json();
     provider().confirmCard({ clientSecret: created.clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
     const send = t.mailer.send.bind(t.mailer);
@@ -297,11 +299,13 @@ describe("paying and confirming exactly once", () => {
     };
     try {
       expect((await confirmBooking(client.cookie, created.paymentIntentId)).json().status).toBe("confirmed");
+      expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(2);
     } finally {
       t.mailer.send = send;
     }
     expect(t.mailer.sent.filter((m) => m.text.includes(created.bookingId))).toHaveLength(0);
-    await confirmBooking(client.cookie, created.paymentIntentId);
+    await t.app.jobs.runDue({ retries: true });
+    await t.app.jobs.runDue({ retries: true });
     expect(t.mailer.sent.filter((m) => m.text.includes(created.bookingId))).toHaveLength(2);
   });
 
@@ -358,42 +362,46 @@ describe("reading bookings", () => {
 });
 
 describe("no double booking under concurrency", () => {
-  it.skipIf(!process.env.TEST_DATABASE_URL)("lets exactly one of 50 concurrent attempts at one slot through", { timeout: 120_000 }, async () => {
-    const date = "2026-12-24";
-    const clients: CurrentUser[] = [];
-    for (let i = 0; i < 50; i++) {
-      const u = await createUser(t.database.db);
-      clients.push({
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        profileImageUrl: u.profileImageUrl,
-        role: u.role,
-      });
-    }
-    const results = await Promise.allSettled(
-      clients.map((c) =>
-        t.app.services.bookings.createPaymentIntent(c, {
-          seerId,
-          sessionType: "60min",
-          scheduledDate: date,
-          scheduledTime: "11:00",
-          notes: "",
-          clientTimezone: "UTC",
-        }),
-      ),
-    );
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-    expect([...new Set(refused.map((r) => (r.reason as Error).message))]).toEqual([SLOT_TAKEN_MESSAGE]);
-    expect(refused).toHaveLength(49);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const rows = await t.database.db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(eq(bookings.seerId, seerId), eq(bookings.scheduledDate, date), inArray(bookings.status, ["pending", "confirmed"])),
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "lets exactly one of 50 concurrent attempts at one slot through",
+    { timeout: 120_000 },
+    async () => {
+      const date = "2026-12-24";
+      const clients: CurrentUser[] = [];
+      for (let i = 0; i < 50; i++) {
+        const u = await createUser(t.database.db);
+        clients.push({
+          id: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          profileImageUrl: u.profileImageUrl,
+          role: u.role,
+        });
+      }
+      const results = await Promise.allSettled(
+        clients.map((c) =>
+          t.app.services.bookings.createPaymentIntent(c, {
+            seerId,
+            sessionType: "60min",
+            scheduledDate: date,
+            scheduledTime: "11:00",
+            notes: "",
+            clientTimezone: "UTC",
+          }),
+        ),
       );
-    expect(rows).toHaveLength(1);
-  });
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect([...new Set(refused.map((r) => (r.reason as Error).message))]).toEqual([SLOT_TAKEN_MESSAGE]);
+      expect(refused).toHaveLength(49);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const rows = await t.database.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(eq(bookings.seerId, seerId), eq(bookings.scheduledDate, date), inArray(bookings.status, ["pending", "confirmed"])),
+        );
+      expect(rows).toHaveLength(1);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, seers, users, type BookingStatus } from "../../../db/schema";
+import { bookings, seers, type BookingStatus } from "../../../db/schema";
 import {
   BOOKING_HOLD_MINUTES,
   SESSION_MINUTES,
@@ -20,8 +20,12 @@ import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
 import { PG, retryingVictims, sqlState } from "../../platform/database";
 import type { Config } from "../../platform/config";
-import { bookingConfirmedClientMail, bookingConfirmedSeerMail, type BookingMailData } from "./mail";
-import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
+import { bookingConfirmedClientMail, bookingConfirmedSeerMail } from "./mail";
+import { loadBookingMail } from "./mail-context";
+import { createBookingLifecycle, type AttendanceReader } from "./lifecycle";
+import { createReviewService } from "./reviews";
+import type { JobQueue } from "../../platform/jobs";
+import type { MailMessage, Outbox } from "../../platform/mail";
 import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -93,16 +97,25 @@ const overlaps = (startsAt: Date, endsAt: Date) =>
 export function createBookingService({
   db,
   clock,
-  mailer,
+  outbox,
+  jobs,
   payments,
   config,
+  attendance,
+  log,
 }: {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  outbox: Outbox;
+  jobs: JobQueue;
   payments: PaymentProvider;
   config: Pick<Config, "publicUrl">;
+  attendance?: AttendanceReader;
+  log?: { warn(obj: object, msg: string): void };
 }) {
+  const lifecycle = createBookingLifecycle({ db, clock, outbox, jobs, payments, config, attendance, log });
+  const reviewService = createReviewService({ db, clock });
+
   /** A booking is live while confirmed, or pending with its hold not yet run out. */
   const isLive = (now: Date) =>
     or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)));
@@ -292,10 +305,7 @@ export function createBookingService({
    * The one idempotent confirmation, shared by POST /api/confirm-booking-payment and the webhook:
    * the booking is confirmed once, and each confirmation e-mail goes once, whatever the order of arrival.
    */
-  async function applySucceededIntent(
-    intent: PaymentIntent,
-    options: { mailFailureIsFatal?: boolean } = {},
-  ): Promise<ConfirmedBooking> {
+  async function applySucceededIntent(intent: PaymentIntent): Promise<ConfirmedBooking> {
     if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "This payment has not been completed.");
     const bookingId = intent.metadata.bookingId;
     if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
@@ -318,7 +328,9 @@ export function createBookingService({
             .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
             // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
             .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
-            .returning({ id: bookings.id });
+            .returning({ id: bookings.id, startsAt: bookings.startsAt });
+          // The 24-hour reminder exists exactly when the confirmation does.
+          if (row) await lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx);
           return row;
         }),
       );
@@ -332,8 +344,9 @@ export function createBookingService({
       });
       await db
         .update(bookings)
-        .set({ status: "cancelled" })
+        .set({ status: "cancelled", cancelledAt: now, cancelledBy: "provider", refundDue: toDecimal(toCents(booking.amount)) })
         .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["expired", "failed"])));
+      await lifecycle.syncRefunds(intent.id);
       throw new AppError("CONFLICT", "This time slot was taken before your payment completed. Your payment has been refunded.");
     }
     const [current] = await db
@@ -341,12 +354,8 @@ export function createBookingService({
       .from(bookings)
       .where(eq(bookings.id, booking.id));
     if (!confirmed && current?.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
-    try {
-      await sendConfirmationEmails(booking.id);
-    } catch (error) {
-      // The webhook fails so that the provider retries the e-mails; the client's own confirmation still stands.
-      if (options.mailFailureIsFatal !== false) throw error;
-    }
+    // Queued once per key, however often confirmation runs; sent and retried by the mail job.
+    await sendConfirmationEmails(booking.id);
     return { bookingId: booking.id, status: "confirmed", meetingLink: current?.consultationLink ?? link };
   }
 
@@ -360,7 +369,7 @@ export function createBookingService({
     if (!booking || (booking.clientId !== user.id && user.role !== "admin"))
       throw new AppError("NOT_FOUND", "Booking not found.");
     const intent = await payments.retrievePaymentIntent(paymentIntentId);
-    return applySucceededIntent(intent, { mailFailureIsFatal: false });
+    return applySucceededIntent(intent);
   }
 
   /** A failed card frees the hold at once; the same intent may still succeed later with another card. */
@@ -373,40 +382,14 @@ export function createBookingService({
       .where(and(eq(bookings.id, bookingId), eq(bookings.paymentIntentId, intent.id), eq(bookings.status, "pending")));
   }
 
-  const sendOnce = (key: string, message: MailMessage) => sendMailOnce(db, mailer, key, message);
+  const sendOnce = (key: string, message: MailMessage) => outbox.send(key, message);
 
   async function sendConfirmationEmails(bookingId: string): Promise<void> {
-    const [row] = await db
-      .select({
-        ...bookingViewColumns,
-        seerUserId: seers.userId,
-        clientEmail: users.email,
-        clientFirstName: users.firstName,
-        clientLastName: users.lastName,
-      })
-      .from(bookings)
-      .innerJoin(seers, eq(seers.id, bookings.seerId))
-      .innerJoin(users, eq(users.id, bookings.clientId))
-      .where(eq(bookings.id, bookingId));
-    if (!row) return;
-    const [seerUser] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.seerUserId));
-    const data: BookingMailData = {
-      bookingId: row.id,
-      sessionType: row.sessionType,
-      scheduledDate: row.scheduledDate,
-      scheduledTime: row.scheduledTime,
-      clientTimezone: row.clientTimezone,
-      startsAt: row.startsAt,
-      endsAt: row.endsAt,
-      amount: row.amount,
-      seerEarnings: row.seerEarnings,
-      notes: row.notes,
-      seerName: row.seerName,
-      clientName: [row.clientFirstName, row.clientLastName].filter(Boolean).join(" ") || "there",
-      meetingUrl: `${config.publicUrl}${meetingPath(row.id)}`,
-    };
-    await sendOnce(`booking-confirmed:${row.id}:client`, bookingConfirmedClientMail(row.clientEmail, data, clock.now()));
-    if (seerUser) await sendOnce(`booking-confirmed:${row.id}:seer`, bookingConfirmedSeerMail(seerUser.email, data));
+    const mail = await loadBookingMail(db, config.publicUrl, bookingId);
+    if (!mail) return;
+    const now = clock.now();
+    await sendOnce(`booking-confirmed:${bookingId}:client`, bookingConfirmedClientMail(mail.clientEmail, mail.data, now));
+    await sendOnce(`booking-confirmed:${bookingId}:seer`, bookingConfirmedSeerMail(mail.seerEmail, mail.data, now));
   }
 
   /** Only the booking's client, its Seer and admins; anyone else is told what a missing id is told. */
@@ -481,6 +464,8 @@ export function createBookingService({
   }
 
   return {
+    ...lifecycle,
+    reviews: reviewService,
     createPaymentIntent,
     confirmPayment,
     applySucceededIntent,

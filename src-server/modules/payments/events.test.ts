@@ -46,7 +46,7 @@ describe("payment event routing", () => {
     expect(
       await events.process({ id: "evt_c", type: "payment_intent.succeeded", paymentIntent: intent("booking", "pi_b") }),
     ).toBe("processed");
-    expect(await events.process({ id: "evt_d", type: "charge.refunded", paymentIntent: null })).toBe("ignored");
+    expect(await events.process({ id: "evt_d", type: "customer.created", paymentIntent: null })).toBe("ignored");
     expect(seen).toEqual(["order:pi_o", "order-failed:pi_o", "booking:pi_b"]);
     expect((await database.db.select().from(paymentEvents)).map((e) => e.id).sort()).toEqual([
       "evt_a",

@@ -8,6 +8,8 @@ import type { PaymentIntent, PaymentWebhookEvent } from "../../platform/payments
 export interface PaymentKindHandlers {
   succeeded?: (intent: PaymentIntent) => Promise<unknown>;
   failed?: (intent: PaymentIntent) => Promise<unknown>;
+  /** The refunds of a payment changed (made here or elsewhere); a kind that does not own the payment ignores it. */
+  refunded?: (paymentIntentId: string) => Promise<unknown>;
 }
 
 export type PaymentEventOutcome = "processed" | "duplicate" | "ignored" | "rejected";
@@ -25,7 +27,17 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
 
   const handlerFor = (intent: PaymentIntent | null) => (intent ? kinds.get(intent.metadata.kind ?? "booking") : undefined);
 
+  const refundsChanged = async (event: PaymentWebhookEvent) => {
+    const id = event.refundedPaymentIntentId;
+    if (!id) return;
+    for (const handlers of kinds.values()) await handlers.refunded?.(id);
+  };
+
   const byType: Record<string, (event: PaymentWebhookEvent) => Promise<unknown>> = {
+    "charge.refunded": refundsChanged,
+    "refund.created": refundsChanged,
+    "refund.updated": refundsChanged,
+    "refund.failed": refundsChanged,
     "payment_intent.succeeded": async (event) =>
       handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent),
     "payment_intent.payment_failed": async (event) =>
@@ -57,7 +69,11 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
         id: event.id,
         provider,
         type: event.type,
-        payload: { outcome, paymentIntentId: event.paymentIntent?.id ?? null, kind: event.paymentIntent?.metadata.kind ?? null },
+        payload: {
+          outcome,
+          paymentIntentId: event.paymentIntent?.id ?? event.refundedPaymentIntentId ?? null,
+          kind: event.paymentIntent?.metadata.kind ?? null,
+        },
       })
       .onConflictDoNothing();
     return outcome;

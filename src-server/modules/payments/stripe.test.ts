@@ -13,6 +13,7 @@ import { createSeer } from "../../../db/seed/factories";
 import { buildApp } from "../../app";
 import { FakeClock } from "../../platform/clock";
 import { MemoryMailer } from "../../platform/mail";
+import { jobDatabaseOf } from "../../platform/jobs";
 import { createTestDatabase } from "../../test/database";
 import { signUp, trpcQuery, testConfig } from "../../test/app";
 import { StripePaymentProvider } from "../../platform/payments/stripe";
@@ -85,6 +86,7 @@ beforeAll(async () => {
     clock: new FakeClock(NOW),
     payments,
     clientDir: "/nonexistent",
+    jobDatabase: jobDatabaseOf(database),
   });
   await app.ready();
   seerId = (await createSeer(database.db, { price60Min: "80.00" })).id;

@@ -234,6 +234,7 @@ describe("paying for an order", () => {
     const left = await db().select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.userId, userId));
     expect(left).toEqual([{ productId: other.id }]);
 
+    await t.app.jobs.runDue();
     const receipts = t.mailer.sent.filter((m) => m.subject.includes(created.orderNumber));
     expect(receipts).toHaveLength(1);
     const receipt = receipts[0];
@@ -285,6 +286,7 @@ describe("paying for an order", () => {
       status: "paid",
       orderNumber: created.orderNumber,
     });
+    await t.app.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.subject.includes(created.orderNumber))).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../
 import { AppError } from "../../../src/errors";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
-import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
+import type { MailMessage, Outbox } from "../../platform/mail";
 import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
@@ -116,12 +116,12 @@ export function receiptMail(order: OrderRow): MailMessage {
 export function createOrderService({
   db,
   clock,
-  mailer,
+  outbox,
   payments,
 }: {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  outbox: Outbox;
   payments: PaymentProvider;
 }) {
   async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
@@ -353,7 +353,7 @@ export function createOrderService({
 
   /** One receipt per order, however often confirmation runs. */
   async function sendReceiptOnce(order: OrderRow): Promise<void> {
-    await sendMailOnce(db, mailer, `order-receipt:${order.id}`, receiptMail(order));
+    await outbox.send(`order-receipt:${order.id}`, receiptMail(order));
   }
 
   const confirmation = (order: OrderRow): ConfirmedOrder => ({

@@ -1,3 +1,5 @@
+import type { RefundStatus } from "../../../src/domain/enums";
+
 /**
  * The card payment provider behind bookings and orders. Two implementations: the Stripe adapter
  * (official SDK, used when Stripe keys are configured) and the built-in test-mode provider (the
@@ -27,7 +29,7 @@ export interface CreatePaymentIntentInput {
   description?: string;
 }
 
-export type RefundStatus = "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+export type { RefundStatus };
 
 export interface Refund {
   id: string;

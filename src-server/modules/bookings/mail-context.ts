@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Queryable } from "../../../db/client";
+import { bookings, seers, users } from "../../../db/schema";
+import { meetingPath } from "../../../src/domain/consultations";
+import type { BookingMailData } from "./mail";
+
+const seerUsers = alias(users, "seer_users");
+
+export interface BookingMailContext {
+  data: BookingMailData;
+  clientEmail: string;
+  seerEmail: string;
+}
+
+/** Everything the booking's e-mails say, read in one query (inside the caller's transaction when given one). */
+export async function loadBookingMail(db: Queryable, publicUrl: string, bookingId: string): Promise<BookingMailContext | null> {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      sessionType: bookings.sessionType,
+      scheduledDate: bookings.scheduledDate,
+      scheduledTime: bookings.scheduledTime,
+      clientTimezone: bookings.clientTimezone,
+      seerTimezone: bookings.seerTimezone,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      amount: bookings.amount,
+      seerEarnings: bookings.seerEarnings,
+      notes: bookings.notes,
+      sequence: bookings.calendarSequence,
+      seerName: seers.fullName,
+      clientEmail: users.email,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      seerEmail: seerUsers.email,
+    })
+    .from(bookings)
+    .innerJoin(seers, eq(seers.id, bookings.seerId))
+    .innerJoin(users, eq(users.id, bookings.clientId))
+    .innerJoin(seerUsers, eq(seerUsers.id, seers.userId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    clientEmail: row.clientEmail,
+    seerEmail: row.seerEmail,
+    data: {
+      bookingId: row.id,
+      sessionType: row.sessionType,
+      scheduledDate: row.scheduledDate,
+      scheduledTime: row.scheduledTime,
+      clientTimezone: row.clientTimezone,
+      seerTimezone: row.seerTimezone,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      amount: row.amount,
+      seerEarnings: row.seerEarnings,
+      notes: row.notes,
+      seerName: row.seerName,
+      clientName: [row.clientFirstName, row.clientLastName].filter(Boolean).join(" ") || "there",
+      meetingUrl: `${publicUrl}${meetingPath(row.id)}`,
+      sequence: row.sequence,
+      profileUrl: `${publicUrl}/profile`,
+    },
+  };
+}
