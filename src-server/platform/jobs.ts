@@ -46,7 +46,7 @@ export interface JobQueue {
    * Runs now every job due by the app's clock (tests, scripts): the way a test's fake clock reaches jobs.
    * Returns how many ran; failures count too and stay queued for their retry.
    */
-  runDue(options?: { retries?: boolean }): Promise<number>;
+  runDue(options?: { retries?: boolean; periodic?: boolean }): Promise<number>;
 }
 
 /** Where pg-boss keeps its tables: the embedded database's one connection, or its own pool on PostgreSQL. */
@@ -133,6 +133,8 @@ export function createJobQueue(target: JobDatabase, clock: Clock, log: JobLogger
       const b = new PgBoss(bossOptions(target, work));
       b.on("error", (err) => log.error({ err }, "job queue error"));
       await b.start();
+      // Set before the workers start: a job that sends another job needs the queue.
+      boss = b;
       for (const d of definitions.values()) {
         await b.createQueue(d.name, {
           retryLimit: d.retryLimit ?? 5,
@@ -148,7 +150,6 @@ export function createJobQueue(target: JobDatabase, clock: Clock, log: JobLogger
           });
         }
       }
-      boss = b;
     },
 
     async stop() {
@@ -157,16 +158,22 @@ export function createJobQueue(target: JobDatabase, clock: Clock, log: JobLogger
       if (b) await b.stop({ graceful: true, timeout: 10_000 });
     },
 
-    async runDue({ retries = false } = {}) {
+    async runDue({ retries = false, periodic = false } = {}) {
       const b = started();
       const now = clock.now().getTime();
       let ran = 0;
       for (const d of definitions.values()) {
+        // A test's tick of every schedule at once; in production the schedules' own jobs do this.
+        if (periodic && d.every) {
+          await d.run({});
+          ran++;
+        }
         // Jobs due by the app's clock but not yet by the database's are brought forward first.
         for (const job of await b.findJobs<Record<string, unknown>>(d.name, { queued: true })) {
           const dueAt = job.data[DUE_AT];
           const due = (retries && job.state === "retry") || (typeof dueAt === "string" && Date.parse(dueAt) <= now);
-          if (due && job.startAfter.getTime() > Date.now()) await b.update(d.name, undefined, { id: job.id, startAfter: new Date(0) });
+          if (due && job.startAfter.getTime() > Date.now())
+            await b.update(d.name, undefined, { id: job.id, startAfter: new Date(0) });
         }
         for (;;) {
           const jobs = await b.fetch<object>(d.name, { batchSize: 20 });

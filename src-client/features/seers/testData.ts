@@ -31,6 +31,7 @@ export function reviewData(
     id: "review-1",
     rating: 5,
     comment: "A wise and caring reading.",
+    seerReply: null,
     createdAt: new Date("2026-11-01T10:00:00Z"),
     ...rest,
     client: { firstName: "Ama", lastName: "M", email: null, profileImageUrl: null, ...client },

@@ -74,6 +74,8 @@ export interface SeerReview {
   id: string;
   rating: number;
   comment: string | null;
+  /** The Seer's one public reply, if any. */
+  seerReply: string | null;
   createdAt: Date;
   client: {
     firstName: string | null;
@@ -186,6 +188,7 @@ export function createSeerService({ db }: { db: Db }) {
         id: reviews.id,
         rating: reviews.rating,
         comment: reviews.comment,
+        seerReply: reviews.seerReply,
         createdAt: reviews.createdAt,
         firstName: users.firstName,
         lastName: users.lastName,

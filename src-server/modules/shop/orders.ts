@@ -7,6 +7,7 @@ import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../
 import { AppError } from "../../../src/errors";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
+import type { JobQueue } from "../../platform/jobs";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
@@ -118,11 +119,13 @@ export function createOrderService({
   clock,
   outbox,
   payments,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
   outbox: Outbox;
   payments: PaymentProvider;
+  jobs: JobQueue;
 }) {
   async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
     return db
@@ -337,7 +340,10 @@ export function createOrderService({
       .update(orders)
       .set({ paymentIntentId: intent.id, stripePaymentIntentId: payments.name === "stripe" ? intent.id : null })
       .where(eq(orders.id, created.id));
-    return {
+    // Unpaid orders give their reserved stock back: every minute, once across all instances.
+  jobs.define({ name: "shop.release-reservations", every: "* * * * *", run: () => releaseExpired().then(() => {}) });
+
+  return {
       clientSecret: intent.clientSecret,
       orderId: created.id,
       orderNumber: created.orderNumber,

@@ -1,0 +1,482 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeer, createUser } from "../../../db/seed/factories";
+import { bookingRefunds, bookings, reviews, seers } from "../../../db/schema";
+import { FakeClock } from "../../platform/clock";
+import type { TestPaymentProvider } from "../../platform/payments/test-provider";
+import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CHANGED_MEANWHILE, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./lifecycle";
+import { REVIEW_LOCKED, REVIEW_ONLY_AFTER } from "./reviews";
+
+const NOW = new Date("2026-11-22T08:00:00Z");
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+let t: TestApp;
+let seerId: string;
+let seerCookie: string;
+let client: { cookie: string; email: string };
+let stranger: { cookie: string };
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new FakeClock(NOW) });
+  const seerUser = await createUser(
+    t.database.db,
+    { role: "seer", email: "seer-life@example.com" },
+    { password: "seer password 1" },
+  );
+  seerId = (
+    await createSeer(t.database.db, { userId: seerUser.id, timezone: "Africa/Accra", price30Min: "45.01", price60Min: "80.00" })
+  ).id;
+  seerCookie = await signIn(t.app, "seer-life@example.com", "seer password 1");
+  await createUser(t.database.db, { role: "admin", email: "admin-life@example.com" }, { password: "admin password 1" });
+  adminCookie = await signIn(t.app, "admin-life@example.com", "admin password 1");
+  client = await signUp(t.app, { email: "client-life@example.com" });
+  stranger = await signUp(t.app, { email: "stranger-life@example.com" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const provider = () => t.app.services.payments.provider as TestPaymentProvider;
+const row = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+let nextDay = 3;
+const freshDate = () => new Date(NOW.getTime() + nextDay++ * DAY).toISOString().slice(0, 10);
+
+/** A confirmed, paid booking through the public door: hold, test card, confirmation. */
+async function paidBooking(options: { date?: string; time?: string; session?: "30min" | "60min" } = {}) {
+  const date = options.date ?? freshDate();
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { "content-type": "application/json", cookie: client.cookie },
+    payload: JSON.stringify({
+      seerId,
+      sessionType: options.session ?? "60min",
+      scheduledDate: date,
+      scheduledTime: options.time ?? "10:00",
+      clientTimezone: "UTC",
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const { clientSecret, bookingId, paymentIntentId } = created.json<{
+    clientSecret: string;
+    bookingId: string;
+    paymentIntentId: string;
+  }>();
+  provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+  const confirmed = await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  await t.app.jobs.runDue();
+  return { bookingId, paymentIntentId, date };
+}
+
+const mailsAbout = (bookingId: string, subject: string) =>
+  t.mailer.sent.filter(
+    (m) =>
+      m.subject.startsWith(subject) && (m.text.includes(bookingId) || m.attachments?.some((a) => a.content.includes(bookingId))),
+  );
+
+describe("cancelling by the Terms", () => {
+  it("refunds a client 100% more than 24 hours ahead, frees the slot and sends calendar cancellations", async () => {
+    const { bookingId, paymentIntentId, date } = await paidBooking();
+    const quote = trpcData<{ refundAmount: string; refundPercent: number; sequence: number }>(
+      await trpcQuery(t.app, "bookings.cancellationQuote", { bookingId }, client.cookie),
+    );
+    expect(quote).toMatchObject({ refundAmount: "80.00", refundPercent: 100, sequence: 0 });
+
+    const cancelled = await trpcMutation(
+      t.app,
+      "bookings.cancel",
+      { bookingId, reason: "Travelling", sequence: 0 },
+      client.cookie,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(trpcData(cancelled)).toEqual({ bookingId, status: "cancelled", refundAmount: "80.00" });
+
+    const after = await row(bookingId);
+    expect(after).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "client",
+      refundedAmount: "80.00",
+      refundDue: "80.00",
+      platformFee: "0.00",
+      seerEarnings: "0.00",
+      calendarSequence: 1,
+    });
+    expect((await provider().listRefunds(paymentIntentId)).map((r) => r.amount)).toEqual([8000]);
+    expect(await t.database.db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId))).toHaveLength(1);
+
+    const taken = trpcData<{ taken: string[] }>(
+      await trpcQuery(t.app, "bookings.takenSlots", { seerId, scheduledDate: date, clientTimezone: "UTC", sessionType: "60min" }),
+    );
+    expect(taken.taken).not.toContain("10:00");
+
+    await t.app.jobs.runDue();
+    const mails = mailsAbout(bookingId, "Cancelled:");
+    expect(mails.map((m) => m.to).sort()).toEqual(["client-life@example.com", "seer-life@example.com"]);
+    const ics = mails[0]?.attachments?.[0]?.content ?? "";
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain(`UID:booking-${bookingId}@seer-marketplace`);
+    expect(ics).toContain("SEQUENCE:1");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(mails.find((m) => m.to === "client-life@example.com")?.text).toContain("Refund: $80.00");
+  });
+
+  it("refunds 50% within 24 hours and leaves the Seer 80% of the rest", async () => {
+    const { bookingId } = await paidBooking({ session: "30min" });
+    const b = await row(bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - 2 * HOUR));
+    try {
+      const cancelled = await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie);
+      expect(trpcData(cancelled)).toMatchObject({ refundAmount: "22.51" });
+      expect(await row(bookingId)).toMatchObject({ refundedAmount: "22.51", platformFee: "4.50", seerEarnings: "18.00" });
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("refuses a cancellation once the session has started, and a second cancellation", async () => {
+    const { bookingId } = await paidBooking();
+    const b = await row(bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) + 60_000));
+    try {
+      const late = await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie);
+      expect(late.statusCode).toBe(409);
+    } finally {
+      t.clock.set(NOW);
+    }
+    expect((await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie)).statusCode).toBe(200);
+    const again = await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie);
+    expect(trpcError(again).message).toBe(ALREADY_CANCELLED);
+  });
+
+  it("gives the client everything back when the Seer cancels, even within 24 hours", async () => {
+    const { bookingId } = await paidBooking();
+    const b = await row(bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - HOUR));
+    try {
+      const quote = trpcData<{ refundPercent: number }>(
+        await trpcQuery(t.app, "bookings.cancellationQuote", { bookingId }, seerCookie),
+      );
+      expect(quote.refundPercent).toBe(100);
+      expect(trpcData(await trpcMutation(t.app, "bookings.cancel", { bookingId }, seerCookie))).toMatchObject({
+        refundAmount: "80.00",
+      });
+      expect(await row(bookingId)).toMatchObject({ cancelledBy: "seer", refundedAmount: "80.00" });
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("answers another user's booking exactly as a missing one", async () => {
+    const { bookingId } = await paidBooking();
+    for (const [cookie, id] of [
+      [stranger.cookie, bookingId],
+      [client.cookie, "00000000-0000-0000-0000-000000000000"],
+    ] as const) {
+      for (const call of [
+        trpcQuery(t.app, "bookings.cancellationQuote", { bookingId: id }, cookie),
+        trpcMutation(t.app, "bookings.cancel", { bookingId: id }, cookie),
+        trpcMutation(t.app, "bookings.reschedule", { bookingId: id, scheduledDate: freshDate(), scheduledTime: "11:00" }, cookie),
+      ]) {
+        const response = await call;
+        expect(response.statusCode).toBe(404);
+        expect(trpcError(response).message).toBe(BOOKING_NOT_FOUND);
+      }
+    }
+    expect((await trpcMutation(t.app, "bookings.cancel", { bookingId })).statusCode).toBe(401);
+    expect((await row(bookingId))?.status).toBe("confirmed");
+  });
+
+  it("lets an admin cancel with a chosen refund and a reason, never more than was paid", async () => {
+    const { bookingId } = await paidBooking();
+    const refused = await trpcMutation(
+      t.app,
+      "admin.cancelBooking",
+      { bookingId, refundAmount: "10.00", reason: "x" },
+      client.cookie,
+    );
+    expect(refused.statusCode).toBe(403);
+    const tooMuch = await trpcMutation(
+      t.app,
+      "admin.cancelBooking",
+      { bookingId, refundAmount: "80.01", reason: "Dispute" },
+      adminCookie,
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect((await row(bookingId))?.status).toBe("confirmed");
+    const done = await trpcMutation(
+      t.app,
+      "admin.cancelBooking",
+      { bookingId, refundAmount: "30.00", reason: "Dispute settled" },
+      adminCookie,
+    );
+    expect(trpcData(done)).toMatchObject({ refundAmount: "30.00" });
+    expect(await row(bookingId)).toMatchObject({
+      cancelledBy: "admin",
+      cancellationReason: "Dispute settled",
+      refundedAmount: "30.00",
+      platformFee: "10.00",
+      seerEarnings: "40.00",
+    });
+  });
+
+  it("refunds once when 50 cancellations of one booking arrive together", async () => {
+    const { bookingId, paymentIntentId } = await paidBooking();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie)),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    await t.app.jobs.runDue();
+    expect(await provider().listRefunds(paymentIntentId)).toHaveLength(1);
+    expect(await row(bookingId)).toMatchObject({ refundedAmount: "80.00" });
+  });
+
+  it("lets exactly one of a cancellation and a reschedule racing on the same version win", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { bookingId } = await paidBooking();
+      const [cancelled, moved] = await Promise.all([
+        trpcMutation(t.app, "bookings.cancel", { bookingId, sequence: 0 }, client.cookie),
+        trpcMutation(
+          t.app,
+          "bookings.reschedule",
+          { bookingId, scheduledDate: freshDate(), scheduledTime: "12:00", sequence: 0 },
+          client.cookie,
+        ),
+      ]);
+      expect([cancelled.statusCode, moved.statusCode].sort()).toEqual([200, 409]);
+      const loser = cancelled.statusCode === 409 ? cancelled : moved;
+      expect([CHANGED_MEANWHILE, ALREADY_CANCELLED]).toContain(trpcError(loser).message);
+      const after = await row(bookingId);
+      if (cancelled.statusCode === 200)
+        expect(after).toMatchObject({ status: "cancelled", scheduledTime: "10:00", calendarSequence: 1 });
+      else
+        expect(after).toMatchObject({ status: "confirmed", scheduledTime: "12:00", calendarSequence: 1, refundedAmount: "0.00" });
+    }
+  });
+});
+
+describe("refunds made elsewhere", () => {
+  it("records one refund however many webhooks announce it, in any order", async () => {
+    const { bookingId, paymentIntentId } = await paidBooking();
+    const { event } = provider().refundElsewhere(paymentIntentId, 2000);
+    const deliveries = Array.from({ length: 10 }, (_, i) => ({
+      ...event,
+      id: `${event.id}_${i % 3}`,
+      type: i % 2 ? "refund.updated" : "charge.refunded",
+    }));
+    const responses = await Promise.all(
+      deliveries.map((e) => {
+        const payload = JSON.stringify(e);
+        return t.app.inject({
+          method: "POST",
+          url: "/api/webhooks/stripe",
+          headers: { "content-type": "application/json", "stripe-signature": provider().sign(payload) },
+          payload,
+        });
+      }),
+    );
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await t.database.db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId))).toHaveLength(1);
+    expect(await row(bookingId)).toMatchObject({
+      status: "confirmed",
+      refundedAmount: "20.00",
+      platformFee: "12.00",
+      seerEarnings: "48.00",
+    });
+  });
+
+  it("cancels a confirmed booking refunded in full elsewhere", async () => {
+    const { bookingId, paymentIntentId } = await paidBooking();
+    const { event } = provider().refundElsewhere(paymentIntentId, 8000);
+    const payload = JSON.stringify(event);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks/stripe",
+      headers: { "content-type": "application/json", "stripe-signature": provider().sign(payload) },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await row(bookingId)).toMatchObject({ status: "cancelled", cancelledBy: "provider", refundedAmount: "80.00" });
+  });
+});
+
+describe("rescheduling", () => {
+  it("moves a booking to a free slot, with the updated calendar entry and the reminder moved", async () => {
+    const { bookingId } = await paidBooking();
+    const target = freshDate();
+    const moved = await trpcMutation(
+      t.app,
+      "bookings.reschedule",
+      { bookingId, scheduledDate: target, scheduledTime: "14:00" },
+      client.cookie,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await row(bookingId);
+    expect(after).toMatchObject({ status: "confirmed", scheduledDate: target, scheduledTime: "14:00", calendarSequence: 1 });
+    expect(after?.startsAt.toISOString()).toBe(`${target}T14:00:00.000Z`);
+    await t.app.jobs.runDue();
+    const mails = mailsAbout(bookingId, "Rescheduled:");
+    expect(mails).toHaveLength(2);
+    expect(mails[0]?.attachments?.[0]?.content).toContain("SEQUENCE:1");
+
+    // The old time's reminder never goes; the new time's goes 24 hours before it, once.
+    t.clock.set(new Date((after?.startsAt.getTime() ?? 0) - DAY + 60_000));
+    try {
+      await t.app.jobs.runDue();
+      await t.app.jobs.runDue();
+      const reminders = mailsAbout(bookingId, "Reminder:");
+      expect(reminders).toHaveLength(2);
+      expect(reminders.find((m) => m.to === "seer-life@example.com")?.text).toContain("(Africa/Accra)");
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("refuses a taken slot, a move within 24 hours, and leaves the booking as it was", async () => {
+    const first = await paidBooking();
+    const second = await paidBooking();
+    const taken = await trpcMutation(
+      t.app,
+      "bookings.reschedule",
+      { bookingId: second.bookingId, scheduledDate: first.date, scheduledTime: "10:00" },
+      client.cookie,
+    );
+    expect(trpcError(taken).message).toBe(SLOT_TAKEN);
+    expect(await row(second.bookingId)).toMatchObject({ scheduledDate: second.date, calendarSequence: 0 });
+    const b = await row(second.bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - 23 * HOUR));
+    try {
+      const late = await trpcMutation(
+        t.app,
+        "bookings.reschedule",
+        { bookingId: second.bookingId, scheduledDate: freshDate(), scheduledTime: "10:00" },
+        client.cookie,
+      );
+      expect(trpcError(late).message).toBe(TOO_LATE_TO_RESCHEDULE);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("moves to a time the Seer proposes once the client accepts it", async () => {
+    const { bookingId } = await paidBooking();
+    const target = freshDate();
+    const proposed = await trpcMutation(
+      t.app,
+      "bookings.proposeReschedule",
+      { bookingId, scheduledDate: target, scheduledTime: "16:00", timezone: "Africa/Accra" },
+      seerCookie,
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(
+      (
+        await trpcMutation(
+          t.app,
+          "bookings.proposeReschedule",
+          { bookingId, scheduledDate: target, scheduledTime: "16:00", timezone: "UTC" },
+          client.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const accepted = await trpcMutation(t.app, "bookings.respondToProposal", { bookingId, accept: true }, client.cookie);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await row(bookingId)).toMatchObject({
+      scheduledDate: target,
+      scheduledTime: "16:00",
+      proposedStartsAt: null,
+      calendarSequence: 1,
+    });
+  });
+});
+
+describe("the 24-hour reminder", () => {
+  it("goes to both parties once, and not at all for a booking made less than 24 hours ahead", async () => {
+    const { bookingId } = await paidBooking();
+    const b = await row(bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - DAY - 60_000));
+    await t.app.jobs.runDue();
+    expect(mailsAbout(bookingId, "Reminder:")).toHaveLength(0);
+    t.clock.advance(2 * 60_000);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    expect(
+      mailsAbout(bookingId, "Reminder:")
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["client-life@example.com", "seer-life@example.com"]);
+
+    // Booked 20 hours ahead: no reminder is ever scheduled.
+    t.clock.set(new Date(`${freshDate()}T14:00:00Z`));
+    const soon = new Date(t.clock.now().getTime() + 20 * HOUR).toISOString();
+    const late = await paidBooking({ date: soon.slice(0, 10), time: soon.slice(11, 16) });
+    nextDay++;
+    t.clock.set(new Date(Date.parse(soon) - 60_000));
+    await t.app.jobs.runDue();
+    expect(mailsAbout(late.bookingId, "Reminder:")).toHaveLength(0);
+    t.clock.set(NOW);
+  });
+});
+
+describe("completion and reviews", () => {
+  it("completes a session after its room closes, prompts a review, and takes one review from its client only", async () => {
+    // Two days ahead (a day no other test uses), so that everyone's session is still valid when it ends.
+    const { bookingId } = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10) });
+    const reviewInput = { bookingId, rating: 4, comment: "Clear and kind." };
+    expect(trpcError(await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie)).message).toBe(
+      REVIEW_ONLY_AFTER,
+    );
+
+    const b = await row(bookingId);
+    t.clock.set(new Date((b?.endsAt.getTime() ?? 0) + 10 * 60_000));
+    await t.app.jobs.runDue({ periodic: true });
+    expect((await row(bookingId))?.status).toBe("confirmed");
+    t.clock.advance(6 * 60_000);
+    await t.app.jobs.runDue({ periodic: true });
+    await t.app.jobs.runDue();
+    expect((await row(bookingId))?.status).toBe("completed");
+    expect(
+      t.mailer.sent.filter((m) => m.subject.startsWith("How was your consultation") && m.to === "client-life@example.com").length,
+    ).toBeGreaterThan(0);
+
+    for (const cookie of [stranger.cookie, seerCookie, adminCookie]) {
+      const refused = await trpcMutation(t.app, "bookings.writeReview", reviewInput, cookie);
+      expect(refused.statusCode).toBe(404);
+    }
+    const written = await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie);
+    expect(written.statusCode, written.body).toBe(200);
+    const [seer] = await t.database.db.select().from(seers).where(eq(seers.id, seerId));
+    expect(seer).toMatchObject({ averageRating: "4.00", totalReviews: 1 });
+
+    // Editing within 7 days changes the one review; the average follows.
+    t.clock.advance(6 * DAY);
+    expect((await trpcMutation(t.app, "bookings.writeReview", { ...reviewInput, rating: 2 }, client.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await t.database.db.select().from(reviews).where(eq(reviews.bookingId, bookingId))).toHaveLength(1);
+    expect((await t.database.db.select().from(seers).where(eq(seers.id, seerId)))[0]).toMatchObject({
+      averageRating: "2.00",
+      totalReviews: 1,
+    });
+    t.clock.advance(2 * DAY);
+    expect(trpcError(await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie)).message).toBe(REVIEW_LOCKED);
+
+    // The Seer replies once, publicly.
+    expect(
+      (await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Thank you." }, client.cookie)).statusCode,
+    ).toBe(404);
+    expect((await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Thank you." }, seerCookie)).statusCode).toBe(
+      200,
+    );
+    expect((await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Again." }, seerCookie)).statusCode).toBe(
+      409,
+    );
+    const shown = trpcData<{ rating: number; comment: string | null; seerReply: string | null }[]>(
+      await trpcQuery(t.app, "seers.reviews", { id: seerId }),
+    );
+    expect(shown).toEqual([expect.objectContaining({ rating: 2, comment: "Clear and kind.", seerReply: "Thank you." })]);
+    t.clock.set(NOW);
+  });
+});
