@@ -43,6 +43,8 @@ export async function createTestApp(options: { clock?: FakeClock; database?: Dat
     clock,
     clientDir: "/nonexistent",
     jobDatabase: jobDatabaseOf(database),
+    // DEBUG_APP=1 shows the app's log (errors behind a 500) while a test is investigated.
+    logger: process.env.DEBUG_APP ? { level: "warn" } : false,
   });
   await app.ready();
   return {

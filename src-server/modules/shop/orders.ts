@@ -127,6 +127,9 @@ export function createOrderService({
   payments: PaymentProvider;
   jobs: JobQueue;
 }) {
+  // Unpaid orders give their reserved stock back: every minute, once across all instances.
+  jobs.define({ name: "shop.release-reservations", every: "* * * * *", run: () => releaseExpired().then(() => {}) });
+
   async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
     return db
       .select({
@@ -340,10 +343,7 @@ export function createOrderService({
       .update(orders)
       .set({ paymentIntentId: intent.id, stripePaymentIntentId: payments.name === "stripe" ? intent.id : null })
       .where(eq(orders.id, created.id));
-    // Unpaid orders give their reserved stock back: every minute, once across all instances.
-  jobs.define({ name: "shop.release-reservations", every: "* * * * *", run: () => releaseExpired().then(() => {}) });
-
-  return {
+    return {
       clientSecret: intent.clientSecret,
       orderId: created.id,
       orderNumber: created.orderNumber,
