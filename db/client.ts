@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -30,7 +31,7 @@ export type OpenDatabaseOptions =
   { url: string; maxConnections?: number } | { dataDir?: string; loadDataDir?: Blob; url?: undefined };
 
 /** Extensions the migrations create; PGlite needs them at construction, a real server has them in contrib. */
-export const pgliteExtensions = { btree_gist, pg_trgm } satisfies PGliteOptions["extensions"];
+export const pgliteExtensions = { btree_gist, pg_trgm, unaccent } satisfies PGliteOptions["extensions"];
 
 /**
  * Opens PostgreSQL through postgres.js when a URL is given, else embedded PGlite

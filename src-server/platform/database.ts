@@ -84,13 +84,22 @@ export async function retryingVictims<T>(run: () => Promise<T>, attempts = 5): P
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Case-insensitive substring search over text columns joined by spaces: `(a || ' ' || b) ilike '%text%'`, exactly
- * the expression of the trigram indexes (db/migrations/0001), so that they can serve it.
+ * Search that forgives, over text columns joined by spaces: case and accents folded on both sides
+ * (`search_fold`, db/migrations/0007: 'ifa' finds 'Ifá'), a substring match, or a near one by pg_trgm's word
+ * similarity at its default threshold of 0.6 (`<%`: 'sangomma' finds 'Sangoma'). Both conditions are operators
+ * that the trigram indexes on exactly this folded expression serve. `rank` puts substring matches first, then the
+ * closest words.
  */
-export function containsText(columns: readonly PgColumn[], search: string): SQL {
+export function textSearch(columns: readonly PgColumn[], search: string): { where: SQL; rank: SQL[] } {
   const joined = sql.join(
     columns.map((c) => sql`${c}`),
     sql` || ' ' || `,
   );
-  return sql`(${joined}) ilike ${`%${escapeLike(search)}%`}`;
+  const folded = sql`public.search_fold(${joined})`;
+  const query = sql`public.search_fold(${search})`;
+  const substring = sql`${folded} like '%' || public.search_fold(${escapeLike(search)}) || '%'`;
+  return {
+    where: sql`(${substring} or ${query} <% ${folded})`,
+    rank: [sql`(${substring}) desc`, sql`word_similarity(${query}, ${folded}) desc`],
+  };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { containsText, isUniqueViolation } from "../../platform/database";
+import { isUniqueViolation, textSearch } from "../../platform/database";
 import type { Db, Queryable } from "../../../db/client";
 import { articles, users, type UserRole } from "../../../db/schema";
 import { ARTICLE_NOT_FOUND, slugCandidate, slugify } from "../../../src/domain/articles";
@@ -116,13 +116,11 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
   /** /wisdom: published articles only, newest first; search and category filtering run in SQL. */
   async function listPublished(query: ArticleListQuery): Promise<ArticleWithAuthor[]> {
     const conditions: SQL[] = [published];
-    if (query.search) {
-      // Exactly the expression of articles_search_trgm_idx, so the trigram index can serve the ILIKE.
-      conditions.push(containsText([articles.title, articles.content], query.search));
-    }
+    const search = query.search ? textSearch([articles.title, articles.content], query.search) : null;
+    if (search) conditions.push(search.where);
     if (query.category) conditions.push(eq(articles.category, query.category));
     return withAuthor(and(...conditions))
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .orderBy(...(search ? search.rank : []), desc(articles.publishedAt), desc(articles.id))
       .limit(ARTICLE_LIST_LIMIT);
   }
 

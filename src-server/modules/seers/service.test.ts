@@ -28,6 +28,7 @@ beforeAll(async () => {
   });
   await seed("babatunde", {
     fullName: "Babatunde Adeyemi",
+    tradition: "Ifá",
     country: "Nigeria",
     languages: ["Yoruba", "English"],
     specializations: ["Ifa Divination", "Herbalism"],
@@ -155,8 +156,19 @@ describe("seers.list", () => {
     expect(names((await list({ search: "River" })).items)).toEqual(["Ama Serwaa Owusu"]);
   });
 
+  it("forgives accents, case and small typos, closest matches first", async () => {
+    // Babatunde practises Ifá: 'ifa' and 'IFA' find him, and the accented query finds the plain text too.
+    expect(names((await list({ search: "ifa" })).items)).toContain("Babatunde Adeyemi");
+    expect(names((await list({ search: "IFÁ" })).items)).toContain("Babatunde Adeyemi");
+    expect(names((await list({ search: "Owúsu" })).items)).toEqual(["Ama Serwaa Owusu"]);
+    expect(names((await list({ search: "sangomma" })).items)).toEqual(["Dumisani Zulu"]);
+    expect(names((await list({ search: "owussu" })).items)[0]).toBe("Ama Serwaa Owusu");
+    expect((await list({ search: "qqqzzz" })).total).toBe(0);
+  });
+
   it("treats % and _ in the search literally", async () => {
-    expect(names((await list({ search: "100%" })).items)).toEqual(["Chiamaka Obi"]);
+    // The literal "100%" comes first; "100 years" is a near match of its words.
+    expect(names((await list({ search: "100%" })).items)[0]).toBe("Chiamaka Obi");
     expect((await list({ search: "100" })).total).toBe(2);
     expect((await list({ search: "_" })).total).toBe(0);
     expect((await list({ search: "%" })).total).toBe(1);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { containsText } from "../../platform/database";
+import { textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { reviews, seers, users, type VerificationStatus, type WeeklyAvailability } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
@@ -100,12 +100,11 @@ const approved = eq(seers.verificationStatus, "approved");
 /** Directory order: best rated first, then by name, with the id making the order total for paging. */
 const directoryOrder = [desc(seers.averageRating), asc(seers.fullName), asc(seers.id)];
 
+const searchOf = (search: string) => textSearch([seers.fullName, seers.tradition, seers.biography], search);
+
 function directoryFilter(query: Pick<SeerListQuery, "search" | "country" | "specialization" | "language">): SQL {
   const conditions: SQL[] = [approved];
-  if (query.search) {
-    // Exactly the expression of seers_search_trgm_idx, so the trigram index can serve the ILIKE.
-    conditions.push(containsText([seers.fullName, seers.biography], query.search));
-  }
+  if (query.search) conditions.push(searchOf(query.search).where);
   if (query.country) conditions.push(eq(seers.country, query.country));
   // Array containment (@>) is what the GIN indexes on specializations and languages serve.
   if (query.specialization) conditions.push(sql`${seers.specializations} @> array[${query.specialization}]::text[]`);
@@ -129,7 +128,8 @@ export function createSeerService({ db }: { db: Db }) {
         .select(publicSeerColumns)
         .from(seers)
         .where(where)
-        .orderBy(...directoryOrder)
+        // A search puts the closest matches first; otherwise the directory's own order.
+        .orderBy(...(query.search ? searchOf(query.search).rank : []), ...directoryOrder)
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       db.select({ total: count() }).from(seers).where(where),

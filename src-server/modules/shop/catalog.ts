@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import { containsText } from "../../platform/database";
+import { textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
@@ -57,16 +57,14 @@ export function createCatalogService({ db }: { db: Db }) {
   /** Active products only (docs/product.md#routes-and-screens), oldest first, so the home page's "first 6" are stable. */
   async function list(query: ProductListQuery): Promise<Product[]> {
     const conditions: SQL[] = [active];
-    if (query.search) {
-      // Exactly the expression of products_search_trgm_idx, so the trigram index can serve the ILIKE.
-      conditions.push(containsText([products.name, products.description], query.search));
-    }
+    const search = query.search ? textSearch([products.name, products.description], query.search) : null;
+    if (search) conditions.push(search.where);
     if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
     return db
       .select(productColumns)
       .from(products)
       .where(and(...conditions))
-      .orderBy(asc(products.createdAt), asc(products.id))
+      .orderBy(...(search ? search.rank : []), asc(products.createdAt), asc(products.id))
       .limit(query.limit ?? PRODUCT_LIST_MAX);
   }
 
