@@ -108,7 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Housekeeping while the app runs: expired sessions go, and unpaid orders give their reserved stock back.
   repeatWhileOpen(app, 60 * 60 * 1000, "session purge", () => sessionStore.purgeExpired());
-  repeatWhileOpen(app, 60 * 1000, "release of expired order reservations", () => services.orders.releaseExpired());
+  repeatWhileOpen(app, 60 * 1000, "release of expired order reservations", async () => {
+    const { failed } = await services.orders.releaseExpired();
+    for (const { id, error } of failed) app.log.warn({ err: error, orderId: id }, "an expired order could not be released");
+  });
 
   // The one place a request's context is made: the session's user, loaded once, for tRPC and REST alike.
   app.decorate("createContext", async (req, res) => {

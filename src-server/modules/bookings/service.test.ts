@@ -160,6 +160,26 @@ describe("creating a booking's payment intent", () => {
     expect((await bookingRow(first.json().bookingId))?.notes).toBe("changed my mind");
   });
 
+  it("lets a client book their held slot again after a restart forgot its payment intent", async () => {
+    const date = freshDate();
+    const first = await createIntent(client.cookie, { scheduledDate: date });
+    expect(first.statusCode).toBe(200);
+    const restarted = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const again = await restarted.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: { "content-type": "application/json", cookie: client.cookie },
+        payload: JSON.stringify({ seerId, sessionType: "60min", scheduledDate: date, scheduledTime: "10:00", clientTimezone: "UTC" }),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().bookingId).not.toBe(first.json().bookingId);
+      expect((await bookingRow(first.json().bookingId as string))?.status).toBe("failed");
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
   it("lists today's past slots as unavailable, in the client's timezone", async () => {
     const response = await trpcQuery(t.app, "bookings.takenSlots", {
       seerId,

@@ -22,7 +22,7 @@ import { PG, retryingVictims, sqlState } from "../../platform/database";
 import type { Config } from "../../platform/config";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail, type BookingMailData } from "./mail";
 import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
-import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
+import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
 export const BOOKING_CURRENCY = "usd";
@@ -269,7 +269,16 @@ export function createBookingService({
       )
       .limit(1);
     if (!own?.paymentIntentId) return null;
-    const intent = await payments.retrievePaymentIntent(own.paymentIntentId);
+    const intent = await retrieveOrForgotten(payments, own.paymentIntentId);
+    if (!intent) {
+      // The provider forgot the intent (test mode after a restart): it can never be paid, so the hold is given up
+      // and the client gets a new booking for the slot.
+      await db
+        .update(bookings)
+        .set({ status: "failed", holdExpiresAt: null })
+        .where(and(eq(bookings.id, own.id), eq(bookings.status, "pending")));
+      return null;
+    }
     if (intent.status === "canceled" || intent.status === "succeeded") return null;
     await db
       .update(bookings)

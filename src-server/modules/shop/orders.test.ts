@@ -330,7 +330,7 @@ describe("reservations", () => {
     await t.app.services.orders.releaseExpired();
     expect(await stockOf(deck.id)).toBe(0);
     t.clock.advance(2 * 60_000);
-    expect(await t.app.services.orders.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect((await t.app.services.orders.releaseExpired()).released).toBeGreaterThanOrEqual(1);
     expect((await orderOf(created.orderId))?.status).toBe("cancelled");
     expect(await stockOf(deck.id)).toBe(2);
     expect((await provider.retrievePaymentIntent(created.paymentIntentId)).status).toBe("canceled");
@@ -380,6 +380,67 @@ describe("reservations", () => {
     expect(refundSpy).toHaveBeenCalledWith(unlucky.created.paymentIntentId, `refund:order:${unlucky.created.orderId}`);
     expect(await stockOf(pendant.id)).toBe(0);
     refundSpy.mockRestore();
+  });
+});
+
+describe("after a restart of the test-mode provider (it forgets unpaid intents)", () => {
+  it("releases an order whose intent the provider no longer knows, and the shopper can check out again", async () => {
+    const bowl = await createProduct(db(), { name: "Calabash Bowl", price: "18.00", stockQuantity: 1 });
+    const { cookie } = await shopper([{ productId: bowl.id, quantity: 1 }]);
+    const first = (await createOrder(cookie, payload([itemOf(bowl, 1)], "standard"))).json() as Created;
+    expect(await stockOf(bowl.id)).toBe(0);
+
+    // A restart: the same database, a new app and so a new test-mode provider that never saw the first intent.
+    const restarted = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const again = await restarted.app.inject({
+        method: "POST",
+        url: "/api/create-order-payment",
+        headers: { cookie },
+        payload: payload([itemOf(bowl, 1)], "standard"),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await orderOf(first.orderId))?.status).toBe("cancelled");
+      expect(await stockOf(bowl.id)).toBe(0);
+
+      t.clock.advance((ORDER_RESERVATION_MINUTES + 1) * 60_000);
+      const outcome = await restarted.app.services.orders.releaseExpired();
+      expect(outcome.failed).toEqual([]);
+      expect(await stockOf(bowl.id)).toBe(1);
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
+  it("never lets one order that fails stop the sweep: the others are released and the failure is reported", async () => {
+    const cloth = await createProduct(db(), { name: "Kuba Cloth", price: "35.00", stockQuantity: 3 });
+    const orderIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { cookie } = await shopper([{ productId: cloth.id, quantity: 1 }]);
+      orderIds.push(((await createOrder(cookie, payload([itemOf(cloth, 1)], "standard"))).json() as Created).orderId);
+    }
+    expect(await stockOf(cloth.id)).toBe(0);
+    t.clock.advance((ORDER_RESERVATION_MINUTES + 1) * 60_000);
+    const broken = (await orderOf(orderIds[0] ?? ""))?.paymentIntentId;
+    const retrieve = provider.retrievePaymentIntent.bind(provider);
+    const spy = vi.spyOn(provider, "retrievePaymentIntent").mockImplementation(async (id) => {
+      if (id === broken) throw new Error("provider unreachable");
+      return retrieve(id);
+    });
+    try {
+      const outcome = await t.app.services.orders.releaseExpired();
+      expect(outcome.failed.map((f) => f.id)).toEqual([orderIds[0]]);
+      expect(outcome.released).toBeGreaterThanOrEqual(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await orderOf(orderIds[0] ?? ""))?.status).toBe("pending");
+    expect((await orderOf(orderIds[1] ?? ""))?.status).toBe("cancelled");
+    expect((await orderOf(orderIds[2] ?? ""))?.status).toBe("cancelled");
+    expect(await stockOf(cloth.id)).toBe(2);
+    // The next round, with the provider back, releases the last one too.
+    await t.app.services.orders.releaseExpired();
+    expect(await stockOf(cloth.id)).toBe(3);
   });
 });
 

@@ -8,7 +8,7 @@ import { AppError } from "../../../src/errors";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
 import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
-import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
+import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
 /*
@@ -48,6 +48,12 @@ export interface ConfirmedOrder {
   total: string;
   shippingMethod: ShippingMethod;
   shippingEmail: string;
+}
+
+/** What a sweep did: how many it released, and the items it could not handle (skipped, for the caller to log). */
+export interface SweepOutcome {
+  released: number;
+  failed: { id: string; error: unknown }[];
 }
 
 interface CheckoutLine {
@@ -211,6 +217,7 @@ export function createOrderService({
   /**
    * Cancels the intent first, so that a released order can no longer be paid; an intent that
    * turns out to have succeeded is confirmed instead, and one still processing is left to its webhook.
+   * An intent the provider no longer knows (test mode after a restart) can never be paid: it counts as cancelled.
    */
   async function cancelAndRelease(order: { id: string; paymentIntentId: string | null }): Promise<boolean> {
     if (order.paymentIntentId) {
@@ -219,28 +226,38 @@ export function createOrderService({
       } catch {
         // Stripe refuses to cancel a succeeded or processing intent; its status below decides.
       }
-      const intent = await payments.retrievePaymentIntent(order.paymentIntentId);
-      if (intent.status === "succeeded") {
+      const intent = await retrieveOrForgotten(payments, order.paymentIntentId);
+      if (intent?.status === "succeeded") {
         // Paid after all: confirm it; a failure here is the shopper's own confirmation's (or webhook's) to report.
         await applySucceededIntent(intent).catch(() => undefined);
         return false;
       }
-      if (intent.status !== "canceled") return false;
+      if (intent && intent.status !== "canceled") return false;
     }
     return releaseReservation(order.id);
   }
 
-  /** Releases every reservation that has run out; run on a timer and before a checkout finds stock missing. */
-  async function releaseExpired(): Promise<number> {
+  /**
+   * Releases every reservation that has run out; run on a timer and before a checkout finds stock missing. Each
+   * order is handled on its own: one that fails is collected in `failed` (for the caller to log) and the sweep
+   * goes on with the rest.
+   */
+  async function releaseExpired(): Promise<SweepOutcome> {
     const expired = await db
       .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
       .from(orders)
       .where(and(eq(orders.status, "pending"), lt(orders.reservationExpiresAt, clock.now())))
       .orderBy(asc(orders.reservationExpiresAt))
       .limit(100);
-    let released = 0;
-    for (const order of expired) if (await cancelAndRelease(order)) released++;
-    return released;
+    const outcome: SweepOutcome = { released: 0, failed: [] };
+    for (const order of expired) {
+      try {
+        if (await cancelAndRelease(order)) outcome.released++;
+      } catch (error) {
+        outcome.failed.push({ id: order.id, error });
+      }
+    }
+    return outcome;
   }
 
   /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
@@ -249,7 +266,8 @@ export function createOrderService({
       .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)));
-    for (const order of earlier) await cancelAndRelease(order);
+    // One stuck order of theirs must not stop the shopper from checking out: it is left for the sweep to retry.
+    for (const order of earlier) await cancelAndRelease(order).catch(() => false);
   }
 
   async function insertOrder(
@@ -305,13 +323,13 @@ export function createOrderService({
         }
       }
     };
-    if (lines.some((l) => l.stock < l.quantity) && (await releaseExpired()) > 0) lines = await checkoutLines(userId);
+    if (lines.some((l) => l.stock < l.quantity) && (await releaseExpired()).released > 0) lines = await checkoutLines(userId);
     refuseUnavailable(lines);
     const totals = orderTotals(lines, input.shippingMethod);
     if (!matchesClient(input, lines, totals)) throw new AppError("CONFLICT", CART_CHANGED);
 
     let created = await insertOrder(userId, input, lines, totals);
-    if ("soldOut" in created && (await releaseExpired()) > 0) created = await insertOrder(userId, input, lines, totals);
+    if ("soldOut" in created && (await releaseExpired()).released > 0) created = await insertOrder(userId, input, lines, totals);
     if ("soldOut" in created) {
       const { soldOut } = created;
       // Someone else's checkout took the stock (or the price changed) between our read and the reservation.

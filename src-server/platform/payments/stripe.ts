@@ -1,10 +1,11 @@
 import Stripe from "stripe";
-import type {
-  CreatePaymentIntentInput,
-  PaymentIntent,
-  PaymentIntentStatus,
-  PaymentProvider,
-  PaymentWebhookEvent,
+import {
+  UnknownPaymentIntentError,
+  type CreatePaymentIntentInput,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
 } from "./provider";
 
 export interface StripeConfig {
@@ -30,6 +31,14 @@ export function fromStripeIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     metadata: { ...pi.metadata },
     lastError: pi.last_payment_error?.message ?? null,
   };
+}
+
+/** Stripe's "No such payment_intent" becomes the provider-neutral UnknownPaymentIntentError. */
+function unknownIntentOr(error: unknown, id: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Stripe.errors.StripeInvalidRequestError && code === "resource_missing"
+    ? new UnknownPaymentIntentError(id)
+    : error;
 }
 
 /** The Stripe adapter: PaymentIntents in cents, metadata naming what is paid for, an idempotency key per request. */
@@ -58,11 +67,19 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
-    return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
+    try {
+      return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      throw unknownIntentOr(error, id);
+    }
   }
 
   async cancelPaymentIntent(id: string): Promise<void> {
-    await this.stripe.paymentIntents.cancel(id);
+    try {
+      await this.stripe.paymentIntents.cancel(id);
+    } catch (error) {
+      throw unknownIntentOr(error, id);
+    }
   }
 
   async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {

@@ -1,7 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
-import type { CreatePaymentIntentInput, PaymentIntent, PaymentProvider, PaymentWebhookEvent } from "./provider";
+import {
+  UnknownPaymentIntentError,
+  type CreatePaymentIntentInput,
+  type PaymentIntent,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+} from "./provider";
 
 /** Stripe's test card numbers and the messages Stripe gives for them. */
 export const TEST_CARDS = {
@@ -133,7 +139,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   private get(id: string): PaymentIntent {
     const intent = this.intents.get(id);
-    if (!intent) throw new AppError("NOT_FOUND", "This payment could not be found.");
+    if (!intent) throw new UnknownPaymentIntentError(id);
     return intent;
   }
 
