@@ -169,6 +169,9 @@ describe("logout and login navigation", () => {
     expect(foreign.headers.location).toBe("/login?returnTo=%2F");
     const explicit = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%2Fevil.example" });
     expect(explicit.headers.location).toBe("/login?returnTo=%2F");
+    // A tab that browsers drop would make it //evil.example.
+    const tabbed = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%09%2Fevil.example" });
+    expect(tabbed.headers.location).toBe("/login?returnTo=%2F");
   });
 });
 
