@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp } from "./test/app";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { NUL_REFUSED } from "./platform/trpc/errors";
+import { createTestApp, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "./test/app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,5 +104,55 @@ describe("request bodies", () => {
       payload: "{nope",
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("errors never leak their detail", () => {
+  it("refuses a NUL character in any text input with 400, by tRPC and REST alike, and touches no SQL", async () => {
+    const trpc = await trpcQuery(t.app, "articles.bySlug", { slug: "abc\u0000def" });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpcError(trpc).message).toBe(NUL_REFUSED);
+    const nested = await trpcMutation(t.app, "account.signIn", { email: "a@b.co", password: "pass\u0000word" });
+    expect(nested.statusCode).toBe(400);
+    const rest = await t.app.inject({ method: "GET", url: "/api/articles/abc%00def" });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.body).toBe(NUL_REFUSED);
+  });
+
+  it("answers an unexpected error with a generic message and the request id, and logs the detail", async () => {
+    const leaky = new Error('Failed query: select "password_hash" from "password_credentials" params: secret');
+    const spy = vi.spyOn(t.app.services.shop, "categories").mockRejectedValue(leaky);
+    try {
+      const trpc = await trpcQuery(t.app, "shop.categories");
+      expect(trpc.statusCode).toBe(500);
+      const message = trpcError(trpc).message;
+      expect(message).toMatch(/^Internal Server Error\. Request ID: [0-9a-f-]{36}$/);
+      expect(trpc.body).not.toContain("password");
+      const rest = await t.app.inject({ method: "GET", url: "/api/categories" });
+      expect(rest.statusCode).toBe(500);
+      expect(rest.body).toMatch(/^Internal Server Error\. Request ID: [0-9a-f-]{36}$/);
+      expect(rest.body).not.toContain("password");
+      expect(rest.body).not.toBe(message);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("does the same in production", async () => {
+    const logged: string[] = [];
+    const production = await createTestApp({ env: "production", logStream: { write: (line: string) => void logged.push(line) } });
+    const spy = vi.spyOn(production.app.services.shop, "categories").mockRejectedValue(new Error("select secret_sql"));
+    try {
+      const trpc = await trpcQuery(production.app, "shop.categories");
+      expect(trpc.statusCode).toBe(500);
+      const id = /Request ID: (\S+)$/.exec(trpcError(trpc).message)?.[1];
+      expect(id).toBeDefined();
+      expect(trpc.body).not.toContain("secret_sql");
+      // The detail is in the server's log, under the same request id.
+      expect(logged.some((line) => line.includes("secret_sql") && line.includes(String(id)))).toBe(true);
+    } finally {
+      spy.mockRestore();
+      await production.close();
+    }
   });
 });

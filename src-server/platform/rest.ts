@@ -9,7 +9,7 @@ export function sendText(reply: FastifyReply, status: number, message: string): 
 
 /** Any error as that reply: an AppError or tRPC error with its own status, anything else a logged 500. */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  const { status, message } = httpErrorOf(error);
+  const { status, message } = httpErrorOf(error, req.id);
   if (status >= 500) req.log.error({ err: error }, "REST request failed");
   return sendText(reply, status, message);
 }

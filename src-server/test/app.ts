@@ -25,17 +25,32 @@ export const testConfig = {
   trustProxy: false,
   bodyLimit: 1_048_576,
   stripe: undefined,
-  env: "test" as const,
+  env: "test" as "test" | "production",
 };
 
 /** One app per test file, on its own database, with a fake clock and an in-memory mailer. */
-export async function createTestApp(options: { clock?: FakeClock; database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    clock?: FakeClock;
+    database?: Database;
+    env?: "test" | "production";
+    /** Where the app's JSON log lines go; without it the app logs nothing. */
+    logStream?: { write(line: string): void };
+  } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? new FakeClock(new Date());
   const mailer = new MemoryMailer();
   // Each test app keeps its uploads in its own temporary folder, removed on close.
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
-  const app = await buildApp({ config: { ...testConfig, uploadDir }, db: database.db, mailer, clock, clientDir: "/nonexistent" });
+  const app = await buildApp({
+    config: { ...testConfig, env: options.env ?? "test", uploadDir },
+    db: database.db,
+    mailer,
+    clock,
+    clientDir: "/nonexistent",
+    logger: options.logStream ? { level: "info", stream: options.logStream } : false,
+  });
   await app.ready();
   return {
     app,

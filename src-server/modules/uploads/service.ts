@@ -109,6 +109,8 @@ export function createUploadService({ db, storage }: { db: Db; storage: FileStor
 
   /** The uploader and admins may read a file (anyone, a published profile photo); others get the answer for a missing one. */
   async function openForRead(id: string, user: Pick<CurrentUser, "id" | "role"> | null): Promise<UploadToRead> {
+    // Ids are UUID text; anything else (a NUL, a huge string) names no file and never reaches SQL.
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
     const [row] = await db
       .select({
         userId: uploads.userId,
