@@ -147,10 +147,29 @@ describe("sessions over time", () => {
 describe("logout and login navigation", () => {
   it("ends the session and returns to /", async () => {
     const { cookie } = await signUp(t.app);
-    const response = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
-    expect(response.statusCode).toBe(302);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/");
     expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+
+  it("never signs anyone out on a GET (an image or a link elsewhere), nor on a POST from another site", async () => {
+    const { cookie } = await signUp(t.app);
+    const get = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
+    expect(get.statusCode).toBe(404);
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      payload: "",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await currentUser(cookie)).statusCode).toBe(200);
   });
 
   it("sends /api/login to the sign-in screen with the page the visitor came from", async () => {

@@ -37,8 +37,16 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
   });
 
-  app.get("/api/logout", async (req, reply) => {
-    await endSession(req);
-    return reply.redirect("/", 302);
+  // Sign-out changes state, so it is a POST only (a form in the header and the profile): an image or a link
+  // elsewhere cannot sign anyone out, and the origin check refuses other sites. 303 makes the browser GET home.
+  void app.register(async (scope) => {
+    // The sign-out form has no fields; its urlencoded body is read and ignored.
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, _body, done) =>
+      done(null, undefined),
+    );
+    scope.post("/api/logout", async (req, reply) => {
+      await endSession(req);
+      return reply.redirect("/", 303);
+    });
   });
 }
