@@ -53,3 +53,9 @@ export function jsonBody<T>(req: FastifyRequest): T {
   const body = req.body;
   return (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as T;
 }
+
+/** The request's Idempotency-Key header (the first, when repeated); the procedure's schema checks it. */
+export function idempotencyKeyHeader(req: FastifyRequest): string | undefined {
+  const value = req.headers["idempotency-key"];
+  return Array.isArray(value) ? value[0] : value;
+}

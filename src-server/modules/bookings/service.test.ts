@@ -180,6 +180,22 @@ describe("creating a booking's payment intent", () => {
     }
   });
 
+  it("honours an Idempotency-Key on POST /api/create-payment-intent", async () => {
+    const date = freshDate();
+    const send = (key: string, scheduledTime: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: { "content-type": "application/json", cookie: client.cookie, "idempotency-key": key },
+        payload: JSON.stringify({ seerId, sessionType: "60min", scheduledDate: date, scheduledTime, clientTimezone: "UTC" }),
+      });
+    const first = await send("booking-key-1", "12:00");
+    expect(first.statusCode).toBe(200);
+    const again = await send("booking-key-1", "12:00");
+    expect(again.json()).toEqual(first.json());
+    expect((await send("booking-key-1", "14:00")).statusCode).toBe(422);
+  });
+
   it("lists today's past slots as unavailable, in the client's timezone", async () => {
     const response = await trpcQuery(t.app, "bookings.takenSlots", {
       seerId,

@@ -19,6 +19,7 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
 import { PG, retryingVictims, sqlState } from "../../platform/database";
+import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail, type BookingMailData } from "./mail";
 import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
@@ -131,7 +132,17 @@ export function createBookingService({
    * Prices the session from the Seer's stored price, holds the slot for 15 minutes (the database refuses
    * an overlapping live booking), then opens a payment intent for exactly that amount.
    */
-  async function createPaymentIntent(client: CurrentUser, input: CreateBookingPayment): Promise<CreatedBookingPayment> {
+  async function createPaymentIntent(
+    client: CurrentUser,
+    input: CreateBookingPayment,
+    idempotencyKey?: string,
+  ): Promise<CreatedBookingPayment> {
+    return idempotent(db, { userId: client.id, scope: "create-payment-intent", key: idempotencyKey, request: input }, () =>
+      holdAndOpenIntent(client, input),
+    );
+  }
+
+  async function holdAndOpenIntent(client: CurrentUser, input: CreateBookingPayment): Promise<CreatedBookingPayment> {
     const seer = await bookableSeer(input.seerId);
     if (seer.userId === client.id) throw new AppError("BAD_REQUEST", "You cannot book a consultation with yourself.");
     const price = seer[sessionPriceField(input.sessionType)];

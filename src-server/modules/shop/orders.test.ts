@@ -383,6 +383,59 @@ describe("reservations", () => {
   });
 });
 
+describe("one open checkout per cart", () => {
+  it("makes one order of five parallel create-order-payment calls for one cart", async () => {
+    const mask = await createProduct(db(), { name: "Dan Mask", price: "60.00", stockQuantity: 10 });
+    const { cookie, userId } = await shopper([{ productId: mask.id, quantity: 2 }]);
+    const intents = vi.spyOn(provider, "createPaymentIntent");
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => createOrder(cookie, payload([itemOf(mask, 2)], "standard"))),
+    );
+    expect(attempts.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const answers = attempts.map((r) => r.json() as Created);
+    expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.clientSecret)).size).toBe(1);
+    expect(intents).toHaveBeenCalledTimes(1);
+    intents.mockRestore();
+    const mine = await db().select().from(orders).where(eq(orders.userId, userId));
+    expect(mine).toHaveLength(1);
+    expect(await stockOf(mask.id)).toBe(8);
+  });
+
+  it("honours an Idempotency-Key: the same key answers the first result, another request under it is refused", async () => {
+    const beads = await createProduct(db(), { name: "Krobo Beads", price: "15.00", stockQuantity: 10 });
+    const { cookie, userId } = await shopper([{ productId: beads.id, quantity: 1 }]);
+    const withKey = (key: string, method: "standard" | "express") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/create-order-payment",
+        headers: { cookie, "idempotency-key": key },
+        payload: payload([itemOf(beads, 1)], method),
+      });
+    const first = await withKey("checkout-attempt-1", "standard");
+    expect(first.statusCode).toBe(200);
+    // Even after the checkout moved on (a new one superseded it), the same key answers what it answered first.
+    const other = await createOrder(cookie, payload([itemOf(beads, 1)], "express"));
+    expect(other.statusCode).toBe(200);
+    const retried = await withKey("checkout-attempt-1", "standard");
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(first.json());
+    const misused = await withKey("checkout-attempt-1", "express");
+    expect(misused.statusCode).toBe(422);
+    const bad = await withKey("bad key with spaces", "standard");
+    expect(bad.statusCode).toBe(400);
+    expect((await db().select().from(orders).where(eq(orders.userId, userId))).length).toBe(2);
+
+    const viaTrpc = await trpcMutation(
+      t.app,
+      "orders.createPayment",
+      { ...payload([itemOf(beads, 1)], "standard"), idempotencyKey: "checkout-attempt-1" },
+      cookie,
+    );
+    expect(trpcData<Created>(viaTrpc)).toEqual(first.json());
+  });
+});
+
 describe("after a restart of the test-mode provider (it forgets unpaid intents)", () => {
   it("releases an order whose intent the provider no longer knows, and the shopper can check out again", async () => {
     const bowl = await createProduct(db(), { name: "Calabash Bowl", price: "18.00", stockQuantity: 1 });

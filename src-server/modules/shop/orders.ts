@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
@@ -7,6 +7,8 @@ import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../
 import { AppError } from "../../../src/errors";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
+import { idempotent } from "../../platform/idempotency";
+import { withLock } from "../../platform/locks";
 import { sendMailOnce, type Mailer, type MailMessage } from "../../platform/mail";
 import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
@@ -23,6 +25,9 @@ import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
  */
 export const ORDER_RESERVATION_MINUTES = 30;
 export const ORDER_CURRENCY = "USD";
+/** An open checkout is handed back for the same cart only while this much of its reservation remains. */
+export const REUSE_MIN_REMAINING_MINUTES = 10;
+export const CHECKOUT_BUSY = "Your checkout is already being prepared. Please try again in a moment.";
 
 
 export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
@@ -309,8 +314,64 @@ export function createOrderService({
     });
   }
 
+  /**
+   * One open checkout per cart: under the shopper's own lock, an unchanged cart (same lines, prices, shipping and
+   * totals) gets the order already open for it back, while its reservation has a while to run; anything else starts
+   * a new checkout, which supersedes the earlier one. With an Idempotency-Key, a retried request gets the first
+   * request's answer whatever happened since.
+   */
+  async function createPayment(
+    userId: string,
+    input: CreateOrderPaymentRequest,
+    idempotencyKey?: string,
+  ): Promise<CreatedOrderPayment> {
+    return idempotent(db, { userId, scope: "create-order-payment", key: idempotencyKey, request: input }, () =>
+      withLock(db, `checkout:${userId}`, async () => (await openCheckoutFor(userId, input)) ?? newCheckout(userId, input), {
+        busyMessage: CHECKOUT_BUSY,
+      }),
+    );
+  }
+
+  /** The shopper's open order for exactly this cart and shipping, with a payable intent and time left to pay. */
+  async function openCheckoutFor(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment | null> {
+    const now = clock.now();
+    const open = await db
+      .select(orderColumns)
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, "pending"),
+          isNotNull(orders.paymentIntentId),
+          gte(orders.reservationExpiresAt, new Date(now.getTime() + REUSE_MIN_REMAINING_MINUTES * 60_000)),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    const order = open[0];
+    if (!order?.paymentIntentId) return null;
+    const lines = await checkoutLines(userId);
+    const totals = orderTotals(lines, input.shippingMethod);
+    const sameOrder =
+      matchesClient(input, lines, totals) &&
+      order.items.length === lines.length &&
+      lines.every((line) =>
+        order.items.some((i) => i.productId === line.productId && i.quantity === line.quantity && toCents(i.price) === toCents(line.price)),
+      ) &&
+      toCents(order.total) === totals.total &&
+      order.shippingMethod === input.shippingMethod &&
+      order.shippingName === input.shippingName &&
+      order.shippingEmail === input.shippingEmail &&
+      order.shippingPhone === input.shippingPhone &&
+      order.shippingAddress === input.shippingAddress;
+    if (!sameOrder) return null;
+    const intent = await retrieveOrForgotten(payments, order.paymentIntentId);
+    if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
+    return { clientSecret: intent.clientSecret, orderId: order.id, orderNumber: order.orderNumber, paymentIntentId: intent.id };
+  }
+
   /** Prices the cart from stored prices, checks the client's numbers, reserves the stock, then asks for a payment intent. */
-  async function createPayment(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment> {
+  async function newCheckout(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment> {
     await releaseEarlierCheckouts(userId);
     let lines = await checkoutLines(userId);
     if (lines.length === 0) throw new AppError("BAD_REQUEST", CART_EMPTY);
