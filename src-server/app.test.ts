@@ -1,6 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "./app";
+import { MemoryMailer } from "./platform/mail";
 import { NUL_REFUSED } from "./platform/trpc/errors";
-import { createTestApp, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "./test/app";
+import { createTestApp, signUp, testConfig, trpcError, trpcMutation, trpcQuery, type TestApp } from "./test/app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,6 +158,39 @@ describe("errors never leak their detail", () => {
     } finally {
       spy.mockRestore();
       await production.close();
+    }
+  });
+});
+
+describe("the built client", () => {
+  it("never serves source maps in production", async () => {
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), "seer-client-"));
+    mkdirSync(path.join(clientDir, "assets"));
+    writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Seer</title>");
+    writeFileSync(path.join(clientDir, "assets", "app.js"), "console.log(1)");
+    writeFileSync(path.join(clientDir, "assets", "app.js.map"), '{"sources":["secret.ts"]}');
+    const serve = async (env: "production" | "test") => {
+      const app = await buildApp({
+        config: { ...testConfig, env, uploadDir: clientDir },
+        db: t.database.db,
+        mailer: new MemoryMailer(),
+        clientDir,
+      });
+      try {
+        const map = await app.inject({ method: "GET", url: "/assets/app.js.map" });
+        const js = await app.inject({ method: "GET", url: "/assets/app.js" });
+        return { map: map.body, js: js.statusCode };
+      } finally {
+        await app.close();
+      }
+    };
+    try {
+      const production = await serve("production");
+      expect(production.js).toBe(200);
+      expect(production.map).not.toContain("secret.ts");
+      expect((await serve("test")).map).toContain("secret.ts");
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
     }
   });
 });

@@ -161,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // scripts/compress-assets.ts writes .br and .gz beside each asset at build time.
       preCompressed: true,
       cacheControl: false,
+      // Source maps would hand out the client's source: never served in production, even if a build left some.
+      allowedPath: (pathName) => deps.config.env !== "production" || !/\.map$/i.test(pathName),
       setHeaders(res, filePath) {
         // Hashed build assets never change under one name; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

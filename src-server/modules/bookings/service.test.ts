@@ -5,6 +5,7 @@ import { bookings, paymentEvents, sentEmails } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import { type TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { BEYOND_HORIZON_MESSAGE } from "../../../src/domain/consultations";
 import { MEETING_NOT_FOUND_MESSAGE, SLOT_TAKEN_MESSAGE } from "./service";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -194,6 +195,16 @@ describe("creating a booking's payment intent", () => {
     const again = await send("booking-key-1", "12:00");
     expect(again.json()).toEqual(first.json());
     expect((await send("booking-key-1", "14:00")).statusCode).toBe(422);
+  });
+
+  it("refuses a session beyond the 90-day bookable horizon (the year 9999 too), and accepts the last day", async () => {
+    const day = (offset: number) => new Date(NOW.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const scheduledDate of ["9999-12-31", day(91)]) {
+      const response = await createIntent(client.cookie, { scheduledDate });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toBe(BEYOND_HORIZON_MESSAGE);
+    }
+    expect((await createIntent(client.cookie, { scheduledDate: day(89) })).statusCode).toBe(200);
   });
 
   it("lists today's past slots as unavailable, in the client's timezone", async () => {

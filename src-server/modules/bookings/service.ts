@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings, seers, users, type BookingStatus } from "../../../db/schema";
 import {
+  BEYOND_HORIZON_MESSAGE,
+  BOOKABLE_HORIZON_DAYS,
   BOOKING_HOLD_MINUTES,
   SESSION_MINUTES,
   TIME_SLOTS,
@@ -168,6 +170,8 @@ export function createBookingService({
     const now = clock.now();
     if (startsAt.getTime() <= now.getTime())
       throw new AppError("BAD_REQUEST", "This time slot has already passed. Please choose another.");
+    if (startsAt.getTime() > now.getTime() + BOOKABLE_HORIZON_DAYS * 86_400_000)
+      throw new AppError("BAD_REQUEST", BEYOND_HORIZON_MESSAGE);
     // The weekly availability is on the Seer's wall clock: the instant is read there, through the named zone.
     if (!offersInstant(seer.availability, seer.timezone, startsAt)) throw new AppError("BAD_REQUEST", NOT_AVAILABLE_MESSAGE);
     const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
