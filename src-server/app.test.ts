@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "./app";
 import { MemoryMailer } from "./platform/mail";
 import { NUL_REFUSED } from "./platform/trpc/errors";
-import { createTestApp, signUp, testConfig, trpcError, trpcMutation, trpcQuery, type TestApp } from "./test/app";
+import { createTestApp, mailedToken, signUp, testConfig, trpcError, trpcMutation, trpcQuery, type TestApp } from "./test/app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +71,9 @@ describe("server hygiene", () => {
       payload: JSON.stringify({ json: input }),
     });
     expect(sameOrigin.statusCode).toBe(200);
+    // A new account's confirmation link, not the "you already have an account" e-mail.
+    expect(mailedToken(t.app, "cross@example.com", "/verify-email")).toBeTruthy();
+    expect(t.mailer.sent.filter((m) => m.to === "cross@example.com")).toHaveLength(1);
   });
 
   it("refuses bodies over the size limit with 413", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/password-rules";
 
 export const emailSchema = z
   .string()
@@ -13,13 +14,36 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A new password (NIST SP 800-63B): 8 to 128 characters; the server also refuses common and guessable ones. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters")
+  .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
+
 export const signUpSchema = z.object({
   email: emailSchema,
-  password: z.string().min(8, "Password must be at least 8 characters").max(200, "Password is too long"),
+  password: newPasswordSchema,
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** A mailed link's token: base64url, as the server makes them. */
+const tokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is invalid or has expired.");
+const currentPassword = z.string().min(1, "Enter your current password").max(200, "Password is too long");
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export const resetPasswordSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export const verifyEmailSchema = z.object({ token: tokenSchema });
+export const changePasswordSchema = z.object({ currentPassword, newPassword: newPasswordSchema });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const changeEmailSchema = z.object({ currentPassword, newEmail: emailSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+export const deleteAccountSchema = z.object({ currentPassword });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+export const sessionIdSchema = z.object({ sessionId: z.string().regex(/^[0-9a-f]{64}$/, "Session not found") });
 
 /** Any C0 or C1 control character (browsers drop tabs and newlines inside URLs) or a backslash (read as a slash). */
 const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f-\u009f\\]/;

@@ -11,6 +11,7 @@ const user = (role: "client" | "seer" | "admin") => ({
   lastName: "Mensah",
   profileImageUrl: null,
   role,
+  emailVerified: true,
 });
 const cartLine = (quantity: number, id: string) => ({
   id,

@@ -12,6 +12,7 @@ const client = {
   lastName: "Mensah",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 
 const consultation = (overrides: Partial<Consultation>): Consultation => ({

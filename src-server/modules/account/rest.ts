@@ -31,6 +31,16 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     }),
   );
 
+  // Everything the app keeps about the person, as a JSON download (the profile's "Download my data").
+  app.get(
+    "/api/account/export",
+    route(async (caller, _req, ctx) => {
+      const data = await caller.account.exportData();
+      ctx.res.header("content-disposition", 'attachment; filename="seer-account-data.json"').header("cache-control", "no-store");
+      return data;
+    }),
+  );
+
   // A full-page navigation (docs/product.md#api): the sign-in screen, which returns the visitor where they came from.
   app.get("/api/login", async (req, reply) => {
     const returnTo = returnPathFrom(req.query, req.headers.referer, req.headers.host);

@@ -417,6 +417,7 @@ describe("no double booking under concurrency", () => {
         lastName: u.lastName,
         profileImageUrl: u.profileImageUrl,
         role: u.role,
+        emailVerified: true,
       });
     }
     const results = await Promise.allSettled(

@@ -503,21 +503,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stock under concurrent checkout
     const buyers: string[] = [];
     for (let i = 0; i < 60; i++) {
       // Distinct addresses: sign-up is rate-limited per address.
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/trpc/account.signUp",
+      const { cookie } = await signUp(t.app, {
+        email: `buyer-${i}-${Date.now()}@example.com`,
+        lastName: String(i),
         remoteAddress: `10.0.${Math.floor(i / 200)}.${i % 200}`,
-        headers: { "content-type": "application/json" },
-        payload: JSON.stringify({
-          json: {
-            email: `buyer-${i}-${Date.now()}@example.com`,
-            password: "correct horse battery",
-            firstName: "B",
-            lastName: String(i),
-          },
-        }),
       });
-      const cookie = `seer_session=${response.cookies.find((c) => c.name === "seer_session")?.value ?? ""}`;
       expect((await trpcMutation(t.app, "cart.add", { productId: relic.id }, cookie)).statusCode).toBe(200);
       buyers.push(cookie);
     }

@@ -58,3 +58,12 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
   return next();
 });
+
+export const EMAIL_NOT_VERIFIED =
+  "Please confirm your email address first: open the link we sent you, or ask for a new one on your profile.";
+
+/** Signed in with a confirmed address: paying, applying as a Seer (and, in the articles module, publishing). */
+export const verifiedProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) throw new TRPCError({ code: "FORBIDDEN", message: EMAIL_NOT_VERIFIED });
+  return next();
+});
