@@ -2,11 +2,11 @@ import { z } from "zod";
 import { SESSION_TYPES } from "../../../src/domain/consultations";
 import { bookingIdSchema, createBookingPaymentSchema, paymentIntentIdSchema, takenSlotsSchema } from "../../../src/schemas/bookings";
 import { idempotencyKeySchema } from "../../../src/schemas/common";
-import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
+import { authedProcedure, publicProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
   /** `idempotencyKey` is the tRPC door's Idempotency-Key (the REST door reads the header into it). */
-  createPaymentIntent: authedProcedure
+  createPaymentIntent: verifiedProcedure
     .input(createBookingPaymentSchema.extend({ idempotencyKey: idempotencyKeySchema }))
     .mutation(({ ctx, input: { idempotencyKey, ...input } }) =>
       ctx.services.bookings.createPaymentIntent(ctx.user, input, idempotencyKey),
