@@ -20,7 +20,9 @@ export default defineConfig({
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build unless asked for (SOURCEMAP=true, for local debugging); the server never serves
+    // them in production anyway (src-server/app.ts).
+    sourcemap: process.env.SOURCEMAP === "true",
     chunkSizeWarningLimit: 700,
   },
   server: {

@@ -10,6 +10,8 @@ import { weakAdminPasswordReason } from "../src/domain/password-strength";
 import { AppError } from "../src/errors";
 import { emailSchema } from "../src/schemas/auth";
 import { systemClock } from "../src-server/platform/clock";
+import { createMailer } from "../src-server/platform/mail";
+import { createLocalStorage } from "../src-server/platform/storage/local-storage";
 import { createAccountService } from "../src-server/modules/account";
 import { openConfiguredDatabase } from "./db";
 
@@ -68,9 +70,16 @@ async function main(): Promise<void> {
       return;
     }
   }
-  const { database } = await openConfiguredDatabase();
+  const { config, database } = await openConfiguredDatabase();
   try {
-    const { user, created } = await createAccountService({ db: database.db, clock: systemClock }).createAdmin({
+    const account = createAccountService({
+      db: database.db,
+      clock: systemClock,
+      config,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+      storage: createLocalStorage(config.uploadDir),
+    });
+    const { user, created } = await account.createAdmin({
       email,
       password,
     });

@@ -1,3 +1,4 @@
+import "./zod-config";
 import "@fontsource-variable/inter";
 import "@fontsource/cormorant-garamond/600.css";
 import "@fontsource/cormorant-garamond/700.css";

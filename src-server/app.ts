@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,6 +7,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
@@ -27,6 +29,7 @@ import type { PaymentProvider } from "./platform/payments/provider";
 import { sendText } from "./platform/rest";
 import { registerOriginCheck, registerSecurityHeaders } from "./platform/security";
 import { createLocalStorage, type FileStorage } from "./platform/storage/local-storage";
+import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
@@ -65,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: deps.config.bodyLimit,
     routerOptions: { maxParamLength: 500 },
+    // Quoted in the generic answer to an unexpected error and in its log line: random, so it tells nobody our volume.
+    genReqId: () => randomUUID(),
   });
 
   // REST clients often send Content-Type: application/json on a DELETE or a bodiless POST; an empty body is no body.
@@ -132,8 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => app.createContext(req, res),
-      onError({ error, path: procedure }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "tRPC procedure failed");
+      onError({ error, path: procedure, req }) {
+        if (getHTTPStatusCodeFromError(error) < 500) return;
+        noteRequestId(error, req.id);
+        req.log.error({ err: error, procedure }, "tRPC procedure failed");
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
@@ -148,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, "request failed");
-    const message = status >= 500 ? "Internal Server Error" : error.message;
+    const message = status >= 500 ? internalErrorMessage(req.id) : error.message;
     return sendText(reply, status, message);
   });
 
@@ -162,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // scripts/compress-assets.ts writes .br and .gz beside each asset at build time.
       preCompressed: true,
       cacheControl: false,
+      // Source maps would hand out the client's source: never served in production, even if a build left some.
+      allowedPath: (pathName) => deps.config.env !== "production" || !/\.map$/i.test(pathName),
       setHeaders(res, filePath) {
         // Hashed build assets never change under one name; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -8,3 +8,4 @@ export * from "./articles";
 export * from "./exchange-rates";
 export * from "./payments";
 export * from "./uploads";
+export * from "./platform";

@@ -28,5 +28,6 @@ export const uploads = pgTable(
     check("uploads_kind_check", oneOf(t.kind, UPLOAD_KINDS)),
     check("uploads_size_check", sql`${t.sizeBytes} > 0`),
     index("uploads_user_idx").on(t.userId, t.kind),
+    index("uploads_user_created_idx").on(t.userId, t.createdAt),
   ],
 );

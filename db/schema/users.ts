@@ -14,6 +14,10 @@ export const users = pgTable(
     lastName: varchar("last_name", { length: 100 }),
     profileImageUrl: varchar("profile_image_url", { length: 500 }),
     role: varchar("role", { length: 20 }).$type<UserRole>().notNull().default("client"),
+    /** When the person proved they read mail at `email` (a link mailed at sign-up or at a change of address). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /** Set when the account was deleted: the row stays, anonymised, so that bookings and orders keep their client. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,5 +44,31 @@ export const sessions = pgTable(
     sess: jsonb("sess").$type<Record<string, unknown>>().notNull(),
     expire: timestamp("expire", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("sessions_expire_idx").on(t.expire)],
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").using("btree", sql`(${t.sess}->>'userId')`)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["password-reset", "verify-email"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use tokens mailed to a person: a password reset or an address to verify. Only the token's SHA-256 is kept,
+ * so a leaked table opens nothing; `email` is the address the link was sent to (a new one, for a change of address).
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 30 }).$type<AccountTokenPurpose>().notNull(),
+    email: varchar("email", { length: 320 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("account_tokens_purpose_check", oneOf(t.purpose, ACCOUNT_TOKEN_PURPOSES)),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+  ],
 );

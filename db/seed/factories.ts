@@ -53,6 +53,8 @@ export async function createUser(
       .values({
         firstName: "Test",
         lastName: "User",
+        // Verified, as after the mailed link, so that paying, applying and publishing work in tests.
+        emailVerifiedAt: new Date(),
         ...overrides,
         email: (overrides.email ?? `user-${uniqueSuffix()}@example.test`).toLowerCase(),
       })

@@ -9,7 +9,7 @@ export function sendText(reply: FastifyReply, status: number, message: string): 
 
 /** Any error as that reply: an AppError or tRPC error with its own status, anything else a logged 500. */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  const { status, message } = httpErrorOf(error);
+  const { status, message } = httpErrorOf(error, req.id);
   if (status >= 500) req.log.error({ err: error }, "REST request failed");
   return sendText(reply, status, message);
 }
@@ -52,4 +52,10 @@ export function queryParam(req: FastifyRequest, name: string): string | undefine
 export function jsonBody<T>(req: FastifyRequest): T {
   const body = req.body;
   return (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as T;
+}
+
+/** The request's Idempotency-Key header (the first, when repeated); the procedure's schema checks it. */
+export function idempotencyKeyHeader(req: FastifyRequest): string | undefined {
+  const value = req.headers["idempotency-key"];
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -26,27 +26,51 @@ export const testConfig = {
   trustProxy: false,
   bodyLimit: 1_048_576,
   stripe: undefined,
-  env: "test" as const,
+  env: "test" as "test" | "production",
 };
 
+/** Each test app's mailer, so that helpers given only the app can follow the links it mailed. */
+const testMailers = new WeakMap<FastifyInstance, MemoryMailer>();
+
+/** The token of the newest link to `path` (e.g. "/verify-email") mailed to `email` by this app. */
+export function mailedToken(app: FastifyInstance, email: string, path: string): string {
+  const sent = testMailers.get(app)?.sent ?? [];
+  const pattern = new RegExp(`${path.replace(/[/-]/g, "\\$&")}\\?token=([A-Za-z0-9_-]+)`);
+  for (let i = sent.length - 1; i >= 0; i--) {
+    const message = sent[i];
+    const token = message?.to === email.toLowerCase() ? pattern.exec(message.text)?.[1] : undefined;
+    if (token) return token;
+  }
+  throw new Error(`No ${path} link was mailed to ${email}`);
+}
+
 /** One app per test file, on its own database, with a fake clock and an in-memory mailer. */
-export async function createTestApp(options: { clock?: FakeClock; database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    clock?: FakeClock;
+    database?: Database;
+    env?: "test" | "production";
+    /** Where the app's JSON log lines go; without it the app logs nothing. */
+    logStream?: { write(line: string): void };
+  } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? new FakeClock(new Date());
   const mailer = new MemoryMailer();
   // Each test app keeps its uploads in its own temporary folder, removed on close.
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
   const app = await buildApp({
-    config: { ...testConfig, uploadDir },
+    config: { ...testConfig, env: options.env ?? "test", uploadDir },
     db: database.db,
     mailer,
     clock,
     clientDir: "/nonexistent",
     jobDatabase: jobDatabaseOf(database),
-    // DEBUG_APP=1 shows the app's log (errors behind a 500) while a test is investigated.
-    logger: process.env.DEBUG_APP ? { level: "warn" } : false,
+    // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.
+    logger: options.logStream ? { level: "info", stream: options.logStream } : process.env.DEBUG_APP ? { level: "warn" } : false,
   });
   await app.ready();
+  testMailers.set(app, mailer);
   return {
     app,
     database,
@@ -83,10 +107,13 @@ export async function trpcQuery(app: FastifyInstance, procedure: string, input?:
   return app.inject({ method: "GET", url: `/trpc/${procedure}${query}`, headers: cookie ? { cookie } : {} });
 }
 
-/** Signs up a new user through the public door and returns the session cookie. */
+/**
+ * Signs up a new user through the public door, then opens the mailed confirmation link as the person would: the
+ * account is confirmed and signed in. Returns the session cookie.
+ */
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; remoteAddress: string }> = {},
 ) {
   const input = {
     email: overrides.email ?? `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
@@ -94,9 +121,17 @@ export async function signUp(
     firstName: overrides.firstName ?? "Ama",
     lastName: overrides.lastName ?? "Mensah",
   };
-  const response = await trpcMutation(app, "account.signUp", input);
+  const response = await app.inject({
+    method: "POST",
+    url: "/trpc/account.signUp",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ json: input }),
+    ...(overrides.remoteAddress ? { remoteAddress: overrides.remoteAddress } : {}),
+  });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
-  return { cookie: sessionCookie(response), ...input };
+  const verified = await trpcMutation(app, "account.verifyEmail", { token: mailedToken(app, input.email, "/verify-email") });
+  if (verified.statusCode !== 200) throw new Error(`confirmation failed: ${verified.body}`);
+  return { cookie: sessionCookie(verified), ...input };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {

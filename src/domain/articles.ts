@@ -64,12 +64,25 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
 }
 
+/** One of our own uploaded files, `/api/uploads/{uuid}`, exactly. */
+const OWN_UPLOAD = /^\/api\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** One of the images the site itself ships for the demo articles, exactly (no query, no other folder). */
+const BUNDLED_ARTICLE_IMAGE = /^\/images\/articles\/[a-z0-9-]{1,200}\.(svg|png|jpe?g|webp)$/;
+
 /**
- * A featured image: an http(s) URL, or a path on this site ("/images/..."), which the demo articles use.
- * "//host" (another site without a scheme) and "/\\host" are not paths on this site.
+ * A featured image: an absolute https URL, one of our own uploaded files, or an image the site ships for its demo
+ * articles. Never any other path on this site: an image is fetched with the reader's cookies, so a path such as a
+ * sign-out or an API call must not be accepted.
  */
 export function isImageUrl(value: string): boolean {
-  return isHttpUrl(value) || /^\/(?![/\\])[^\s]*$/.test(value);
+  if (OWN_UPLOAD.test(value) || BUNDLED_ARTICLE_IMAGE.test(value)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

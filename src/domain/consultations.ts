@@ -33,6 +33,15 @@ export const BOOKING_HORIZON_DAYS = 90;
 /** An unpaid booking holds its slot this long, then frees it. */
 export const BOOKING_HOLD_MINUTES = 15;
 
+/** Clients book at most this many days ahead (the bookable horizon), counted from now to the session's start. */
+export const BOOKABLE_HORIZON_DAYS = 90;
+export const BEYOND_HORIZON_MESSAGE = "You can book at most 90 days ahead. Please choose an earlier date.";
+
+/** The last calendar date (YYYY-MM-DD) a client may pick, `days` after `today` (also YYYY-MM-DD). */
+export function lastBookableDate(today: string, days = BOOKABLE_HORIZON_DAYS): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** platformFee is 20% rounded to the cent; the Seer keeps the rest, so the two always add up exactly. */
 export function splitCommission(amount: Cents): { platformFee: Cents; seerEarnings: Cents } {
   const platformFee = percentOf(amount, PLATFORM_FEE_PERCENT);

@@ -1,9 +1,10 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
-/** The longest password accepted (NIST SP 800-63B: long passphrases welcome). */
-export const PASSWORD_MAX_LENGTH = 128;
+/** Every account's password must reach this zxcvbn score: 0 and 1 are common or guessable within minutes offline. */
+export const ACCEPTABLE_PASSWORD_SCORE = 2;
 /** zxcvbn scores 0 (guessable) to 4 (very strong); an admin's password must reach this. */
 export const STRONG_PASSWORD_SCORE = 3;
 
@@ -38,5 +39,14 @@ export function weakAdminPasswordReason(password: string, userInputs: readonly s
   if (password.length > PASSWORD_MAX_LENGTH) return `A password can be at most ${PASSWORD_MAX_LENGTH} characters.`;
   const { score, feedback } = passwordStrength(password, userInputs);
   if (score < STRONG_PASSWORD_SCORE) return `This password is too easy to guess. ${feedback}`.trim();
+  return null;
+}
+
+/** Null when the password may be used for an account, otherwise why not (docs/product.md#validation). */
+export function weakPasswordReason(password: string, userInputs: readonly string[] = []): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return "Password must be at least 8 characters";
+  if (password.length > PASSWORD_MAX_LENGTH) return "Password must be at most 128 characters";
+  const { score, feedback } = passwordStrength(password, userInputs);
+  if (score < ACCEPTABLE_PASSWORD_SCORE) return `This password is too easy to guess. ${feedback}`.trim();
   return null;
 }

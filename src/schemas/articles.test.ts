@@ -37,7 +37,7 @@ describe("articleFormSchema", () => {
       articleFormSchema.safeParse({
         ...valid,
         videoUrl: "https://youtu.be/dQw4w9WgXcQ",
-        featuredImageUrl: "http://example.com/a.png",
+        featuredImageUrl: "https://example.com/a.png",
       }).success,
     ).toBe(true);
     const errors = fieldErrors(articleFormSchema, {
@@ -47,7 +47,7 @@ describe("articleFormSchema", () => {
     });
     expect(errors).toEqual({
       videoUrl: ["Video URL must be a valid URL starting with http:// or https://"],
-      featuredImageUrl: ["Image URL must be a valid URL starting with http:// or https://"],
+      featuredImageUrl: ["Image URL must start with https:// or be an image uploaded to this site"],
     });
     expect(fieldErrors(articleFormSchema, { ...valid, videoUrl: "not a url" })).toHaveProperty("videoUrl");
   });
@@ -88,5 +88,19 @@ describe("form <-> input", () => {
     expect(form.tags).toBe("water, names");
     expect(form.excerpt).toBe("");
     expect(form.videoUrl).toBe("");
+  });
+
+  it("takes as a featured image only https URLs and our own images, never a path that does something", () => {
+    const image = (featuredImageUrl: string) => articleFormSchema.safeParse({ ...valid, featuredImageUrl }).success;
+    expect(image("https://images.example.com/a.jpg")).toBe(true);
+    expect(image("/api/uploads/0b5c3a5e-8a2f-4a55-9d1e-1c2f3a4b5c6d")).toBe(true);
+    expect(image("/images/articles/preparing-for-your-first-consultation.svg")).toBe(true);
+    expect(image("/api/logout")).toBe(false);
+    expect(image("/api/auth/user")).toBe(false);
+    expect(image("/trpc/account.signOut")).toBe(false);
+    expect(image("/images/../api/logout")).toBe(false);
+    expect(image("/api/uploads/0b5c3a5e-8a2f-4a55-9d1e-1c2f3a4b5c6d?x=1")).toBe(false);
+    expect(image("http://example.com/a.png")).toBe(false);
+    expect(image("https://user:pw@example.com/a.png")).toBe(false);
   });
 });

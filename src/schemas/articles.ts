@@ -26,7 +26,7 @@ export const articleMessages = {
   tagMax: "Each tag must be at most 50 characters",
   tagsMax: "Use at most 20 tags",
   videoUrl: "Video URL must be a valid URL starting with http:// or https://",
-  imageUrl: "Image URL must be a valid URL starting with http:// or https://",
+  imageUrl: "Image URL must start with https:// or be an image uploaded to this site",
   urlMax: "URL must be at most 500 characters",
 } as const;
 

@@ -30,4 +30,16 @@ describe("auth schemas", () => {
     expect(safeReturnPath("/api/logout")).toBe("/");
     expect(safeReturnPath(undefined)).toBe("/");
   });
+
+  it("refuses what browsers would read as another origin: tabs, newlines and backslashes anywhere", () => {
+    // The reviewer's value: browsers drop the tab and follow //evil.example.
+    expect(safeReturnPath("/\t/evil.example")).toBe("/");
+    expect(safeReturnPath("/\n/evil.example")).toBe("/");
+    expect(safeReturnPath("/\r\n/evil.example")).toBe("/");
+    expect(safeReturnPath("/\u0000/evil.example")).toBe("/");
+    expect(safeReturnPath("/seers\\..\\\\evil.example")).toBe("/");
+    expect(safeReturnPath("/%09/evil.example")).toBe("/%09/evil.example");
+    expect(safeReturnPath("/seers/../api/logout")).toBe("/");
+    expect(safeReturnPath("/seers#about")).toBe("/seers#about");
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/password-rules";
 
 export const emailSchema = z
   .string()
@@ -13,17 +14,57 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A new password (NIST SP 800-63B): 8 to 128 characters; the server also refuses common and guessable ones. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters")
+  .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
+
 export const signUpSchema = z.object({
   email: emailSchema,
-  password: z.string().min(8, "Password must be at least 8 characters").max(200, "Password is too long"),
+  password: newPasswordSchema,
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** Where to go after sign-in: only a path on this site, never another origin. */
+/** A mailed link's token: base64url, as the server makes them. */
+const tokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is invalid or has expired.");
+const currentPassword = z.string().min(1, "Enter your current password").max(200, "Password is too long");
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export const resetPasswordSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export const verifyEmailSchema = z.object({ token: tokenSchema });
+export const changePasswordSchema = z.object({ currentPassword, newPassword: newPasswordSchema });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const changeEmailSchema = z.object({ currentPassword, newEmail: emailSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+export const deleteAccountSchema = z.object({ currentPassword });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+export const sessionIdSchema = z.object({ sessionId: z.string().regex(/^[0-9a-f]{64}$/, "Session not found") });
+
+/** Any C0 or C1 control character (browsers drop tabs and newlines inside URLs) or a backslash (read as a slash). */
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f-\u009f\\]/;
+/** A stand-in origin to resolve against: a path that resolves anywhere else is not a path on this site. */
+const OWN_ORIGIN = "https://this-site.invalid";
+
+/**
+ * Where to go after sign-in: only a path on this site, never another origin. The value is resolved as a URL against
+ * our own origin and accepted only when it stays there; control characters and backslashes are refused anywhere.
+ */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (value.startsWith("/api/") || value === "/login") return "/";
-  return value.slice(0, 2000);
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000 || UNSAFE_IN_PATH.test(value)) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, OWN_ORIGIN);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== OWN_ORIGIN) return "/";
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//")) return "/";
+  if (url.pathname.startsWith("/api/") || url.pathname === "/login") return "/";
+  return path;
 }

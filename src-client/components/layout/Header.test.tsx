@@ -11,6 +11,7 @@ const user = (role: "client" | "seer" | "admin") => ({
   lastName: "Mensah",
   profileImageUrl: null,
   role,
+  emailVerified: true,
 });
 const cartLine = (quantity: number, id: string) => ({
   id,
@@ -52,7 +53,10 @@ describe("global header and footer", () => {
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
     expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
     expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
-    expect(screen.getByRole("link", { name: "Log Out" })).toHaveAttribute("href", "/api/logout");
+    const logOut = screen.getByRole("button", { name: "Log Out" });
+    expect(logOut).toHaveAttribute("type", "submit");
+    expect(logOut.closest("form")).toHaveAttribute("method", "post");
+    expect(logOut.closest("form")).toHaveAttribute("action", "/api/logout");
     expect(screen.queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();

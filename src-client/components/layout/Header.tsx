@@ -19,6 +19,7 @@ import { loginHref, useAuth } from "../../lib/auth";
 import { trpc } from "../../trpc";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
+import { SignOutButton } from "../SignOutButton";
 
 export const headerLinks = [
   { to: "/seers", label: "Meet Our Seers" },
@@ -96,9 +97,9 @@ export function Header() {
                   Dashboard
                 </Button>
               )}
-              <Button component="a" href="/api/logout" size="xs" variant="subtle" color="dark">
+              <SignOutButton size="xs" variant="subtle" color="dark">
                 Log Out
-              </Button>
+              </SignOutButton>
             </>
           )}
           {auth.status === "signed-out" && (

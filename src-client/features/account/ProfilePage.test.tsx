@@ -12,6 +12,7 @@ const client = {
   lastName: "Mensah",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 
 const consultation = (overrides: Partial<Consultation>): Consultation => ({
@@ -84,7 +85,9 @@ describe("/profile signed in", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Ama Mensah" })).toBeInTheDocument();
     expect(screen.getByTestId("profile-email")).toHaveTextContent("ama@example.com");
     expect(screen.getByTestId("profile-role")).toHaveTextContent("Client");
-    expect(screen.getByRole("link", { name: "Sign Out" })).toHaveAttribute("href", "/api/logout");
+    const signOut = screen.getByRole("button", { name: "Sign Out" });
+    expect(signOut.closest("form")).toHaveAttribute("method", "post");
+    expect(signOut.closest("form")).toHaveAttribute("action", "/api/logout");
 
     const upcoming = await screen.findAllByTestId("consultation");
     expect(upcoming).toHaveLength(2);

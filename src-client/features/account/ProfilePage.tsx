@@ -23,6 +23,7 @@ import { trpc } from "../../trpc";
 import { formatCalendarDate, formatDate } from "../../lib/format";
 
 import type { Consultation, Order } from "./types";
+import { SignOutButton } from "../../components/SignOutButton";
 
 const roleLabel: Record<SignedInUser["role"], string> = { client: "Client", seer: "Seer", admin: "Admin" };
 
@@ -62,15 +63,9 @@ function AccountCard({ user }: { user: SignedInUser }) {
               Admin
             </Button>
           )}
-          <Button
-            component="a"
-            href="/api/logout"
-            variant="outline"
-            color="dark"
-            leftSection={<IconLogout size={18} aria-hidden />}
-          >
+          <SignOutButton variant="outline" color="dark" leftSection={<IconLogout size={18} aria-hidden />}>
             Sign Out
-          </Button>
+          </SignOutButton>
         </Group>
       </Group>
     </Paper>

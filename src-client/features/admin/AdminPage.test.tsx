@@ -12,6 +12,7 @@ const me = (role: "client" | "seer" | "admin") => ({
   lastName: "Mensah",
   profileImageUrl: null,
   role,
+  emailVerified: true,
 });
 
 const application = (

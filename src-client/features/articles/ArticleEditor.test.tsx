@@ -45,7 +45,7 @@ describe("/articles/new", () => {
     expect(screen.getByText("Content must be at least 50 characters")).toBeInTheDocument();
     expect(screen.getByText("Category is required")).toBeInTheDocument();
     expect(screen.getByText("Video URL must be a valid URL starting with http:// or https://")).toBeInTheDocument();
-    expect(screen.getByText("Image URL must be a valid URL starting with http:// or https://")).toBeInTheDocument();
+    expect(screen.getByText("Image URL must start with https:// or be an image uploaded to this site")).toBeInTheDocument();
     expect(calls).toBe(0);
   });
 

@@ -36,6 +36,7 @@ export const signedInUser = {
   lastName: "Mensah",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 
 export const XSS = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">';

@@ -10,6 +10,7 @@ const client = {
   lastName: "Boateng",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 
 describe("/booking/success/{paymentIntentId}", () => {

@@ -13,6 +13,7 @@ const client = {
   lastName: "Boateng",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 
 beforeEach(() => {

@@ -6,6 +6,7 @@ import {
   SESSION_MINUTES,
   TIME_SLOTS,
   dateInTimeZone,
+  lastBookableDate,
   sessionPriceField,
   timeInTimeZone,
   type SessionType,
@@ -144,6 +145,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
                         setTime(null);
                       }}
                       minDate={today}
+                      maxDate={lastBookableDate(today)}
                       defaultDate={today}
                       aria-label="Consultation date"
                       // Every day is a working day for a Seer; weekend red would also fail contrast.

@@ -11,6 +11,7 @@ const client = {
   lastName: "Boateng",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 const booking = (status: "pending" | "confirmed"): Booking => ({
   id: "b-1",

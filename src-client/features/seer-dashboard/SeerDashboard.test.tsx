@@ -15,6 +15,7 @@ const me = (role: "client" | "seer") => ({
   lastName: "Owusu",
   profileImageUrl: null,
   role,
+  emailVerified: true,
 });
 
 const allDays = {

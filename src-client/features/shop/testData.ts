@@ -8,6 +8,7 @@ export const signedInUser = {
   lastName: "Mensah",
   profileImageUrl: null,
   role: "client" as const,
+  emailVerified: true,
 };
 
 export const categories: Category[] = [

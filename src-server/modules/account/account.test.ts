@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../db/schema";
-import { createTestApp, sessionCookie, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { createTestApp, mailedToken, sessionCookie, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { hashSessionId, SESSION_TTL_MS, DAY_MS } from "./session-store";
-import { EMAIL_TAKEN, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS } from "./users";
+import { SIGN_IN_FAILED, SIGN_UP_SENT, TOO_MANY_ATTEMPTS } from "./users";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,6 +34,7 @@ describe("sign-up and the current user", () => {
       lastName: "Boateng",
       profileImageUrl: null,
       role: "client",
+      emailVerified: true,
     });
   });
 
@@ -45,12 +46,8 @@ describe("sign-up and the current user", () => {
   });
 
   it("sets an HttpOnly, SameSite=Lax session cookie and stores only the id's SHA-256", async () => {
-    const response = await trpcMutation(t.app, "account.signUp", {
-      email: "cookie@example.com",
-      password: "long enough pw",
-      firstName: "A",
-      lastName: "B",
-    });
+    await trpcMutation(t.app, "account.signUp", { email: "cookie@example.com", password: "long enough pw", firstName: "A", lastName: "B" });
+    const response = await trpcMutation(t.app, "account.verifyEmail", { token: mailedToken(t.app, "cookie@example.com", "/verify-email") });
     const cookie = response.cookies.find((c) => c.name === "seer_session");
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
@@ -60,16 +57,45 @@ describe("sign-up and the current user", () => {
     expect(rows.some((r) => r.sid === hashSessionId(id))).toBe(true);
   });
 
-  it("refuses an e-mail that is already taken, with a clear message, and changes nothing", async () => {
+  it("answers an existing e-mail exactly as a new one, signs nobody in, and mails the owner instead", async () => {
     await signUp(t.app, { email: "taken@example.com" });
-    const response = await trpcMutation(t.app, "account.signUp", {
+    const sentBefore = t.mailer.sent.length;
+    const existing = await trpcMutation(t.app, "account.signUp", {
       email: "TAKEN@example.com",
       password: "another password",
       firstName: "X",
       lastName: "Y",
     });
-    expect(response.statusCode).toBe(409);
-    expect(trpcError(response).message).toBe(EMAIL_TAKEN);
+    const fresh = await trpcMutation(t.app, "account.signUp", {
+      email: "fresh-address@example.com",
+      password: "another password",
+      firstName: "X",
+      lastName: "Y",
+    });
+    expect(existing.statusCode).toBe(200);
+    expect(existing.body).toBe(fresh.body);
+    expect(trpcData<{ message: string }>(existing)).toEqual({ message: SIGN_UP_SENT });
+    expect(existing.cookies).toEqual([]);
+    expect(fresh.cookies).toEqual([]);
+    const mails = t.mailer.sent.slice(sentBefore);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ["taken@example.com", "Someone tried to create an account with your email"],
+      ["fresh-address@example.com", "Confirm your email address"],
+    ]);
+    // The owner's password is untouched.
+    expect((await trpcMutation(t.app, "account.signIn", { email: "taken@example.com", password: "another password" })).statusCode).toBe(401);
+  });
+
+  it("refuses common and guessable passwords, and ones over 128 characters, with a clear message", async () => {
+    for (const password of ["password", "12345678", "qwertyuiop", "iloveyou1"]) {
+      const response = await trpcMutation(t.app, "account.signUp", { email: "weak@example.com", password, firstName: "W", lastName: "K" });
+      expect(response.statusCode).toBe(400);
+      expect(trpcError(response).message).toMatch(/^This password is too easy to guess\./);
+    }
+    const long = await trpcMutation(t.app, "account.signUp", { email: "weak@example.com", password: "x".repeat(129), firstName: "W", lastName: "K" });
+    expect(long.statusCode).toBe(400);
+    expect(trpcError(long).data.zodError?.fieldErrors.password).toEqual(["Password must be at most 128 characters"]);
+    expect(t.mailer.sent.some((m) => m.to === "weak@example.com")).toBe(false);
   });
 
   it("returns field messages for invalid input", async () => {
@@ -147,10 +173,29 @@ describe("sessions over time", () => {
 describe("logout and login navigation", () => {
   it("ends the session and returns to /", async () => {
     const { cookie } = await signUp(t.app);
-    const response = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
-    expect(response.statusCode).toBe(302);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/");
     expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+
+  it("never signs anyone out on a GET (an image or a link elsewhere), nor on a POST from another site", async () => {
+    const { cookie } = await signUp(t.app);
+    const get = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
+    expect(get.statusCode).toBe(404);
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      payload: "",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await currentUser(cookie)).statusCode).toBe(200);
   });
 
   it("sends /api/login to the sign-in screen with the page the visitor came from", async () => {
@@ -169,6 +214,9 @@ describe("logout and login navigation", () => {
     expect(foreign.headers.location).toBe("/login?returnTo=%2F");
     const explicit = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%2Fevil.example" });
     expect(explicit.headers.location).toBe("/login?returnTo=%2F");
+    // A tab that browsers drop would make it //evil.example.
+    const tabbed = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%09%2Fevil.example" });
+    expect(tabbed.headers.location).toBe("/login?returnTo=%2F");
   });
 });
 

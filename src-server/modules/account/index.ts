@@ -1,13 +1,28 @@
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../platform/clock";
+import type { Config } from "../../platform/config";
+import type { Mailer } from "../../platform/mail";
+import type { FileStorage } from "../../platform/storage/local-storage";
 import { createProfileService } from "./profile";
+import { createSecurityService } from "./security";
 import { createUserService } from "./users";
 
 export { accountRouter } from "./router";
 export { registerAccountRoutes } from "./rest";
 export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./session-store";
 
-/** Sign-in, sign-up, the operator's admin creation and the /profile page's own lists. */
-export function createAccountService(deps: { db: Db; clock: Clock }) {
-  return { ...createUserService(deps), ...createProfileService(deps) };
+/** Sign-in, sign-up, recovery and the profile's controls, the operator's admin creation and the /profile page's own lists. */
+export function createAccountService(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, "publicUrl">;
+  storage: FileStorage;
+}) {
+  const users = createUserService(deps);
+  return {
+    ...users,
+    ...createProfileService(deps),
+    ...createSecurityService({ ...deps, sendVerification: users.sendVerification }),
+  };
 }

@@ -31,14 +31,32 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     }),
   );
 
+  // Everything the app keeps about the person, as a JSON download (the profile's "Download my data").
+  app.get(
+    "/api/account/export",
+    route(async (caller, _req, ctx) => {
+      const data = await caller.account.exportData();
+      ctx.res.header("content-disposition", 'attachment; filename="seer-account-data.json"').header("cache-control", "no-store");
+      return data;
+    }),
+  );
+
   // A full-page navigation (docs/product.md#api): the sign-in screen, which returns the visitor where they came from.
   app.get("/api/login", async (req, reply) => {
     const returnTo = returnPathFrom(req.query, req.headers.referer, req.headers.host);
     return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
   });
 
-  app.get("/api/logout", async (req, reply) => {
-    await endSession(req);
-    return reply.redirect("/", 302);
+  // Sign-out changes state, so it is a POST only (a form in the header and the profile): an image or a link
+  // elsewhere cannot sign anyone out, and the origin check refuses other sites. 303 makes the browser GET home.
+  void app.register(async (scope) => {
+    // The sign-out form has no fields; its urlencoded body is read and ignored.
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, _body, done) =>
+      done(null, undefined),
+    );
+    scope.post("/api/logout", async (req, reply) => {
+      await endSession(req);
+      return reply.redirect("/", 303);
+    });
   });
 }

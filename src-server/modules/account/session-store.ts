@@ -11,6 +11,9 @@ declare module "fastify" {
     userId?: string;
     /** When the session's expiry was last pushed forward (sliding expiry, at most once per renewal window). */
     renewedAt?: number;
+    /** When the person signed in, and with which browser: shown in the profile's list of sessions. */
+    createdAt?: number;
+    userAgent?: string;
   }
 }
 

@@ -1,11 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { passwordCredentials, users, type UserRole } from "../../../db/schema";
+import { weakPasswordReason } from "../../../src/domain/password-strength";
 import { emailSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
 import { AppError } from "../../../src/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/passwords";
 import { RateLimiter } from "../../platform/rate-limit";
 import type { Clock } from "../../platform/clock";
+import type { Config } from "../../platform/config";
+import { sendMailOnce, type Mailer } from "../../platform/mail";
+import { accountExistsMail, verifyEmailMail } from "./mail";
+import { createTokenStore, EMAIL_VERIFICATION_LIFETIME_MS } from "./tokens";
 import type { SessionUser } from "../../platform/trpc/context";
 
 /** What the current-user call and the context carry: never a password hash. */
@@ -16,39 +21,91 @@ export const currentUserColumns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as("email_verified"),
 } as const;
 
 export type CurrentUser = SessionUser;
 
 export const SIGN_IN_FAILED = "Invalid email or password";
-export const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
+/** Sign-up's one answer, whether or not the address already has an account (docs/product.md#sign-in). */
+export const SIGN_UP_SENT = "Check your email: we sent you a link to confirm your address and sign in.";
 export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 
 const WINDOW_MS = 15 * 60 * 1000;
 
-export function createUserService({ db, clock }: { db: Db; clock: Clock }) {
+/** The name an e-mail greets someone by. */
+export const greeting = (user: { firstName: string | null }) => user.firstName ?? "there";
+
+/** Refuses a password that is too short, too long, common or guessable from the person's own details. */
+export function checkNewPassword(password: string, userInputs: readonly (string | null)[]): void {
+  const reason = weakPasswordReason(password, userInputs.filter((v): v is string => !!v));
+  if (reason) throw new AppError("BAD_REQUEST", reason);
+}
+
+export function createUserService({
+  db,
+  clock,
+  mailer,
+  config,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, "publicUrl">;
+}) {
+  const tokens = createTokenStore({ db, clock });
   // Per IP: enough for a shared office; per account: stops guessing one password from many addresses.
   const byIp = new RateLimiter(30, WINDOW_MS, clock);
   const byAccount = new RateLimiter(10, WINDOW_MS, clock);
 
   async function findById(id: string): Promise<CurrentUser | null> {
-    const [user] = await db.select(currentUserColumns).from(users).where(eq(users.id, id)).limit(1);
+    const [user] = await db
+      .select(currentUserColumns)
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
     return user ?? null;
   }
 
-  async function signUp(input: SignUpInput, ip: string): Promise<CurrentUser> {
+  /** Mails a link that confirms `email` for this user (at sign-up, on request, or for a new address). */
+  async function sendVerification(user: { id: string; firstName: string | null }, email: string): Promise<void> {
+    const token = await tokens.issue(user.id, "verify-email", email, EMAIL_VERIFICATION_LIFETIME_MS);
+    const link = `${config.publicUrl}/verify-email?token=${token}`;
+    await mailer.send(verifyEmailMail(email, greeting(user), link));
+  }
+
+  /**
+   * Sign-up answers the same whether or not the address has an account, so that nobody learns who has one: a new
+   * address gets its account and a confirmation link; an existing one gets an e-mail telling its owner (at most one an
+   * hour). Nobody is signed in here: the mailed link does that.
+   */
+  async function signUp(input: SignUpInput, ip: string): Promise<{ message: string }> {
     if (!byIp.take(`signup:${ip}`)) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+    checkNewPassword(input.password, [input.email, input.firstName, input.lastName]);
     const passwordHash = await hashPassword(input.password);
-    return db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
         .onConflictDoNothing({ target: users.email })
-        .returning(currentUserColumns);
-      if (!user) throw new AppError("CONFLICT", EMAIL_TAKEN);
-      await tx.insert(passwordCredentials).values({ userId: user.id, passwordHash });
+        .returning({ id: users.id, firstName: users.firstName });
+      if (user) await tx.insert(passwordCredentials).values({ userId: user.id, passwordHash });
       return user;
     });
+    if (created) {
+      await sendVerification(created, input.email);
+    } else {
+      const [owner] = await db
+        .select({ id: users.id, firstName: users.firstName })
+        .from(users)
+        .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+        .limit(1);
+      if (owner) {
+        const hour = Math.floor(clock.now().getTime() / 3_600_000);
+        await sendMailOnce(db, mailer, `account-exists:${owner.id}:${hour}`, accountExistsMail(input.email, greeting(owner), config.publicUrl));
+      }
+    }
+    return { message: SIGN_UP_SENT };
   }
 
   async function signIn(input: SignInInput, ip: string): Promise<CurrentUser> {
@@ -60,7 +117,7 @@ export function createUserService({ db, clock }: { db: Db; clock: Clock }) {
       .select({ ...currentUserColumns, passwordHash: passwordCredentials.passwordHash })
       .from(users)
       .innerJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
-      .where(eq(users.email, input.email))
+      .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
       .limit(1);
     const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!row || !ok) {
@@ -95,14 +152,14 @@ export function createUserService({ db, clock }: { db: Db; clock: Clock }) {
     return db.transaction(async (tx) => {
       const [existing] = await tx
         .update(users)
-        .set({ role: "admin" })
+        .set({ role: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
         .where(eq(users.email, email))
         .returning(currentUserColumns);
       const user =
         existing ??
         (passwordHash === undefined
           ? undefined
-          : (await tx.insert(users).values({ email, role: "admin" }).returning(currentUserColumns))[0]);
+          : (await tx.insert(users).values({ email, role: "admin", emailVerifiedAt: clock.now() }).returning(currentUserColumns))[0]);
       if (!user) throw new AppError("NOT_FOUND", `No user with the email ${email}: give a password to create the account`);
       if (passwordHash !== undefined) {
         await tx
@@ -114,5 +171,5 @@ export function createUserService({ db, clock }: { db: Db; clock: Clock }) {
     });
   }
 
-  return { findById, signUp, signIn, setRoleByEmail, createAdmin };
+  return { findById, signUp, signIn, setRoleByEmail, createAdmin, sendVerification };
 }

@@ -5,9 +5,15 @@ import {
   articleSlugSchema,
   articleUpdateSchema,
 } from "../../../src/schemas/articles";
-import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
+import { TRPCError } from "@trpc/server";
+import { authedProcedure, EMAIL_NOT_VERIFIED, publicProcedure, router } from "../../platform/trpc/init";
 
 /** The Wisdom Hub: public reading of published articles; writing, editing and deleting by the author (or an admin). */
+/** Drafts need no confirmed address; publishing does (docs/product.md#accounts). */
+function mustBeVerified(user: { emailVerified: boolean }): void {
+  if (!user.emailVerified) throw new TRPCError({ code: "FORBIDDEN", message: EMAIL_NOT_VERIFIED });
+}
+
 export const articlesRouter = router({
   list: publicProcedure.input(articleListInputSchema).query(({ ctx, input }) => ctx.services.articles.listPublished(input)),
 
@@ -23,13 +29,15 @@ export const articlesRouter = router({
 
   forEdit: authedProcedure.input(articleIdSchema).query(({ ctx, input }) => ctx.services.articles.forEdit(input.id, ctx.user)),
 
-  create: authedProcedure
-    .input(articleInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.articles.create(ctx.user.id, input)),
+  create: authedProcedure.input(articleInputSchema).mutation(({ ctx, input }) => {
+    if (input.isPublished) mustBeVerified(ctx.user);
+    return ctx.services.articles.create(ctx.user.id, input);
+  }),
 
-  update: authedProcedure
-    .input(articleUpdateSchema)
-    .mutation(({ ctx, input: { id, ...input } }) => ctx.services.articles.update(id, ctx.user, input)),
+  update: authedProcedure.input(articleUpdateSchema).mutation(({ ctx, input: { id, ...input } }) => {
+    if (input.isPublished) mustBeVerified(ctx.user);
+    return ctx.services.articles.update(id, ctx.user, input);
+  }),
 
   remove: authedProcedure.input(articleIdSchema).mutation(({ ctx, input }) => ctx.services.articles.remove(input.id, ctx.user)),
 });

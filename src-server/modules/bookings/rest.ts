@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CreateBookingPaymentInput } from "../../../src/schemas/bookings";
-import { jsonBody, pathParam, restRoute } from "../../platform/rest";
+import { idempotencyKeyHeader, jsonBody, pathParam, restRoute } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { bookingsRouter } from "./router";
 
@@ -13,7 +13,12 @@ const route = restRoute(createCallerFactory(router({ bookings: bookingsRouter })
 export function registerBookingRoutes(app: FastifyInstance): void {
   app.post(
     "/api/create-payment-intent",
-    route((caller, req) => caller.bookings.createPaymentIntent(jsonBody<CreateBookingPaymentInput>(req))),
+    route((caller, req) =>
+      caller.bookings.createPaymentIntent({
+        ...jsonBody<CreateBookingPaymentInput>(req),
+        idempotencyKey: idempotencyKeyHeader(req),
+      }),
+    ),
   );
   app.post(
     "/api/confirm-booking-payment",

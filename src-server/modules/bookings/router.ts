@@ -12,12 +12,16 @@ import {
   reviewSchema,
   takenSlotsSchema,
 } from "../../../src/schemas/bookings";
-import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
+import { idempotencyKeySchema } from "../../../src/schemas/common";
+import { authedProcedure, publicProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
-  createPaymentIntent: authedProcedure
-    .input(createBookingPaymentSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.createPaymentIntent(ctx.user, input)),
+  /** `idempotencyKey` is the tRPC door's Idempotency-Key (the REST door reads the header into it). */
+  createPaymentIntent: verifiedProcedure
+    .input(createBookingPaymentSchema.extend({ idempotencyKey: idempotencyKeySchema }))
+    .mutation(({ ctx, input: { idempotencyKey, ...input } }) =>
+      ctx.services.bookings.createPaymentIntent(ctx.user, input, idempotencyKey),
+    ),
   confirmPayment: authedProcedure
     .input(paymentIntentIdSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.confirmPayment(ctx.user, input.paymentIntentId)),

@@ -5,6 +5,7 @@ import { bookings, paymentEvents, sentEmails } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import { type TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { BEYOND_HORIZON_MESSAGE } from "../../../src/domain/consultations";
 import { MEETING_NOT_FOUND_MESSAGE, SLOT_TAKEN_MESSAGE } from "./service";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -158,6 +159,58 @@ describe("creating a booking's payment intent", () => {
     expect(again.json().bookingId).toBe(first.json().bookingId);
     expect(again.json().paymentIntentId).toBe(first.json().paymentIntentId);
     expect((await bookingRow(first.json().bookingId))?.notes).toBe("changed my mind");
+  });
+
+  it("lets a client book their held slot again after a restart forgot its payment intent", async () => {
+    const date = freshDate();
+    const first = await createIntent(client.cookie, { scheduledDate: date });
+    expect(first.statusCode).toBe(200);
+    const restarted = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const again = await restarted.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: { "content-type": "application/json", cookie: client.cookie },
+        payload: JSON.stringify({
+          seerId,
+          sessionType: "60min",
+          scheduledDate: date,
+          scheduledTime: "10:00",
+          clientTimezone: "UTC",
+        }),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().bookingId).not.toBe(first.json().bookingId);
+      expect((await bookingRow(first.json().bookingId as string))?.status).toBe("failed");
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
+  it("honours an Idempotency-Key on POST /api/create-payment-intent", async () => {
+    const date = freshDate();
+    const send = (key: string, scheduledTime: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/create-payment-intent",
+        headers: { "content-type": "application/json", cookie: client.cookie, "idempotency-key": key },
+        payload: JSON.stringify({ seerId, sessionType: "60min", scheduledDate: date, scheduledTime, clientTimezone: "UTC" }),
+      });
+    const first = await send("booking-key-1", "12:00");
+    expect(first.statusCode).toBe(200);
+    const again = await send("booking-key-1", "12:00");
+    expect(again.json()).toEqual(first.json());
+    expect((await send("booking-key-1", "14:00")).statusCode).toBe(422);
+  });
+
+  it("refuses a session beyond the 90-day bookable horizon (the year 9999 too), and accepts the last day", async () => {
+    const day = (offset: number) => new Date(NOW.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const scheduledDate of ["9999-12-31", day(91)]) {
+      const response = await createIntent(client.cookie, { scheduledDate });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toBe(BEYOND_HORIZON_MESSAGE);
+    }
+    expect((await createIntent(client.cookie, { scheduledDate: day(89) })).statusCode).toBe(200);
   });
 
   it("lists today's past slots as unavailable, in the client's timezone", async () => {
@@ -377,6 +430,7 @@ describe("no double booking under concurrency", () => {
           lastName: u.lastName,
           profileImageUrl: u.profileImageUrl,
           role: u.role,
+          emailVerified: true,
         });
       }
       const results = await Promise.allSettled(

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings, seers, type BookingStatus } from "../../../db/schema";
 import {
+  BEYOND_HORIZON_MESSAGE,
+  BOOKABLE_HORIZON_DAYS,
   BOOKING_HOLD_MINUTES,
   SESSION_MINUTES,
   TIME_SLOTS,
@@ -19,6 +21,7 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
 import { PG, retryingVictims, sqlState } from "../../platform/database";
+import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail } from "./mail";
 import { loadBookingMail } from "./mail-context";
@@ -26,7 +29,7 @@ import { createBookingLifecycle, type AttendanceReader } from "./lifecycle";
 import { createReviewService } from "./reviews";
 import type { JobQueue } from "../../platform/jobs";
 import type { MailMessage, Outbox } from "../../platform/mail";
-import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
+import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
 export const BOOKING_CURRENCY = "usd";
@@ -143,7 +146,17 @@ export function createBookingService({
    * Prices the session from the Seer's stored price, holds the slot for 15 minutes (the database refuses
    * an overlapping live booking), then opens a payment intent for exactly that amount.
    */
-  async function createPaymentIntent(client: CurrentUser, input: CreateBookingPayment): Promise<CreatedBookingPayment> {
+  async function createPaymentIntent(
+    client: CurrentUser,
+    input: CreateBookingPayment,
+    idempotencyKey?: string,
+  ): Promise<CreatedBookingPayment> {
+    return idempotent(db, { userId: client.id, scope: "create-payment-intent", key: idempotencyKey, request: input }, () =>
+      holdAndOpenIntent(client, input),
+    );
+  }
+
+  async function holdAndOpenIntent(client: CurrentUser, input: CreateBookingPayment): Promise<CreatedBookingPayment> {
     const seer = await bookableSeer(input.seerId);
     if (seer.userId === client.id) throw new AppError("BAD_REQUEST", "You cannot book a consultation with yourself.");
     const price = seer[sessionPriceField(input.sessionType)];
@@ -169,6 +182,8 @@ export function createBookingService({
     const now = clock.now();
     if (startsAt.getTime() <= now.getTime())
       throw new AppError("BAD_REQUEST", "This time slot has already passed. Please choose another.");
+    if (startsAt.getTime() > now.getTime() + BOOKABLE_HORIZON_DAYS * 86_400_000)
+      throw new AppError("BAD_REQUEST", BEYOND_HORIZON_MESSAGE);
     // The weekly availability is on the Seer's wall clock: the instant is read there, through the named zone.
     if (!offersInstant(seer.availability, seer.timezone, startsAt)) throw new AppError("BAD_REQUEST", NOT_AVAILABLE_MESSAGE);
     const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
@@ -281,7 +296,16 @@ export function createBookingService({
       )
       .limit(1);
     if (!own?.paymentIntentId) return null;
-    const intent = await payments.retrievePaymentIntent(own.paymentIntentId);
+    const intent = await retrieveOrForgotten(payments, own.paymentIntentId);
+    if (!intent) {
+      // The provider forgot the intent (test mode after a restart): it can never be paid, so the hold is given up
+      // and the client gets a new booking for the slot.
+      await db
+        .update(bookings)
+        .set({ status: "failed", holdExpiresAt: null })
+        .where(and(eq(bookings.id, own.id), eq(bookings.status, "pending")));
+      return null;
+    }
     if (intent.status === "canceled" || intent.status === "succeeded") return null;
     await db
       .update(bookings)

@@ -1,11 +1,15 @@
+import { idempotencyKeySchema } from "../../../src/schemas/common";
 import { confirmOrderPaymentSchema, createOrderPaymentSchema } from "../../../src/schemas/shop";
-import { authedProcedure, router } from "../../platform/trpc/init";
+import { authedProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
 
 /** Checkout: the server prices the cart, reserves the stock and confirms the payment exactly once. */
 export const ordersRouter = router({
-  createPayment: authedProcedure
-    .input(createOrderPaymentSchema)
-    .mutation(({ ctx, input }) => ctx.services.orders.createPayment(ctx.user.id, input)),
+  /** `idempotencyKey` is the tRPC door's Idempotency-Key (the REST door reads the header into it). */
+  createPayment: verifiedProcedure
+    .input(createOrderPaymentSchema.extend({ idempotencyKey: idempotencyKeySchema }))
+    .mutation(({ ctx, input: { idempotencyKey, ...input } }) =>
+      ctx.services.orders.createPayment(ctx.user.id, input, idempotencyKey),
+    ),
 
   confirmPayment: authedProcedure
     .input(confirmOrderPaymentSchema)

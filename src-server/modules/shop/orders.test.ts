@@ -333,7 +333,7 @@ describe("reservations", () => {
     await t.app.services.orders.releaseExpired();
     expect(await stockOf(deck.id)).toBe(0);
     t.clock.advance(2 * 60_000);
-    expect(await t.app.services.orders.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect((await t.app.services.orders.releaseExpired()).released).toBeGreaterThanOrEqual(1);
     expect((await orderOf(created.orderId))?.status).toBe("cancelled");
     expect(await stockOf(deck.id)).toBe(2);
     expect((await provider.retrievePaymentIntent(created.paymentIntentId)).status).toBe("canceled");
@@ -390,27 +390,131 @@ describe("reservations", () => {
   });
 });
 
+describe("one open checkout per cart", () => {
+  it("makes one order of five parallel create-order-payment calls for one cart", async () => {
+    const mask = await createProduct(db(), { name: "Dan Mask", price: "60.00", stockQuantity: 10 });
+    const { cookie, userId } = await shopper([{ productId: mask.id, quantity: 2 }]);
+    const intents = vi.spyOn(provider, "createPaymentIntent");
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => createOrder(cookie, payload([itemOf(mask, 2)], "standard"))),
+    );
+    expect(attempts.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const answers = attempts.map((r) => r.json() as Created);
+    expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.clientSecret)).size).toBe(1);
+    expect(intents).toHaveBeenCalledTimes(1);
+    intents.mockRestore();
+    const mine = await db().select().from(orders).where(eq(orders.userId, userId));
+    expect(mine).toHaveLength(1);
+    expect(await stockOf(mask.id)).toBe(8);
+  });
+
+  it("honours an Idempotency-Key: the same key answers the first result, another request under it is refused", async () => {
+    const beads = await createProduct(db(), { name: "Krobo Beads", price: "15.00", stockQuantity: 10 });
+    const { cookie, userId } = await shopper([{ productId: beads.id, quantity: 1 }]);
+    const withKey = (key: string, method: "standard" | "express") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/create-order-payment",
+        headers: { cookie, "idempotency-key": key },
+        payload: payload([itemOf(beads, 1)], method),
+      });
+    const first = await withKey("checkout-attempt-1", "standard");
+    expect(first.statusCode).toBe(200);
+    // Even after the checkout moved on (a new one superseded it), the same key answers what it answered first.
+    const other = await createOrder(cookie, payload([itemOf(beads, 1)], "express"));
+    expect(other.statusCode).toBe(200);
+    const retried = await withKey("checkout-attempt-1", "standard");
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(first.json());
+    const misused = await withKey("checkout-attempt-1", "express");
+    expect(misused.statusCode).toBe(422);
+    const bad = await withKey("bad key with spaces", "standard");
+    expect(bad.statusCode).toBe(400);
+    expect((await db().select().from(orders).where(eq(orders.userId, userId))).length).toBe(2);
+
+    const viaTrpc = await trpcMutation(
+      t.app,
+      "orders.createPayment",
+      { ...payload([itemOf(beads, 1)], "standard"), idempotencyKey: "checkout-attempt-1" },
+      cookie,
+    );
+    expect(trpcData<Created>(viaTrpc)).toEqual(first.json());
+  });
+});
+
+describe("after a restart of the test-mode provider (it forgets unpaid intents)", () => {
+  it("releases an order whose intent the provider no longer knows, and the shopper can check out again", async () => {
+    const bowl = await createProduct(db(), { name: "Calabash Bowl", price: "18.00", stockQuantity: 1 });
+    const { cookie } = await shopper([{ productId: bowl.id, quantity: 1 }]);
+    const first = (await createOrder(cookie, payload([itemOf(bowl, 1)], "standard"))).json() as Created;
+    expect(await stockOf(bowl.id)).toBe(0);
+
+    // A restart: the same database, a new app and so a new test-mode provider that never saw the first intent.
+    const restarted = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const again = await restarted.app.inject({
+        method: "POST",
+        url: "/api/create-order-payment",
+        headers: { cookie },
+        payload: payload([itemOf(bowl, 1)], "standard"),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((await orderOf(first.orderId))?.status).toBe("cancelled");
+      expect(await stockOf(bowl.id)).toBe(0);
+
+      t.clock.advance((ORDER_RESERVATION_MINUTES + 1) * 60_000);
+      const outcome = await restarted.app.services.orders.releaseExpired();
+      expect(outcome.failed).toEqual([]);
+      expect(await stockOf(bowl.id)).toBe(1);
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
+  it("never lets one order that fails stop the sweep: the others are released and the failure is reported", async () => {
+    const cloth = await createProduct(db(), { name: "Kuba Cloth", price: "35.00", stockQuantity: 3 });
+    const orderIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { cookie } = await shopper([{ productId: cloth.id, quantity: 1 }]);
+      orderIds.push(((await createOrder(cookie, payload([itemOf(cloth, 1)], "standard"))).json() as Created).orderId);
+    }
+    expect(await stockOf(cloth.id)).toBe(0);
+    t.clock.advance((ORDER_RESERVATION_MINUTES + 1) * 60_000);
+    const broken = (await orderOf(orderIds[0] ?? ""))?.paymentIntentId;
+    const retrieve = provider.retrievePaymentIntent.bind(provider);
+    const spy = vi.spyOn(provider, "retrievePaymentIntent").mockImplementation(async (id) => {
+      if (id === broken) throw new Error("provider unreachable");
+      return retrieve(id);
+    });
+    try {
+      const outcome = await t.app.services.orders.releaseExpired();
+      expect(outcome.failed.map((f) => f.id)).toEqual([orderIds[0]]);
+      expect(outcome.released).toBeGreaterThanOrEqual(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await orderOf(orderIds[0] ?? ""))?.status).toBe("pending");
+    expect((await orderOf(orderIds[1] ?? ""))?.status).toBe("cancelled");
+    expect((await orderOf(orderIds[2] ?? ""))?.status).toBe("cancelled");
+    expect(await stockOf(cloth.id)).toBe(2);
+    // The next round, with the provider back, releases the last one too.
+    await t.app.services.orders.releaseExpired();
+    expect(await stockOf(cloth.id)).toBe(3);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("stock under concurrent checkouts (real PostgreSQL)", () => {
   it("sells exactly the 5 in stock to 60 simultaneous buyers and charges nobody else", { timeout: 120_000 }, async () => {
     const relic = await createProduct(db(), { name: "Rare Relic", price: "50.00", stockQuantity: 5 });
     const buyers: string[] = [];
     for (let i = 0; i < 60; i++) {
       // Distinct addresses: sign-up is rate-limited per address.
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/trpc/account.signUp",
+      const { cookie } = await signUp(t.app, {
+        email: `buyer-${i}-${Date.now()}@example.com`,
+        lastName: String(i),
         remoteAddress: `10.0.${Math.floor(i / 200)}.${i % 200}`,
-        headers: { "content-type": "application/json" },
-        payload: JSON.stringify({
-          json: {
-            email: `buyer-${i}-${Date.now()}@example.com`,
-            password: "correct horse battery",
-            firstName: "B",
-            lastName: String(i),
-          },
-        }),
       });
-      const cookie = `seer_session=${response.cookies.find((c) => c.name === "seer_session")?.value ?? ""}`;
       expect((await trpcMutation(t.app, "cart.add", { productId: relic.id }, cookie)).statusCode).toBe(200);
       buyers.push(cookie);
     }

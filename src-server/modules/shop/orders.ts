@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
@@ -7,9 +7,11 @@ import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../
 import { AppError } from "../../../src/errors";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND, type CreateOrderPaymentRequest } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
+import { idempotent } from "../../platform/idempotency";
 import type { JobQueue } from "../../platform/jobs";
+import { withLock } from "../../platform/locks";
 import type { MailMessage, Outbox } from "../../platform/mail";
-import type { PaymentIntent, PaymentProvider } from "../../platform/payments/provider";
+import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
 /*
@@ -24,6 +26,9 @@ import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
  */
 export const ORDER_RESERVATION_MINUTES = 30;
 export const ORDER_CURRENCY = "USD";
+/** An open checkout is handed back for the same cart only while this much of its reservation remains. */
+export const REUSE_MIN_REMAINING_MINUTES = 10;
+export const CHECKOUT_BUSY = "Your checkout is already being prepared. Please try again in a moment.";
 
 export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
 export const PAYMENT_MISMATCH = "This payment does not match the order.";
@@ -48,6 +53,12 @@ export interface ConfirmedOrder {
   total: string;
   shippingMethod: ShippingMethod;
   shippingEmail: string;
+}
+
+/** What a sweep did: how many it released, and the items it could not handle (skipped, for the caller to log). */
+export interface SweepOutcome {
+  released: number;
+  failed: { id: string; error: unknown }[];
 }
 
 interface CheckoutLine {
@@ -120,15 +131,24 @@ export function createOrderService({
   outbox,
   payments,
   jobs,
+  log,
 }: {
   db: Db;
   clock: Clock;
   outbox: Outbox;
   payments: PaymentProvider;
   jobs: JobQueue;
+  log?: { warn(obj: object, msg: string): void };
 }) {
   // Unpaid orders give their reserved stock back: every minute, once across all instances.
-  jobs.define({ name: "shop.release-reservations", every: "* * * * *", run: () => releaseExpired().then(() => {}) });
+  jobs.define({
+    name: "shop.release-reservations",
+    every: "* * * * *",
+    run: async () => {
+      const { failed } = await releaseExpired();
+      for (const { id, error } of failed) log?.warn({ err: error, orderId: id }, "an expired order could not be released");
+    },
+  });
 
   async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
     return db
@@ -216,6 +236,7 @@ export function createOrderService({
   /**
    * Cancels the intent first, so that a released order can no longer be paid; an intent that
    * turns out to have succeeded is confirmed instead, and one still processing is left to its webhook.
+   * An intent the provider no longer knows (test mode after a restart) can never be paid: it counts as cancelled.
    */
   async function cancelAndRelease(order: { id: string; paymentIntentId: string | null }): Promise<boolean> {
     if (order.paymentIntentId) {
@@ -224,28 +245,38 @@ export function createOrderService({
       } catch {
         // Stripe refuses to cancel a succeeded or processing intent; its status below decides.
       }
-      const intent = await payments.retrievePaymentIntent(order.paymentIntentId);
-      if (intent.status === "succeeded") {
+      const intent = await retrieveOrForgotten(payments, order.paymentIntentId);
+      if (intent?.status === "succeeded") {
         // Paid after all: confirm it; a failure here is the shopper's own confirmation's (or webhook's) to report.
         await applySucceededIntent(intent).catch(() => undefined);
         return false;
       }
-      if (intent.status !== "canceled") return false;
+      if (intent && intent.status !== "canceled") return false;
     }
     return releaseReservation(order.id);
   }
 
-  /** Releases every reservation that has run out; run on a timer and before a checkout finds stock missing. */
-  async function releaseExpired(): Promise<number> {
+  /**
+   * Releases every reservation that has run out; run on a timer and before a checkout finds stock missing. Each
+   * order is handled on its own: one that fails is collected in `failed` (for the caller to log) and the sweep
+   * goes on with the rest.
+   */
+  async function releaseExpired(): Promise<SweepOutcome> {
     const expired = await db
       .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
       .from(orders)
       .where(and(eq(orders.status, "pending"), lt(orders.reservationExpiresAt, clock.now())))
       .orderBy(asc(orders.reservationExpiresAt))
       .limit(100);
-    let released = 0;
-    for (const order of expired) if (await cancelAndRelease(order)) released++;
-    return released;
+    const outcome: SweepOutcome = { released: 0, failed: [] };
+    for (const order of expired) {
+      try {
+        if (await cancelAndRelease(order)) outcome.released++;
+      } catch (error) {
+        outcome.failed.push({ id: order.id, error });
+      }
+    }
+    return outcome;
   }
 
   /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
@@ -254,7 +285,8 @@ export function createOrderService({
       .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)));
-    for (const order of earlier) await cancelAndRelease(order);
+    // One stuck order of theirs must not stop the shopper from checking out: it is left for the sweep to retry.
+    for (const order of earlier) await cancelAndRelease(order).catch(() => false);
   }
 
   async function insertOrder(
@@ -296,8 +328,64 @@ export function createOrderService({
     });
   }
 
+  /**
+   * One open checkout per cart: under the shopper's own lock, an unchanged cart (same lines, prices, shipping and
+   * totals) gets the order already open for it back, while its reservation has a while to run; anything else starts
+   * a new checkout, which supersedes the earlier one. With an Idempotency-Key, a retried request gets the first
+   * request's answer whatever happened since.
+   */
+  async function createPayment(
+    userId: string,
+    input: CreateOrderPaymentRequest,
+    idempotencyKey?: string,
+  ): Promise<CreatedOrderPayment> {
+    return idempotent(db, { userId, scope: "create-order-payment", key: idempotencyKey, request: input }, () =>
+      withLock(db, `checkout:${userId}`, async () => (await openCheckoutFor(userId, input)) ?? newCheckout(userId, input), {
+        busyMessage: CHECKOUT_BUSY,
+      }),
+    );
+  }
+
+  /** The shopper's open order for exactly this cart and shipping, with a payable intent and time left to pay. */
+  async function openCheckoutFor(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment | null> {
+    const now = clock.now();
+    const open = await db
+      .select(orderColumns)
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, "pending"),
+          isNotNull(orders.paymentIntentId),
+          gte(orders.reservationExpiresAt, new Date(now.getTime() + REUSE_MIN_REMAINING_MINUTES * 60_000)),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    const order = open[0];
+    if (!order?.paymentIntentId) return null;
+    const lines = await checkoutLines(userId);
+    const totals = orderTotals(lines, input.shippingMethod);
+    const sameOrder =
+      matchesClient(input, lines, totals) &&
+      order.items.length === lines.length &&
+      lines.every((line) =>
+        order.items.some((i) => i.productId === line.productId && i.quantity === line.quantity && toCents(i.price) === toCents(line.price)),
+      ) &&
+      toCents(order.total) === totals.total &&
+      order.shippingMethod === input.shippingMethod &&
+      order.shippingName === input.shippingName &&
+      order.shippingEmail === input.shippingEmail &&
+      order.shippingPhone === input.shippingPhone &&
+      order.shippingAddress === input.shippingAddress;
+    if (!sameOrder) return null;
+    const intent = await retrieveOrForgotten(payments, order.paymentIntentId);
+    if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
+    return { clientSecret: intent.clientSecret, orderId: order.id, orderNumber: order.orderNumber, paymentIntentId: intent.id };
+  }
+
   /** Prices the cart from stored prices, checks the client's numbers, reserves the stock, then asks for a payment intent. */
-  async function createPayment(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment> {
+  async function newCheckout(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment> {
     await releaseEarlierCheckouts(userId);
     let lines = await checkoutLines(userId);
     if (lines.length === 0) throw new AppError("BAD_REQUEST", CART_EMPTY);
@@ -310,13 +398,13 @@ export function createOrderService({
         }
       }
     };
-    if (lines.some((l) => l.stock < l.quantity) && (await releaseExpired()) > 0) lines = await checkoutLines(userId);
+    if (lines.some((l) => l.stock < l.quantity) && (await releaseExpired()).released > 0) lines = await checkoutLines(userId);
     refuseUnavailable(lines);
     const totals = orderTotals(lines, input.shippingMethod);
     if (!matchesClient(input, lines, totals)) throw new AppError("CONFLICT", CART_CHANGED);
 
     let created = await insertOrder(userId, input, lines, totals);
-    if ("soldOut" in created && (await releaseExpired()) > 0) created = await insertOrder(userId, input, lines, totals);
+    if ("soldOut" in created && (await releaseExpired()).released > 0) created = await insertOrder(userId, input, lines, totals);
     if ("soldOut" in created) {
       const { soldOut } = created;
       // Someone else's checkout took the stock (or the price changed) between our read and the reservation.

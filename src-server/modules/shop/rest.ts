@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CartAddInput, ConfirmOrderPaymentInput, CreateOrderPaymentInput } from "../../../src/schemas/shop";
-import { jsonBody, pathParam, queryParam, restRoute } from "../../platform/rest";
+import { idempotencyKeyHeader, jsonBody, pathParam, queryParam, restRoute } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { cartRouter } from "./cart-router";
 import { catalogRouter } from "./catalog-router";
@@ -40,7 +40,9 @@ export function registerShopRoutes(app: FastifyInstance): void {
   );
   app.post(
     "/api/create-order-payment",
-    route((caller, req) => caller.orders.createPayment(jsonBody<CreateOrderPaymentInput>(req))),
+    route((caller, req) =>
+      caller.orders.createPayment({ ...jsonBody<CreateOrderPaymentInput>(req), idempotencyKey: idempotencyKeyHeader(req) }),
+    ),
   );
   app.post(
     "/api/confirm-order-payment",

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../../db/schema";
 import { createTestApp, signUp, type TestApp } from "../../test/app";
-import { FILE_EMPTY, FILE_TOO_LARGE, UPLOAD_NOT_FOUND, uploadRules } from "./service";
+import { FILE_EMPTY, FILE_TOO_LARGE, UPLOAD_NOT_FOUND, UPLOAD_QUOTA_REACHED, uploadRules } from "./service";
 import { fixtures, multipart, uploadIdDocument } from "../../test/uploads";
 
 let t: TestApp;
@@ -176,6 +176,29 @@ describe("POST /api/upload/id-document", () => {
     });
     expect(garbage.statusCode).toBeGreaterThanOrEqual(400);
     expect(garbage.statusCode, garbage.body).toBeLessThan(500);
+  });
+});
+
+describe("the daily upload quota", () => {
+  it("refuses the 21st file of a day with 429, and counts bytes too; the next day is open again", async () => {
+    const { cookie } = await signUp(t.app);
+    for (let i = 0; i < 20; i++) {
+      const ok = await uploadIdDocument(t.app, cookie, { filename: `doc-${i}.pdf`, content: fixtures.pdf() });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const refused = await uploadIdDocument(t.app, cookie, { filename: "one-more.pdf", content: fixtures.pdf() });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toBe(UPLOAD_QUOTA_REACHED);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await uploadIdDocument(t.app, cookie, { filename: "tomorrow.pdf", content: fixtures.pdf() })).statusCode).toBe(200);
+
+    const big = await signUp(t.app);
+    for (let i = 0; i < 5; i++) {
+      const ok = await uploadIdDocument(t.app, big.cookie, { filename: `big-${i}.pdf`, content: fixtures.pdf(10 * 1024 * 1024) });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const overBytes = await uploadIdDocument(t.app, big.cookie, { filename: "big-6.pdf", content: fixtures.pdf(1024) });
+    expect(overBytes.statusCode).toBe(429);
   });
 });
 

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { ReadStream } from "node:fs";
 import type { Db, Queryable } from "../../../db/client";
 import { seers, uploads, type UploadKind } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { ID_DOCUMENT_MAX_BYTES, uploadIdFromUrl } from "../../../src/schemas/applications";
 import { ID_DOCUMENT_TYPES, PROFILE_PHOTO_TYPES, extensionOf, judgeFileType, type JudgedMimeType } from "../../platform/storage/file-types";
+import type { Clock } from "../../platform/clock";
 import type { FileStorage } from "../../platform/storage/local-storage";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -28,6 +29,11 @@ export const MAX_UPLOAD_BYTES = Math.max(...Object.values(uploadRules).map((r) =
 export const FILE_TOO_LARGE = "The file is larger than 10 MB. Please choose a smaller file.";
 export const FILE_EMPTY = "The file is empty. Please choose another file.";
 export const UPLOAD_NOT_FOUND = "File not found";
+/** Per user, over any 24 hours (docs/product.md#constants-and-limits). */
+export const UPLOAD_QUOTA_FILES = 20;
+export const UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_QUOTA_REACHED =
+  "You have reached the upload limit of 20 files or 50 MB a day. Please try again tomorrow.";
 
 export const uploadUrl = (id: string): string => `/api/uploads/${id}`;
 
@@ -59,7 +65,18 @@ function displayName(name: string | undefined): string | null {
   return clean ? clean.slice(0, 255) : null;
 }
 
-export function createUploadService({ db, storage }: { db: Db; storage: FileStorage }) {
+export function createUploadService({ db, storage, clock }: { db: Db; storage: FileStorage; clock: Clock }) {
+  /** Refuses an upload that would take the user past the day's quota (a rolling 24 hours), in files or bytes. */
+  async function checkQuota(userId: string, bytes: number): Promise<void> {
+    const since = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000);
+    const [used] = await db
+      .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)::bigint` })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, since)));
+    if ((used?.files ?? 0) + 1 > UPLOAD_QUOTA_FILES || Number(used?.bytes ?? 0) + bytes > UPLOAD_QUOTA_BYTES)
+      throw new AppError("TOO_MANY_REQUESTS", UPLOAD_QUOTA_REACHED);
+  }
+
   /** Judges the bytes, writes them under a random key and records whose they are; nothing is kept on refusal. */
   async function store(input: {
     userId: string;
@@ -72,6 +89,7 @@ export function createUploadService({ db, storage }: { db: Db; storage: FileStor
     if (input.content.length > rules.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
     const judged = await judgeFileType(input.content, rules.types);
     if (!judged) throw new AppError("UNPROCESSABLE_CONTENT", rules.typeMessage);
+    await checkQuota(input.userId, input.content.length);
 
     const storageKey = await storage.put(input.content);
     try {
@@ -84,6 +102,7 @@ export function createUploadService({ db, storage }: { db: Db; storage: FileStor
           mimeType: judged.mimeType,
           sizeBytes: input.content.length,
           originalName: displayName(input.originalName),
+          createdAt: clock.now(),
         })
         .returning({ id: uploads.id, kind: uploads.kind, mimeType: uploads.mimeType, sizeBytes: uploads.sizeBytes });
       if (!row) throw new Error("Insert returned no row");
@@ -109,6 +128,8 @@ export function createUploadService({ db, storage }: { db: Db; storage: FileStor
 
   /** The uploader and admins may read a file (anyone, a published profile photo); others get the answer for a missing one. */
   async function openForRead(id: string, user: Pick<CurrentUser, "id" | "role"> | null): Promise<UploadToRead> {
+    // Ids are UUID text; anything else (a NUL, a huge string) names no file and never reaches SQL.
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
     const [row] = await db
       .select({
         userId: uploads.userId,

@@ -1,4 +1,5 @@
 import type { RefundStatus } from "../../../src/domain/enums";
+import { AppError } from "../../../src/errors";
 
 /**
  * The card payment provider behind bookings and orders. Two implementations: the Stripe adapter
@@ -75,4 +76,30 @@ export interface PaymentProvider {
   listRefunds(paymentIntentId: string): Promise<Refund[]>;
   /** Verifies the signature over the raw body; throws when it does not verify. */
   parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
+}
+
+export const UNKNOWN_PAYMENT_MESSAGE = "This payment could not be found.";
+
+/**
+ * The provider does not know this intent (the test-mode provider forgets unpaid intents at a restart; Stripe says
+ * `resource_missing`). Nothing can ever be paid through it, so callers treat it as cancelled.
+ */
+export class UnknownPaymentIntentError extends AppError {
+  constructor(readonly paymentIntentId: string) {
+    super("NOT_FOUND", UNKNOWN_PAYMENT_MESSAGE);
+    this.name = "UnknownPaymentIntentError";
+  }
+}
+
+/**
+ * The intent as the provider reports it, or `null` when the provider no longer knows it: such an intent can never be
+ * paid, so it counts as cancelled.
+ */
+export async function retrieveOrForgotten(provider: PaymentProvider, id: string): Promise<PaymentIntent | null> {
+  try {
+    return await provider.retrievePaymentIntent(id);
+  } catch (error) {
+    if (error instanceof UnknownPaymentIntentError) return null;
+    throw error;
+  }
 }

@@ -1,13 +1,14 @@
 import Stripe from "stripe";
-import type {
-  CreatePaymentIntentInput,
-  CreateRefundInput,
-  PaymentIntent,
-  PaymentIntentStatus,
-  PaymentProvider,
-  PaymentWebhookEvent,
-  Refund,
-  RefundStatus,
+import {
+  UnknownPaymentIntentError,
+  type CreatePaymentIntentInput,
+  type CreateRefundInput,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+  type Refund,
+  type RefundStatus,
 } from "./provider";
 
 export interface StripeConfig {
@@ -56,6 +57,14 @@ function refundedPaymentOf(object: { object?: string; payment_intent?: string | 
   return typeof pi === "string" ? pi : (pi?.id ?? null);
 }
 
+/** Stripe's "No such payment_intent" becomes the provider-neutral UnknownPaymentIntentError. */
+function unknownIntentOr(error: unknown, id: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Stripe.errors.StripeInvalidRequestError && code === "resource_missing"
+    ? new UnknownPaymentIntentError(id)
+    : error;
+}
+
 /** The Stripe adapter: PaymentIntents in cents, metadata naming what is paid for, an idempotency key per request. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = "stripe" as const;
@@ -82,11 +91,19 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
-    return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
+    try {
+      return fromStripeIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      throw unknownIntentOr(error, id);
+    }
   }
 
   async cancelPaymentIntent(id: string): Promise<void> {
-    await this.stripe.paymentIntents.cancel(id);
+    try {
+      await this.stripe.paymentIntents.cancel(id);
+    } catch (error) {
+      throw unknownIntentOr(error, id);
+    }
   }
 
   async refund(input: CreateRefundInput): Promise<Refund> {

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
-import type {
-  CreatePaymentIntentInput,
-  CreateRefundInput,
-  PaymentIntent,
-  PaymentProvider,
-  PaymentWebhookEvent,
-  Refund,
+import {
+  UnknownPaymentIntentError,
+  type CreatePaymentIntentInput,
+  type CreateRefundInput,
+  type PaymentIntent,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+  type Refund,
 } from "./provider";
 
 /** Stripe's test card numbers and the messages Stripe gives for them. */
@@ -189,7 +190,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   private get(id: string): PaymentIntent {
     const intent = this.intents.get(id);
-    if (!intent) throw new AppError("NOT_FOUND", "This payment could not be found.");
+    if (!intent) throw new UnknownPaymentIntentError(id);
     return intent;
   }
 

@@ -10,6 +10,8 @@ export interface SessionUser {
   lastName: string | null;
   profileImageUrl: string | null;
   role: UserRole;
+  /** Whether the address was confirmed through a mailed link: paying, applying as a Seer and publishing need it. */
+  emailVerified: boolean;
 }
 
 /**

@@ -10,8 +10,20 @@ export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({ code: trpcCode(error.code), message: error.message, cause: error });
 }
 
+/** The answer to anything unexpected: never the error's own text (it may hold SQL), only a request id to quote. */
+export const internalErrorMessage = (requestId: string | undefined): string =>
+  `Internal Server Error. Request ID: ${requestId ?? "unknown"}`;
+
+/** A text input holding a NUL character, refused before any procedure runs (PostgreSQL cannot store it). */
+export const NUL_REFUSED = "Text must not contain NUL characters.";
+
+/** Request ids of failed tRPC calls whose context was never made, noted by the adapter's onError for the formatter. */
+const requestIds = new WeakMap<object, string>();
+export const noteRequestId = (error: object, requestId: string): void => void requestIds.set(error, requestId);
+export const requestIdOf = (error: object): string | undefined => requestIds.get(error);
+
 /** Status and plain-text message for any error reaching a REST shim (docs/product.md#errors-and-messages). */
-export function httpErrorOf(error: unknown): { status: number; message: string } {
+export function httpErrorOf(error: unknown, requestId?: string): { status: number; message: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message };
   if (error instanceof TRPCError) {
     if (error.cause instanceof AppError) return { status: error.cause.status, message: error.cause.message };
@@ -23,7 +35,7 @@ export function httpErrorOf(error: unknown): { status: number; message: string }
         message: issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; "),
       };
     }
-    return { status, message: status === 500 ? "Internal Server Error" : error.message };
+    return { status, message: status >= 500 ? internalErrorMessage(requestId) : error.message };
   }
-  return { status: 500, message: "Internal Server Error" };
+  return { status: 500, message: internalErrorMessage(requestId) };
 }

@@ -3,14 +3,30 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { AppError } from "../../../src/errors";
 import type { Context } from "./context";
-import { toTRPCError } from "./errors";
+import { internalErrorMessage, NUL_REFUSED, requestIdOf, toTRPCError } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
-    return { ...shape, data: { ...shape.data, stack: undefined, zodError } };
+    // Anything unexpected answers a generic message and the request id, in every environment; the log has the rest.
+    const message = shape.data.httpStatus >= 500 ? internalErrorMessage(ctx?.req.id ?? requestIdOf(error)) : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined, zodError } };
   },
+});
+
+/** True when any string (or key) in a parsed input holds a NUL character. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 50 || typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNul(v, depth + 1));
+}
+
+/** Every procedure's raw input is refused when it holds a NUL anywhere: no text with NUL reaches a schema or the database. */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  if (holdsNul(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: NUL_REFUSED });
+  return next();
 });
 
 /** Services throw AppError; here it becomes the matching tRPC error, in one place. */
@@ -25,7 +41,7 @@ const appErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(refuseNul);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized" });
@@ -40,5 +56,14 @@ export const seerProcedure = authedProcedure.use(({ ctx, next }) => {
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin")
     throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
+  return next();
+});
+
+export const EMAIL_NOT_VERIFIED =
+  "Please confirm your email address first: open the link we sent you, or ask for a new one on your profile.";
+
+/** Signed in with a confirmed address: paying, applying as a Seer (and, in the articles module, publishing). */
+export const verifiedProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) throw new TRPCError({ code: "FORBIDDEN", message: EMAIL_NOT_VERIFIED });
   return next();
 });

@@ -1,0 +1,39 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { locks } from "../../db/schema";
+import { AppError } from "../../src/errors";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `run` while holding the named lease, on one server or many: the lease is a row taken with one conditional
+ * upsert (free, or run out), so no transaction stays open while `run` calls a provider. Others asking for the same
+ * name wait until it is released, up to `waitMs`; a holder that crashed loses its lease after `leaseMs`.
+ * Timing is the database's own clock (`now()`), real time whatever clock the app runs on.
+ */
+export async function withLock<T>(
+  db: Db,
+  name: string,
+  run: () => Promise<T>,
+  options: { leaseMs?: number; waitMs?: number; busyMessage?: string } = {},
+): Promise<T> {
+  const leaseMs = options.leaseMs ?? 60_000;
+  const deadline = Date.now() + (options.waitMs ?? 20_000);
+  const lease = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+    const [taken] = await db
+      .insert(locks)
+      .values({ name, expiresAt: lease })
+      .onConflictDoUpdate({ target: locks.name, set: { expiresAt: lease }, setWhere: sql`${locks.expiresAt} < now()` })
+      .returning({ name: locks.name });
+    if (taken) break;
+    if (Date.now() >= deadline)
+      throw new AppError("CONFLICT", options.busyMessage ?? "This is already in progress. Please try again in a moment.");
+    await sleep(delay);
+  }
+  try {
+    return await run();
+  } finally {
+    await db.delete(locks).where(eq(locks.name, name));
+  }
+}
