@@ -152,7 +152,7 @@ const MATRIX: Record<string, Entry> = {
   "admin.products": { access: "admin" },
 };
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
 
 let t: TestApp;
 let f: Fixtures;

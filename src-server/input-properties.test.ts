@@ -13,7 +13,7 @@ import { createTestApp, signIn, signUp, type TestApp } from "./test/app";
 interface ProcedureDef {
   _def: { type: "query" | "mutation" | "subscription"; inputs: unknown[] };
 }
-const procedures = appRouter._def.procedures as Record<string, ProcedureDef>;
+const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
 
 /** The keys of a procedure's zod object input (so that most generated inputs reach its fields), else none. */
 function keysOf(def: ProcedureDef): string[] {
