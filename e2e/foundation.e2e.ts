@@ -18,7 +18,7 @@ describe("foundation journey", () => {
     await expect.poll(() => page.getByRole("link", { name: "Profile" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
 
-    await page.getByRole("link", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => page.getByRole("link", { name: "Log In" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);

@@ -6,6 +6,8 @@ import { startApp } from "../scripts/lib/serve";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the app writes its e-mails as .eml files (no SMTP in tests). */
+    outboxDir: string;
   }
 }
 
@@ -18,5 +20,6 @@ export default async function setup(project: TestProject) {
   }
   const app = await startApp({ SEED_DEMO: "true" }, { timeoutMs: 60_000 });
   project.provide("baseUrl", app.baseURL);
+  project.provide("outboxDir", path.join(app.dataDir, "outbox"));
   return () => app.stop();
 }

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { demoAccounts } from "../db/seed";
@@ -47,12 +49,43 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole("textbox", { name: "Password" }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname === from.split("?")[0]);
-  await expect.poll(() => page.getByRole("link", { name: "Log Out" }).count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByRole("button", { name: "Log Out" }).count()).toBeGreaterThan(0);
 }
 
 export const signInAs = (page: Page, role: keyof typeof demo, from = "/") => signIn(page, demo[role], from);
 
-/** Creates a new client account through the sign-up screen and returns its credentials. */
+/** A mail body as written to the outbox: quoted-printable soft breaks joined and =XX escapes decoded. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest link to `linkPath` (e.g. "/verify-email") in the outbox's e-mails to `to`, as a path with its query. */
+export async function mailedLink(to: string, linkPath: string): Promise<string> {
+  const dir = inject("outboxDir");
+  const pattern = new RegExp(`https?://[^/\\s]+(${linkPath}\\?token=[A-Za-z0-9_-]+)`);
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(dir)) return undefined;
+      const files = readdirSync(dir).filter((f) => f.endsWith(".eml")).sort().reverse();
+      for (const file of files) {
+        const mail = decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"));
+        if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;
+        found = pattern.exec(mail)?.[1];
+        if (found) return found;
+      }
+      return undefined;
+    })
+    .toBeDefined();
+  return found ?? "";
+}
+
+/**
+ * Creates a new client account through the sign-up screen, opens the confirmation link from the outbox (which signs
+ * the person in), and goes to `from`. Returns the credentials.
+ */
 export async function signUpNew(page: Page, from = "/"): Promise<{ email: string; password: string }> {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = "a long e2e password";
@@ -62,7 +95,10 @@ export async function signUpNew(page: Page, from = "/"): Promise<{ email: string
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL((url) => url.pathname === from.split("?")[0]);
-  await expect.poll(() => page.getByRole("link", { name: "Log Out" }).count()).toBeGreaterThan(0);
+  await page.getByText("Check your email").first().waitFor();
+  await page.goto(await mailedLink(email, "/verify-email"));
+  await page.getByText("Email confirmed").waitFor();
+  await page.goto(from);
+  await expect.poll(() => page.getByRole("button", { name: "Log Out" }).count()).toBeGreaterThan(0);
   return { email, password };
 }

@@ -18,12 +18,15 @@ import { Route as CartRouteImport } from "./routes/cart"
 import { Route as CheckoutRouteImport } from "./routes/checkout"
 import { Route as ContactRouteImport } from "./routes/contact"
 import { Route as DashboardRouteImport } from "./routes/dashboard"
+import { Route as ForgotPasswordRouteImport } from "./routes/forgot-password"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as MyArticlesRouteImport } from "./routes/my-articles"
 import { Route as OrderSuccessRouteImport } from "./routes/order-success"
 import { Route as PrivacyRouteImport } from "./routes/privacy"
 import { Route as ProfileRouteImport } from "./routes/profile"
+import { Route as ResetPasswordRouteImport } from "./routes/reset-password"
 import { Route as TermsRouteImport } from "./routes/terms"
+import { Route as VerifyEmailRouteImport } from "./routes/verify-email"
 import { Route as ArticlesNewRouteImport } from "./routes/articles/new"
 import { Route as BookIdRouteImport } from "./routes/book/$id"
 import { Route as MeetingBookingIdRouteImport } from "./routes/meeting/$bookingId"
@@ -85,6 +88,11 @@ const DashboardRoute = DashboardRouteImport.update({
   path: "/dashboard",
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: "/forgot-password",
+  path: "/forgot-password",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: "/login",
   path: "/login",
@@ -110,9 +118,19 @@ const ProfileRoute = ProfileRouteImport.update({
   path: "/profile",
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: "/reset-password",
+  path: "/reset-password",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: "/terms",
   path: "/terms",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: "/verify-email",
+  path: "/verify-email",
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArticlesNewRoute = ArticlesNewRouteImport.update({
@@ -203,12 +221,15 @@ export interface FileRoutesByFullPath {
   "/checkout": typeof CheckoutRoute
   "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRoute
+  "/forgot-password": typeof ForgotPasswordRoute
   "/login": typeof LoginRoute
   "/my-articles": typeof MyArticlesRoute
   "/order-success": typeof OrderSuccessRoute
   "/privacy": typeof PrivacyRoute
   "/profile": typeof ProfileRoute
+  "/reset-password": typeof ResetPasswordRoute
   "/terms": typeof TermsRoute
+  "/verify-email": typeof VerifyEmailRoute
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
@@ -235,12 +256,15 @@ export interface FileRoutesByTo {
   "/checkout": typeof CheckoutRoute
   "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRoute
+  "/forgot-password": typeof ForgotPasswordRoute
   "/login": typeof LoginRoute
   "/my-articles": typeof MyArticlesRoute
   "/order-success": typeof OrderSuccessRoute
   "/privacy": typeof PrivacyRoute
   "/profile": typeof ProfileRoute
+  "/reset-password": typeof ResetPasswordRoute
   "/terms": typeof TermsRoute
+  "/verify-email": typeof VerifyEmailRoute
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
@@ -268,12 +292,15 @@ export interface FileRoutesById {
   "/checkout": typeof CheckoutRoute
   "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRoute
+  "/forgot-password": typeof ForgotPasswordRoute
   "/login": typeof LoginRoute
   "/my-articles": typeof MyArticlesRoute
   "/order-success": typeof OrderSuccessRoute
   "/privacy": typeof PrivacyRoute
   "/profile": typeof ProfileRoute
+  "/reset-password": typeof ResetPasswordRoute
   "/terms": typeof TermsRoute
+  "/verify-email": typeof VerifyEmailRoute
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
@@ -302,12 +329,15 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/contact"
     | "/dashboard"
+    | "/forgot-password"
     | "/login"
     | "/my-articles"
     | "/order-success"
     | "/privacy"
     | "/profile"
+    | "/reset-password"
     | "/terms"
+    | "/verify-email"
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
@@ -334,12 +364,15 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/contact"
     | "/dashboard"
+    | "/forgot-password"
     | "/login"
     | "/my-articles"
     | "/order-success"
     | "/privacy"
     | "/profile"
+    | "/reset-password"
     | "/terms"
+    | "/verify-email"
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
@@ -366,12 +399,15 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/contact"
     | "/dashboard"
+    | "/forgot-password"
     | "/login"
     | "/my-articles"
     | "/order-success"
     | "/privacy"
     | "/profile"
+    | "/reset-password"
     | "/terms"
+    | "/verify-email"
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
@@ -399,12 +435,15 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   MyArticlesRoute: typeof MyArticlesRoute
   OrderSuccessRoute: typeof OrderSuccessRoute
   PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   ArticlesNewRoute: typeof ArticlesNewRoute
   BookIdRoute: typeof BookIdRoute
   MeetingBookingIdRoute: typeof MeetingBookingIdRoute
@@ -487,6 +526,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/forgot-password": {
+      id: "/forgot-password"
+      path: "/forgot-password"
+      fullPath: "/forgot-password"
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/login": {
       id: "/login"
       path: "/login"
@@ -522,11 +568,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/reset-password": {
+      id: "/reset-password"
+      path: "/reset-password"
+      fullPath: "/reset-password"
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/terms": {
       id: "/terms"
       path: "/terms"
       fullPath: "/terms"
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/verify-email": {
+      id: "/verify-email"
+      path: "/verify-email"
+      fullPath: "/verify-email"
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/articles/new": {
@@ -647,12 +707,15 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
   DashboardRoute: DashboardRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   MyArticlesRoute: MyArticlesRoute,
   OrderSuccessRoute: OrderSuccessRoute,
   PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   ArticlesNewRoute: ArticlesNewRoute,
   BookIdRoute: BookIdRoute,
   MeetingBookingIdRoute: MeetingBookingIdRoute,

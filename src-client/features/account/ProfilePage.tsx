@@ -24,6 +24,7 @@ import { formatCalendarDate, formatDate } from "../../lib/format";
 
 import type { Consultation, Order } from "./types";
 import { SignOutButton } from "../../components/SignOutButton";
+import { AccountSettings } from "./AccountSettings";
 
 const roleLabel: Record<SignedInUser["role"], string> = { client: "Client", seer: "Seer", admin: "Admin" };
 
@@ -289,6 +290,7 @@ export function ProfilePage({ user }: { user: SignedInUser }) {
           <Consultations />
           <Orders />
         </SimpleGrid>
+        <AccountSettings user={user} />
       </Stack>
     </Container>
   );

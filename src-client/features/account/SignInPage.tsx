@@ -15,7 +15,9 @@ import {
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
+import { Link } from "@tanstack/react-router";
 import { trpc } from "../../trpc";
+import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
 
 type Mode = "signin" | "signup";
 
@@ -57,18 +59,29 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
         <Button type="submit" loading={signIn.isPending || signIn.isSuccess}>
           Sign In
         </Button>
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+          Forgot your password?
+        </Anchor>
       </Stack>
     </form>
   );
 }
 
-function SignUpForm({ returnTo }: { returnTo: string | undefined }) {
+function SignUpForm() {
   const form = useForm<SignUpInput>({
-    mode: "uncontrolled",
+    mode: "controlled",
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
     validate: schemaResolver(signUpSchema, { sync: true }),
   });
-  const signUp = trpc.account.signUp.useMutation({ onSuccess: () => goBack(returnTo) });
+  const signUp = trpc.account.signUp.useMutation();
+  if (signUp.data) {
+    return (
+      <Alert color="forest" title="Check your email" role="status">
+        {signUp.data.message}
+      </Alert>
+    );
+  }
+  const { email, firstName, lastName, password } = form.getValues();
   return (
     <form onSubmit={form.onSubmit((values) => signUp.mutate(values))} noValidate>
       <Stack>
@@ -103,13 +116,14 @@ function SignUpForm({ returnTo }: { returnTo: string | undefined }) {
         />
         <PasswordInput
           label="Password"
-          description="At least 8 characters"
+          description="At least 8 characters; not a common or easily guessed one"
           autoComplete="new-password"
           required
           key={form.key("password")}
           {...form.getInputProps("password")}
         />
-        <Button type="submit" loading={signUp.isPending || signUp.isSuccess}>
+        <PasswordStrengthMeter password={password} userInputs={[email, firstName, lastName]} />
+        <Button type="submit" loading={signUp.isPending}>
           Create Account
         </Button>
       </Stack>
@@ -139,7 +153,7 @@ export function SignInPage({ returnTo, initialMode }: { returnTo: string | undef
             <SignInForm returnTo={returnTo} />
           </Tabs.Panel>
           <Tabs.Panel value="signup">
-            <SignUpForm returnTo={returnTo} />
+            <SignUpForm />
           </Tabs.Panel>
         </Tabs>
       </Paper>

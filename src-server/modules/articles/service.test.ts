@@ -259,7 +259,7 @@ describe("writing an article", () => {
     expect(response.statusCode).toBe(400);
     expect(trpcError(response).data.zodError?.fieldErrors).toEqual({
       videoUrl: ["Video URL must be a valid URL starting with http:// or https://"],
-      featuredImageUrl: ["Image URL must be a valid URL starting with http:// or https://"],
+      featuredImageUrl: ["Image URL must start with https:// or be an image uploaded to this site"],
     });
   });
 

@@ -370,40 +370,50 @@ describe("availability and booking", () => {
   });
 
   it("follows both daylight-saving changes: a New York 09:00 seen from London in March 2027", async () => {
-    const { seerId: nySeer } = await seerAccount("dash-ny@example.com", {
-      timezone: "America/New_York",
-      availability: {
-        "0": ["09:00"],
-        "1": ["09:00"],
-        "2": ["09:00"],
-        "3": ["09:00"],
-        "4": ["09:00"],
-        "5": ["09:00"],
-        "6": ["09:00"],
-      },
-    });
-    // Before 14 March both are on winter time (5 hours apart); until 28 March only New York has moved (4 hours).
-    expect(await offered(nySeer, "2027-03-10", "Europe/London")).toEqual(["14:00"]);
-    expect(await offered(nySeer, "2027-03-17", "Europe/London")).toEqual(["13:00"]);
-    expect(await offered(nySeer, "2027-03-31", "Europe/London")).toEqual(["14:00"]);
-    const gap = await intent({
-      seerId: nySeer,
-      scheduledDate: "2027-03-17",
-      scheduledTime: "14:00",
-      clientTimezone: "Europe/London",
-    });
-    expect(gap.statusCode).toBe(400);
-    expect(gap.body).toBe(NOT_AVAILABLE_MESSAGE);
-    const ok = await intent({
-      seerId: nySeer,
-      scheduledDate: "2027-03-17",
-      scheduledTime: "13:00",
-      clientTimezone: "Europe/London",
-    });
-    expect(ok.statusCode).toBe(200);
-    // And in November: New York falls back on the 7th, London already did on 31 October.
-    expect(await offered(nySeer, "2027-11-03", "Europe/London")).toEqual(["13:00"]);
-    expect(await offered(nySeer, "2027-11-10", "Europe/London")).toEqual(["14:00"]);
+    // Within the 90-day bookable horizon of those March dates; the client's 30-day session is renewed on the way.
+    const signedIn = client.cookie;
+    for (const day of ["2026-12-10", "2027-01-02", "2027-01-25", "2027-02-01"]) {
+      t.clock.set(new Date(`${day}T10:00:00Z`));
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: signedIn } })).statusCode).toBe(200);
+    }
+    try {
+      const { seerId: nySeer } = await seerAccount("dash-ny@example.com", {
+        timezone: "America/New_York",
+        availability: {
+          "0": ["09:00"],
+          "1": ["09:00"],
+          "2": ["09:00"],
+          "3": ["09:00"],
+          "4": ["09:00"],
+          "5": ["09:00"],
+          "6": ["09:00"],
+        },
+      });
+      // Before 14 March both are on winter time (5 hours apart); until 28 March only New York has moved (4 hours).
+      expect(await offered(nySeer, "2027-03-10", "Europe/London")).toEqual(["14:00"]);
+      expect(await offered(nySeer, "2027-03-17", "Europe/London")).toEqual(["13:00"]);
+      expect(await offered(nySeer, "2027-03-31", "Europe/London")).toEqual(["14:00"]);
+      const gap = await intent({
+        seerId: nySeer,
+        scheduledDate: "2027-03-17",
+        scheduledTime: "14:00",
+        clientTimezone: "Europe/London",
+      });
+      expect(gap.statusCode).toBe(400);
+      expect(gap.body).toBe(NOT_AVAILABLE_MESSAGE);
+      const ok = await intent({
+        seerId: nySeer,
+        scheduledDate: "2027-03-17",
+        scheduledTime: "13:00",
+        clientTimezone: "Europe/London",
+      });
+      expect(ok.statusCode).toBe(200);
+      // And in November: New York falls back on the 7th, London already did on 31 October.
+      expect(await offered(nySeer, "2027-11-03", "Europe/London")).toEqual(["13:00"]);
+      expect(await offered(nySeer, "2027-11-10", "Europe/London")).toEqual(["14:00"]);
+    } finally {
+      t.clock.set(NOW);
+    }
   });
 
   it("offers all 12 slots of the Seer's own clock when no availability is set", async () => {
