@@ -86,6 +86,40 @@ const MATRIX: Record<string, Entry> = {
   },
   "bookings.takenSlots": { access: "public", input: (f) => ({ seerId: f.seerId, scheduledDate: "2030-01-01" }) },
   "bookings.mine": { access: "signed-in" },
+  "bookings.cancellationQuote": { access: "signed-in", input: (f) => ({ bookingId: f.bookingId }), owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
+  "bookings.cancel": { access: "signed-in", input: () => INVALID, owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
+  "bookings.reschedule": {
+    access: "signed-in",
+    input: () => INVALID,
+    owned: {
+      input: (f) => ({ bookingId: f.bookingId, scheduledDate: "2030-01-01", scheduledTime: "10:00" }),
+      missing: () => ({ bookingId: missingId(), scheduledDate: "2030-01-01", scheduledTime: "10:00" }),
+    },
+  },
+  "bookings.proposeReschedule": {
+    access: "signed-in",
+    input: () => INVALID,
+    owned: {
+      input: (f) => ({ bookingId: f.bookingId, scheduledDate: "2030-01-01", scheduledTime: "10:00" }),
+      missing: () => ({ bookingId: missingId(), scheduledDate: "2030-01-01", scheduledTime: "10:00" }),
+    },
+  },
+  "bookings.respondToProposal": {
+    access: "signed-in",
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingId: f.bookingId, accept: true }), missing: () => ({ bookingId: missingId(), accept: true }) },
+  },
+  "bookings.review": { access: "signed-in", input: (f) => ({ bookingId: f.bookingId }), owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
+  "bookings.writeReview": {
+    access: "signed-in",
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingId: f.bookingId, rating: 5 }), missing: () => ({ bookingId: missingId(), rating: 5 }) },
+  },
+  "bookings.replyToReview": {
+    access: "signed-in",
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingId: f.bookingId, reply: "Thanks" }), missing: () => ({ bookingId: missingId(), reply: "Thanks" }) },
+  },
   "payments.config": { access: "public" },
   "payments.confirmTestCard": { access: "signed-in", input: () => INVALID },
   "shop.products": { access: "public", input: () => ({}) },
@@ -149,6 +183,7 @@ const MATRIX: Record<string, Entry> = {
   "admin.reviewApplication": { access: "admin", input: () => INVALID },
   "admin.analytics": { access: "admin" },
   "admin.bookings": { access: "admin" },
+  "admin.cancelBooking": { access: "admin", input: () => INVALID },
   "admin.products": { access: "admin" },
 };
 
