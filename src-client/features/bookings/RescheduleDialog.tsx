@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { BOOKING_HORIZON_DAYS, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";
 import { formatCalendarDate } from "../../lib/format";
@@ -41,6 +42,8 @@ export function RescheduleDialog({
   mode: "client" | "seer";
 }) {
   const utils = trpc.useUtils();
+  // On a phone the calendar and the times need the whole screen, with the buttons reachable.
+  const phone = useMediaQuery("(max-width: 36em)");
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const reschedule = trpc.bookings.reschedule.useMutation();
@@ -97,6 +100,7 @@ export function RescheduleDialog({
       title={mode === "client" ? "Reschedule Consultation" : "Propose New Time"}
       size="lg"
       centered
+      fullScreen={phone}
     >
       <Stack gap="md">
         <Text size="sm">
