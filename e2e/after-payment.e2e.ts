@@ -105,7 +105,11 @@ describe("after a completed session", () => {
       if (!seer) throw new Error(`No demo Seer ${seerName}`);
       seerId = seer.id;
       before = (await db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.seerId, seerId))).map((r) => r.rating);
-      const client = await createUser(db, { email: reviewer.email, firstName: "Efua", lastName: "Quaye" }, { password: reviewer.password });
+      const client = await createUser(
+        db,
+        { email: reviewer.email, firstName: "Efua", lastName: "Quaye" },
+        { password: reviewer.password },
+      );
       const startsAt = new Date(Math.floor((Date.now() - 2 * 86_400_000) / 3_600_000) * 3_600_000);
       await createBooking(db, {
         clientId: client.id,
@@ -152,7 +156,14 @@ describe("after a completed session", () => {
     await expect.poll(() => review.getByText("Efua Q.").isVisible()).toBe(true);
     await expect.poll(() => review.getByRole("img", { name: "Rated 5.0 out of 5" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(`(${ratings.length} reviews)`).first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole("img", { name: `Rated ${average} out of 5` }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("img", { name: `Rated ${average} out of 5` })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(page.consoleErrors).toEqual([]);
   });
 });

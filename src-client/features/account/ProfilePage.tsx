@@ -182,7 +182,10 @@ function ProposalNotice({ consultation: c }: { consultation: Consultation }) {
         onSuccess: () => {
           notify(
             accept
-              ? { title: "Consultation Rescheduled", message: `Your new time is ${formatInZone(c.proposedStartsAt ?? c.startsAt, c.clientTimezone)}.` }
+              ? {
+                  title: "Consultation Rescheduled",
+                  message: `Your new time is ${formatInZone(c.proposedStartsAt ?? c.startsAt, c.clientTimezone)}.`,
+                }
               : { title: "Time Kept", message: "Your consultation stays at its current time." },
             "success",
           );
@@ -295,7 +298,12 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
         {(changeable || reviewable) && (
           <Group gap="xs" data-testid="consultation-actions">
             {movable && (
-              <Button size="xs" variant="light" leftSection={<IconCalendarRepeat size={16} aria-hidden />} onClick={() => setDialog("reschedule")}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCalendarRepeat size={16} aria-hidden />}
+                onClick={() => setDialog("reschedule")}
+              >
                 Reschedule
               </Button>
             )}
@@ -317,7 +325,12 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
               </Button>
             )}
             {reviewable && (
-              <Button size="xs" variant="light" leftSection={<IconStar size={16} aria-hidden />} onClick={() => setDialog("review")}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconStar size={16} aria-hidden />}
+                onClick={() => setDialog("review")}
+              >
                 {consultation.review ? "Edit Review" : "Write a Review"}
               </Button>
             )}
@@ -325,7 +338,12 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
         )}
       </Stack>
       {changeable && (
-        <CancelBookingDialog bookingId={consultation.id} opened={dialog === "cancel"} onClose={() => setDialog(null)} audience="client" />
+        <CancelBookingDialog
+          bookingId={consultation.id}
+          opened={dialog === "cancel"}
+          onClose={() => setDialog(null)}
+          audience="client"
+        />
       )}
       {movable && (
         <RescheduleDialog

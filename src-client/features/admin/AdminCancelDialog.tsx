@@ -51,8 +51,8 @@ export function AdminCancelDialog({ booking, onClose }: { booking: CancellableBo
     <Modal opened onClose={onClose} title="Cancel Booking" centered>
       <Stack gap="md">
         <Text size="sm">
-          {booking.scheduledDate} at {booking.scheduledTime}, paid {formatMoney(booking.amount)}. Both parties are e-mailed
-          the cancellation.
+          {booking.scheduledDate} at {booking.scheduledTime}, paid {formatMoney(booking.amount)}. Both parties are e-mailed the
+          cancellation.
         </Text>
         <TextInput
           label="Refund amount (USD)"

@@ -94,9 +94,11 @@ function BookingsPanel() {
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                {["Status", "Session", "Amount", "Refunded", "Date", "Time", "Platform Fee", "Seer Earnings", "Notes"].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
+                {["Status", "Session", "Amount", "Refunded", "Date", "Time", "Platform Fee", "Seer Earnings", "Notes"].map(
+                  (h) => (
+                    <Table.Th key={h}>{h}</Table.Th>
+                  ),
+                )}
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>

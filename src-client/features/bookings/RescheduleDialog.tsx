@@ -124,7 +124,11 @@ export function RescheduleDialog({
             }}
             onTimeChange={setTime}
             maxDate={maxDate}
-            timeZoneNote={mode === "client" ? `Times are in your booking's timezone (${timeZone}).` : `Times are in your timezone (${timeZone}).`}
+            timeZoneNote={
+              mode === "client"
+                ? `Times are in your booking's timezone (${timeZone}).`
+                : `Times are in your timezone (${timeZone}).`
+            }
             headingOrder={3}
           />
         )}

@@ -196,7 +196,11 @@ export function SessionCard({
         {!past && (
           <Group gap="xs">
             {session.consultationLink && <JoinMeeting link={session.consultationLink} />}
-            <Button variant="light" leftSection={<IconCalendarRepeat size={16} aria-hidden />} onClick={() => setDialog("propose")}>
+            <Button
+              variant="light"
+              leftSection={<IconCalendarRepeat size={16} aria-hidden />}
+              onClick={() => setDialog("propose")}
+            >
               Propose New Time
             </Button>
             <Button variant="subtle" color="red" onClick={() => setDialog("cancel")}>
@@ -207,7 +211,12 @@ export function SessionCard({
       </Stack>
       {!past && (
         <>
-          <CancelBookingDialog bookingId={session.id} opened={dialog === "cancel"} onClose={() => setDialog(null)} audience="seer" />
+          <CancelBookingDialog
+            bookingId={session.id}
+            opened={dialog === "cancel"}
+            onClose={() => setDialog(null)}
+            audience="seer"
+          />
           <RescheduleDialog
             booking={{ id: session.id, seerId, sessionType: session.sessionType, startsAt: new Date(session.startsAt) }}
             timeZone={timezone}

@@ -83,7 +83,9 @@ describe("/seers/{id} profile", () => {
   });
 
   it("shows all three cards when all prices exist", async () => {
-    server.use(...trpcHandlers({ "account.me": () => null, "seers.byId": () => seerData({ id: "s" }), "seers.reviews": () => [] }));
+    server.use(
+      ...trpcHandlers({ "account.me": () => null, "seers.byId": () => seerData({ id: "s" }), "seers.reviews": () => [] }),
+    );
     renderApp("/seers/s");
     const link = await screen.findByRole("link", { name: /15 Minutes/ });
     expect(link).toHaveAttribute("href", "/book/s?session=15min");

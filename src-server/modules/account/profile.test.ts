@@ -51,7 +51,6 @@ async function insertOrder(userId: string, overrides: Partial<typeof orders.$inf
   return row;
 }
 
-
 describe("account.consultations", () => {
   it("answers 401 when signed out", async () => {
     const response = await trpcQuery(t.app, "account.consultations");

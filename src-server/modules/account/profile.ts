@@ -143,7 +143,9 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
         .orderBy(asc(bookings.startsAt), asc(bookings.id))
         .limit(PROFILE_LIST_LIMIT),
       query()
-        .where(and(mine, or(and(live, lt(bookings.endsAt, now)), inArray(bookings.status, ["cancelled", "completed", "no_show"]))))
+        .where(
+          and(mine, or(and(live, lt(bookings.endsAt, now)), inArray(bookings.status, ["cancelled", "completed", "no_show"]))),
+        )
         .orderBy(desc(bookings.startsAt), asc(bookings.id))
         .limit(PROFILE_LIST_LIMIT),
     ]);

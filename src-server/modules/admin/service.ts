@@ -181,7 +181,9 @@ export function createAdminService({
     const [[b], [p], counts] = await Promise.all([
       db
         .select({
-          totalRevenue: sql<string | null>`(sum(${bookings.platformFee} + ${bookings.seerEarnings}) filter (where ${paid}))::text`,
+          totalRevenue: sql<
+            string | null
+          >`(sum(${bookings.platformFee} + ${bookings.seerEarnings}) filter (where ${paid}))::text`,
           platformCommission: sql<string | null>`(sum(${bookings.platformFee}) filter (where ${paid}))::text`,
           seerEarnings: sql<string | null>`(sum(${bookings.seerEarnings}) filter (where ${paid}))::text`,
           refunded: sql<string | null>`(sum(${bookings.refundedAmount}) filter (where ${paid}))::text`,

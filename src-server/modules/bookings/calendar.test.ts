@@ -15,9 +15,19 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: new FakeClock(NOW) });
-  const seerUser = await createUser(t.database.db, { role: "seer", email: "seer-ics@example.com" }, { password: "seer password 1" });
-  seerId = (await createSeer(t.database.db, { userId: seerUser.id, timezone: "Africa/Lagos", fullName: "Iya Ifeoma", price60Min: "80.00" }))
-    .id;
+  const seerUser = await createUser(
+    t.database.db,
+    { role: "seer", email: "seer-ics@example.com" },
+    { password: "seer password 1" },
+  );
+  seerId = (
+    await createSeer(t.database.db, {
+      userId: seerUser.id,
+      timezone: "Africa/Lagos",
+      fullName: "Iya Ifeoma",
+      price60Min: "80.00",
+    })
+  ).id;
   seerCookie = await signIn(t.app, "seer-ics@example.com", "seer password 1");
   await createUser(t.database.db, { role: "admin", email: "admin-ics@example.com" }, { password: "admin password 1" });
   adminCookie = await signIn(t.app, "admin-ics@example.com", "admin password 1");

@@ -567,5 +567,3 @@ export function createBookingLifecycle({
     expireHolds,
   };
 }
-
-export type BookingLifecycle = ReturnType<typeof createBookingLifecycle>;

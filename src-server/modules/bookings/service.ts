@@ -435,7 +435,10 @@ export function createBookingService({
       .where(eq(bookings.id, bookingId))
       .limit(1);
     const paid = row && !["pending", "expired", "failed"].includes(row.status);
-    const mail = paid && (row.clientId === user.id || row.seerUserId === user.id) ? await loadBookingMail(db, config.publicUrl, bookingId) : null;
+    const mail =
+      paid && (row.clientId === user.id || row.seerUserId === user.id)
+        ? await loadBookingMail(db, config.publicUrl, bookingId)
+        : null;
     if (!row || !mail) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
     return {
       filename: `consultation-${mail.data.scheduledDate}.ics`,

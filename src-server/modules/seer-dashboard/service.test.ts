@@ -24,7 +24,6 @@ let otherSeerId: string;
 let otherSeerCookie: string;
 let client: { cookie: string };
 
-
 async function seerAccount(email: string, overrides: Parameters<typeof createSeer>[1] = {}) {
   const user = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 1" });
   const seer = await createSeer(t.database.db, { userId: user.id, ...overrides });
@@ -204,18 +203,56 @@ describe("dashboard after payment", () => {
     const [clientUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, "dash-client@example.com"));
     const clientId = clientUser?.id ?? "";
     const at = (ms: number) => new Date(NOW.getTime() + ms);
-    const completed = await createBooking(db, { clientId, seerId: id, amount: "100.00", status: "completed", startsAt: at(-3 * DAY), createdAt: at(-5 * DAY) });
+    const completed = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "100.00",
+      status: "completed",
+      startsAt: at(-3 * DAY),
+      createdAt: at(-5 * DAY),
+    });
     await createReview(db, { bookingId: completed.id, seerId: id, clientId, rating: 5, comment: "Wonderful." });
-    await createBooking(db, { clientId, seerId: id, amount: "50.00", status: "no_show", startsAt: at(-2 * DAY), createdAt: at(-5 * DAY) });
-    const moved = await createBooking(db, { clientId, seerId: id, amount: "40.00", status: "confirmed", startsAt: at(3 * DAY), createdAt: at(-1 * DAY) });
-    await db.update(bookings).set({ calendarSequence: 1, proposedStartsAt: at(4 * DAY) }).where(eq(bookings.id, moved.id));
+    await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "50.00",
+      status: "no_show",
+      startsAt: at(-2 * DAY),
+      createdAt: at(-5 * DAY),
+    });
+    const moved = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "40.00",
+      status: "confirmed",
+      startsAt: at(3 * DAY),
+      createdAt: at(-1 * DAY),
+    });
+    await db
+      .update(bookings)
+      .set({ calendarSequence: 1, proposedStartsAt: at(4 * DAY) })
+      .where(eq(bookings.id, moved.id));
     // Cancelled within 24 hours by the client: $30 of $60 refunded; the Seer keeps 80% of the other $30.
-    const halfRefunded = await createBooking(db, { clientId, seerId: id, amount: "60.00", status: "confirmed", startsAt: at(DAY), createdAt: at(-2 * DAY) });
+    const halfRefunded = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "60.00",
+      status: "confirmed",
+      startsAt: at(DAY),
+      createdAt: at(-2 * DAY),
+    });
     await db
       .update(bookings)
       .set({ status: "cancelled", refundedAmount: "30.00", refundDue: "30.00", platformFee: "6.00", seerEarnings: "24.00" })
       .where(eq(bookings.id, halfRefunded.id));
-    const fullyRefunded = await createBooking(db, { clientId, seerId: id, amount: "45.00", status: "confirmed", startsAt: at(5 * DAY), createdAt: at(-2 * DAY) });
+    const fullyRefunded = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "45.00",
+      status: "confirmed",
+      startsAt: at(5 * DAY),
+      createdAt: at(-2 * DAY),
+    });
     await db
       .update(bookings)
       .set({ status: "cancelled", refundedAmount: "45.00", refundDue: "45.00", platformFee: "0.00", seerEarnings: "0.00" })
@@ -373,7 +410,8 @@ describe("updating the profile", () => {
     expect(idDoc.statusCode).toBe(400);
 
     expect(
-      (await trpcMutation(t.app, "seerDashboard.updateProfile", { ...profile, profileImageUrl: url }, otherSeerCookie)).statusCode,
+      (await trpcMutation(t.app, "seerDashboard.updateProfile", { ...profile, profileImageUrl: url }, otherSeerCookie))
+        .statusCode,
     ).toBe(200);
     const publicPhoto = await t.app.inject({ method: "GET", url });
     expect(publicPhoto.statusCode).toBe(200);
