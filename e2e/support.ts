@@ -23,11 +23,13 @@ afterAll(async () => {
   browser = undefined;
 });
 
-/** A fresh browser context (no cookies) and page, with the base URL set; console errors are collected. */
-export async function openPage(options: { width?: number; height?: number } = {}): Promise<Page & { consoleErrors: string[] }> {
+/** A fresh browser context (no cookies) and page, with the base URL set (the shared app's unless given); console errors are collected. */
+export async function openPage(
+  options: { width?: number; height?: number; baseURL?: string } = {},
+): Promise<Page & { consoleErrors: string[] }> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     timezoneId: "Africa/Accra",
     locale: "en-US",

@@ -27,9 +27,6 @@ export const isTimeSlot = (value: string): boolean => TIME_SLOTS.includes(value)
 
 export const PLATFORM_FEE_PERCENT = 20;
 
-/** Clients can book (and move a booking) at most this many days ahead. */
-export const BOOKING_HORIZON_DAYS = 90;
-
 /** An unpaid booking holds its slot this long, then frees it. */
 export const BOOKING_HOLD_MINUTES = 15;
 

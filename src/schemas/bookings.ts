@@ -86,7 +86,6 @@ export const reviewSchema = z.object({
   rating: z.number().int("Choose 1 to 5 stars").min(1, "Choose 1 to 5 stars").max(5, "Choose 1 to 5 stars"),
   comment: z.string().trim().max(REVIEW_COMMENT_MAX, "A review is at most 2,000 characters").optional().default(""),
 });
-export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const reviewReplySchema = z.object({
   bookingId: id,

@@ -28,6 +28,13 @@ const consultation = (overrides: Partial<Consultation>): Consultation => ({
   amount: "45.00",
   status: "confirmed",
   meetingLink: "/meeting/b-1",
+  calendarSequence: 0,
+  refundedAmount: "0.00",
+  refundDue: "0.00",
+  cancelledAt: null,
+  cancelledBy: null,
+  proposedStartsAt: null,
+  review: null,
   ...overrides,
 });
 
@@ -73,7 +80,8 @@ describe("/profile signed in", () => {
               seerName: "Yaay Fatou Ndiaye",
               sessionType: "15min",
               scheduledDate: "2026-11-01",
-              meetingLink: "/meeting/b-0",
+              status: "completed",
+              meetingLink: null,
             }),
           ],
         }),

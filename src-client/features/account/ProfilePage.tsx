@@ -14,10 +14,28 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconCalendarEvent, IconClock, IconHourglass, IconLogout, IconPackage, IconVideo } from "@tabler/icons-react";
+import {
+  IconCalendarEvent,
+  IconCalendarRepeat,
+  IconClock,
+  IconDownload,
+  IconHourglass,
+  IconLogout,
+  IconPackage,
+  IconStar,
+  IconVideo,
+} from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { canReschedule } from "../../../src/domain/after-payment";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
-import { formatMoney } from "../../../src/domain/money";
+import { formatMoney, toCents } from "../../../src/domain/money";
+import { StarRating } from "../../components/StarRating";
+import { notify } from "../../lib/notify";
+import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
+import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
+import { ReviewDialog } from "../bookings/ReviewDialog";
+import { notifyActionError } from "../bookings/actionError";
 import type { SignedInUser } from "../../lib/auth";
 import { trpc } from "../../trpc";
 import { formatCalendarDate, formatDate } from "../../lib/format";
@@ -102,22 +120,147 @@ function MeetingRoomLink({ consultation }: { consultation: Consultation }) {
   );
 }
 
+type BadgeSpec = { label: string; color: string };
+
+/** docs/product.md#profile: the badge of each state; a confirmed booking that was moved says so. */
+function statusBadge(c: Consultation, past: boolean): BadgeSpec {
+  switch (c.status) {
+    case "pending":
+      return { label: "Awaiting Payment", color: "ochre" };
+    case "cancelled":
+      return { label: "Cancelled", color: "red" };
+    case "completed":
+      return { label: "Completed", color: "gray" };
+    case "no_show":
+      return { label: "No-show", color: "gray" };
+    case "confirmed":
+      if (past) return { label: "Ended", color: "gray" };
+      return c.calendarSequence > 0 ? { label: "Rescheduled", color: "forest" } : { label: "Confirmed", color: "forest" };
+    default:
+      return { label: c.status, color: "gray" };
+  }
+}
+
+function cancelledByText(c: Consultation): string {
+  const on = c.cancelledAt ? ` on ${formatDate(c.cancelledAt, "short")}` : "";
+  if (c.cancelledBy === "client") return `Cancelled by you${on}`;
+  if (c.cancelledBy === "seer") return `Cancelled by ${c.seerName}${on}`;
+  return `Cancelled by our support team${on}`;
+}
+
+function RefundLine({ consultation: c }: { consultation: Consultation }) {
+  const refunded = toCents(c.refundedAmount);
+  const due = toCents(c.refundDue);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} data-testid="refund">
+        {due > refunded
+          ? `Refund of ${formatMoney(c.refundDue)} on its way`
+          : refunded > 0
+            ? `Refunded ${formatMoney(c.refundedAmount)}`
+            : "No refund"}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {cancelledByText(c)}
+      </Text>
+    </Stack>
+  );
+}
+
+function ProposalNotice({ consultation: c }: { consultation: Consultation }) {
+  const utils = trpc.useUtils();
+  const respond = trpc.bookings.respondToProposal.useMutation();
+  if (!c.proposedStartsAt) return null;
+  const answer = (accept: boolean) =>
+    respond.mutate(
+      { bookingId: c.id, accept, sequence: c.calendarSequence },
+      {
+        onSuccess: () => {
+          notify(
+            accept
+              ? {
+                  title: "Consultation Rescheduled",
+                  message: `Your new time is ${formatInZone(c.proposedStartsAt ?? c.startsAt, c.clientTimezone)}.`,
+                }
+              : { title: "Time Kept", message: "Your consultation stays at its current time." },
+            "success",
+          );
+          void utils.account.consultations.invalidate();
+        },
+        onError: notifyActionError,
+      },
+    );
+  return (
+    <Alert color="ochre" variant="light" title={`${c.seerName} proposed a new time`} data-testid="proposal">
+      <Stack gap="xs">
+        <Text size="sm">{formatInZone(c.proposedStartsAt, c.clientTimezone)}</Text>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => answer(true)} disabled={respond.isPending}>
+            Accept New Time
+          </Button>
+          <Button size="xs" variant="default" onClick={() => answer(false)} disabled={respond.isPending}>
+            Keep Current Time
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function OwnReviewView({ consultation: c }: { consultation: Consultation }) {
+  if (!c.review) return null;
+  return (
+    <Stack gap={4} data-testid="own-review">
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          Your review
+        </Text>
+        <StarRating value={c.review.rating} />
+      </Group>
+      {c.review.comment && (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {c.review.comment}
+        </Text>
+      )}
+      {c.review.seerReply && (
+        <Paper bg="gray.0" p="xs" radius="sm">
+          <Text size="xs" fw={600}>
+            Reply from {c.seerName}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {c.review.seerReply}
+          </Text>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+type Dialog = "cancel" | "reschedule" | "review" | null;
+
 function ConsultationCard({ consultation, past }: { consultation: Consultation; past: boolean }) {
-  const confirmed = consultation.status === "confirmed";
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const now = new Date();
+  const badge = statusBadge(consultation, past);
+  const changeable = consultation.status === "confirmed" && new Date(consultation.startsAt).getTime() > now.getTime();
+  const movable = changeable && canReschedule(new Date(consultation.startsAt), now);
+  const reviewable =
+    consultation.status === "completed" &&
+    (!consultation.review || new Date(consultation.review.editableUntil).getTime() > now.getTime());
   return (
     <Card withBorder radius="md" padding="lg" component="li" data-testid="consultation">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <div>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
             <Text size="sm" c="gray.7">
               Consultation with
             </Text>
-            <Title order={3} fz="h4">
+            <Title order={3} fz="h4" style={{ overflowWrap: "anywhere" }}>
               {consultation.seerName}
             </Title>
           </div>
-          <Badge color={past ? "gray" : confirmed ? "forest" : "ochre"} variant="light">
-            {past ? "Completed" : confirmed ? "Confirmed" : "Awaiting Payment"}
+          <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
+            {badge.label}
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
@@ -139,13 +282,83 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
             <Text size="sm">{SESSION_MINUTES[consultation.sessionType]} minutes</Text>
           </Group>
         </SimpleGrid>
-        <Group justify="space-between" gap="xs">
+        <Group justify="space-between" gap="xs" align="flex-start">
           <Text size="sm" fw={600}>
             {formatMoney(consultation.amount)}
           </Text>
+          {consultation.status === "cancelled" && <RefundLine consultation={consultation} />}
           {!past && <MeetingRoomLink consultation={consultation} />}
         </Group>
+        {changeable && <ProposalNotice consultation={consultation} />}
+        <OwnReviewView consultation={consultation} />
+        {(changeable || reviewable) && (
+          <Group gap="xs" data-testid="consultation-actions">
+            {movable && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCalendarRepeat size={16} aria-hidden />}
+                onClick={() => setDialog("reschedule")}
+              >
+                Reschedule
+              </Button>
+            )}
+            {changeable && (
+              <Button
+                size="xs"
+                variant="default"
+                component="a"
+                href={`/api/bookings/${consultation.id}/calendar.ics`}
+                download
+                leftSection={<IconDownload size={16} aria-hidden />}
+              >
+                Add to Calendar
+              </Button>
+            )}
+            {changeable && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
+                Cancel Booking
+              </Button>
+            )}
+            {reviewable && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconStar size={16} aria-hidden />}
+                onClick={() => setDialog("review")}
+              >
+                {consultation.review ? "Edit Review" : "Write a Review"}
+              </Button>
+            )}
+          </Group>
+        )}
       </Stack>
+      {changeable && (
+        <CancelBookingDialog
+          bookingId={consultation.id}
+          opened={dialog === "cancel"}
+          onClose={() => setDialog(null)}
+          audience="client"
+        />
+      )}
+      {movable && (
+        <RescheduleDialog
+          booking={consultation}
+          timeZone={consultation.clientTimezone}
+          opened={dialog === "reschedule"}
+          onClose={() => setDialog(null)}
+          mode="client"
+        />
+      )}
+      {reviewable && dialog === "review" && (
+        <ReviewDialog
+          bookingId={consultation.id}
+          seerName={consultation.seerName}
+          opened
+          onClose={() => setDialog(null)}
+          initial={consultation.review}
+        />
+      )}
     </Card>
   );
 }

@@ -51,10 +51,11 @@ const booking = (i: number, status: "pending" | "confirmed" | "cancelled") => ({
   status,
   sessionType: "30min" as const,
   amount: "45.00",
+  refundedAmount: status === "cancelled" ? "22.50" : "0.00",
   scheduledDate: "2026-12-01",
   scheduledTime: "10:00",
-  platformFee: "9.00",
-  seerEarnings: "36.00",
+  platformFee: status === "cancelled" ? "4.50" : "9.00",
+  seerEarnings: status === "cancelled" ? "18.00" : "36.00",
   notes: i === 1 ? "First consultation" : null,
   createdAt: new Date("2026-11-20T10:00:00Z"),
 });
@@ -66,7 +67,11 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "admin.analytics": () => ({
         totalRevenue: "125.05",
+        paidBookings: 3,
         confirmedBookings: 2,
+        completedSessions: 1,
+        cancelledBookings: 4,
+        refunded: "90.00",
         platformCommission: "25.01",
         seerEarnings: "100.04",
         activeProducts: 7,
@@ -106,6 +111,40 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
   );
 }
 
+describe("/admin cancelling a booking", () => {
+  beforeEach(() => notifications.clean());
+
+  it("prefills the full refund, requires a reason, and cancels with the edited amount", async () => {
+    const calls: unknown[] = [];
+    asAdmin({
+      "admin.cancelBooking": (input) => {
+        calls.push(input);
+        return { bookingId: "b1", status: "cancelled" as const, refundAmount: "20.00" };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/admin");
+    await user.click(await screen.findByRole("tab", { name: "Bookings" }));
+    await user.click(await screen.findByRole("button", { name: "Cancel booking of 2026-12-01 at 10:00" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel Booking" });
+    const amount = within(dialog).getByRole("textbox", { name: "Refund amount (USD)" });
+    expect(amount).toHaveValue("45.00");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Booking" }));
+    expect(await within(dialog).findByText("Give a reason")).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, "20,5");
+    await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Seer unwell");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Booking" }));
+    expect(await within(dialog).findByText("Enter an amount such as 12.50")).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, "20");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Booking" }));
+    await waitFor(() => expect(calls).toEqual([{ bookingId: "b1", refundAmount: "20", reason: "Seer unwell" }]));
+    expect(await screen.findByText("Refunded $20.00.")).toBeInTheDocument();
+  });
+});
+
 describe("/admin", () => {
   beforeEach(() => notifications.clean());
 
@@ -133,7 +172,11 @@ describe("/admin", () => {
     for (const name of ["Analytics", "Bookings", "Products"]) expect(screen.getByRole("tab", { name })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("tab", { name: /^Applications/ })).toHaveTextContent("Applications2"));
     expect(await screen.findByText("$125.05")).toBeInTheDocument();
-    expect(screen.getByText("2 confirmed bookings")).toBeInTheDocument();
+    expect(screen.getByText("3 paid bookings")).toBeInTheDocument();
+    expect(screen.getByText("Refunded").parentElement).toHaveTextContent("$90.00");
+    expect(screen.getByText("4 cancelled bookings")).toBeInTheDocument();
+    expect(screen.getByText("Completed Sessions").parentElement).toHaveTextContent("1");
+    expect(screen.getByText("Cancelled Bookings").parentElement).toHaveTextContent("4");
     expect(screen.getByText("Platform Commission").parentElement).toHaveTextContent("$25.01");
     expect(screen.getByText("20%")).toBeInTheDocument();
     expect(screen.getByText("Seer Earnings").parentElement).toHaveTextContent("$100.04");
@@ -230,6 +273,9 @@ describe("/admin", () => {
     expect(badgeColor("cancelled")).toContain("red");
     expect(badgeColor("confirmed")).not.toContain("red");
     expect(badgeColor("pending")).not.toContain("red");
+    expect(within(rows[2] as HTMLElement).getByText("$22.50")).toBeInTheDocument();
+    // Only a confirmed booking can be cancelled.
+    expect(screen.getAllByRole("button", { name: /^Cancel booking/ })).toHaveLength(1);
 
     await user.click(screen.getByRole("tab", { name: "Products" }));
     const bowl = await screen.findByRole("article", { name: "Calabash Bowl" });

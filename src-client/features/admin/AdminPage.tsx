@@ -1,12 +1,30 @@
-import { Badge, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useState } from "react";
 import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { StatCard } from "../../components/StatCard";
+import { AdminCancelDialog } from "./AdminCancelDialog";
 
 const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
-// docs/product.md#states-and-transitions: statuses other than pending and confirmed in red; shades chosen for 4.5:1 text contrast.
-const bookingStatusColor = (status: string) => (status === "confirmed" ? "forest.9" : status === "pending" ? "ochre.4" : "red.9");
+// docs/product.md#admin: statuses other than pending, confirmed and completed in red; shades chosen for 4.5:1 text contrast.
+const bookingStatusColor = (status: string) =>
+  status === "confirmed" || status === "completed" ? "forest.9" : status === "pending" ? "ochre.4" : "red.9";
 
 function AnalyticsPanel() {
   const analytics = trpc.admin.analytics.useQuery();
@@ -15,26 +33,33 @@ function AnalyticsPanel() {
   const a = analytics.data;
   return (
     <Stack gap="xl">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
         <StatCard
           label="Total Revenue"
           value={formatMoney(a.totalRevenue)}
-          note={`${a.confirmedBookings} confirmed ${a.confirmedBookings === 1 ? "booking" : "bookings"}`}
+          note={`${a.paidBookings} paid ${a.paidBookings === 1 ? "booking" : "bookings"}`}
         />
         <StatCard label="Platform Commission" value={formatMoney(a.platformCommission)} note="20%" />
         <StatCard label="Seer Earnings" value={formatMoney(a.seerEarnings)} note="80% to Seers" />
+        <StatCard
+          label="Refunded"
+          value={formatMoney(a.refunded)}
+          note={`${a.cancelledBookings} cancelled ${a.cancelledBookings === 1 ? "booking" : "bookings"}`}
+        />
         <StatCard label="Active Products" value={a.activeProducts} note="In the Sacred Market" />
       </SimpleGrid>
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="md">
           Platform Overview
         </Title>
-        <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <SimpleGrid cols={{ base: 2, md: 3 }}>
           {[
             ["Total Seers", a.totalSeers],
             ["Pending Applications", a.pendingApplications],
             ["Total Bookings", a.totalBookings],
             ["Confirmed Bookings", a.confirmedBookings],
+            ["Completed Sessions", a.completedSessions],
+            ["Cancelled Bookings", a.cancelledBookings],
           ].map(([label, value]) => (
             <div key={label}>
               <Text fz={24} fw={700}>
@@ -53,9 +78,11 @@ function AnalyticsPanel() {
 
 function BookingsPanel() {
   const list = trpc.admin.bookings.useQuery();
+  const [cancelling, setCancelling] = useState<string | null>(null);
   if (list.isPending) return <Loader aria-label="Loading bookings" />;
   if (list.isError) return <Text c="red">Failed to load bookings.</Text>;
   const { bookings, total } = list.data;
+  const target = bookings.find((b) => b.id === cancelling);
   return (
     <Stack>
       {bookings.length === 0 ? (
@@ -63,13 +90,18 @@ function BookingsPanel() {
           No bookings yet
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1080}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                {["Status", "Session", "Amount", "Date", "Time", "Platform Fee", "Seer Earnings", "Notes"].map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
-                ))}
+                {["Status", "Session", "Amount", "Refunded", "Date", "Time", "Platform Fee", "Seer Earnings", "Notes"].map(
+                  (h) => (
+                    <Table.Th key={h}>{h}</Table.Th>
+                  ),
+                )}
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -82,11 +114,25 @@ function BookingsPanel() {
                   </Table.Td>
                   <Table.Td>{SESSION_LABEL[b.sessionType] ?? b.sessionType}</Table.Td>
                   <Table.Td>{formatMoney(b.amount)}</Table.Td>
+                  <Table.Td>{formatMoney(b.refundedAmount)}</Table.Td>
                   <Table.Td>{b.scheduledDate}</Table.Td>
                   <Table.Td>{b.scheduledTime}</Table.Td>
                   <Table.Td>{formatMoney(b.platformFee)}</Table.Td>
                   <Table.Td>{formatMoney(b.seerEarnings)}</Table.Td>
                   <Table.Td>{b.notes ?? ""}</Table.Td>
+                  <Table.Td>
+                    {b.status === "confirmed" && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setCancelling(b.id)}
+                        aria-label={`Cancel booking of ${b.scheduledDate} at ${b.scheduledTime}`}
+                      >
+                        Cancel booking
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -96,6 +142,7 @@ function BookingsPanel() {
       <Text size="sm" c="dimmed">
         Showing {bookings.length} of {total} bookings
       </Text>
+      {target && <AdminCancelDialog booking={target} onClose={() => setCancelling(null)} />}
     </Stack>
   );
 }

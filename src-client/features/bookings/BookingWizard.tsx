@@ -1,16 +1,7 @@
 import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Stepper, Text, Textarea, Title } from "@mantine/core";
-import { DatePicker } from "@mantine/dates";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
-import {
-  SESSION_MINUTES,
-  TIME_SLOTS,
-  dateInTimeZone,
-  lastBookableDate,
-  sessionPriceField,
-  timeInTimeZone,
-  type SessionType,
-} from "../../../src/domain/consultations";
+import { SESSION_MINUTES, dateInTimeZone, lastBookableDate, sessionPriceField, type SessionType } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
@@ -19,23 +10,14 @@ import { trpc } from "../../trpc";
 import { CardPaymentForm } from "../payments/CardPaymentForm";
 import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
+import { SlotPicker, detectTimeZone } from "./SlotPicker";
 import type { BookingPayment } from "./types";
-
-/** The browser's IANA timezone, stored with the booking so the slot means the same instant everywhere. */
-export function detectTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
 
 /** docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. */
 export function BookingWizard({ seerId, sessionType }: { seerId: string; sessionType: SessionType }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const timeZone = useMemo(() => detectTimeZone(), []);
-  const today = dateInTimeZone(new Date(), timeZone);
   const [step, setStep] = useState(0);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
@@ -43,10 +25,6 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
   const [payment, setPayment] = useState<BookingPayment | null>(null);
 
   const seer = trpc.seers.byId.useQuery({ id: seerId });
-  const taken = trpc.bookings.takenSlots.useQuery(
-    { seerId, scheduledDate: date ?? today, clientTimezone: timeZone, sessionType },
-    { enabled: date !== null },
-  );
   const createIntent = trpc.bookings.createPaymentIntent.useMutation();
 
   if (seer.isPending) {
@@ -60,19 +38,6 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
 
   const price = seer.data[sessionPriceField(sessionType)];
   const minutes = SESSION_MINUTES[sessionType];
-  const nowTime = timeInTimeZone(new Date(), timeZone);
-  const unavailable = new Set<string>([
-    ...(taken.data?.taken ?? []),
-    ...(date === today ? TIME_SLOTS.filter((slot) => slot <= nowTime) : []),
-  ]);
-
-  // Only the Seer's offered times are shown, each already converted by the server into the client's timezone.
-  const notOffered = new Set(date !== null && taken.data ? taken.data.notOffered : []);
-  const offered = TIME_SLOTS.filter((slot) => !notOffered.has(slot));
-  const checkingDay = date !== null && taken.isPending;
-  // Without the day's answer nothing is offered: showing every slot would invite bookings the server refuses.
-  const dayUnknown = date !== null && taken.isError;
-
   const toReview = () => {
     if (!date || !time) {
       notify(messages.selectionRequired, "destructive");
@@ -133,77 +98,19 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
           <Stepper.Step label="Date & Time" description="Choose a slot">
             <Paper withBorder p="lg" radius="md" mt="md">
               <Stack gap="md">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-                  <div>
-                    <Title order={2} size="h4" mb="sm">
-                      Select a Date
-                    </Title>
-                    <DatePicker
-                      value={date}
-                      onChange={(value) => {
-                        setDate(value);
-                        setTime(null);
-                      }}
-                      minDate={today}
-                      maxDate={lastBookableDate(today)}
-                      defaultDate={today}
-                      aria-label="Consultation date"
-                      // Every day is a working day for a Seer; weekend red would also fail contrast.
-                      weekendDays={[]}
-                      ariaLabels={{
-                        previousMonth: "Previous month",
-                        nextMonth: "Next month",
-                        monthLevelControl: "Choose a month",
-                        previousYear: "Previous year",
-                        nextYear: "Next year",
-                        yearLevelControl: "Choose a year",
-                        previousDecade: "Previous decade",
-                        nextDecade: "Next decade",
-                      }}
-                    />
-                  </div>
-                  <div>
-                    <Title order={2} size="h4" mb="sm">
-                      Select a Time
-                    </Title>
-                    <Text size="sm" c="dimmed" mb="sm">
-                      Times are in your timezone ({timeZone}).
-                    </Text>
-                    {dayUnknown ? (
-                      <Alert color="red" role="alert" mb="sm">
-                        Could not load the available times for this day. Please choose the date again.
-                      </Alert>
-                    ) : checkingDay ? (
-                      // Until the day's availability is known, no slot is offered: none may vanish or appear under the pointer.
-                      <Group gap="xs" role="status">
-                        <Loader size="sm" aria-hidden />
-                        <Text size="sm">Checking availability...</Text>
-                      </Group>
-                    ) : (
-                      offered.length === 0 && (
-                        <Text size="sm" mb="sm">
-                          The Seer is not available on this day. Please choose another date.
-                        </Text>
-                      )
-                    )}
-                    <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Time slots" hidden={checkingDay || dayUnknown}>
-                      {offered.map((slot) => {
-                        const disabled = date !== null && unavailable.has(slot);
-                        return (
-                          <Button
-                            key={slot}
-                            variant={time === slot ? "filled" : "outline"}
-                            aria-pressed={time === slot}
-                            disabled={disabled}
-                            onClick={() => setTime(slot)}
-                          >
-                            {slot}
-                          </Button>
-                        );
-                      })}
-                    </SimpleGrid>
-                  </div>
-                </SimpleGrid>
+                <SlotPicker
+                  seerId={seerId}
+                  sessionType={sessionType}
+                  timeZone={timeZone}
+                  date={date}
+                  time={time}
+                  onDateChange={(value) => {
+                    setDate(value);
+                    setTime(null);
+                  }}
+                  onTimeChange={setTime}
+                  maxDate={lastBookableDate(dateInTimeZone(new Date(), timeZone))}
+                />
                 <Group justify="flex-end">
                   <Button onClick={toReview} disabled={!price}>
                     Continue

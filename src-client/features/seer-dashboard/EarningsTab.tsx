@@ -35,19 +35,20 @@ export function EarningsTab() {
         </Alert>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
             <StatCard label="Confirmed Earnings" value={formatMoney(earnings.data.confirmedEarnings)} note={periodLabel} />
             <StatCard
               label="Pending Payouts"
               value={formatMoney(earnings.data.pendingPayouts)}
               note="Bookings awaiting payment"
             />
-            <StatCard label="Total (All Time)" value={formatMoney(earnings.data.totalAllTime)} note="All confirmed sessions" />
+            <StatCard label="Total (All Time)" value={formatMoney(earnings.data.totalAllTime)} note="All paid sessions" />
             <StatCard
               label="Platform Commission"
               value={`${PLATFORM_FEE_PERCENT}%`}
               note={`You keep ${100 - PLATFORM_FEE_PERCENT}%`}
             />
+            <StatCard label="Refunded to Clients" value={formatMoney(earnings.data.refunded)} note={periodLabel} />
           </SimpleGrid>
           <Card withBorder radius="md">
             <Title order={3} size="h4" mb="sm">
@@ -56,7 +57,7 @@ export function EarningsTab() {
             {earnings.data.rows.length === 0 ? (
               <Text c="dimmed">No sessions in this period.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
+              <Table.ScrollContainer minWidth={720}>
                 <Table striped aria-label="Earnings by session">
                   <Table.Thead>
                     <Table.Tr>
@@ -64,6 +65,7 @@ export function EarningsTab() {
                       <Table.Th>Session</Table.Th>
                       <Table.Th>Status</Table.Th>
                       <Table.Th>Total</Table.Th>
+                      <Table.Th>Refunded</Table.Th>
                       <Table.Th>Platform Fee</Table.Th>
                       <Table.Th>Earnings</Table.Th>
                     </Table.Tr>
@@ -76,11 +78,21 @@ export function EarningsTab() {
                         </Table.Td>
                         <Table.Td>{SESSION_MINUTES[row.sessionType]} min</Table.Td>
                         <Table.Td>
-                          <Badge color={row.status === "confirmed" ? "forest" : "ochre"} variant="light">
+                          <Badge
+                            color={
+                              row.status === "confirmed" || row.status === "completed"
+                                ? "forest"
+                                : row.status === "cancelled"
+                                  ? "red"
+                                  : "ochre"
+                            }
+                            variant="light"
+                          >
                             {row.status}
                           </Badge>
                         </Table.Td>
                         <Table.Td>{formatMoney(row.amount)}</Table.Td>
+                        <Table.Td>{formatMoney(row.refundedAmount)}</Table.Td>
                         <Table.Td>{formatMoney(row.platformFee)}</Table.Td>
                         <Table.Td>{formatMoney(row.seerEarnings)}</Table.Td>
                       </Table.Tr>

@@ -62,6 +62,10 @@ function overviewData(): DashboardOverview {
         notes: "About my family",
         seerEarnings: "80.00",
         consultationLink: "/meeting/b-1",
+        status: "confirmed",
+        calendarSequence: 0,
+        proposedStartsAt: null,
+        review: null,
       },
       {
         id: "b-2",
@@ -73,6 +77,10 @@ function overviewData(): DashboardOverview {
         notes: null,
         seerEarnings: "20.00",
         consultationLink: "https://meet.example.com/room",
+        status: "confirmed",
+        calendarSequence: 1,
+        proposedStartsAt: new Date("2026-11-27T10:00:00Z"),
+        review: null,
       },
     ],
     past: [
@@ -86,6 +94,10 @@ function overviewData(): DashboardOverview {
         notes: null,
         seerEarnings: "40.00",
         consultationLink: "/meeting/b-3",
+        status: "completed",
+        calendarSequence: 0,
+        proposedStartsAt: null,
+        review: { rating: 4, comment: "Very calm and clear.", seerReply: null },
       },
     ],
   };
@@ -98,6 +110,7 @@ const earningsOf = (period: Earnings["period"]): Earnings => ({
   totalAllTime: "148.00",
   platformCommission: period === "30d" ? "30.00" : "37.00",
   grossRevenue: period === "30d" ? "150.00" : "185.00",
+  refunded: period === "30d" ? "0.00" : "22.50",
   rows:
     period === "30d"
       ? [
@@ -108,6 +121,7 @@ const earningsOf = (period: Earnings["period"]): Earnings => ({
             seerTime: "11:00",
             status: "confirmed",
             amount: "100.00",
+            refundedAmount: "0.00",
             platformFee: "20.00",
             seerEarnings: "80.00",
           },
@@ -120,6 +134,7 @@ const earningsOf = (period: Earnings["period"]): Earnings => ({
             seerTime: "11:00",
             status: "confirmed",
             amount: "100.00",
+            refundedAmount: "0.00",
             platformFee: "20.00",
             seerEarnings: "80.00",
           },
@@ -130,6 +145,7 @@ const earningsOf = (period: Earnings["period"]): Earnings => ({
             seerTime: "10:00",
             status: "pending",
             amount: "45.00",
+            refundedAmount: "0.00",
             platformFee: "9.00",
             seerEarnings: "36.00",
           },
@@ -230,7 +246,9 @@ describe("/seer/dashboard for a Seer", () => {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(screen.getByText("$36.00", { selector: "p" })).toBeInTheDocument();
-    for (const header of ["Date", "Session", "Status", "Total", "Platform Fee", "Earnings"]) {
+    expect(screen.getByText("Refunded to Clients")).toBeInTheDocument();
+    expect(screen.getByText("$22.50")).toBeInTheDocument();
+    for (const header of ["Date", "Session", "Status", "Total", "Refunded", "Platform Fee", "Earnings"]) {
       expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
     }
     expect(screen.getByRole("heading", { name: "Commission Breakdown" })).toBeInTheDocument();
@@ -356,6 +374,103 @@ describe("/seer/dashboard for a Seer", () => {
       languages: ["English", "Twi"],
       yearsOfPractice: 10,
     });
+  });
+});
+
+describe("/seer/dashboard session actions", () => {
+  it("cancels an upcoming session after a dialog stating the client is refunded in full", async () => {
+    const cancels: unknown[] = [];
+    asSeer({
+      "bookings.cancellationQuote": () => ({
+        bookingId: "b-1",
+        amount: "100.00",
+        refundAmount: "100.00",
+        refundPercent: 100,
+        canceller: "seer" as const,
+        sequence: 0,
+      }),
+      "bookings.cancel": (input) => {
+        cancels.push(input);
+        return { bookingId: "b-1", status: "cancelled" as const, refundAmount: "100.00" };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    const card = await screen.findByRole("article", { name: "60 Minute Session on Tuesday, November 24, 2026" });
+    await user.click(within(card).getByRole("button", { name: "Cancel Session" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this session?" });
+    expect(await within(dialog).findByTestId("refund-amount")).toHaveTextContent("The client will be refunded in full: $100.00.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Session" }));
+    await waitFor(() => expect(cancels).toEqual([{ bookingId: "b-1", reason: "", sequence: 0 }]));
+    expect(await screen.findByText("The client will be refunded $100.00.")).toBeInTheDocument();
+  });
+
+  it("proposes a new time picked in the Seer's timezone, and shows a moved session and a waiting proposal", async () => {
+    const proposals: unknown[] = [];
+    const slotQueries: unknown[] = [];
+    asSeer({
+      "bookings.takenSlots": (input) => {
+        slotQueries.push(input);
+        return { taken: [], notOffered: [] };
+      },
+      "bookings.proposeReschedule": (input) => {
+        proposals.push(input);
+        return { bookingId: "b-1", proposedStartsAt: new Date() };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    const moved = await screen.findByRole("article", { name: "15 Minute Session on Wednesday, November 25, 2026" });
+    expect(moved).toHaveTextContent("Rescheduled");
+    expect(within(moved).getByTestId("proposed-time")).toHaveTextContent("Proposed: Fri, Nov 27, 2026 at 11:00 (Africa/Lagos)");
+
+    const card = screen.getByRole("article", { name: "60 Minute Session on Tuesday, November 24, 2026" });
+    await user.click(within(card).getByRole("button", { name: "Propose New Time" }));
+    const dialog = await screen.findByRole("dialog", { name: "Propose New Time" });
+    expect(dialog).toHaveTextContent("Times are in your timezone (Africa/Lagos).");
+    const days = within(dialog)
+      .getAllByRole("button")
+      .filter((b) => /^\d{1,2} \w+ \d{4}$/.test(b.getAttribute("aria-label") ?? "") && !b.hasAttribute("disabled"));
+    const day = days[days.length - 1];
+    if (!day) throw new Error("no day to pick");
+    await user.click(day);
+    const slots = await within(dialog).findByRole("group", { name: "Time slots" });
+    await user.click(await within(slots).findByRole("button", { name: "12:00" }));
+    await user.click(within(dialog).getByRole("button", { name: "Send Proposal" }));
+    await waitFor(() => expect(proposals).toHaveLength(1));
+    expect(proposals[0]).toMatchObject({ bookingId: "b-1", scheduledTime: "12:00", timezone: "Africa/Lagos" });
+    expect(slotQueries[0]).toMatchObject({ seerId: "seer-1", sessionType: "60min", clientTimezone: "Africa/Lagos" });
+  });
+
+  it("shows a completed session's review and posts one reply", async () => {
+    const replies: unknown[] = [];
+    asSeer({
+      "bookings.replyToReview": (input) => {
+        replies.push(input);
+        return {
+          bookingId: "b-3",
+          rating: 4,
+          comment: "Very calm and clear.",
+          seerReply: input.reply,
+          seerRepliedAt: new Date(),
+          createdAt: new Date(),
+          updatedAt: new Date(),
+          editableUntil: new Date(),
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Past (1)" }));
+    const review = await screen.findByTestId("session-review");
+    expect(review).toHaveTextContent("Very calm and clear.");
+    expect(within(review).getByRole("img", { name: "Rated 4.0 out of 5" })).toBeInTheDocument();
+    await user.click(within(review).getByRole("button", { name: "Reply" }));
+    await user.click(within(review).getByRole("button", { name: "Post Reply" }));
+    expect(await within(review).findByText("Write a reply")).toBeInTheDocument();
+    await user.type(within(review).getByRole("textbox", { name: "Your public reply" }), "Thank you, Yaw.");
+    await user.click(within(review).getByRole("button", { name: "Post Reply" }));
+    await waitFor(() => expect(replies).toEqual([{ bookingId: "b-3", reply: "Thank you, Yaw." }]));
   });
 });
 

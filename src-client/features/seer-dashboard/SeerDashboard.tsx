@@ -19,7 +19,7 @@ function SessionList({ overview, past }: { overview: DashboardOverview; past: bo
   return (
     <Stack gap="md">
       {sessions.map((session) => (
-        <SessionCard key={session.id} session={session} timezone={overview.seer.timezone} past={past} />
+        <SessionCard key={session.id} session={session} seerId={overview.seer.id} timezone={overview.seer.timezone} past={past} />
       ))}
     </Stack>
   );
@@ -42,9 +42,9 @@ function Dashboard({ overview }: { overview: DashboardOverview }) {
             value={formatMoney(summary.totalEarnings)}
             note={`After ${PLATFORM_FEE_PERCENT}% platform fee`}
           />
-          <StatCard label="This Month" value={formatMoney(summary.thisMonth)} note="Confirmed sessions this month" />
+          <StatCard label="This Month" value={formatMoney(summary.thisMonth)} note="Paid sessions this month" />
           <StatCard label="Upcoming Sessions" value={String(summary.upcomingSessions)} note="Confirmed and scheduled" />
-          <StatCard label="Total Sessions" value={String(summary.totalSessions)} note="All confirmed sessions" />
+          <StatCard label="Total Sessions" value={String(summary.totalSessions)} note="Confirmed and held sessions" />
         </SimpleGrid>
         <Tabs defaultValue="upcoming" keepMounted={false}>
           <Tabs.List mb="lg">

@@ -1,9 +1,17 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconCalendar, IconClock, IconVideo } from "@tabler/icons-react";
+import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { IconCalendar, IconCalendarRepeat, IconClock, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
+import { reviewReplySchema } from "../../../src/schemas/bookings";
+import { StarRating } from "../../components/StarRating";
 import { formatCalendarDate } from "../../lib/format";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
+import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
+import { notifyActionError } from "../bookings/actionError";
 import { timezoneLabel } from "./format";
 import type { DashboardSession } from "./types";
 
@@ -34,8 +42,111 @@ function JoinMeeting({ link }: { link: string }) {
   );
 }
 
-/** One confirmed session as its Seer sees it: docs/product.md#routes-and-screens upcoming and past cards. */
-export function SessionCard({ session, timezone, past }: { session: DashboardSession; timezone: string; past: boolean }) {
+function ReviewReply({ session }: { session: DashboardSession }) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [reply, setReply] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const post = trpc.bookings.replyToReview.useMutation();
+  const review = session.review;
+  if (!review) {
+    return (
+      <Text size="sm" c="dimmed">
+        No review yet.
+      </Text>
+    );
+  }
+  const submit = () => {
+    const parsed = reviewReplySchema.safeParse({ bookingId: session.id, reply });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Write a reply");
+      return;
+    }
+    setError(null);
+    post.mutate(parsed.data, {
+      onSuccess: () => {
+        notify({ title: "Reply Posted", message: "Your reply is shown under the review on your profile." }, "success");
+        setOpen(false);
+        void utils.seerDashboard.overview.invalidate();
+      },
+      onError: notifyActionError,
+    });
+  };
+  return (
+    <Stack gap={6} data-testid="session-review">
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          Client review
+        </Text>
+        <StarRating value={review.rating} />
+      </Group>
+      {review.comment && (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {review.comment}
+        </Text>
+      )}
+      {review.seerReply ? (
+        <Paper bg="gray.0" p="xs" radius="sm">
+          <Text size="xs" fw={600}>
+            Your reply
+          </Text>
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {review.seerReply}
+          </Text>
+        </Paper>
+      ) : open ? (
+        <Stack gap="xs">
+          <Textarea
+            label="Your public reply"
+            description="Shown under the review on your profile. You can reply once."
+            rows={3}
+            value={reply}
+            error={error}
+            onChange={(e) => setReply(e.currentTarget.value)}
+          />
+          <Group gap="xs">
+            <Button size="xs" onClick={submit} loading={post.isPending}>
+              Post Reply
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setOpen(false)} disabled={post.isPending}>
+              Back
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group>
+          <Button size="xs" variant="light" onClick={() => setOpen(true)}>
+            Reply
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const pastBadge: Record<string, { label: string; color: string }> = {
+  completed: { label: "Completed", color: "forest" },
+  no_show: { label: "No-show", color: "gray" },
+};
+
+/** One session as its Seer sees it: docs/product.md#seer-dashboard upcoming and past cards, with their actions. */
+export function SessionCard({
+  session,
+  seerId,
+  timezone,
+  past,
+}: {
+  session: DashboardSession;
+  seerId: string;
+  timezone: string;
+  past: boolean;
+}) {
+  const [dialog, setDialog] = useState<"cancel" | "propose" | null>(null);
+  const badge = past
+    ? (pastBadge[session.status] ?? { label: "Ended", color: "gray" })
+    : session.calendarSequence > 0
+      ? { label: "Rescheduled", color: "forest" }
+      : { label: "Confirmed", color: "blue" };
   return (
     <Card
       withBorder
@@ -49,13 +160,9 @@ export function SessionCard({ session, timezone, past }: { session: DashboardSes
           <Title order={2} size="h4">
             {SESSION_MINUTES[session.sessionType]} Minute Session
           </Title>
-          {past ? (
-            <Badge color="forest" variant="light">
-              Completed
-            </Badge>
-          ) : (
-            <Badge variant="light">Confirmed</Badge>
-          )}
+          <Badge color={badge.color} variant="light">
+            {badge.label}
+          </Badge>
         </Group>
         <Group gap="lg">
           <Group gap={6}>
@@ -80,12 +187,45 @@ export function SessionCard({ session, timezone, past }: { session: DashboardSes
             Client notes: {session.notes}
           </Text>
         )}
-        {!past && session.consultationLink && (
-          <Group>
-            <JoinMeeting link={session.consultationLink} />
+        {!past && session.proposedStartsAt && (
+          <Text size="sm" c="ochre.9" data-testid="proposed-time">
+            Proposed: {formatInZone(new Date(session.proposedStartsAt), timezone)}
+          </Text>
+        )}
+        {past && session.status === "completed" && <ReviewReply session={session} />}
+        {!past && (
+          <Group gap="xs">
+            {session.consultationLink && <JoinMeeting link={session.consultationLink} />}
+            <Button
+              variant="light"
+              leftSection={<IconCalendarRepeat size={16} aria-hidden />}
+              onClick={() => setDialog("propose")}
+            >
+              Propose New Time
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => setDialog("cancel")}>
+              Cancel Session
+            </Button>
           </Group>
         )}
       </Stack>
+      {!past && (
+        <>
+          <CancelBookingDialog
+            bookingId={session.id}
+            opened={dialog === "cancel"}
+            onClose={() => setDialog(null)}
+            audience="seer"
+          />
+          <RescheduleDialog
+            booking={{ id: session.id, seerId, sessionType: session.sessionType, startsAt: new Date(session.startsAt) }}
+            timeZone={timezone}
+            opened={dialog === "propose"}
+            onClose={() => setDialog(null)}
+            mode="seer"
+          />
+        </>
+      )}
     </Card>
   );
 }

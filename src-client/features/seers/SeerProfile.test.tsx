@@ -83,7 +83,9 @@ describe("/seers/{id} profile", () => {
   });
 
   it("shows all three cards when all prices exist", async () => {
-    server.use(...trpcHandlers({ "account.me": () => null, "seers.byId": () => seerData({ id: "s" }), "seers.reviews": () => [] }));
+    server.use(
+      ...trpcHandlers({ "account.me": () => null, "seers.byId": () => seerData({ id: "s" }), "seers.reviews": () => [] }),
+    );
     renderApp("/seers/s");
     const link = await screen.findByRole("link", { name: /15 Minutes/ });
     expect(link).toHaveAttribute("href", "/book/s?session=15min");
@@ -101,6 +103,7 @@ describe("/seers/{id} profile", () => {
             id: "r1",
             rating: 5,
             comment: "Deeply moving.",
+            seerReply: "Thank you, Ama. Walk well.",
             createdAt: new Date("2026-11-01T10:00:00Z"),
             client: { firstName: "Ama", lastName: "M" },
           }),
@@ -123,6 +126,8 @@ describe("/seers/{id} profile", () => {
     expect(within(first).getByText("November 1, 2026")).toBeInTheDocument();
     expect(within(first).getByRole("img", { name: "Rated 5.0 out of 5" })).toBeInTheDocument();
     expect(within(first).getByText("Deeply moving.")).toBeInTheDocument();
+    expect(within(first).getByTestId("seer-reply")).toHaveTextContent(/^Reply from .+Thank you, Ama\. Walk well\.$/);
+    expect(within(second).queryByTestId("seer-reply")).not.toBeInTheDocument();
     expect(within(second).getByText("Kofi B.")).toBeInTheDocument();
     expect(within(second).queryByText(/boateng/i)).not.toBeInTheDocument();
     expect(within(second).getByRole("img", { name: "Rated 3.0 out of 5" })).toBeInTheDocument();

@@ -162,7 +162,7 @@ export function SeerProfile() {
         ) : (
           <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
             {reviews.data.map((review) => (
-              <ReviewItem key={review.id} review={review} />
+              <ReviewItem key={review.id} review={review} seerName={s.fullName} />
             ))}
           </Stack>
         )}
@@ -171,7 +171,7 @@ export function SeerProfile() {
   );
 }
 
-function ReviewItem({ review }: { review: SeerReview }) {
+function ReviewItem({ review, seerName }: { review: SeerReview; seerName: string }) {
   return (
     <Paper component="li" withBorder p="md" radius="md" data-testid="seer-review">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -185,9 +185,19 @@ function ReviewItem({ review }: { review: SeerReview }) {
         <StarRating value={review.rating} />
       </Group>
       {review.comment && (
-        <Text mt="sm" style={{ whiteSpace: "pre-line" }}>
+        <Text mt="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
           {review.comment}
         </Text>
+      )}
+      {review.seerReply && (
+        <Paper mt="sm" ml={{ base: "sm", sm: "xl" }} p="sm" radius="sm" bg="gray.0" data-testid="seer-reply">
+          <Text size="sm" fw={600}>
+            Reply from {seerName}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+            {review.seerReply}
+          </Text>
+        </Paper>
       )}
     </Paper>
   );

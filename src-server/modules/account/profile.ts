@@ -3,12 +3,15 @@ import type { Db } from "../../../db/client";
 import {
   bookings,
   orders,
+  reviews,
   seers,
   type BookingStatus,
+  type CancelledBy,
   type OrderItemSnapshot,
   type SessionType,
   type ShippingMethod,
 } from "../../../db/schema";
+import { reviewEditableUntil } from "../../../src/domain/after-payment";
 import { meetingPath } from "../../../src/domain/consultations";
 import type { Clock } from "../../platform/clock";
 
@@ -30,6 +33,25 @@ export interface OwnConsultation {
   status: BookingStatus;
   /** Only confirmed bookings open the meeting room (docs/product.md#states-and-transitions). */
   meetingLink: string | null;
+  /** The calendar entry's SEQUENCE: above 0 on a confirmed booking means it was moved; the cancel/move calls send it back. */
+  calendarSequence: number;
+  /** What has reached the client's card so far, and what was promised (more while a refund is still on its way). */
+  refundedAmount: string;
+  refundDue: string;
+  cancelledAt: Date | null;
+  cancelledBy: CancelledBy | null;
+  /** A new start the Seer proposed, waiting for the client's answer. */
+  proposedStartsAt: Date | null;
+  /** The client's review of a completed session, with the Seer's reply. */
+  review: OwnReview | null;
+}
+
+export interface OwnReview {
+  rating: number;
+  comment: string | null;
+  seerReply: string | null;
+  createdAt: Date;
+  editableUntil: Date;
 }
 
 export interface OwnConsultations {
@@ -67,6 +89,16 @@ const consultationColumns = {
   amount: bookings.amount,
   status: bookings.status,
   consultationLink: bookings.consultationLink,
+  calendarSequence: bookings.calendarSequence,
+  refundedAmount: bookings.refundedAmount,
+  refundDue: bookings.refundDue,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  proposedStartsAt: bookings.proposedStartsAt,
+  reviewRating: reviews.rating,
+  reviewComment: reviews.comment,
+  reviewSeerReply: reviews.seerReply,
+  reviewCreatedAt: reviews.createdAt,
 } as const;
 
 const orderColumns = {
@@ -96,22 +128,47 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
       eq(bookings.status, "confirmed"),
       and(eq(bookings.status, "pending"), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now))),
     );
-    const mine = and(eq(bookings.clientId, userId), inArray(bookings.status, ["pending", "confirmed"]), live);
-    const query = () => db.select(consultationColumns).from(bookings).innerJoin(seers, eq(seers.id, bookings.seerId));
-    // A session still running counts as upcoming: its meeting room is still useful.
+    const mine = eq(bookings.clientId, userId);
+    const query = () =>
+      db
+        .select(consultationColumns)
+        .from(bookings)
+        .innerJoin(seers, eq(seers.id, bookings.seerId))
+        .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+    // A session still running counts as upcoming: its meeting room is still useful. Cancelled, completed and
+    // no-show sessions are past whenever they were due.
     const [upcoming, past] = await Promise.all([
       query()
-        .where(and(mine, gte(bookings.endsAt, now)))
+        .where(and(mine, live, gte(bookings.endsAt, now)))
         .orderBy(asc(bookings.startsAt), asc(bookings.id))
         .limit(PROFILE_LIST_LIMIT),
       query()
-        .where(and(mine, lt(bookings.endsAt, now)))
+        .where(
+          and(mine, or(and(live, lt(bookings.endsAt, now)), inArray(bookings.status, ["cancelled", "completed", "no_show"]))),
+        )
         .orderBy(desc(bookings.startsAt), asc(bookings.id))
         .limit(PROFILE_LIST_LIMIT),
     ]);
-    const view = ({ consultationLink, ...row }: (typeof upcoming)[number]): OwnConsultation => ({
+    const view = ({
+      consultationLink,
+      reviewRating,
+      reviewComment,
+      reviewSeerReply,
+      reviewCreatedAt,
+      ...row
+    }: (typeof upcoming)[number]): OwnConsultation => ({
       ...row,
       meetingLink: row.status === "confirmed" ? (consultationLink ?? meetingPath(row.id)) : null,
+      review:
+        reviewRating !== null && reviewCreatedAt !== null
+          ? {
+              rating: reviewRating,
+              comment: reviewComment,
+              seerReply: reviewSeerReply,
+              createdAt: reviewCreatedAt,
+              editableUntil: reviewEditableUntil(reviewCreatedAt),
+            }
+          : null,
     });
     return { upcoming: upcoming.map(view), past: past.map(view) };
   }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seerApplications, seers, users } from "../../../db/schema";
+import { bookings, seerApplications, seers, users } from "../../../db/schema";
 import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./service";
@@ -259,9 +259,11 @@ describe("analytics, bookings and products", () => {
       "pending",
       "cancelled",
       "failed",
-      ...Array<"pending">(20).fill("pending"),
+      "completed",
+      "no_show",
+      ...Array<"pending">(18).fill("pending"),
     ] as const;
-    const amounts = ["45.00", "80.05", "25.00", "45.00", "45.00"];
+    const amounts = ["45.00", "80.05", "25.00", "45.00", "45.00", "30.00", "20.00"];
     for (const [i, status] of statuses.entries()) {
       await createBooking(db, {
         clientId: client.id,
@@ -273,6 +275,11 @@ describe("analytics, bookings and products", () => {
         notes: `booking ${i}`,
       });
     }
+    // The cancelled one was cancelled within 24 hours: half refunded, 20%/80% of the rest kept.
+    await db
+      .update(bookings)
+      .set({ refundedAmount: "22.50", refundDue: "22.50", platformFee: "4.50", seerEarnings: "18.00" })
+      .where(eq(bookings.notes, "booking 3"));
     await createProduct(db, { name: "Active A" });
     await createProduct(db, { name: "Active B", stockQuantity: 0 });
     await createProduct(db, { name: "Inactive C", isActive: false });
@@ -284,15 +291,20 @@ describe("analytics, bookings and products", () => {
     await a.close();
   });
 
-  it("computes the figures over confirmed bookings, products and applications", async () => {
+  it("computes the figures over paid bookings after refunds, products and applications", async () => {
     const response = await trpcQuery(a.app, "admin.analytics", undefined, cookie);
     expect(response.statusCode).toBe(200);
-    // confirmed: 45.00 (fee 9.00) + 80.05 (fee 16.01) = 125.05; fees 25.01; earnings 100.04.
+    // confirmed 45.00 (fee 9.00) + 80.05 (fee 16.01), completed 30.00 (6.00), no-show 20.00 (4.00), and what the
+    // cancelled one kept, 22.50 (4.50): 197.55; fees 39.51; earnings 158.04; refunded 22.50.
     expect(trpcData(response)).toEqual({
-      totalRevenue: "125.05",
+      totalRevenue: "197.55",
+      paidBookings: 5,
       confirmedBookings: 2,
-      platformCommission: "25.01",
-      seerEarnings: "100.04",
+      completedSessions: 1,
+      cancelledBookings: 1,
+      refunded: "22.50",
+      platformCommission: "39.51",
+      seerEarnings: "158.04",
       activeProducts: 2,
       totalSeers: 2,
       pendingApplications: 1,
@@ -318,6 +330,7 @@ describe("analytics, bookings and products", () => {
         "id",
         "notes",
         "platformFee",
+        "refundedAmount",
         "scheduledDate",
         "scheduledTime",
         "seerEarnings",

@@ -58,8 +58,15 @@ export interface AdminApplication {
 export type ApplicationCounts = Record<ApplicationStatus, number>;
 
 export interface Analytics {
+  /** What the platform kept of paid bookings after refunds: platformCommission + seerEarnings. */
   totalRevenue: string;
+  /** Bookings whose money counts: confirmed, completed, no-show, and cancelled ones that kept something. */
+  paidBookings: number;
   confirmedBookings: number;
+  completedSessions: number;
+  cancelledBookings: number;
+  /** Everything refunded to clients. */
+  refunded: string;
   platformCommission: string;
   seerEarnings: string;
   activeProducts: number;
@@ -163,16 +170,29 @@ export function createAdminService({
     return application;
   }
 
-  /** docs/product.md#routes-and-screens analytics, each figure an aggregate in the database. Money sums are over confirmed bookings. */
+  /**
+   * docs/product.md#admin analytics, each figure an aggregate in the database. Money sums are over paid bookings:
+   * confirmed, completed and no-show (the client paid) and cancelled ones, which count only what they kept; each
+   * row's platformFee and seerEarnings are already reduced by its refunds, so commission + earnings = revenue.
+   */
   async function analytics(): Promise<Analytics> {
     const confirmed = sql`${bookings.status} = 'confirmed'`;
+    const paid = sql`${bookings.status} in ('confirmed', 'completed', 'no_show', 'cancelled')`;
     const [[b], [p], counts] = await Promise.all([
       db
         .select({
-          totalRevenue: sql<string | null>`(sum(${bookings.amount}) filter (where ${confirmed}))::text`,
-          platformCommission: sql<string | null>`(sum(${bookings.platformFee}) filter (where ${confirmed}))::text`,
-          seerEarnings: sql<string | null>`(sum(${bookings.seerEarnings}) filter (where ${confirmed}))::text`,
+          totalRevenue: sql<
+            string | null
+          >`(sum(${bookings.platformFee} + ${bookings.seerEarnings}) filter (where ${paid}))::text`,
+          platformCommission: sql<string | null>`(sum(${bookings.platformFee}) filter (where ${paid}))::text`,
+          seerEarnings: sql<string | null>`(sum(${bookings.seerEarnings}) filter (where ${paid}))::text`,
+          refunded: sql<string | null>`(sum(${bookings.refundedAmount}) filter (where ${paid}))::text`,
+          paidBookings: countWhere(
+            sql`${bookings.status} in ('confirmed', 'completed', 'no_show') or (${bookings.status} = 'cancelled' and ${bookings.platformFee} + ${bookings.seerEarnings} > 0)`,
+          ),
           confirmedBookings: countWhere(confirmed),
+          completedSessions: countWhere(sql`${bookings.status} = 'completed'`),
+          cancelledBookings: countWhere(sql`${bookings.status} = 'cancelled'`),
           totalBookings: sql<number>`count(*)::int`,
         })
         .from(bookings),
@@ -181,7 +201,11 @@ export function createAdminService({
     ]);
     return {
       totalRevenue: money(b?.totalRevenue),
+      paidBookings: b?.paidBookings ?? 0,
       confirmedBookings: b?.confirmedBookings ?? 0,
+      completedSessions: b?.completedSessions ?? 0,
+      cancelledBookings: b?.cancelledBookings ?? 0,
+      refunded: money(b?.refunded),
       platformCommission: money(b?.platformCommission),
       seerEarnings: money(b?.seerEarnings),
       activeProducts: p?.activeProducts ?? 0,
@@ -200,6 +224,7 @@ export function createAdminService({
           status: bookings.status,
           sessionType: bookings.sessionType,
           amount: bookings.amount,
+          refundedAmount: bookings.refundedAmount,
           scheduledDate: bookings.scheduledDate,
           scheduledTime: bookings.scheduledTime,
           platformFee: bookings.platformFee,

@@ -11,7 +11,8 @@ import {
 } from "../../../src/domain/after-payment";
 import { offersInstant } from "../../../src/domain/availability";
 import {
-  BOOKING_HORIZON_DAYS,
+  BEYOND_HORIZON_MESSAGE,
+  BOOKABLE_HORIZON_DAYS,
   sessionEnd,
   zonedDateTimeToInstant,
   dateInTimeZone,
@@ -36,7 +37,6 @@ export const CANNOT_CHANGE = "Only a confirmed booking that has not started can 
 export const CHANGED_MEANWHILE = "This booking has just changed. Please check it and try again.";
 export const TOO_LATE_TO_RESCHEDULE = "A booking can be moved until 24 hours before it starts. You can still cancel it.";
 export const SAME_TIME = "Choose a time other than the current one.";
-export const BEYOND_HORIZON = `Bookings can be made at most ${BOOKING_HORIZON_DAYS} days ahead.`;
 export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
 export const NO_PROPOSAL = "There is no proposed time to answer.";
 export const REFUND_TOO_LARGE = "The refund cannot be more than what is left of the payment.";
@@ -387,8 +387,8 @@ export function createBookingLifecycle({
   async function validNewStart(b: Locked, startsAt: Date, now: Date): Promise<void> {
     if (startsAt.getTime() <= now.getTime())
       throw new AppError("BAD_REQUEST", "This time slot has already passed. Please choose another.");
-    if (startsAt.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * 24 * 3600_000)
-      throw new AppError("BAD_REQUEST", BEYOND_HORIZON);
+    if (startsAt.getTime() > now.getTime() + BOOKABLE_HORIZON_DAYS * 24 * 3600_000)
+      throw new AppError("BAD_REQUEST", BEYOND_HORIZON_MESSAGE);
     if (startsAt.getTime() === b.startsAt.getTime()) throw new AppError("BAD_REQUEST", SAME_TIME);
     if (!offersInstant(b.seerAvailability as Parameters<typeof offersInstant>[0], b.seerTimezone, startsAt))
       throw new AppError("BAD_REQUEST", NOT_AVAILABLE_MESSAGE);
@@ -567,5 +567,3 @@ export function createBookingLifecycle({
     expireHolds,
   };
 }
-
-export type BookingLifecycle = ReturnType<typeof createBookingLifecycle>;

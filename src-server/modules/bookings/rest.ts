@@ -32,6 +32,19 @@ export function registerBookingRoutes(app: FastifyInstance): void {
     route((caller) => caller.bookings.mine()),
   );
   app.get(
+    "/api/bookings/:bookingId/calendar.ics",
+    route(async (caller, req, ctx) => {
+      const file = await caller.bookings.calendar({ bookingId: pathParam(req, "bookingId") });
+      // Sent here, not returned: the answer is the file itself, not JSON.
+      void ctx.res
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.content);
+      return null;
+    }),
+  );
+  app.get(
     "/api/bookings/:bookingId",
     route((caller, req) => caller.bookings.byId({ bookingId: pathParam(req, "bookingId") })),
   );

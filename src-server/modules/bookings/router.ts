@@ -34,6 +34,10 @@ export const bookingsRouter = router({
       notOffered: await ctx.services.bookings.notOfferedSlots(input),
     })),
   mine: authedProcedure.query(({ ctx }) => ctx.services.bookings.mine(ctx.user)),
+  /** The booking's .ics file (METHOD:CANCEL once cancelled), for its client and its Seer. */
+  calendar: authedProcedure
+    .input(bookingIdSchema)
+    .query(({ ctx, input }) => ctx.services.bookings.calendarFile(ctx.user, input.bookingId)),
   /** What cancelling now would refund, by the same rule the cancellation applies. */
   cancellationQuote: authedProcedure
     .input(bookingIdSchema)

@@ -23,9 +23,9 @@ import type { Clock } from "../../platform/clock";
 import { PG, retryingVictims, sqlState } from "../../platform/database";
 import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
-import { bookingConfirmedClientMail, bookingConfirmedSeerMail } from "./mail";
+import { bookingConfirmedClientMail, bookingConfirmedSeerMail, bookingIcs } from "./mail";
 import { loadBookingMail } from "./mail-context";
-import { createBookingLifecycle, type AttendanceReader } from "./lifecycle";
+import { BOOKING_NOT_FOUND, createBookingLifecycle, type AttendanceReader } from "./lifecycle";
 import { createReviewService } from "./reviews";
 import type { JobQueue } from "../../platform/jobs";
 import type { MailMessage, Outbox } from "../../platform/mail";
@@ -447,6 +447,30 @@ export function createBookingService({
   }
 
   /**
+   * GET /api/bookings/{id}/calendar.ics: the booking's calendar entry, to its client and its Seer only (anyone else,
+   * and a booking that was never paid, is told what a missing id is told). A cancelled booking gives the
+   * METHOD:CANCEL version, with the same UID and its raised SEQUENCE, so a calendar removes the entry it has.
+   */
+  async function calendarFile(user: CurrentUser, bookingId: string): Promise<{ filename: string; content: string }> {
+    const [row] = await db
+      .select({ clientId: bookings.clientId, seerUserId: seers.userId, status: bookings.status })
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .where(eq(bookings.id, bookingId))
+      .limit(1);
+    const paid = row && !["pending", "expired", "failed"].includes(row.status);
+    const mail =
+      paid && (row.clientId === user.id || row.seerUserId === user.id)
+        ? await loadBookingMail(db, config.publicUrl, bookingId)
+        : null;
+    if (!row || !mail) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
+    return {
+      filename: `consultation-${mail.data.scheduledDate}.ics`,
+      content: bookingIcs(mail.data, clock.now(), { cancelled: row.status === "cancelled" }),
+    };
+  }
+
+  /**
    * The wizard's disabled slots for one date in the client's timezone: booked or held for this Seer,
    * or already past. Times only: nothing about who booked them.
    */
@@ -496,6 +520,7 @@ export function createBookingService({
     applyFailedIntent,
     byId,
     mine,
+    calendarFile,
     takenSlots,
     notOfferedSlots,
   };

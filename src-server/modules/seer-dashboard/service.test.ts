@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
-import { seers, users } from "../../../db/schema";
+import { createBooking, createReview, createSeer, createUser } from "../../../db/seed/factories";
+import { bookings, seers, users } from "../../../db/schema";
 import {
   NOT_AVAILABLE_MESSAGE,
   PRICE_FORMAT_MESSAGE,
@@ -23,7 +23,6 @@ let seerCookie: string;
 let otherSeerId: string;
 let otherSeerCookie: string;
 let client: { cookie: string };
-
 
 async function seerAccount(email: string, overrides: Parameters<typeof createSeer>[1] = {}) {
   const user = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 1" });
@@ -197,6 +196,104 @@ describe("dashboard figures", () => {
   });
 });
 
+describe("dashboard after payment", () => {
+  it("counts completed and no-show sessions as earned, cancelled ones only for what they kept, and shows reviews", async () => {
+    const db = t.database.db;
+    const { seerId: id, cookie } = await seerAccount("dash-after@example.com", { timezone: "UTC" });
+    const [clientUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, "dash-client@example.com"));
+    const clientId = clientUser?.id ?? "";
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    const completed = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "100.00",
+      status: "completed",
+      startsAt: at(-3 * DAY),
+      createdAt: at(-5 * DAY),
+    });
+    await createReview(db, { bookingId: completed.id, seerId: id, clientId, rating: 5, comment: "Wonderful." });
+    await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "50.00",
+      status: "no_show",
+      startsAt: at(-2 * DAY),
+      createdAt: at(-5 * DAY),
+    });
+    const moved = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "40.00",
+      status: "confirmed",
+      startsAt: at(3 * DAY),
+      createdAt: at(-1 * DAY),
+    });
+    await db
+      .update(bookings)
+      .set({ calendarSequence: 1, proposedStartsAt: at(4 * DAY) })
+      .where(eq(bookings.id, moved.id));
+    // Cancelled within 24 hours by the client: $30 of $60 refunded; the Seer keeps 80% of the other $30.
+    const halfRefunded = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "60.00",
+      status: "confirmed",
+      startsAt: at(DAY),
+      createdAt: at(-2 * DAY),
+    });
+    await db
+      .update(bookings)
+      .set({ status: "cancelled", refundedAmount: "30.00", refundDue: "30.00", platformFee: "6.00", seerEarnings: "24.00" })
+      .where(eq(bookings.id, halfRefunded.id));
+    const fullyRefunded = await createBooking(db, {
+      clientId,
+      seerId: id,
+      amount: "45.00",
+      status: "confirmed",
+      startsAt: at(5 * DAY),
+      createdAt: at(-2 * DAY),
+    });
+    await db
+      .update(bookings)
+      .set({ status: "cancelled", refundedAmount: "45.00", refundDue: "45.00", platformFee: "0.00", seerEarnings: "0.00" })
+      .where(eq(bookings.id, fullyRefunded.id));
+
+    const overview = trpcData<{
+      summary: { totalEarnings: string; upcomingSessions: number; totalSessions: number; pastSessions: number };
+      upcoming: { id: string; calendarSequence: number; proposedStartsAt: string | null }[];
+      past: { id: string; status: string; review: { rating: number; comment: string | null; seerReply: string | null } | null }[];
+    }>(await trpcQuery(t.app, "seerDashboard.overview", undefined, cookie));
+    // 80 + 40 + 32 (confirmed) + 24 (kept of the cancelled one) + 0.
+    expect(overview.summary).toMatchObject({ totalEarnings: "176.00", upcomingSessions: 1, totalSessions: 3, pastSessions: 2 });
+    expect(overview.upcoming.map((s) => [s.id, s.calendarSequence])).toEqual([[moved.id, 1]]);
+    expect(new Date(overview.upcoming[0]?.proposedStartsAt ?? 0).getTime()).toBe(NOW.getTime() + 4 * DAY);
+    expect(overview.past.map((s) => s.status)).toEqual(["no_show", "completed"]);
+    expect(overview.past[1]?.review).toEqual({ rating: 5, comment: "Wonderful.", seerReply: null });
+
+    const earnings = trpcData<{
+      confirmedEarnings: string;
+      totalAllTime: string;
+      platformCommission: string;
+      grossRevenue: string;
+      refunded: string;
+      rows: { id: string; status: string; refundedAmount: string; seerEarnings: string }[];
+    }>(await trpcQuery(t.app, "seerDashboard.earnings", { period: "all" }, cookie));
+    expect(earnings).toMatchObject({
+      confirmedEarnings: "176.00",
+      totalAllTime: "176.00",
+      platformCommission: "44.00",
+      grossRevenue: "220.00",
+      refunded: "75.00",
+    });
+    expect(earnings.rows.find((r) => r.id === halfRefunded.id)).toMatchObject({
+      status: "cancelled",
+      refundedAmount: "30.00",
+      seerEarnings: "24.00",
+    });
+    expect(earnings.rows).toHaveLength(5);
+  });
+});
+
 describe("PUT /api/seers/{id}/timezone", () => {
   const put = (id: string, body: unknown, cookie?: string) =>
     t.app.inject({
@@ -313,7 +410,8 @@ describe("updating the profile", () => {
     expect(idDoc.statusCode).toBe(400);
 
     expect(
-      (await trpcMutation(t.app, "seerDashboard.updateProfile", { ...profile, profileImageUrl: url }, otherSeerCookie)).statusCode,
+      (await trpcMutation(t.app, "seerDashboard.updateProfile", { ...profile, profileImageUrl: url }, otherSeerCookie))
+        .statusCode,
     ).toBe(200);
     const publicPhoto = await t.app.inject({ method: "GET", url });
     expect(publicPhoto.statusCode).toBe(200);

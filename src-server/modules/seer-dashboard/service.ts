@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, seers, users, type BookingStatus } from "../../../db/schema";
+import { bookings, reviews, seers, users, type BookingStatus } from "../../../db/schema";
 import { expandAvailability, type Availability, type Weekday } from "../../../src/domain/availability";
 import { dateInTimeZone, timeInTimeZone, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
 import { toCents, toDecimal } from "../../../src/domain/money";
@@ -36,6 +36,14 @@ export interface DashboardSession {
   notes: string | null;
   seerEarnings: string;
   consultationLink: string | null;
+  /** confirmed, or for a past session completed / no_show. */
+  status: BookingStatus;
+  /** Above 0: the session was moved (or a proposal of the Seer accepted). */
+  calendarSequence: number;
+  /** A new start the Seer proposed, still waiting for the client's answer. */
+  proposedStartsAt: Date | null;
+  /** The client's review of a completed session, with the Seer's reply. */
+  review: { rating: number; comment: string | null; seerReply: string | null } | null;
 }
 
 export interface DashboardSummary {
@@ -53,6 +61,7 @@ export interface EarningsRow {
   seerTime: string;
   status: BookingStatus;
   amount: string;
+  refundedAmount: string;
   platformFee: string;
   seerEarnings: string;
 }
@@ -63,8 +72,10 @@ export interface Earnings {
   pendingPayouts: string;
   totalAllTime: string;
   platformCommission: string;
-  /** Gross of the confirmed sessions in the period: commission + earnings. */
+  /** Gross of the paid sessions in the period after refunds: commission + earnings. */
   grossRevenue: string;
+  /** What was refunded to clients of the period's bookings. */
+  refunded: string;
   rows: EarningsRow[];
 }
 
@@ -88,6 +99,13 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
   }
 
   const confirmed = eq(bookings.status, "confirmed");
+  /** Sessions that were (or are to be) held: counted as sessions. */
+  const held = inArray(bookings.status, ["confirmed", "completed", "no_show"]);
+  /**
+   * Paid bookings whose money counts: held sessions (a no-show was paid for) and cancelled ones, which count only
+   * what they kept; every row's platformFee and seerEarnings are already reduced by its refunds.
+   */
+  const paid = inArray(bookings.status, ["confirmed", "completed", "no_show", "cancelled"]);
   /** docs/product.md#states-and-transitions: pending bookings count as pending payouts; only a hold still running can still be paid. */
   const livePending = (now: Date) => and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now));
 
@@ -113,14 +131,22 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
         notes: bookings.notes,
         seerEarnings: bookings.seerEarnings,
         consultationLink: bookings.consultationLink,
+        status: bookings.status,
+        calendarSequence: bookings.calendarSequence,
+        proposedStartsAt: bookings.proposedStartsAt,
+        reviewRating: reviews.rating,
+        reviewComment: reviews.comment,
+        reviewSeerReply: reviews.seerReply,
       })
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.clientId))
-      .where(and(eq(bookings.seerId, seer.id), confirmed, where))
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .where(and(eq(bookings.seerId, seer.id), where))
       .orderBy(...order)
       .limit(DASHBOARD_LIST_LIMIT);
-    return rows.map(({ firstName, lastName, ...row }) => ({
+    return rows.map(({ firstName, lastName, reviewRating, reviewComment, reviewSeerReply, ...row }) => ({
       ...row,
+      review: reviewRating === null ? null : { rating: reviewRating, comment: reviewComment, seerReply: reviewSeerReply },
       seerDate: dateInTimeZone(row.startsAt, seer.timezone),
       seerTime: timeInTimeZone(row.startsAt, seer.timezone),
       clientName: `${firstName?.trim() || "Client"}${initial(lastName)}`,
@@ -128,8 +154,9 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
   }
 
   /**
-   * The cards and the two session lists. Upcoming and past are docs/product.md#states-and-transitions's split of confirmed bookings by
-   * the session's start instant; This Month is the calendar month on the Seer's clock.
+   * The cards and the two session lists. Upcoming are confirmed sessions from their start on; past are the held ones
+   * (confirmed, completed, no-show) that have started; This Month is the calendar month on the Seer's clock. Money
+   * counts every paid booking's own seerEarnings, already reduced by refunds (docs/product.md#seer-dashboard).
    */
   async function overview(user: CurrentUser) {
     const seer = await ownSeer(user);
@@ -142,11 +169,11 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
           sql`${bookings.seerEarnings}`,
           and(gte(bookings.startsAt, month.from), lt(bookings.startsAt, month.to)),
         ),
-        upcomingSessions: sql<number>`(count(*) filter (where ${gte(bookings.startsAt, now)}))::int`,
-        totalSessions: sql<number>`count(*)::int`,
+        upcomingSessions: sql<number>`(count(*) filter (where ${and(confirmed, gte(bookings.startsAt, now))}))::int`,
+        totalSessions: sql<number>`(count(*) filter (where ${held}))::int`,
       })
       .from(bookings)
-      .where(and(eq(bookings.seerId, seer.id), confirmed));
+      .where(and(eq(bookings.seerId, seer.id), paid));
     const summary: DashboardSummary = {
       totalEarnings: figures?.totalEarnings ?? "0.00",
       thisMonth: figures?.thisMonth ?? "0.00",
@@ -155,8 +182,8 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
       pastSessions: (figures?.totalSessions ?? 0) - (figures?.upcomingSessions ?? 0),
     };
     const [upcoming, past] = await Promise.all([
-      sessions(seer, gte(bookings.startsAt, now), [asc(bookings.startsAt), asc(bookings.id)]),
-      sessions(seer, lt(bookings.startsAt, now), [desc(bookings.startsAt), asc(bookings.id)]),
+      sessions(seer, and(confirmed, gte(bookings.startsAt, now)), [asc(bookings.startsAt), asc(bookings.id)]),
+      sessions(seer, and(held, lt(bookings.startsAt, now)), [desc(bookings.startsAt), asc(bookings.id)]),
     ]);
     return { seer: { ...seer, availability: expandAvailability(seer.availability) }, summary, upcoming, past };
   }
@@ -177,14 +204,15 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
     const mine = eq(bookings.seerId, seer.id);
     const [figures] = await db
       .select({
-        confirmedEarnings: moneyWhen(sql`${bookings.seerEarnings}`, and(confirmed, inPeriod)),
+        confirmedEarnings: moneyWhen(sql`${bookings.seerEarnings}`, and(paid, inPeriod)),
         pendingPayouts: moneyWhen(sql`${bookings.seerEarnings}`, and(livePending(now), inPeriod)),
-        totalAllTime: moneyWhen(sql`${bookings.seerEarnings}`, confirmed),
-        platformCommission: moneyWhen(sql`${bookings.platformFee}`, and(confirmed, inPeriod)),
-        grossRevenue: moneyWhen(sql`${bookings.amount}`, and(confirmed, inPeriod)),
+        totalAllTime: moneyWhen(sql`${bookings.seerEarnings}`, paid),
+        platformCommission: moneyWhen(sql`${bookings.platformFee}`, and(paid, inPeriod)),
+        grossRevenue: moneyWhen(sql`${bookings.platformFee} + ${bookings.seerEarnings}`, and(paid, inPeriod)),
+        refunded: moneyWhen(sql`${bookings.refundedAmount}`, and(paid, inPeriod)),
       })
       .from(bookings)
-      .where(and(mine, or(confirmed, livePending(now))));
+      .where(and(mine, or(paid, livePending(now))));
     const rows = await db
       .select({
         id: bookings.id,
@@ -192,11 +220,12 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
         startsAt: bookings.startsAt,
         status: bookings.status,
         amount: bookings.amount,
+        refundedAmount: bookings.refundedAmount,
         platformFee: bookings.platformFee,
         seerEarnings: bookings.seerEarnings,
       })
       .from(bookings)
-      .where(and(mine, or(confirmed, livePending(now)), inPeriod))
+      .where(and(mine, or(paid, livePending(now)), inPeriod))
       .orderBy(desc(bookings.startsAt), asc(bookings.id))
       .limit(DASHBOARD_LIST_LIMIT);
     return {
@@ -206,6 +235,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
       totalAllTime: figures?.totalAllTime ?? "0.00",
       platformCommission: figures?.platformCommission ?? "0.00",
       grossRevenue: figures?.grossRevenue ?? "0.00",
+      refunded: figures?.refunded ?? "0.00",
       rows: rows.map(({ startsAt, ...row }) => ({
         ...row,
         seerDate: dateInTimeZone(startsAt, seer.timezone),

@@ -1,0 +1,123 @@
+import { ActionIcon, Button, Group, Input, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { IconStar, IconStarFilled } from "@tabler/icons-react";
+import { useState } from "react";
+import { REVIEW_COMMENT_MAX } from "../../../src/domain/after-payment";
+import { reviewSchema } from "../../../src/schemas/bookings";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+import { notifyActionError } from "./actionError";
+
+/** Five stars as a radio group: arrow keys move, each star says how many it gives. */
+function StarPicker({ value, onChange, labelledBy }: { value: number; onChange: (v: number) => void; labelledBy: string }) {
+  const stars = [1, 2, 3, 4, 5];
+  const focusable = value || 1;
+  return (
+    <Group
+      gap={4}
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      onKeyDown={(e) => {
+        const step = e.key === "ArrowRight" || e.key === "ArrowUp" ? 1 : e.key === "ArrowLeft" || e.key === "ArrowDown" ? -1 : 0;
+        if (!step) return;
+        e.preventDefault();
+        const next = Math.min(5, Math.max(1, (value || 0) + step));
+        onChange(next);
+        e.currentTarget.querySelector<HTMLElement>(`[data-star="${next}"]`)?.focus();
+      }}
+    >
+      {stars.map((star) => (
+        <ActionIcon
+          key={star}
+          role="radio"
+          aria-checked={value === star}
+          aria-label={`${star} ${star === 1 ? "star" : "stars"}`}
+          tabIndex={star === focusable ? 0 : -1}
+          data-star={star}
+          variant="subtle"
+          color="ochre"
+          size="xl"
+          onClick={() => onChange(star)}
+        >
+          {star <= value ? <IconStarFilled size={28} aria-hidden /> : <IconStar size={28} aria-hidden />}
+        </ActionIcon>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The client's review of a completed session: 1 to 5 stars and an optional comment of up to 2,000 characters,
+ * checked by the server's own schema before sending; the same dialog edits it during its 7 days.
+ */
+export function ReviewDialog({
+  bookingId,
+  seerName,
+  opened,
+  onClose,
+  initial,
+}: {
+  bookingId: string;
+  seerName: string;
+  opened: boolean;
+  onClose: () => void;
+  initial: { rating: number; comment: string | null } | null;
+}) {
+  const utils = trpc.useUtils();
+  const [rating, setRating] = useState(initial?.rating ?? 0);
+  const [comment, setComment] = useState(initial?.comment ?? "");
+  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  const write = trpc.bookings.writeReview.useMutation();
+
+  const submit = () => {
+    const parsed = reviewSchema.safeParse({ bookingId, rating, comment });
+    if (!parsed.success) {
+      const found: { rating?: string; comment?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === "rating" || field === "comment") && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    write.mutate(parsed.data, {
+      onSuccess: () => {
+        notify({ title: "Review Saved", message: `Thank you for reviewing your session with ${seerName}.` }, "success");
+        void utils.account.consultations.invalidate();
+        void utils.seers.invalidate();
+        onClose();
+      },
+      onError: notifyActionError,
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={initial ? "Edit Your Review" : "Write a Review"} centered>
+      <Stack gap="md">
+        <Text size="sm">How was your session with {seerName}?</Text>
+        <Input.Wrapper label="Your rating" required error={errors.rating} labelElement="div" id="review-rating">
+          <StarPicker value={rating} onChange={setRating} labelledBy="review-rating-label" />
+        </Input.Wrapper>
+        <Textarea
+          label="Your review (optional)"
+          description={`${comment.length.toLocaleString("en-US")} / ${REVIEW_COMMENT_MAX.toLocaleString("en-US")} characters`}
+          rows={4}
+          value={comment}
+          error={errors.comment}
+          onChange={(e) => setComment(e.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          Your review is public, with your first name and last initial. You can change it for 7 days.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={write.isPending}>
+            Back
+          </Button>
+          <Button onClick={submit} loading={write.isPending}>
+            {initial ? "Update Review" : "Submit Review"}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
+import { messages } from "../../lib/messages";
+import { notify } from "../../lib/notify";
+
+/** docs/product.md#errors: a 401 asks for a new sign-in; any other failure is a toast with the server's reason. */
+export function notifyActionError(error: { message: string }): void {
+  if (isUnauthorizedError(error)) {
+    notify(messages.unauthorized, "destructive");
+    redirectToLogin();
+    return;
+  }
+  notify({ title: "Error", message: error.message }, "destructive");
+}
