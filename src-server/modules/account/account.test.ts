@@ -198,6 +198,18 @@ describe("logout and login navigation", () => {
     expect((await currentUser(cookie)).statusCode).toBe(200);
   });
 
+  it("accepts the sign-out form from our own page, whose Origin is null under the no-referrer policy", async () => {
+    const { cookie } = await signUp(t.app);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: "null", "sec-fetch-site": "same-origin" },
+      payload: "",
+    });
+    expect(response.statusCode).toBe(303);
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+
   it("sends /api/login to the sign-in screen with the page the visitor came from", async () => {
     const fromReferer = await t.app.inject({
       method: "GET",
