@@ -86,6 +86,11 @@ const MATRIX: Record<string, Entry> = {
   },
   "bookings.takenSlots": { access: "public", input: (f) => ({ seerId: f.seerId, scheduledDate: "2030-01-01" }) },
   "bookings.mine": { access: "signed-in" },
+  "bookings.calendar": {
+    access: "signed-in",
+    input: (f) => ({ bookingId: f.bookingId }),
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
   "bookings.cancellationQuote": { access: "signed-in", input: (f) => ({ bookingId: f.bookingId }), owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
   "bookings.cancel": { access: "signed-in", input: () => INVALID, owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
   "bookings.reschedule": {

@@ -49,6 +49,7 @@ function showProfile(upcoming: Consultation[], past: Consultation[], more: Param
     ...trpcHandlers({
       "account.me": () => client,
       "cart.list": () => [],
+      "account.sessions": () => [],
       "account.consultations": () => ({ upcoming, past }),
       "account.orders": () => [],
       ...more,

@@ -62,6 +62,7 @@ describe("/profile signed in", () => {
       ...trpcHandlers({
         "account.me": () => client,
         "cart.list": () => [],
+        "account.sessions": () => [],
         "account.consultations": () => ({
           upcoming: [
             consultation({}),
@@ -136,6 +137,7 @@ describe("/profile signed in", () => {
       ...trpcHandlers({
         "account.me": () => client,
         "cart.list": () => [],
+        "account.sessions": () => [],
         "account.consultations": () => ({ upcoming: [], past: [] }),
         "account.orders": () => [],
       }),
