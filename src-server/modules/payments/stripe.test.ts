@@ -9,13 +9,13 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { bookings } from "../../../db/schema";
-import { createSeer } from "../../../db/seed/factories";
+import { createSeer, createUser } from "../../../db/seed/factories";
 import { buildApp } from "../../app";
 import { FakeClock } from "../../platform/clock";
 import { MemoryMailer } from "../../platform/mail";
 import { jobDatabaseOf } from "../../platform/jobs";
 import { createTestDatabase } from "../../test/database";
-import { signUp, trpcQuery, testConfig } from "../../test/app";
+import { signIn, trpcQuery, testConfig } from "../../test/app";
 import { StripePaymentProvider } from "../../platform/payments/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -90,7 +90,8 @@ beforeAll(async () => {
   });
   await app.ready();
   seerId = (await createSeer(database.db, { price60Min: "80.00" })).id;
-  cookie = (await signUp(app)).cookie;
+  await createUser(database.db, { email: "stripe-client@example.com" }, { password: "stripe client password 1" });
+  cookie = await signIn(app, "stripe-client@example.com", "stripe client password 1");
 });
 afterAll(async () => {
   server.close();

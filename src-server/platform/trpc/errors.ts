@@ -15,7 +15,7 @@ export const internalErrorMessage = (requestId: string | undefined): string =>
   `Internal Server Error. Request ID: ${requestId ?? "unknown"}`;
 
 /** A text input holding a NUL character, refused before any procedure runs (PostgreSQL cannot store it). */
-export const NUL_REFUSED = "Text must not contain NUL characters.";
+export const NUL_REFUSED = "Text must not contain NUL characters or broken Unicode.";
 
 /** Request ids of failed tRPC calls whose context was never made, noted by the adapter's onError for the formatter. */
 const requestIds = new WeakMap<object, string>();

@@ -15,12 +15,16 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** A UTF-16 surrogate not paired with its other half: in a u-flag pattern a valid pair is one code point. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** True when any string (or key) in a parsed input holds a NUL character. */
 function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
+  // NUL and lone surrogates: PostgreSQL stores neither (a lone surrogate is not UTF-8), so both answer 400, not 500.
+  if (typeof value === "string") return value.includes("\u0000") || LONE_SURROGATE.test(value);
   if (depth > 50 || typeof value !== "object" || value === null) return false;
   if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || LONE_SURROGATE.test(k) || holdsNul(v, depth + 1));
 }
 
 /** Every procedure's raw input is refused when it holds a NUL anywhere: no text with NUL reaches a schema or the database. */
