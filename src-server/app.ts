@@ -21,7 +21,7 @@ import {
   type Services,
 } from "./modules";
 import { systemClock, type Clock } from "./platform/clock";
-import type { Config } from "./platform/config";
+import type { Config, TrustProxy } from "./platform/config";
 import { createJobQueue, type JobDatabase, type JobQueue } from "./platform/jobs";
 import type { Mailer } from "./platform/mail";
 import { createPaymentProvider } from "./platform/payments";
@@ -29,6 +29,7 @@ import type { PaymentProvider } from "./platform/payments/provider";
 import { sendText } from "./platform/rest";
 import { registerOriginCheck, registerSecurityHeaders } from "./platform/security";
 import { createLocalStorage, type FileStorage } from "./platform/storage/local-storage";
+import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
 
 export const SESSION_COOKIE = "seer_session";
@@ -60,12 +61,17 @@ declare module "fastify" {
   }
 }
 
+/** A number of hops as the function proxy-addr makes of one (Fastify's types take no number). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 /** Everything registered, nothing listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: deps.config.bodyLimit,
     routerOptions: { maxParamLength: 500 },
     // Quoted in the generic answer to an unexpected error and in its log line: random, so it tells nobody our volume.
@@ -121,8 +127,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.session.set("renewedAt", clock.now().getTime());
     }
   });
-  // Housekeeping, once across all instances: expired sessions go (hourly).
-  jobs.define({ name: "account.purge-sessions", every: "17 * * * *", run: () => sessionStore.purgeExpired().then(() => {}) });
+  // Housekeeping, once across all instances: expired sessions and throttling counters go (hourly).
+  const throttle = createThrottle(deps.db, clock);
+  jobs.define({
+    name: "account.purge-sessions",
+    every: "17 * * * *",
+    run: async () => {
+      await sessionStore.purgeExpired();
+      await throttle.purgeExpired();
+    },
+  });
   await jobs.start({ work: deps.runJobs ?? false });
   app.addHook("onClose", () => jobs.stop());
 

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { users } from "./users";
 
@@ -25,4 +25,15 @@ export const idempotencyKeys = pgTable(
 export const locks = pgTable("locks", {
   name: varchar("name", { length: 200 }).primaryKey(),
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/**
+ * Throttling counters shared by every app instance: a fixed window of hits per key, and for failures a time before
+ * which the key is refused (growing with each failure). Keys hold no personal data in clear (see platform/throttle.ts).
+ */
+export const throttles = pgTable("throttles", {
+  key: varchar("key", { length: 200 }).primaryKey(),
+  hits: integer("hits").notNull(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true, mode: "date" }).notNull(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true, mode: "date" }),
 });

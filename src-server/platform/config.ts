@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -26,7 +27,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Seer Marketplace <no-reply@seer.local>"),
   SEED_DEMO: optionalString.pipe(z.enum(["true", "false"]).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  TRUST_PROXY: optionalString,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
 });
 
@@ -46,11 +47,45 @@ export interface Config {
   /** Seed demo data into an empty database: by default outside production only (docs/decisions.md). */
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies in front of the app: none, a number of hops, or their addresses (never "every hop"). */
+  trustProxy: TrustProxy;
   bodyLimit: number;
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: unset or `false` (the app faces the internet), a number of proxy hops (e.g. `1` behind one load
+ * balancer), or the proxies' addresses and CIDR ranges, comma-separated. `true` is refused: trusting every hop lets
+ * anyone choose their address with X-Forwarded-For and escape throttling.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false") return false;
+  if (text === "true") {
+    throw new ConfigError(
+      "TRUST_PROXY=true would trust every hop, so anyone could choose their address: set the number of proxies in front of the app (e.g. 1) or their addresses (comma-separated IPs or CIDR ranges)",
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10) throw new ConfigError("TRUST_PROXY: a number of hops must be between 1 and 10");
+    return hops;
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = "", bits, ...rest] = entry.split("/");
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || rest.length) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is neither a number of hops nor an IP address or CIDR range`);
+    }
+  }
+  return entries;
+}
 
 /** Environment -> typed config, failing fast with every problem named, and the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.join(dataDir, "uploads"),
     seedDemo: e.SEED_DEMO === undefined ? e.NODE_ENV !== "production" : e.SEED_DEMO === "true",
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
   };
 }

@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import type { Database } from "../../db/client";
 import { buildApp } from "../app";
 import { FakeClock } from "../platform/clock";
+import type { TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
 import { createTestDatabase } from "./database";
@@ -23,7 +24,7 @@ export interface TestApp {
 export const testConfig = {
   sessionSecret: "test-secret-that-is-at-least-32-characters-long",
   publicUrl: "http://localhost:3000",
-  trustProxy: false,
+  trustProxy: false as TrustProxy,
   bodyLimit: 1_048_576,
   stripe: undefined,
   env: "test" as "test" | "production",
@@ -50,6 +51,7 @@ export async function createTestApp(
     clock?: FakeClock;
     database?: Database;
     env?: "test" | "production";
+    trustProxy?: TrustProxy;
     /** Where the app's JSON log lines go; without it the app logs nothing. */
     logStream?: { write(line: string): void };
   } = {},
@@ -60,7 +62,7 @@ export async function createTestApp(
   // Each test app keeps its uploads in its own temporary folder, removed on close.
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
   const app = await buildApp({
-    config: { ...testConfig, env: options.env ?? "test", uploadDir },
+    config: { ...testConfig, env: options.env ?? "test", uploadDir, trustProxy: options.trustProxy ?? testConfig.trustProxy },
     db: database.db,
     mailer,
     clock,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../db/schema";
 import { createTestApp, mailedToken, sessionCookie, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { hashSessionId, SESSION_TTL_MS, DAY_MS } from "./session-store";
-import { SIGN_IN_FAILED, SIGN_UP_SENT, TOO_MANY_ATTEMPTS } from "./users";
+import { SIGN_IN_FAILED, SIGN_UP_SENT } from "./users";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,19 +131,6 @@ describe("sign-in", () => {
     expect(rawSessionId(after)).not.toBe(rawSessionId(before));
     expect((await currentUser(after)).statusCode).toBe(200);
     expect((await currentUser(before)).statusCode).toBe(401);
-  });
-
-  it("locks an account after 10 failed attempts, even with the right password", async () => {
-    await signUp(t.app, { email: "locked@example.com", password: "the right password" });
-    for (let i = 0; i < 10; i++) {
-      await trpcMutation(t.app, "account.signIn", { email: "locked@example.com", password: `wrong ${i} password` });
-    }
-    const response = await trpcMutation(t.app, "account.signIn", { email: "locked@example.com", password: "the right password" });
-    expect(response.statusCode).toBe(429);
-    expect(trpcError(response).message).toBe(TOO_MANY_ATTEMPTS);
-    t.clock.advance(16 * 60 * 1000);
-    const later = await trpcMutation(t.app, "account.signIn", { email: "locked@example.com", password: "the right password" });
-    expect(later.statusCode).toBe(200);
   });
 });
 

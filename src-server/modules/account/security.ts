@@ -23,7 +23,7 @@ import type { Config } from "../../platform/config";
 import { isUniqueViolation } from "../../platform/database";
 import { sendMailOnce, type Mailer } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
-import { RateLimiter } from "../../platform/rate-limit";
+import { createThrottle, throttleKey } from "../../platform/throttle";
 import type { FileStorage } from "../../platform/storage/local-storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { emailChangeNoticeMail, passwordResetMail } from "./mail";
@@ -76,7 +76,7 @@ export function createSecurityService({
   sendVerification: (user: { id: string; firstName: string | null }, email: string) => Promise<void>;
 }) {
   const tokens = createTokenStore({ db, clock });
-  const byIp = new RateLimiter(20, 15 * 60 * 1000, clock);
+  const throttle = createThrottle(db, clock);
 
   async function checkCurrentPassword(userId: string, password: string): Promise<void> {
     const [row] = await db
@@ -98,7 +98,7 @@ export function createSecurityService({
 
   /** The same answer whether or not the address has an account; a link at most every 2 minutes per account. */
   async function requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
-    if (!byIp.take(`reset:${ip}`)) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+    if (!(await throttle.hit(throttleKey("reset-ip", ip), 20, 15 * 60 * 1000))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     const [user] = await db
       .select({ id: users.id, firstName: users.firstName })
       .from(users)

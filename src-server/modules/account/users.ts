@@ -5,7 +5,7 @@ import { weakPasswordReason } from "../../../src/domain/password-strength";
 import { emailSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
 import { AppError } from "../../../src/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/passwords";
-import { RateLimiter } from "../../platform/rate-limit";
+import { createThrottle, throttleKey, type FailurePolicy } from "../../platform/throttle";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { sendMailOnce, type Mailer } from "../../platform/mail";
@@ -32,6 +32,27 @@ export const SIGN_UP_SENT = "Check your email: we sent you a link to confirm you
 export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 
 const WINDOW_MS = 15 * 60 * 1000;
+const IP_ATTEMPTS = 30;
+/** One account from one address: 5 free failures, then a wait from 1 second doubling up to 15 minutes. */
+const PAIR_FAILURES: FailurePolicy = { free: 5, firstDelayMs: 1000, maxDelayMs: WINDOW_MS, forgetAfterMs: 24 * 3_600_000 };
+/**
+ * One account from every address: beyond 10 failures in 15 minutes, addresses that have never signed in to it wait
+ * too (from 1 minute, doubling up to 15). An address the owner has used keeps working, so a stranger cannot lock
+ * the owner out.
+ */
+const ACCOUNT_FAILURES: FailurePolicy = { free: 10, firstDelayMs: 60_000, maxDelayMs: WINDOW_MS, forgetAfterMs: WINDOW_MS };
+const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
+
+/** The refusal that says how long to wait; at the longest wait it is the product's own text. */
+export function tooManyAttempts(waitMs: number): string {
+  if (waitMs >= WINDOW_MS) return TOO_MANY_ATTEMPTS;
+  if (waitMs >= 60_000) {
+    const minutes = Math.ceil(waitMs / 60_000);
+    return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  }
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+}
 
 /** The name an e-mail greets someone by. */
 export const greeting = (user: { firstName: string | null }) => user.firstName ?? "there";
@@ -54,9 +75,7 @@ export function createUserService({
   config: Pick<Config, "publicUrl">;
 }) {
   const tokens = createTokenStore({ db, clock });
-  // Per IP: enough for a shared office; per account: stops guessing one password from many addresses.
-  const byIp = new RateLimiter(30, WINDOW_MS, clock);
-  const byAccount = new RateLimiter(10, WINDOW_MS, clock);
+  const throttle = createThrottle(db, clock);
 
   async function findById(id: string): Promise<CurrentUser | null> {
     const [user] = await db
@@ -80,7 +99,7 @@ export function createUserService({
    * hour). Nobody is signed in here: the mailed link does that.
    */
   async function signUp(input: SignUpInput, ip: string): Promise<{ message: string }> {
-    if (!byIp.take(`signup:${ip}`)) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+    if (!(await throttle.hit(throttleKey("signup-ip", ip), IP_ATTEMPTS, WINDOW_MS))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     checkNewPassword(input.password, [input.email, input.firstName, input.lastName]);
     const passwordHash = await hashPassword(input.password);
     const created = await db.transaction(async (tx) => {
@@ -108,11 +127,20 @@ export function createUserService({
     return { message: SIGN_UP_SENT };
   }
 
+  /**
+   * Sign-in is throttled per address (30 attempts in 15 minutes), per account and address (growing waits after 5
+   * failures) and per account (only for addresses that never signed in to it), with counters in the database.
+   */
   async function signIn(input: SignInInput, ip: string): Promise<CurrentUser> {
-    const accountKey = `account:${input.email}`;
-    if (!byIp.take(`signin:${ip}`) || byAccount.isBlocked(accountKey)) {
+    if (!(await throttle.hit(throttleKey("signin-ip", ip), IP_ATTEMPTS, WINDOW_MS))) {
       throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     }
+    const pairKey = throttleKey("signin-pair", input.email, ip);
+    const accountKey = throttleKey("signin-account", input.email);
+    const knownKey = throttleKey("signin-known", input.email, ip);
+    const pairWait = await throttle.waitFor(pairKey);
+    const wait = pairWait || ((await throttle.has(knownKey)) ? 0 : await throttle.waitFor(accountKey));
+    if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
     const [row] = await db
       .select({ ...currentUserColumns, passwordHash: passwordCredentials.passwordHash })
       .from(users)
@@ -121,10 +149,12 @@ export function createUserService({
       .limit(1);
     const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!row || !ok) {
-      byAccount.take(accountKey);
+      await throttle.fail(pairKey, PAIR_FAILURES);
+      await throttle.fail(accountKey, ACCOUNT_FAILURES);
       throw new AppError("UNAUTHORIZED", SIGN_IN_FAILED);
     }
-    byAccount.reset(accountKey);
+    await throttle.clear(pairKey);
+    await throttle.remember(knownKey, KNOWN_ADDRESS_MS);
     const { passwordHash: _omit, ...user } = row;
     return user;
   }

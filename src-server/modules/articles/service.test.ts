@@ -184,6 +184,24 @@ describe("writing an article", () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it("refuses a featured image that is a path of this site's API, such as the sign-out (review finding 4)", async () => {
+    const published = await create(author.cookie, { title: "Images Of Ours", isPublished: true });
+    for (const featuredImageUrl of ["/api/logout", "/api/logout?next=/", "/api/auth/user", "http://example.com/a.png", "//evil.example/a.png"]) {
+      const created = await trpcMutation(t.app, "articles.create", input({ title: "Sign Them Out", featuredImageUrl, isPublished: true }), author.cookie);
+      expect(created.statusCode).toBe(400);
+      expect(trpcError(created).message).toContain("Image URL must start with https:// or be an image uploaded to this site");
+      const updated = await update(author.cookie, published.id, { title: "Images Of Ours", featuredImageUrl, isPublished: true });
+      expect(updated.statusCode).toBe(400);
+    }
+    expect((await stored(published.id))?.featuredImageUrl).toBeNull();
+    const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(articles).where(eq(articles.title, "Sign Them Out"));
+    expect(count?.n).toBe(0);
+    // And the sign-out itself does not answer a GET, so an image could not sign a reader out anyway.
+    const viaGet = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie: author.cookie } });
+    expect(viaGet.statusCode).not.toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: author.cookie } })).statusCode).toBe(200);
+  });
+
   it("takes the author from the session, never from the body", async () => {
     const article = await create(author.cookie, { title: "Whose Article", authorId: other.id });
     expect(article.authorId).toBe(author.id);
