@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   appRouter,
+  createPageRenderer,
   createServices,
   DbSessionStore,
   registerModuleRoutes,
@@ -193,14 +194,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const servePage = hasClient ? createPageRenderer(services.pages, clientDir) : undefined;
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split("?")[0] ?? "/";
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc/") || url === "/trpc") {
       return reply.code(404).send({ error: "Not Found", message: `No such endpoint: ${req.method} ${url}` });
     }
-    if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
-      // Every other path is a client route; the client shows its own 'Page Not Found'.
-      return reply.header("cache-control", "no-cache").sendFile("index.html", clientDir);
+    if ((req.method === "GET" || req.method === "HEAD") && servePage) {
+      // A client page with its own head; an unknown address or a missing Seer, product or article answers 404 with
+      // the same shell, whose client shows the product's not-found screen.
+      return servePage(req, reply);
     }
     return sendText(reply, 404, "Not Found");
   });

@@ -24,6 +24,7 @@ import {
   ordersRouter,
   registerShopRoutes,
 } from "./shop";
+import { createPageService, registerPageRoutes } from "./pages";
 import { createUploadService, registerUploadRoutes } from "./uploads";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
@@ -69,6 +70,14 @@ export function createServices(base: ServiceDeps) {
   });
   const orders = createOrderService(deps);
   payments.events.register("order", { succeeded: orders.applySucceededIntent });
+  const seers = createSeerService(deps);
+  const shop = createCatalogService(deps);
+  const articles = createArticleService(deps);
+  const pages = createPageService({
+    db: deps.db,
+    config: deps.config,
+    sources: { seer: seers.byId, product: shop.bySlug, article: (slug) => articles.bySlug(slug, null) },
+  });
   return {
     jobs: deps.jobs,
     outbox: deps.outbox,
@@ -79,11 +88,12 @@ export function createServices(base: ServiceDeps) {
     applications: createApplicationService({ ...deps, uploads }),
     admin: createAdminService(deps),
     cart: createCartService(deps),
-    shop: createCatalogService(deps),
+    shop,
     orders,
-    seers: createSeerService(deps),
+    seers,
     seerDashboard: createSeerDashboardService({ ...deps, uploads }),
-    articles: createArticleService(deps),
+    articles,
+    pages,
   };
 }
 
@@ -107,6 +117,8 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   registerSeerDashboardRoutes(app);
   registerShopRoutes(app);
   registerArticleRoutes(app);
+  registerPageRoutes(app, services.pages);
 }
 
+export { createPageRenderer } from "./pages";
 export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";

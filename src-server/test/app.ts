@@ -52,6 +52,8 @@ export async function createTestApp(
     database?: Database;
     env?: "test" | "production";
     trustProxy?: TrustProxy;
+    /** A folder with a built client's index.html, for tests of the pages the server sends. */
+    clientDir?: string;
     /** Where the app's JSON log lines go; without it the app logs nothing. */
     logStream?: { write(line: string): void };
   } = {},
@@ -66,7 +68,7 @@ export async function createTestApp(
     db: database.db,
     mailer,
     clock,
-    clientDir: "/nonexistent",
+    clientDir: options.clientDir ?? "/nonexistent",
     jobDatabase: jobDatabaseOf(database),
     // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.
     logger: options.logStream ? { level: "info", stream: options.logStream } : process.env.DEBUG_APP ? { level: "warn" } : false,

@@ -1,0 +1,220 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { articles, products, seers } from "../../../db/schema";
+import { clientPages, matchPage, pageTitle, SITE_DESCRIPTION } from "../../../src/domain/pages";
+import { isAppError } from "../../../src/errors";
+import type { Config } from "../../platform/config";
+import { summary, type PageHead } from "./html";
+
+/** The lookups a page's head needs, each throwing NOT_FOUND for what a visitor may not see. */
+export interface PageSources {
+  seer(id: string): Promise<{
+    id: string;
+    fullName: string;
+    tradition: string;
+    biography: string;
+    country: string;
+    languages: string[];
+    specializations: string[];
+    profileImageUrl: string | null;
+    averageRating: string;
+    totalReviews: number;
+  }>;
+  product(slug: string): Promise<{
+    name: string;
+    slug: string;
+    description: string;
+    price: string;
+    currency: string;
+    imageUrl: string | null;
+    stockQuantity: number;
+  }>;
+  article(slug: string): Promise<{
+    article: {
+      title: string;
+      slug: string;
+      excerpt: string | null;
+      content: string;
+      featuredImageUrl: string | null;
+      publishedAt: Date | null;
+      updatedAt: Date;
+    };
+    author: { firstName: string | null; lastName: string | null };
+  }>;
+}
+
+export interface PageAnswer {
+  status: 200 | 404;
+  head: PageHead;
+}
+
+const NOT_FOUND_NAME = "Page Not Found";
+
+/** Titles, descriptions, previews and structured data for every client page; robots.txt and sitemap.xml. */
+export function createPageService({ db, config, sources }: { db: Db; config: Pick<Config, "publicUrl">; sources: PageSources }) {
+  const absolute = (url: string | null | undefined) =>
+    !url ? null : /^https?:\/\//.test(url) ? url : url.startsWith("/") ? `${config.publicUrl}${url}` : null;
+  const canonicalOf = (path: string) => `${config.publicUrl}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+
+  function notFound(path: string): PageAnswer {
+    return {
+      status: 404,
+      head: { title: pageTitle(NOT_FOUND_NAME), description: SITE_DESCRIPTION, canonical: canonicalOf(path), type: "website", noindex: true },
+    };
+  }
+
+  /** The head of the page at `path` (no query), and whether it exists: a missing Seer, product or article is a 404. */
+  async function head(path: string): Promise<PageAnswer> {
+    const match = matchPage(path);
+    if (!match) return notFound(path);
+    const canonical = canonicalOf(path);
+    const { page, params } = match;
+    try {
+      if (match.pattern === "/seers/$id") {
+        const seer = await sources.seer(params.id ?? "");
+        return {
+          status: 200,
+          head: {
+            title: pageTitle(`${seer.fullName}, ${seer.tradition}`),
+            description: summary(seer.biography),
+            canonical,
+            image: absolute(seer.profileImageUrl),
+            type: "profile",
+            noindex: false,
+            jsonLd: {
+              "@context": "https://schema.org",
+              "@type": "Person",
+              name: seer.fullName,
+              description: summary(seer.biography, 300),
+              url: canonical,
+              ...(absolute(seer.profileImageUrl) ? { image: absolute(seer.profileImageUrl) } : {}),
+              jobTitle: "Spiritual guide",
+              knowsAbout: [seer.tradition, ...seer.specializations],
+              knowsLanguage: seer.languages,
+              homeLocation: { "@type": "Country", name: seer.country },
+            },
+          },
+        };
+      }
+      if (match.pattern === "/shop/$slug") {
+        const product = await sources.product(params.slug ?? "");
+        return {
+          status: 200,
+          head: {
+            title: pageTitle(product.name),
+            description: summary(product.description),
+            canonical,
+            image: absolute(product.imageUrl),
+            type: "product",
+            noindex: false,
+            jsonLd: {
+              "@context": "https://schema.org",
+              "@type": "Product",
+              name: product.name,
+              description: summary(product.description, 300),
+              url: canonical,
+              ...(absolute(product.imageUrl) ? { image: absolute(product.imageUrl) } : {}),
+              offers: {
+                "@type": "Offer",
+                price: product.price,
+                priceCurrency: product.currency,
+                availability: product.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+                url: canonical,
+              },
+            },
+          },
+        };
+      }
+      if (match.pattern === "/wisdom/$slug") {
+        const { article, author } = await sources.article(params.slug ?? "");
+        const authorName = [author.firstName, author.lastName].filter(Boolean).join(" ") || "Seer community";
+        return {
+          status: 200,
+          head: {
+            title: pageTitle(article.title),
+            description: summary(article.excerpt ?? article.content),
+            canonical,
+            image: absolute(article.featuredImageUrl),
+            type: "article",
+            noindex: false,
+            jsonLd: {
+              "@context": "https://schema.org",
+              "@type": "Article",
+              headline: article.title,
+              description: summary(article.excerpt ?? article.content, 300),
+              url: canonical,
+              ...(absolute(article.featuredImageUrl) ? { image: absolute(article.featuredImageUrl) } : {}),
+              ...(article.publishedAt ? { datePublished: article.publishedAt.toISOString() } : {}),
+              dateModified: article.updatedAt.toISOString(),
+              author: { "@type": "Person", name: authorName },
+            },
+          },
+        };
+      }
+    } catch (error) {
+      if (isAppError(error) && error.code === "NOT_FOUND") return notFound(path);
+      throw error;
+    }
+    return {
+      status: 200,
+      head: {
+        title: pageTitle(page.name || null),
+        description: page.description ?? SITE_DESCRIPTION,
+        canonical,
+        type: "website",
+        noindex: !page.indexed,
+      },
+    };
+  }
+
+  function robots(): string {
+    const privatePaths = Object.entries(clientPages)
+      .filter(([pattern, page]) => !page.indexed && !pattern.includes("$"))
+      .map(([pattern]) => `Disallow: ${pattern}`);
+    return [
+      "User-agent: *",
+      "Disallow: /api/",
+      "Disallow: /trpc/",
+      ...privatePaths,
+      "Disallow: /book/",
+      "Disallow: /meeting/",
+      "Disallow: /articles/",
+      "",
+      `Sitemap: ${config.publicUrl}/sitemap.xml`,
+      "",
+    ].join("\n");
+  }
+
+  /** Every indexable static page, live Seer, active product and published article. */
+  async function sitemap(): Promise<string> {
+    const [liveSeers, activeProducts, publishedArticles] = await Promise.all([
+      db.select({ id: seers.id, updatedAt: seers.updatedAt }).from(seers).where(eq(seers.verificationStatus, "approved")).orderBy(asc(seers.createdAt)),
+      db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.createdAt)),
+      db
+        .select({ slug: articles.slug, updatedAt: articles.updatedAt })
+        .from(articles)
+        .where(and(eq(articles.isPublished, true)))
+        .orderBy(asc(articles.publishedAt)),
+    ]);
+    const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const entry = (path: string, updatedAt?: Date | null) =>
+      `  <url><loc>${xml(canonicalOf(path))}</loc>${updatedAt ? `<lastmod>${updatedAt.toISOString()}</lastmod>` : ""}</url>`;
+    const statics = Object.entries(clientPages)
+      .filter(([pattern, page]) => page.indexed && !pattern.includes("$"))
+      .map(([pattern]) => entry(pattern));
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...statics,
+      ...liveSeers.map((s) => entry(`/seers/${encodeURIComponent(s.id)}`, s.updatedAt)),
+      ...activeProducts.map((p) => entry(`/shop/${encodeURIComponent(p.slug)}`, p.updatedAt)),
+      ...publishedArticles.map((a) => entry(`/wisdom/${encodeURIComponent(a.slug)}`, a.updatedAt)),
+      "</urlset>",
+      "",
+    ].join("\n");
+  }
+
+  return { head, robots, sitemap };
+}
+
+export type PageService = ReturnType<typeof createPageService>;

@@ -1,0 +1,111 @@
+/**
+ * The site's addresses as the server knows them: which paths are pages of the client (everything else answers 404),
+ * each page's title and description for search engines and link previews, and which pages are worth indexing.
+ * `src/domain/pages.test.ts` checks the list against the client's route tree, so that a new screen is not a 404.
+ */
+
+export const SITE_NAME = "Seer";
+export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
+export const SITE_DESCRIPTION =
+  "Book video consultations with verified African spiritual guides and shop sacred goods.";
+
+export interface PageInfo {
+  /** The page's own name; the document title is `pageTitle(name)`. */
+  name: string;
+  description?: string;
+  /** Listed in the sitemap and open to crawlers; private and transactional pages are not. */
+  indexed: boolean;
+}
+
+/** "Meet Our Seers · Seer"; the home page has the site's own title. */
+export function pageTitle(name: string | null): string {
+  return name ? `${name} · ${SITE_NAME}` : SITE_TITLE;
+}
+
+/** Every client route, written as TanStack Router writes it (`$param` for a parameter). */
+export const clientPages: Record<string, PageInfo> = {
+  "/": { name: "", description: SITE_DESCRIPTION, indexed: true },
+  "/seers": {
+    name: "Meet Our Seers",
+    description:
+      "Browse verified African spiritual guides by tradition, country, specialization and language, and book a 15, 30 or 60 minute video consultation.",
+    indexed: true,
+  },
+  "/seers/$id": { name: "Seer", indexed: true },
+  "/book/$id": { name: "Book a Consultation", indexed: false },
+  "/booking-success": { name: "Booking Confirmed", indexed: false },
+  "/booking/success": { name: "Booking Confirmed", indexed: false },
+  "/booking/success/$paymentIntentId": { name: "Booking Confirmed", indexed: false },
+  "/meeting/$bookingId": { name: "Consultation Meeting Room", indexed: false },
+  "/shop": {
+    name: "Sacred Market",
+    description: "Sacred goods from across Africa, chosen for their spiritual use: beads, cloth, carvings, herbs and more.",
+    indexed: true,
+  },
+  "/shop/$slug": { name: "Product", indexed: true },
+  "/cart": { name: "Your Cart", indexed: false },
+  "/checkout": { name: "Checkout", indexed: false },
+  "/order-success": { name: "Order Confirmed", indexed: false },
+  "/order/success": { name: "Order Confirmed", indexed: false },
+  "/order/success/$paymentIntentId": { name: "Order Confirmed", indexed: false },
+  "/wisdom": {
+    name: "Wisdom Hub",
+    description: "Articles on African spiritual traditions, written by Seers and our community.",
+    indexed: true,
+  },
+  "/wisdom/$slug": { name: "Article", indexed: true },
+  "/my-articles": { name: "My Articles", indexed: false },
+  "/articles/new": { name: "Write an Article", indexed: false },
+  "/articles/edit/$id": { name: "Edit Article", indexed: false },
+  "/become-seer": {
+    name: "Become a Seer",
+    description: "Apply to offer paid video consultations as a verified spiritual guide.",
+    indexed: true,
+  },
+  "/about": { name: "About", description: "Who we are and how Seer verifies its spiritual guides.", indexed: true },
+  "/contact": { name: "Contact", description: "Write to the Seer team.", indexed: true },
+  "/terms": { name: "Terms of Service", indexed: true },
+  "/privacy": { name: "Privacy Policy", indexed: true },
+  "/login": { name: "Log In", indexed: false },
+  "/forgot-password": { name: "Forgot Password", indexed: false },
+  "/reset-password": { name: "Reset Password", indexed: false },
+  "/verify-email": { name: "Confirm Your E-mail", indexed: false },
+  "/profile": { name: "Your Profile", indexed: false },
+  "/dashboard": { name: "Seer Dashboard", indexed: false },
+  "/seer/dashboard": { name: "Seer Dashboard", indexed: false },
+  "/admin": { name: "Admin", indexed: false },
+};
+
+export interface PageMatch {
+  pattern: string;
+  params: Record<string, string>;
+  page: PageInfo;
+}
+
+/** The client page a path shows, with its parameters decoded, or null (a 404). Trailing slashes are ignored. */
+export function matchPage(pathname: string): PageMatch | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const parts = path.split("/");
+  for (const [pattern, page] of Object.entries(clientPages)) {
+    const want = pattern.split("/");
+    if (want.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < want.length && ok; i++) {
+      const w = want[i] ?? "";
+      const p = parts[i] ?? "";
+      if (w.startsWith("$")) {
+        let value: string;
+        try {
+          value = decodeURIComponent(p);
+        } catch {
+          return null;
+        }
+        if (!value) ok = false;
+        else params[w.slice(1)] = value;
+      } else if (w !== p) ok = false;
+    }
+    if (ok) return { pattern, params, page };
+  }
+  return null;
+}
