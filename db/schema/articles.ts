@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -33,4 +33,20 @@ export const articles = pgTable(
     index("articles_category_idx").on(t.category),
     index("articles_author_idx").on(t.authorId, t.updatedAt.desc()),
   ],
+);
+
+/**
+ * Who has read an article on a day, so that a view counts once per visitor per day: the visitor is a SHA-256 of the
+ * day with the account (or, signed out, the address and browser), so rows say nothing about anyone after the day.
+ */
+export const articleViews = pgTable(
+  "article_views",
+  {
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    visitor: varchar("visitor", { length: 64 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "article_views_pk", columns: [t.articleId, t.visitor, t.day] }), index("article_views_day_idx").on(t.day)],
 );

@@ -9,3 +9,4 @@ export * from "./exchange-rates";
 export * from "./payments";
 export * from "./uploads";
 export * from "./platform";
+export * from "./contact";

@@ -11,6 +11,7 @@ import { accountRouter, createAccountService, registerAccountRoutes } from "./ac
 import { adminRouter, createAdminService, registerAdminRoutes } from "./admin";
 import { applicationsRouter, createApplicationService, registerApplicationRoutes } from "./applications";
 import { articlesRouter, createArticleService, registerArticleRoutes } from "./articles";
+import { contactRouter, createContactService, registerContactRoutes } from "./contact";
 import { bookingsRouter, createBookingService, registerBookingRoutes } from "./bookings";
 import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from "./payments";
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
@@ -40,6 +41,7 @@ export const appRouter = router({
   seerDashboard: seerDashboardRouter,
   articles: articlesRouter,
   admin: adminRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -94,6 +96,7 @@ export function createServices(base: ServiceDeps) {
     seerDashboard: createSeerDashboardService({ ...deps, uploads }),
     articles,
     pages,
+    contact: createContactService(deps),
   };
 }
 
@@ -117,6 +120,7 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   registerSeerDashboardRoutes(app);
   registerShopRoutes(app);
   registerArticleRoutes(app);
+  registerContactRoutes(app);
   registerPageRoutes(app, services.pages);
 }
 

@@ -17,6 +17,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes, when not to us (a contact message's sender). */
+  replyTo?: string;
   attachments?: MailAttachment[];
 }
 

@@ -37,3 +37,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const UPLOAD_KINDS = ["id-document", "profile-photo"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** A contact message in the admins' inbox. */
+export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];

@@ -187,6 +187,44 @@ describe("/admin", () => {
     expect(screen.getByText("Confirmed Bookings").parentElement).toHaveTextContent("2");
   });
 
+  it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {
+    const changed: unknown[] = [];
+    let status: "new" | "replied" | "closed" = "new";
+    const message = () => ({
+      id: "m1",
+      name: "Kofi Boateng",
+      email: "kofi@example.com",
+      subject: "Moving my session",
+      message: "Can I move my session\nto next week?",
+      status,
+      createdAt: new Date("2026-11-20T10:00:00Z"),
+      handledAt: null,
+    });
+    asAdmin({
+      "contact.list": (input) => (input.status && input.status !== status ? [] : [message()]),
+      "contact.setStatus": (input) => {
+        changed.push(input);
+        status = input.status;
+        return { id: input.id, status: input.status };
+      },
+    });
+    renderApp("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: "Inbox" }));
+    const card = await screen.findByRole("article", { name: "Moving my session" });
+    expect(card).toHaveTextContent("Kofi Boateng");
+    expect(within(card).getByRole("link", { name: "kofi@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:kofi@example.com?subject=Re%3A%20Moving%20my%20session",
+    );
+    expect(within(card).getByText("New")).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "Mark replied" }));
+    expect(changed).toEqual([{ id: "m1", status: "replied" }]);
+    // The New filter no longer shows it; Replied does.
+    expect(await screen.findByText("No messages.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Replied" }));
+    expect(await screen.findByRole("article", { name: "Moving my session" })).toHaveTextContent("Replied");
+  });
+
   it("lists applications in sub-tabs with counts, fields, the ID link, notes and empty texts", async () => {
     asAdmin();
     const user = userEvent.setup();

@@ -18,6 +18,7 @@ import { useState } from "react";
 import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
+import { InboxPanel } from "./InboxPanel";
 import { StatCard } from "../../components/StatCard";
 import { AdminCancelDialog } from "./AdminCancelDialog";
 
@@ -205,6 +206,7 @@ export function AdminPage() {
           </Tabs.Tab>
           <Tabs.Tab value="bookings">Bookings</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
+          <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="analytics">
           <AnalyticsPanel />
@@ -217,6 +219,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="products">
           <ProductsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="inbox">
+          <InboxPanel />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, TextInput, Textarea, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconClock, IconHelpCircle, IconMail, IconSparkles } from "@tabler/icons-react";
+import { IconAlertCircle, IconCircleCheck, IconClock, IconHelpCircle, IconMail, IconSparkles } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { trpc } from "../../trpc";
 import { StaticPage } from "./StaticPage";
 
 export const SUPPORT_EMAIL = "support@seer.local";
 export const SEERS_EMAIL = "seers@seer.local";
 export const CONTACT_THANKS = "Thank you for your message! We'll get back to you within 1-2 business days.";
+const CONTACT_FAILED = "We could not send your message. Please try again, or write to support@seer.local.";
 
 function ContactCard({ icon: Icon, title, children }: { icon: typeof IconMail; title: string; children: ReactNode }) {
   return (
@@ -27,16 +29,33 @@ function ContactCard({ icon: Icon, title, children }: { icon: typeof IconMail; t
 }
 
 /**
- * docs/product.md#routes-and-screens: the message form makes no call. It relies on the browser's own checks (required fields,
- * e-mail type) and then thanks the person and clears itself.
+ * The message form (docs/product.md#static-pages): the browser checks the fields first, the server stores the message
+ * for the admins' inbox and mails them. Success thanks the person and clears the form; a refusal is shown inside the
+ * form, next to the button, and takes the focus, and what was typed stays.
  */
 function ContactForm() {
   const [sent, setSent] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const send = trpc.contact.send.useMutation();
+
+  useEffect(() => {
+    if (send.error) errorRef.current?.focus();
+  }, [send.error]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    event.currentTarget.reset();
-    setSent(true);
+    const form = event.currentTarget;
+    const field = (name: string) => String(new FormData(form).get(name) ?? "");
+    setSent(false);
+    send.mutate(
+      { name: field("name"), email: field("email"), subject: field("subject"), message: field("message") },
+      {
+        onSuccess: () => {
+          form.reset();
+          setSent(true);
+        },
+      },
+    );
   }
 
   return (
@@ -70,8 +89,15 @@ function ContactForm() {
           </Grid>
           <TextInput name="subject" label="Subject" required maxLength={200} />
           <Textarea name="message" label="Message" required rows={6} maxLength={5000} />
+          {send.error && (
+            <Alert ref={errorRef} tabIndex={-1} role="alert" color="red" icon={<IconAlertCircle aria-hidden />} title="Message not sent">
+              {send.error.message || CONTACT_FAILED}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button type="submit">Send Message</Button>
+            <Button type="submit" loading={send.isPending}>
+              Send Message
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -44,27 +44,47 @@ describe("/contact", () => {
     expect(within(form).getByRole("textbox", { name: /^Email/ })).toHaveAttribute("type", "email");
   });
 
-  it("thanks the person and clears the form without calling the server", async () => {
-    const requests: string[] = [];
-    server.events.on("request:start", ({ request }) => requests.push(`${request.method} ${request.url}`));
+  it("sends the message to the server, then thanks the person and clears the form", async () => {
+    const sent: unknown[] = [];
+    server.use(...trpcHandlers({ "account.me": () => null, "contact.send": (input) => (sent.push(input), { id: "m1" }) }));
     renderApp("/contact");
     const form = await screen.findByRole("form", { name: "Contact form" });
-    // Let the header's sign-in check settle, so that only what the form does is counted.
-    await screen.findByRole("link", { name: "Log In" });
-    const before = requests.length;
-
-    await userEvent.type(within(form).getByRole("textbox", { name: /^Name/ }), "Kofi Boateng");
-    await userEvent.type(within(form).getByRole("textbox", { name: /^Email/ }), "kofi@example.com");
-    await userEvent.type(within(form).getByRole("textbox", { name: /^Subject/ }), "A question about my booking");
-    await userEvent.type(within(form).getByRole("textbox", { name: /^Message/ }), "Can I move my session to next week?");
+    await fill(form);
     await userEvent.click(screen.getByRole("button", { name: "Send Message" }));
 
     expect(await screen.findByRole("status")).toHaveTextContent("Thank you for your message!");
+    expect(sent).toEqual([
+      { name: "Kofi Boateng", email: "kofi@example.com", subject: "A question about my booking", message: "Can I move my session to next week?" },
+    ]);
     expect(within(form).getByRole("textbox", { name: /^Name/ })).toHaveValue("");
     expect(within(form).getByRole("textbox", { name: /^Message/ })).toHaveValue("");
-    expect(requests.slice(before)).toEqual([]);
+  });
+
+  it("shows a refusal inside the form with the focus on it, and keeps what was typed", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "contact.send": () => ({ error: { code: "BAD_REQUEST", message: "Please write your message" } }),
+      }),
+    );
+    renderApp("/contact");
+    const form = await screen.findByRole("form", { name: "Contact form" });
+    await fill(form);
+    await userEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent("Please write your message");
+    expect(alert).toHaveFocus();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(within(form).getByRole("textbox", { name: /^Subject/ })).toHaveValue("A question about my booking");
   });
 });
+
+async function fill(form: HTMLElement) {
+  await userEvent.type(within(form).getByRole("textbox", { name: /^Name/ }), "Kofi Boateng");
+  await userEvent.type(within(form).getByRole("textbox", { name: /^Email/ }), "kofi@example.com");
+  await userEvent.type(within(form).getByRole("textbox", { name: /^Subject/ }), "A question about my booking");
+  await userEvent.type(within(form).getByRole("textbox", { name: /^Message/ }), "Can I move my session to next week?");
+}
 
 describe("/terms", () => {
   it("is dated 30 October 2025 and has 14 numbered sections", async () => {

@@ -23,7 +23,9 @@ export const articlesRouter = router({
   bySlug: publicProcedure.input(articleSlugSchema).query(({ ctx, input }) => ctx.services.articles.bySlug(input.slug, ctx.user)),
 
   /** Fired once per page view by the article screen, so refetching the article never counts twice. */
-  recordView: publicProcedure.input(articleSlugSchema).mutation(({ ctx, input }) => ctx.services.articles.recordView(input.slug)),
+  recordView: publicProcedure.input(articleSlugSchema).mutation(({ ctx, input }) =>
+    ctx.services.articles.recordView(input.slug, { userId: ctx.user?.id, ip: ctx.req.ip, userAgent: ctx.req.headers["user-agent"] }),
+  ),
 
   mine: authedProcedure.query(({ ctx }) => ctx.services.articles.mine(ctx.user.id)),
 

@@ -2,7 +2,7 @@ import { textSearch } from "../../platform/database";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArticle, createUser } from "../../../db/seed/factories";
-import { articles } from "../../../db/schema";
+import { articles, articleViews } from "../../../db/schema";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import type { Article, ArticleWithAuthor } from "./service";
 
@@ -30,6 +30,18 @@ const create = async (cookie: string, overrides: Record<string, unknown> = {}) =
   trpcData<Article>(await trpcMutation(t.app, "articles.create", input(overrides), cookie));
 const update = (cookie: string, id: string, overrides: Record<string, unknown> = {}) =>
   trpcMutation(t.app, "articles.update", { id, ...input(overrides) }, cookie);
+const view = (slug: string, from: { ip: string; userAgent?: string; cookie?: string }) =>
+  t.app.inject({
+    method: "POST",
+    url: "/trpc/articles.recordView",
+    remoteAddress: from.ip,
+    headers: {
+      "content-type": "application/json",
+      ...(from.userAgent ? { "user-agent": from.userAgent } : {}),
+      ...(from.cookie ? { cookie: from.cookie } : {}),
+    },
+    payload: JSON.stringify({ json: { slug } }),
+  });
 const stored = async (id: string) => (await t.database.db.select().from(articles).where(eq(articles.id, id)))[0];
 const listPublished = async (query: Record<string, unknown> = {}) =>
   trpcData<ArticleWithAuthor[]>(await trpcQuery(t.app, "articles.list", query));
@@ -165,8 +177,29 @@ describe("reading one article", () => {
 
     const first = trpcData<{ viewCount: number }>(await trpcMutation(t.app, "articles.recordView", { slug: article.slug }));
     expect(first.viewCount).toBe(1);
-    await Promise.all(Array.from({ length: 8 }, () => trpcMutation(t.app, "articles.recordView", { slug: article.slug })));
+    // Eight readers at once, from eight addresses: eight views.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => view(article.slug, { ip: `198.51.100.${i + 1}` })));
     expect((await stored(article.id))?.viewCount).toBe(9);
+  });
+
+  it("counts one view per visitor per day: reloads do not count, the next day does", async () => {
+    const article = await create(author.cookie, { title: "Once A Day", isPublished: true });
+    for (let i = 0; i < 3; i++) await view(article.slug, { ip: "203.0.113.5", userAgent: "Phone" });
+    // Another browser on the same address is another visitor; a signed-in reader is one visitor on any address.
+    await view(article.slug, { ip: "203.0.113.5", userAgent: "Laptop" });
+    await view(article.slug, { ip: "203.0.113.6", cookie: other.cookie });
+    const last = trpcData<{ viewCount: number }>(await view(article.slug, { ip: "203.0.113.7", cookie: other.cookie }));
+    expect(last.viewCount).toBe(3);
+    expect((await stored(article.id))?.viewCount).toBe(3);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    await view(article.slug, { ip: "203.0.113.5", userAgent: "Phone" });
+    expect((await stored(article.id))?.viewCount).toBe(4);
+    // The daily job forgets who read before yesterday; the count stays.
+    t.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await t.app.jobs.runDue({ periodic: true });
+    const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(articleViews).where(eq(articleViews.articleId, article.id));
+    expect(left?.n).toBe(0);
+    expect((await stored(article.id))?.viewCount).toBe(4);
   });
 
   it("does not count views of drafts or missing articles", async () => {

@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { isUniqueViolation, textSearch } from "../../platform/database";
 import type { Db, Queryable } from "../../../db/client";
-import { articles, users, type UserRole } from "../../../db/schema";
+import { articles, articleViews, users, type UserRole } from "../../../db/schema";
 import { ARTICLE_NOT_FOUND, slugCandidate, slugify } from "../../../src/domain/articles";
 import { AppError } from "../../../src/errors";
 import type { ArticleData, ArticleListQuery } from "../../../src/schemas/articles";
 import type { Clock } from "../../platform/clock";
-
-/** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
-
+import type { JobQueue } from "../../platform/jobs";
 
 /** Every column of docs/product.md#entities's article: none of them is private. */
 const articleColumns = {
@@ -105,7 +104,7 @@ async function freeSlug(tx: Queryable, title: string, exceptId?: string): Promis
   }
 }
 
-export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
+export function createArticleService({ db, clock, jobs }: { db: Db; clock: Clock; jobs: JobQueue }) {
   const withAuthor = (where: SQL | undefined) =>
     db
       .select({ article: articleColumns, author: { firstName: users.firstName, lastName: users.lastName } })
@@ -142,15 +141,40 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
     return row;
   }
 
-  /** One page view of a published article, counted atomically; drafts are not counted. */
-  async function recordView(slug: string): Promise<{ viewCount: number }> {
-    const [row] = await db
-      .update(articles)
-      .set({ viewCount: sql`${articles.viewCount} + 1`, updatedAt: sql`${articles.updatedAt}` })
-      .where(and(eq(articles.slug, slug), published))
-      .returning({ viewCount: articles.viewCount });
-    if (!row) throw new AppError("NOT_FOUND", ARTICLE_NOT_FOUND);
-    return row;
+  /**
+   * A page view of a published article, counted once per visitor per day (docs/product.md#wisdom-hub): the visitor
+   * is the account when signed in, else the address and browser, hashed with the day so that nothing links days.
+   */
+  async function recordView(slug: string, visitor: { userId?: string | null; ip: string; userAgent?: string }): Promise<{ viewCount: number }> {
+    const day = clock.now().toISOString().slice(0, 10);
+    const who = visitor.userId ? `user:${visitor.userId}` : `guest:${visitor.ip}:${visitor.userAgent ?? ""}`;
+    const visitorHash = createHash("sha256").update(`${day}\n${who}`).digest("hex");
+    return db.transaction(async (tx) => {
+      const [article] = await tx
+        .select({ id: articles.id, viewCount: articles.viewCount })
+        .from(articles)
+        .where(and(eq(articles.slug, slug), published))
+        .limit(1);
+      if (!article) throw new AppError("NOT_FOUND", ARTICLE_NOT_FOUND);
+      const [first] = await tx
+        .insert(articleViews)
+        .values({ articleId: article.id, visitor: visitorHash, day })
+        .onConflictDoNothing()
+        .returning({ day: articleViews.day });
+      if (!first) return { viewCount: article.viewCount };
+      const [row] = await tx
+        .update(articles)
+        .set({ viewCount: sql`${articles.viewCount} + 1`, updatedAt: sql`${articles.updatedAt}` })
+        .where(eq(articles.id, article.id))
+        .returning({ viewCount: articles.viewCount });
+      return { viewCount: row?.viewCount ?? article.viewCount + 1 };
+    });
+  }
+
+  /** Forgets who read what before yesterday (the counts stay): run daily by a job. */
+  async function purgeViews(): Promise<void> {
+    const yesterday = new Date(clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    await db.delete(articleViews).where(lt(articleViews.day, yesterday));
   }
 
   /** /my-articles: the author's own articles, drafts included, last edited first. */
@@ -225,5 +249,7 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
     return row;
   }
 
-  return { listPublished, categories, bySlug, recordView, mine, forEdit, create, update, remove };
+  jobs.define({ name: "articles.purge-views", every: "23 3 * * *", run: purgeViews });
+
+  return { listPublished, categories, bySlug, recordView, purgeViews, mine, forEdit, create, update, remove };
 }

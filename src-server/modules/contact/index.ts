@@ -1,0 +1,3 @@
+export { contactRouter } from "./router";
+export { registerContactRoutes } from "./rest";
+export { createContactService } from "./service";
