@@ -75,6 +75,8 @@ export function createServices(base: ServiceDeps) {
   const seers = createSeerService(deps);
   const shop = createCatalogService(deps);
   const articles = createArticleService(deps);
+  // Who read what is forgotten daily (the counts stay).
+  deps.jobs.define({ name: "articles.purge-views", every: "23 3 * * *", run: articles.purgeViews });
   const pages = createPageService({
     db: deps.db,
     config: deps.config,

@@ -7,7 +7,6 @@ import { ARTICLE_NOT_FOUND, slugCandidate, slugify } from "../../../src/domain/a
 import { AppError } from "../../../src/errors";
 import type { ArticleData, ArticleListQuery } from "../../../src/schemas/articles";
 import type { Clock } from "../../platform/clock";
-import type { JobQueue } from "../../platform/jobs";
 
 /** Every column of docs/product.md#entities's article: none of them is private. */
 const articleColumns = {
@@ -104,7 +103,7 @@ async function freeSlug(tx: Queryable, title: string, exceptId?: string): Promis
   }
 }
 
-export function createArticleService({ db, clock, jobs }: { db: Db; clock: Clock; jobs: JobQueue }) {
+export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
   const withAuthor = (where: SQL | undefined) =>
     db
       .select({ article: articleColumns, author: { firstName: users.firstName, lastName: users.lastName } })
@@ -248,8 +247,6 @@ export function createArticleService({ db, clock, jobs }: { db: Db; clock: Clock
     if (!row) throw new AppError("NOT_FOUND", ARTICLE_NOT_FOUND);
     return row;
   }
-
-  jobs.define({ name: "articles.purge-views", every: "23 3 * * *", run: purgeViews });
 
   return { listPublished, categories, bySlug, recordView, purgeViews, mine, forEdit, create, update, remove };
 }
