@@ -1,6 +1,7 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { mantineStylesPerComponent } from "./scripts/lib/mantine-styles";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -16,6 +17,7 @@ export default defineConfig({
       quoteStyle: "double",
     }),
     react(),
+    mantineStylesPerComponent(),
   ],
   build: {
     outDir: "../dist/client",

@@ -2,7 +2,10 @@ import "./zod-config";
 import "@fontsource-variable/inter";
 import "@fontsource/cormorant-garamond/600.css";
 import "@fontsource/cormorant-garamond/700.css";
-import "@mantine/core/styles.css";
+// Mantine's base; each component's own sheet comes with the module that uses it (scripts/lib/mantine-styles.ts).
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
 import "@mantine/notifications/styles.css";
 import "./global.css";
 import { RouterProvider } from "@tanstack/react-router";
