@@ -15,13 +15,13 @@ describe("foundation journey", () => {
     await signUpNew(page, "/about");
     expect(new URL(page.url()).pathname).toBe("/about");
     await expect.poll(() => page.getByRole("link", { name: /^Cart/ }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole("link", { name: "Profile" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Account menu" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Admin", exact: true }).count()).toBe(0);
 
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => page.getByRole("link", { name: "Log In" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Profile" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Account menu" }).count()).toBe(0);
     expect(page.consoleErrors).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ const columns = [
     links: [
       { to: "/seers", label: "Meet Our Seers" },
       { to: "/shop", label: "Sacred Market" },
+      { to: "/wisdom", label: "Wisdom Hub" },
       { to: "/about", label: "About" },
       { to: "/contact", label: "Contact" },
     ],

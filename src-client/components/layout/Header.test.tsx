@@ -21,18 +21,20 @@ const cartLine = (quantity: number, id: string) => ({
 });
 
 describe("global header and footer", () => {
-  it("shows a visitor the four links, the Log In button and the footer claim", async () => {
+  it("shows a visitor the five links, the Log In button and the footer claim", async () => {
     server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/about");
     const nav = await screen.findByRole("navigation", { name: "Main" });
     for (const [label, href] of [
       ["Meet Our Seers", "/seers"],
       ["Sacred Market", "/shop"],
+      ["Wisdom Hub", "/wisdom"],
       ["About", "/about"],
       ["Contact", "/contact"],
     ]) {
       expect(within(nav).getByRole("link", { name: label })).toHaveAttribute("href", href);
     }
+    expect(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Wisdom Hub" })).toHaveAttribute("href", "/wisdom");
     expect(await screen.findByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login?returnTo=%2Fabout");
     expect(screen.queryByRole("link", { name: /Cart/ })).not.toBeInTheDocument();
     expect(screen.getByText("10,000+ Consultations Completed | Verified Spiritual Guides")).toBeInTheDocument();
@@ -52,7 +54,14 @@ describe("global header and footer", () => {
     renderApp("/about");
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
     expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
-    expect(screen.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getAllByRole("menuitem", { hidden: true }).map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+      ["Profile", "/profile"],
+      ["My Articles", "/my-articles"],
+      ["Write an Article", "/articles/new"],
+    ]);
+    await userEvent.keyboard("{Escape}");
     const logOut = screen.getByRole("button", { name: "Log Out" });
     expect(logOut).toHaveAttribute("type", "submit");
     expect(logOut.closest("form")).toHaveAttribute("method", "post");
@@ -66,6 +75,9 @@ describe("global header and footer", () => {
     server.use(...trpcHandlers({ "account.me": () => user("admin"), "cart.list": () => [] }));
     const admin = renderApp("/about");
     expect(await screen.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+    await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    expect(await screen.findByRole("menuitem", { name: "Admin Console" })).toHaveAttribute("href", "/admin");
+    expect(screen.queryByRole("menuitem", { name: "Seer Dashboard" })).not.toBeInTheDocument();
     admin.unmount();
 
     server.use(...trpcHandlers({ "account.me": () => user("seer"), "cart.list": () => [] }));
@@ -81,7 +93,7 @@ describe("global header and footer", () => {
     await userEvent.click(toggle);
     expect(screen.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
     const mobile = await screen.findByRole("navigation", { name: "Mobile" });
-    expect(within(mobile).getAllByRole("link")).toHaveLength(4);
+    expect(within(mobile).getAllByRole("link")).toHaveLength(5);
     await userEvent.click(screen.getByRole("button", { name: "Close menu" }));
     expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });

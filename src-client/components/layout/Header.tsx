@@ -8,12 +8,14 @@ import {
   Collapse,
   Container,
   Group,
+  Menu,
   Stack,
   Text,
   VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
+import type { UserRole } from "../../../src/domain/enums";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { loginHref, useAuth } from "../../lib/auth";
 import { trpc } from "../../trpc";
@@ -24,6 +26,7 @@ import { SignOutButton } from "../SignOutButton";
 export const headerLinks = [
   { to: "/seers", label: "Meet Our Seers" },
   { to: "/shop", label: "Sacred Market" },
+  { to: "/wisdom", label: "Wisdom Hub" },
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
 ] as const;
@@ -48,6 +51,36 @@ function CartLink() {
         </Badge>
       )}
     </ActionIcon>
+  );
+}
+
+/** What a signed-in person reaches from the header's account menu, by role. */
+export function accountLinks(role: UserRole) {
+  return [
+    { to: "/profile", label: "Profile" },
+    { to: "/my-articles", label: "My Articles" },
+    { to: "/articles/new", label: "Write an Article" },
+    ...(role === "seer" ? [{ to: "/dashboard", label: "Seer Dashboard" }] : []),
+    ...(role === "admin" ? [{ to: "/admin", label: "Admin Console" }] : []),
+  ] as const;
+}
+
+function AccountMenu({ role }: { role: UserRole }) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label="Account menu" className={classes.iconLink}>
+          <IconUserCircle size={22} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {accountLinks(role).map((l) => (
+          <Menu.Item key={l.to} component={Link} to={l.to}>
+            {l.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -77,16 +110,7 @@ export function Header() {
           {user && (
             <>
               <CartLink />
-              <ActionIcon
-                component={Link}
-                to="/profile"
-                variant="subtle"
-                size="lg"
-                aria-label="Profile"
-                className={classes.iconLink}
-              >
-                <IconUserCircle size={22} aria-hidden />
-              </ActionIcon>
+              <AccountMenu role={user.role} />
               {user.role === "admin" && (
                 <Button component={Link} to="/admin" size="xs" variant="light" visibleFrom="xs">
                   Admin
@@ -125,6 +149,16 @@ export function Header() {
               {l.label}
             </Anchor>
           ))}
+          {user && (
+            <>
+              <Anchor component={Link} to="/my-articles" className={classes.mobileLink} onClick={close}>
+                My Articles
+              </Anchor>
+              <Anchor component={Link} to="/articles/new" className={classes.mobileLink} onClick={close}>
+                Write an Article
+              </Anchor>
+            </>
+          )}
           {user?.role === "admin" && (
             <Anchor component={Link} to="/admin" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
               Admin
