@@ -1,7 +1,9 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { usePageTitle } from "./layout/RouteAnnouncer";
 
 export function NotFound() {
+  usePageTitle("Page Not Found");
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">

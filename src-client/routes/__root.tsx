@@ -2,6 +2,7 @@ import { Box } from "@mantine/core";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Footer } from "../components/layout/Footer";
 import { Header } from "../components/layout/Header";
+import { RouteAnnouncer } from "../components/layout/RouteAnnouncer";
 import { NotFound } from "../components/NotFound";
 import type { RouterContext } from "../router";
 
@@ -18,6 +19,7 @@ function RootLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <RouteAnnouncer />
     </Box>
   );
 }

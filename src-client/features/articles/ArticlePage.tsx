@@ -20,8 +20,10 @@ import { ARTICLE_NOT_FOUND, authorName, isHttpUrl, videoEmbedUrl } from "../../.
 import { trpc } from "../../trpc";
 import { ArticleText } from "./ArticleText";
 import { formatDate, formatViews } from "../../lib/format";
+import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
 function ArticleNotFound() {
+  usePageTitle("Article Not Found");
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="md">
@@ -67,6 +69,7 @@ function ArticleVideo({ url, title }: { url: string; title: string }) {
 export function ArticlePage({ slug }: { slug: string }) {
   const utils = trpc.useUtils();
   const query = trpc.articles.bySlug.useQuery({ slug });
+  usePageTitle(query.data?.article.title);
   const { mutate: recordView } = trpc.articles.recordView.useMutation({
     onSuccess: ({ viewCount }) =>
       utils.articles.bySlug.setData({ slug }, (old) => (old ? { ...old, article: { ...old.article, viewCount } } : old)),

@@ -1,8 +1,10 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
 /** docs/product.md#routes-and-screens: a missing or unapproved Seer. */
 export function SeerNotFound() {
+  usePageTitle("Seer Not Found");
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
@@ -33,6 +33,7 @@ describe("/seers/{id} profile", () => {
     );
     renderApp("/seers/chiamaka");
     expect(await screen.findByRole("heading", { level: 1, name: "Chiamaka Obi" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Chiamaka Obi, Igbo Dibia · Seer"));
     expect(screen.getByRole("img", { name: "Chiamaka Obi" })).toHaveTextContent("CO");
     expect(screen.getByText("Igbo Dibia")).toBeInTheDocument();
     expect(stars("Rated 4.4 out of 5")).toEqual(["filled", "filled", "filled", "filled", "empty"]);

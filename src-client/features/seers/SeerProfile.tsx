@@ -10,6 +10,7 @@ import { ratingOf, reviewCountText, reviewerName } from "./display";
 import { SeerNotFound } from "./SeerNotFound";
 import type { Seer, SeerReview } from "./types";
 import classes from "./SeerCard.module.css";
+import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
 const route = getRouteApi("/seers/$id");
 
@@ -24,6 +25,7 @@ export function SeerProfile() {
   const { id } = route.useParams();
   const seer = trpc.seers.byId.useQuery({ id });
   const reviews = trpc.seers.reviews.useQuery({ id }, { enabled: seer.isSuccess });
+  usePageTitle(seer.data && `${seer.data.fullName}, ${seer.data.tradition}`);
 
   if (seer.isPending) return <ProfileSkeleton />;
   if (seer.isError) {

@@ -5,6 +5,7 @@ import { trpc } from "../../trpc";
 import { ProductImage } from "./ProductImage";
 import type { ProductDetail } from "./types";
 import { useAddToCart } from "./useAddToCart";
+import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
 function stockState(product: ProductDetail): { label: string; color: string } {
   if (product.stockQuantity <= 0) return { label: "Out of Stock", color: "red" };
@@ -14,6 +15,7 @@ function stockState(product: ProductDetail): { label: string; color: string } {
 }
 
 export function ProductNotFound() {
+  usePageTitle("Product Not Found");
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
@@ -31,6 +33,7 @@ export function ProductNotFound() {
 export function ProductPage({ slug }: { slug: string }) {
   const product = trpc.shop.product.useQuery({ slug });
   const addToCart = useAddToCart();
+  usePageTitle(product.data?.name);
 
   if (product.isPending) {
     return (

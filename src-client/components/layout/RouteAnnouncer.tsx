@@ -1,0 +1,59 @@
+import { VisuallyHidden } from "@mantine/core";
+import { useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { matchPage, pageTitle } from "../../../src/domain/pages";
+
+/**
+ * The document title of a page whose name comes from its data (a Seer, a product, an article, not found). Static
+ * pages get theirs from `src/domain/pages.ts` through the RouteAnnouncer.
+ */
+export function usePageTitle(name: string | null | undefined): void {
+  useEffect(() => {
+    if (name) document.title = pageTitle(name);
+  }, [name]);
+}
+
+const HEADING_WAIT_MS = 3000;
+
+/**
+ * After each navigation inside the app (not the first load): the page's title, the focus on its heading (so that a
+ * keyboard or screen-reader user starts at the new page, not at the link they used), and the new page's title said
+ * politely.
+ */
+export function RouteAnnouncer() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [message, setMessage] = useState("");
+  const first = useRef(true);
+
+  useEffect(() => {
+    const match = matchPage(pathname);
+    document.title = pageTitle(match ? match.page.name || null : "Page Not Found");
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // The heading may wait for data: look for it until it comes, then focus it and say the title it settled on.
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      const heading = document.querySelector<HTMLElement>("main h1");
+      if (!heading && Date.now() - started < HEADING_WAIT_MS) {
+        timer = setTimeout(settle, 50);
+        return;
+      }
+      if (heading) {
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: true });
+      }
+      setMessage(document.title);
+    };
+    timer = setTimeout(settle, 0);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  return (
+    <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {message}
+    </VisuallyHidden>
+  );
+}
