@@ -33,6 +33,9 @@ describe("money", () => {
     expect(formatGhs("45.00")).toBe("GH₵648.90");
     expect(formatGhs("19.99")).toBe("GH₵288.26"); // 288.2558 rounds up
     expect(formatGhs("0.01")).toBe("GH₵0.14");
+    // Thousands separators, as every amount on every screen.
+    expect(formatGhs("120.00")).toBe("GH₵1,730.40");
+    expect(formatMoney("1234.50")).toBe("$1,234.50");
   });
 
   it("formats other amounts with the currency formatter", () => {

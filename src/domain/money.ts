@@ -57,17 +57,27 @@ export const GHS_DISPLAY_RATE = "14.42";
 /** The display rate in hundredths (14.42 -> 1442), read from GHS_DISPLAY_RATE like any two-decimal amount. */
 const GHS_RATE_HUNDREDTHS: number = toCents(GHS_DISPLAY_RATE);
 
-/** GH₵ followed by the stored amount times GHS_DISPLAY_RATE with 2 decimals, computed exactly in integers. */
+/** GH₵ and the stored amount times GHS_DISPLAY_RATE, computed exactly in integer cents, shown by formatMoney. */
 export function formatGhs(amount: string | Cents): string {
   const c = typeof amount === "string" ? toCents(amount) : amount;
   // cents * rate(hundredths) is in 1/10000 of a unit; round half up to cents.
   const product = c * GHS_RATE_HUNDREDTHS;
   const roundedCents = Math.sign(product) * Math.floor((Math.abs(product) + 50) / 100);
-  return `GH₵${toDecimal(cents(roundedCents))}`;
+  return formatMoney(cents(roundedCents), "GHS");
 }
 
-/** Display of amounts in the booking, cart and checkout screens (the spec's currency formatter). */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one money formatter of every screen: the currency's own narrow symbol ($, GH₵), thousands separators and two
+ * decimals (docs/product.md). Amounts are integer cents or two-decimal strings, never floats in between.
+ */
 export function formatMoney(amount: string | Cents, currency = "USD"): string {
   const c = typeof amount === "string" ? toCents(amount) : amount;
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(c / 100);
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+    formatters.set(currency, formatter);
+  }
+  return formatter.format(c / 100);
 }

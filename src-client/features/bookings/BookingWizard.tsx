@@ -170,6 +170,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
                     returnPath="/booking-success"
                     onSuccess={onPaid}
                     submitLabel={`Pay ${formatMoney(payment.amount)}`}
+                    charge={payment.amount}
                   />
                 )}
               </Stack>

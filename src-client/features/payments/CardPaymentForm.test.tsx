@@ -6,7 +6,7 @@ import { server, trpcHandlers, TEST_ORIGIN } from "../../test/msw";
 import { createQueryClient, createTrpcClient } from "../../trpc";
 import { CardPaymentForm } from "./CardPaymentForm";
 
-function renderForm() {
+function renderForm(charge?: string) {
   const onSuccess: string[] = [];
   render(
     <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient(TEST_ORIGIN)}>
@@ -15,6 +15,7 @@ function renderForm() {
         returnPath="/order-success"
         onSuccess={(id) => onSuccess.push(id)}
         submitLabel="Pay $10.00"
+        charge={charge}
       />
     </AppProviders>,
   );
@@ -36,6 +37,12 @@ describe("CardPaymentForm", () => {
     await user.type(screen.getByLabelText(/CVC/), "123");
     await user.click(screen.getByRole("button", { name: "Pay $10.00" }));
     await waitFor(() => expect(onSuccess).toEqual(["pi_42"]));
+  });
+
+  it("states the amount and currency charged before paying", async () => {
+    server.use(...trpcHandlers({ "payments.config": () => ({ provider: "test", publishableKey: null }) }));
+    renderForm("1234.50");
+    expect(await screen.findByText("Your card will be charged $1,234.50 in US dollars (USD).")).toBeInTheDocument();
   });
 
   it("loads Stripe's Payment Element instead when Stripe keys are configured", async () => {

@@ -1,4 +1,5 @@
-import { Loader } from "@mantine/core";
+import { Loader, Stack, Text } from "@mantine/core";
+import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { StripePaymentForm } from "./StripePaymentForm";
 import { TestCardForm } from "./TestCardForm";
@@ -8,8 +9,19 @@ import type { CardPaymentFormProps } from "./types";
 export function CardPaymentForm(props: CardPaymentFormProps) {
   const config = trpc.payments.config.useQuery();
   if (config.isPending) return <Loader aria-label="Loading payment form" />;
-  if (config.data?.provider === "stripe" && config.data.publishableKey) {
-    return <StripePaymentForm {...props} publishableKey={config.data.publishableKey} />;
-  }
-  return <TestCardForm {...props} />;
+  const form =
+    config.data?.provider === "stripe" && config.data.publishableKey ? (
+      <StripePaymentForm {...props} publishableKey={config.data.publishableKey} />
+    ) : (
+      <TestCardForm {...props} />
+    );
+  if (!props.charge) return form;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {`Your card will be charged ${formatMoney(props.charge)} in US dollars (USD).`}
+      </Text>
+      {form}
+    </Stack>
+  );
 }

@@ -137,6 +137,7 @@ function Checkout() {
               returnPath="/order-success"
               onSuccess={onPaid}
               submitLabel={`Pay ${formatMoney(payment.totals.total)}`}
+              charge={payment.totals.total}
             />
           </Paper>
         ) : (
