@@ -188,6 +188,14 @@ describe("/book/{id} review and payment", () => {
 
     expect(await screen.findByRole("heading", { name: "Review Your Booking" })).toBeInTheDocument();
     expect(screen.getByText("Monday, November 23, 2026")).toBeInTheDocument();
+    // The step, date and time are in the address: the browser's Back returns to the date step with the choice kept,
+    // Forward to the review.
+    expect(router.state.location.search).toMatchObject({ step: "review", date: "2026-11-23", time: "10:00" });
+    router.history.back();
+    expect(await screen.findByRole("group", { name: "Time slots" })).toBeInTheDocument();
+    expect(slot("10:00")).toHaveAttribute("aria-pressed", "true");
+    router.history.forward();
+    expect(await screen.findByRole("heading", { name: "Review Your Booking" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("group", { name: "Time slots" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Continue" }));

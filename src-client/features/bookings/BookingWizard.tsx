@@ -13,16 +13,42 @@ import { formatCalendarDate } from "../../lib/format";
 import { SlotPicker, detectTimeZone } from "./SlotPicker";
 import type { BookingPayment } from "./types";
 
-/** docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. */
-export function BookingWizard({ seerId, sessionType }: { seerId: string; sessionType: SessionType }) {
+export const WIZARD_STEPS = ["date", "review", "payment"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+/** Where the client is in the wizard, kept in the address (?step=&date=&time=), so Back, Forward and reload work. */
+export interface WizardPlace {
+  step?: WizardStep | undefined;
+  date?: string | undefined;
+  time?: string | undefined;
+}
+
+/**
+ * docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. A step is a new
+ * history entry; choosing a date or time replaces the current one. The payment step needs this page's payment
+ * intent, so a reload there shows the review again.
+ */
+export function BookingWizard({
+  seerId,
+  sessionType,
+  place,
+  onPlace,
+}: {
+  seerId: string;
+  sessionType: SessionType;
+  place: WizardPlace;
+  onPlace: (patch: Partial<WizardPlace>, options: { replace: boolean }) => void;
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const timeZone = useMemo(() => detectTimeZone(), []);
-  const [step, setStep] = useState(0);
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
   const [notes, setNotes] = useState("");
   const [payment, setPayment] = useState<BookingPayment | null>(null);
+  const date = place.date ?? null;
+  const time = place.time ?? null;
+  const step = place.step === "payment" && payment ? 2 : place.step && place.step !== "date" && date && time ? 1 : 0;
+  const setStep = (index: number) => onPlace({ step: WIZARD_STEPS[index] ?? "date" }, { replace: false });
+  const setDate = (value: string | null) => onPlace({ date: value ?? undefined, time: undefined }, { replace: true });
+  const setTime = (value: string | null) => onPlace({ time: value ?? undefined }, { replace: true });
 
   const seer = trpc.seers.byId.useQuery({ id: seerId });
   const createIntent = trpc.bookings.createPaymentIntent.useMutation();
@@ -62,8 +88,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
           } else if (error.data?.code === "CONFLICT") {
             // Someone else took the slot meanwhile: say so, and let the client choose another.
             notify({ title: messages.createPaymentFailed.title, message: error.message }, "destructive");
-            setTime(null);
-            setStep(0);
+            onPlace({ step: "date", time: undefined }, { replace: false });
             void utils.bookings.takenSlots.invalidate();
           } else {
             notify(messages.createPaymentFailed, "destructive");
@@ -104,10 +129,7 @@ export function BookingWizard({ seerId, sessionType }: { seerId: string; session
                   timeZone={timeZone}
                   date={date}
                   time={time}
-                  onDateChange={(value) => {
-                    setDate(value);
-                    setTime(null);
-                  }}
+                  onDateChange={setDate}
                   onTimeChange={setTime}
                   maxDate={lastBookableDate(dateInTimeZone(new Date(), timeZone))}
                 />
