@@ -208,8 +208,9 @@ describe("/admin", () => {
         return { id: input.id, status: input.status };
       },
     });
-    renderApp("/admin");
-    await userEvent.click(await screen.findByRole("tab", { name: "Inbox" }));
+    // The tab is in the address: /admin?tab=inbox opens the inbox (the link the admins' e-mail carries).
+    const { router } = renderApp("/admin?tab=inbox");
+    expect(await screen.findByRole("tab", { name: "Inbox" })).toHaveAttribute("aria-selected", "true");
     const card = await screen.findByRole("article", { name: "Moving my session" });
     expect(card).toHaveTextContent("Kofi Boateng");
     expect(within(card).getByRole("link", { name: "kofi@example.com" })).toHaveAttribute(
@@ -223,6 +224,8 @@ describe("/admin", () => {
     expect(await screen.findByText("No messages.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("radio", { name: "Replied" }));
     expect(await screen.findByRole("article", { name: "Moving my session" })).toHaveTextContent("Replied");
+    await userEvent.click(screen.getByRole("tab", { name: "Products" }));
+    expect(router.state.location.search).toEqual({ tab: "products" });
   });
 
   it("lists applications in sub-tabs with counts, fields, the ID link, notes and empty texts", async () => {

@@ -181,8 +181,12 @@ function ProductsPanel() {
   );
 }
 
-/** /admin, for admins only (routes/admin.tsx). */
-export function AdminPage() {
+export const ADMIN_TABS = ["analytics", "applications", "bookings", "products", "inbox"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+const isAdminTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((t) => t === value);
+
+/** /admin, for admins only (routes/admin.tsx); the open tab is the address's. */
+export function AdminPage({ tab, onTab }: { tab: AdminTab; onTab: (tab: AdminTab) => void }) {
   // The pending list is always loaded: its counts label the Applications tab and the sub-tabs.
   const pending = trpc.admin.seerApplications.useQuery({ status: "pending" });
   const counts = pending.data?.counts;
@@ -191,7 +195,7 @@ export function AdminPage() {
       <Title order={1} mb="lg">
         Admin Dashboard
       </Title>
-      <Tabs defaultValue="analytics" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => isAdminTab(value) && onTab(value)} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
           <Tabs.Tab

@@ -25,7 +25,7 @@ function SessionList({ overview, past }: { overview: DashboardOverview; past: bo
   );
 }
 
-function Dashboard({ overview }: { overview: DashboardOverview }) {
+function Dashboard({ overview, tab, onTab }: { overview: DashboardOverview } & TabProps) {
   const { summary, seer } = overview;
   return (
     <Container size="lg" py="xl">
@@ -46,7 +46,7 @@ function Dashboard({ overview }: { overview: DashboardOverview }) {
           <StatCard label="Upcoming Sessions" value={String(summary.upcomingSessions)} note="Confirmed and scheduled" />
           <StatCard label="Total Sessions" value={String(summary.totalSessions)} note="Confirmed and held sessions" />
         </SimpleGrid>
-        <Tabs defaultValue="upcoming" keepMounted={false}>
+        <Tabs value={tab} onChange={(value) => isDashboardTab(value) && onTab(value)} keepMounted={false}>
           <Tabs.List mb="lg">
             <Tabs.Tab value="upcoming">Upcoming ({summary.upcomingSessions})</Tabs.Tab>
             <Tabs.Tab value="past">Past ({summary.pastSessions})</Tabs.Tab>
@@ -75,8 +75,19 @@ function Dashboard({ overview }: { overview: DashboardOverview }) {
   );
 }
 
-/** docs/product.md#routes-and-screens /seer/dashboard: Seers only (routes/seer/dashboard.tsx); the server decides, the screen explains. */
-export function SeerDashboard() {
+export const DASHBOARD_TABS = ["upcoming", "past", "earnings", "profile", "availability"] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+const isDashboardTab = (value: string | null): value is DashboardTab => DASHBOARD_TABS.some((t) => t === value);
+interface TabProps {
+  tab: DashboardTab;
+  onTab: (tab: DashboardTab) => void;
+}
+
+/**
+ * docs/product.md#routes-and-screens /seer/dashboard: Seers only (routes/seer/dashboard.tsx); the server decides, the
+ * screen explains. The open tab is the address's.
+ */
+export function SeerDashboard({ tab, onTab }: TabProps) {
   const overview = trpc.seerDashboard.overview.useQuery();
 
   if (overview.error?.data?.code === "FORBIDDEN") return <AccessNoticeView notice={accessRules.seerDashboard.wrongRole} />;
@@ -96,5 +107,5 @@ export function SeerDashboard() {
       </Container>
     );
   }
-  return <Dashboard overview={overview.data} />;
+  return <Dashboard overview={overview.data} tab={tab} onTab={onTab} />;
 }
