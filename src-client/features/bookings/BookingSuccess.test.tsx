@@ -3,6 +3,27 @@ import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 
+const booking = {
+  id: "b-1",
+  seerId: "seer-1",
+  seerName: "Iya Adunni Olawale",
+  clientId: "u-client",
+  sessionType: "60min" as const,
+  scheduledDate: "2026-12-01",
+  scheduledTime: "09:00",
+  clientTimezone: "Africa/Lagos",
+  seerTimezone: "UTC",
+  startsAt: new Date("2026-12-01T08:00:00Z"),
+  endsAt: new Date("2026-12-01T09:00:00Z"),
+  amount: "1250.00",
+  platformFee: "250.00",
+  seerEarnings: "1000.00",
+  status: "confirmed" as const,
+  consultationLink: "/meeting/b-1",
+  notes: null,
+  createdAt: new Date("2026-11-24T08:00:00Z"),
+};
+
 const client = {
   id: "u-client",
   email: "client@example.com",
@@ -26,6 +47,7 @@ describe("/booking/success/{paymentIntentId}", () => {
           await new Promise<void>((resolve) => (release = resolve));
           return { bookingId: "b-1", status: "confirmed" as const, meetingLink: "/meeting/b-1" };
         },
+        "bookings.byId": () => booking,
       }),
     );
     renderApp("/booking/success/pi_123");
@@ -40,6 +62,14 @@ describe("/booking/success/{paymentIntentId}", () => {
     expect(screen.getByRole("link", { name: "View Meeting Room" })).toHaveAttribute("href", "/meeting/b-1");
     expect(screen.getByRole("link", { name: "Browse More Seers" })).toHaveAttribute("href", "/seers");
     expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    // The booking itself, on the client's clock (Lagos is UTC+1), with its calendar file.
+    const details = await screen.findByRole("region", { name: "Your booking" });
+    expect(details).toHaveTextContent("Iya Adunni Olawale");
+    expect(details).toHaveTextContent("Tuesday, December 1, 2026");
+    expect(details).toHaveTextContent("09:00 (Africa/Lagos)");
+    expect(details).toHaveTextContent("60 minutes");
+    expect(details).toHaveTextContent("$1,250.00");
+    expect(screen.getByRole("link", { name: "Add to Calendar" })).toHaveAttribute("href", "/api/bookings/b-1/calendar.ics");
   });
 
   it("leaves out 'View Meeting Room' when no link came back", async () => {
@@ -48,6 +78,7 @@ describe("/booking/success/{paymentIntentId}", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "bookings.confirmPayment": () => ({ bookingId: "b-1", status: "confirmed" as const, meetingLink: null }),
+        "bookings.byId": () => booking,
       }),
     );
     renderApp("/booking/success/pi_9");
@@ -75,6 +106,7 @@ describe("/booking/success/{paymentIntentId}", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "bookings.confirmPayment": () => ({ bookingId: "b-1", status: "confirmed" as const, meetingLink: "/meeting/b-1" }),
+        "bookings.byId": () => booking,
         "seers.list": () => ({ items: [], total: 0, page: 1, pageSize: 12, nextCursor: null }),
         "seers.filterOptions": () => ({ countries: [], specializations: [], languages: [] }),
       }),

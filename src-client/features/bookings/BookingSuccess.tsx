@@ -1,8 +1,48 @@
-import { Button, Container, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconCreditCard } from "@tabler/icons-react";
+import { Button, Container, Group, List, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck, IconCreditCard, IconDownload } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
+import { SESSION_MINUTES } from "../../../src/domain/consultations";
+import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
+
+/** The booked session as the client reads it: their own clock and timezone. */
+function BookingDetails({ bookingId }: { bookingId: string }) {
+  const booking = trpc.bookings.byId.useQuery({ bookingId });
+  if (!booking.data) return null;
+  const b = booking.data;
+  const zone = b.clientTimezone;
+  const day = b.startsAt.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: zone });
+  const time = b.startsAt.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: zone });
+  return (
+    <Paper withBorder p="lg" radius="md" w="100%" ta="left" aria-label="Your booking" component="section">
+      <SimpleGrid cols={2} spacing="xs">
+        <Text fw={600}>Seer</Text>
+        <Text>{b.seerName}</Text>
+        <Text fw={600}>Date</Text>
+        <Text>{day}</Text>
+        <Text fw={600}>Time</Text>
+        <Text>
+          {time} ({zone})
+        </Text>
+        <Text fw={600}>Duration</Text>
+        <Text>{SESSION_MINUTES[b.sessionType]} minutes</Text>
+        <Text fw={600}>Amount paid</Text>
+        <Text>{formatMoney(b.amount)}</Text>
+      </SimpleGrid>
+      <Button
+        mt="md"
+        variant="default"
+        component="a"
+        href={`/api/bookings/${b.id}/calendar.ics`}
+        download
+        leftSection={<IconDownload size={16} aria-hidden />}
+      >
+        Add to Calendar
+      </Button>
+    </Paper>
+  );
+}
 
 /** docs/product.md#routes-and-screens /booking/success/{paymentIntentId}: confirms the payment on load. */
 export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string }) {
@@ -41,7 +81,7 @@ export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string })
       </Container>
     );
   }
-  const { meetingLink } = confirm.data;
+  const { meetingLink, bookingId } = confirm.data;
   return (
     <Container size="sm" py={60}>
       <Stack align="center" ta="center" gap="lg">
@@ -50,6 +90,7 @@ export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string })
         </ThemeIcon>
         <Title order={1}>Booking Confirmed!</Title>
         <Text c="dimmed">Your spiritual consultation has been booked.</Text>
+        <BookingDetails bookingId={bookingId} />
         <Paper withBorder p="lg" radius="md" w="100%" ta="left">
           <Title order={2} size="h4" mb="sm">
             What happens next?
