@@ -8,13 +8,25 @@ export const LOGIN_REDIRECT_DELAY_MS = 500;
 export type AuthState =
   | { status: "loading"; user: undefined }
   | { status: "signed-in"; user: SignedInUser }
-  | { status: "signed-out"; user: undefined };
+  | { status: "signed-out"; user: undefined }
+  | { status: "unreachable"; user: undefined };
 
-/** The three auth states of docs/product.md#routes-and-screens: loading, signed-in (the current-user call returned data), signed-out. */
+/** While the server cannot be reached, the current-user call is tried again this often. */
+export const RECONNECT_INTERVAL_MS = 5000;
+
+/**
+ * The auth states of docs/product.md#routes-and-screens: loading, signed-in (the current-user call returned a user),
+ * signed-out (it returned none), and unreachable (it failed: the network or the server is down, which is never taken
+ * for a sign-out; the call is retried until it answers).
+ */
 export function useAuth(): AuthState {
-  const me = trpc.account.me.useQuery(undefined, { retry: false });
-  if (me.isPending) return { status: "loading", user: undefined };
+  const me = trpc.account.me.useQuery(undefined, {
+    retry: false,
+    refetchInterval: (query) => (query.state.status === "error" ? RECONNECT_INTERVAL_MS : false),
+  });
   if (me.data) return { status: "signed-in", user: me.data };
+  if (me.isPending) return { status: "loading", user: undefined };
+  if (me.isError) return { status: "unreachable", user: undefined };
   return { status: "signed-out", user: undefined };
 }
 

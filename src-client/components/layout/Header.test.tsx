@@ -106,4 +106,20 @@ describe("unknown paths", () => {
     expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
   });
+
+  it("says a lost connection is lost, never shows it as a sign-out, and recovers on its own", async () => {
+    let up = false;
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => (up ? user("client") : { error: { code: "INTERNAL_SERVER_ERROR", message: "offline" } }),
+        "cart.list": () => [],
+      }),
+    );
+    renderApp("/about");
+    expect(await screen.findByRole("status")).toHaveTextContent("Connection lost. Trying to reconnect…");
+    expect(screen.queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
+    up = true;
+    expect(await screen.findByRole("button", { name: "Log Out" }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText("Connection lost. Trying to reconnect…")).not.toBeInTheDocument();
+  }, 15_000);
 });

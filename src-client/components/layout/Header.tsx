@@ -171,6 +171,11 @@ export function Header() {
           )}
         </Stack>
       </Collapse>
+      {auth.status === "unreachable" && (
+        <Text role="status" ta="center" size="sm" py={6} bg="ochre.1" c="dark">
+          Connection lost. Trying to reconnect…
+        </Text>
+      )}
       {auth.status === "loading" && (
         <VisuallyHidden>
           <Text>Checking sign-in</Text>

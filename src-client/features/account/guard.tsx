@@ -38,6 +38,12 @@ const loginRequired = (message: string, options: Pick<AccessNotice, "toast" | "l
 });
 const adminOnly: AccessNotice = { ...messages.accessDenied, toast: true, then: "home" };
 
+/** The notice of a protected page when the server cannot be reached (useAuth's "unreachable"). */
+export const connectionLost: AccessNotice = {
+  title: "Connection Lost",
+  message: "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
+};
+
 /** Every protected page's rule: who may see it, and the notice for everyone else. */
 export const accessRules = {
   checkout: { signedOut: loginRequired(messages.loginRequiredCheckout.message, { toast: true }) },
@@ -62,8 +68,13 @@ export type Access = { allowed: true; user: SignedInUser } | { allowed: false; n
 /** For a route's `beforeLoad`: the signed-in user (the cached `account.me`) against the rule; the answer joins the route context. */
 export async function checkAccess(context: RouterContext, rule: AccessRuleName): Promise<{ access: Access }> {
   const { role, signedOut, wrongRole = signedOut }: AccessRule = accessRules[rule];
-  // As in useAuth: a failed current-user call counts as signed out.
-  const user = await context.trpc.account.me.ensureData().catch(() => null);
+  // A failed current-user call is a lost connection, never a sign-out: say so, and send nobody to the login.
+  let user: SignedInUser | null;
+  try {
+    user = await context.trpc.account.me.ensureData();
+  } catch {
+    return { access: { allowed: false, notice: connectionLost } };
+  }
   if (!user) return { access: { allowed: false, notice: signedOut } };
   if (role && user.role !== role) return { access: { allowed: false, notice: wrongRole } };
   return { access: { allowed: true, user } };

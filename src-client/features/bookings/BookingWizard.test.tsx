@@ -178,6 +178,8 @@ describe("/book/{id} review and payment", () => {
         status: "confirmed" as const,
         meetingLink: `/meeting/b-1?pi=${paymentIntentId}`,
       }),
+      // The success page's details of the booking (not this test's subject).
+      "bookings.byId": () => ({ error: { code: "NOT_FOUND", message: "Meeting Not Found" } }),
     });
     const user = userEvent.setup();
     const { router } = renderApp("/book/seer-1");

@@ -21,7 +21,7 @@ export function MeetingRoom({ bookingId }: { bookingId: string }) {
   const auth = useAuth();
   const booking = trpc.bookings.byId.useQuery({ bookingId }, { enabled: auth.status === "signed-in" });
 
-  if (auth.status === "loading" || (auth.status === "signed-in" && booking.isPending)) {
+  if (auth.status === "loading" || auth.status === "unreachable" || (auth.status === "signed-in" && booking.isPending)) {
     return (
       <Container py={80} ta="center">
         <Loader aria-label="Loading meeting room" />
