@@ -219,8 +219,12 @@ describe("/book/{id} review and payment", () => {
     await user.type(screen.getByLabelText(/Expiry/), "12/34");
     await user.type(screen.getByLabelText(/CVC/), "123");
     await user.click(screen.getByRole("button", { name: "Pay $45.00" }));
-    expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
-    expect(screen.getByText("Your card was declined.")).toBeInTheDocument();
+    // Said next to the card form, with the focus on it, not in a toast.
+    const failure = await screen.findByRole("alert", { name: "Payment Failed" });
+    expect(failure).toHaveTextContent("Payment Failed");
+    expect(failure).toHaveTextContent("Your card was declined.");
+    await waitFor(() => expect(failure).toHaveFocus());
+    expect(within(screen.getByRole("form", { name: "Card payment" })).getByRole("alert", { name: "Payment Failed" })).toBe(failure);
     expect(screen.getByRole("button", { name: "Pay $45.00" })).toBeEnabled();
 
     // The failure toast is dismissed (one toast shows at a time).

@@ -4,8 +4,7 @@ import type { Stripe } from "@stripe/stripe-js";
 // The pure entry loads Stripe.js only when a Stripe form is shown, not as a side effect of importing it.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useState, type FormEvent } from "react";
-import { messages } from "../../lib/messages";
-import { notify } from "../../lib/notify";
+import { PAYMENT_NOT_COMPLETED, PaymentError } from "./PaymentError";
 import type { CardPaymentFormProps } from "./types";
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
@@ -23,11 +22,13 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements) return;
     setProcessing(true);
+    setFailure(null);
     const result = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${window.location.origin}${returnPath}` },
@@ -35,10 +36,7 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
     });
     setProcessing(false);
     if (result.error) {
-      notify(
-        { title: messages.paymentFailed.title, message: result.error.message ?? "Your payment could not be completed." },
-        "destructive",
-      );
+      setFailure(result.error.message ?? PAYMENT_NOT_COMPLETED);
       return;
     }
     if (result.paymentIntent.status === "succeeded" || result.paymentIntent.status === "processing")
@@ -49,6 +47,7 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
     <form onSubmit={(e) => void onSubmit(e)} aria-label="Card payment">
       <Stack gap="md">
         <PaymentElement />
+        <PaymentError message={failure} />
         <Button type="submit" size="md" disabled={!stripe || !elements || processing}>
           {processing ? "Processing..." : submitLabel}
         </Button>

@@ -4,6 +4,7 @@ import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { PAYMENT_NOT_COMPLETED, PaymentError } from "./PaymentError";
 import type { CardPaymentFormProps } from "./types";
 
 /** The id part of a client secret ("pi_..._secret_..."), as Stripe's own client reads it. */
@@ -15,19 +16,17 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
   const confirm = trpc.payments.confirmTestCard.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setFailure(null);
     confirm.mutate(
       { clientSecret, cardNumber, expiry, cvc },
       {
         onSuccess: (result) => {
           if (result.status === "succeeded") onSuccess(paymentIntentIdOf(clientSecret));
-          else
-            notify(
-              { title: messages.paymentFailed.title, message: result.message ?? "Your payment could not be completed." },
-              "destructive",
-            );
+          else setFailure(result.message ?? PAYMENT_NOT_COMPLETED);
         },
         onError: (error) => {
           if (isUnauthorizedError(error)) {
@@ -38,7 +37,7 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
           const fieldMessage = error.data?.zodError
             ? Object.values(error.data.zodError.fieldErrors as Record<string, string[] | undefined>).flat()[0]
             : undefined;
-          notify({ title: messages.paymentFailed.title, message: fieldMessage ?? error.message }, "destructive");
+          setFailure(fieldMessage ?? error.message);
         },
       },
     );
@@ -84,6 +83,7 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
             disabled={confirm.isPending}
           />
         </Group>
+        <PaymentError message={failure} />
         <Button type="submit" size="md" disabled={confirm.isPending}>
           {confirm.isPending ? "Processing..." : submitLabel}
         </Button>
