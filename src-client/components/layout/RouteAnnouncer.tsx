@@ -32,18 +32,23 @@ export function RouteAnnouncer() {
       first.current = false;
       return;
     }
-    // The heading may wait for data: look for it until it comes, then focus it and say the title it settled on.
+    // The heading may wait for its route's code and data, and the old page's heading may still be on screen: look
+    // for a heading other than the one there now until it comes, then focus it and say the title it settled on.
     const started = Date.now();
+    const previous = document.querySelector<HTMLElement>("main h1");
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
-      const heading = document.querySelector<HTMLElement>("main h1");
+      const found = document.querySelector<HTMLElement>("main h1");
+      const heading = found && (found !== previous || !previous.isConnected) ? found : null;
       if (!heading && Date.now() - started < HEADING_WAIT_MS) {
         timer = setTimeout(settle, 50);
         return;
       }
-      if (heading) {
-        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-        heading.focus({ preventScroll: true });
+      // The same page with other data (one Seer to another) keeps its heading element: focus it after the wait.
+      const target = heading ?? found;
+      if (target) {
+        if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+        target.focus({ preventScroll: true });
       }
       setMessage(document.title);
     };
