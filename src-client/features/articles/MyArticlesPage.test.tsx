@@ -66,6 +66,8 @@ describe("/my-articles", () => {
     const row = (await screen.findAllByRole("listitem"))[1] as HTMLElement;
     await userEvent.click(within(row).getByRole("button", { name: "Delete" }));
     const dialog = await screen.findByRole("dialog");
+    // Its close button has a name (it had none: an axe finding of issue #19).
+    expect(within(dialog).getByRole("button", { name: "Close dialog" })).toBeInTheDocument();
     expect(
       within(dialog).getByText('Are you sure you want to delete "Pouring Libation"? This action cannot be undone.'),
     ).toBeInTheDocument();
