@@ -78,6 +78,10 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
         totalSeers: 4,
         pendingApplications: 2,
         totalBookings: 25,
+        monthly: [
+          { month: "2026-10", revenue: "1000.05", bookings: 2 },
+          { month: "2026-11", revenue: "25.00", bookings: 1 },
+        ],
       }),
       "admin.seerApplications": (input) => ({ applications: byStatus[input?.status ?? "pending"], counts }),
       "admin.bookings": () => ({
@@ -185,6 +189,9 @@ describe("/admin", () => {
     expect(screen.getByText("Pending Applications").parentElement).toHaveTextContent("2");
     expect(screen.getByText("Total Bookings").parentElement).toHaveTextContent("25");
     expect(screen.getByText("Confirmed Bookings").parentElement).toHaveTextContent("2");
+    // Revenue and bookings over time, each chart summed in its caption.
+    expect(screen.getByRole("figure", { name: "Revenue by month, last 12 months: $1,025.05 in all" })).toBeInTheDocument();
+    expect(screen.getByRole("figure", { name: "Paid bookings by month, last 12 months: 3 in all" })).toBeInTheDocument();
   });
 
   it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {

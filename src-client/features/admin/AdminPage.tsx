@@ -19,6 +19,7 @@ import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { InboxPanel } from "./InboxPanel";
+import { MonthlyCharts } from "../../components/MonthlyCharts";
 import { StatCard } from "../../components/StatCard";
 import { AdminCancelDialog } from "./AdminCancelDialog";
 
@@ -49,6 +50,10 @@ function AnalyticsPanel() {
         />
         <StatCard label="Active Products" value={a.activeProducts} note="In the Sacred Market" />
       </SimpleGrid>
+      <MonthlyCharts
+        money={{ label: "Revenue", values: a.monthly.map((m) => ({ month: m.month, value: m.revenue })) }}
+        count={{ label: "Paid bookings", values: a.monthly.map((m) => ({ month: m.month, value: m.bookings })) }}
+      />
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="md">
           Platform Overview

@@ -6,6 +6,7 @@ import { EARNINGS_PERIODS, type EarningsPeriod } from "../../../src/schemas/dash
 import { trpc } from "../../trpc";
 import { formatCalendarDate } from "../../lib/format";
 import { StatCard } from "../../components/StatCard";
+import { MonthlyCharts } from "../../components/MonthlyCharts";
 
 /** docs/product.md#routes-and-screens Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
 export function EarningsTab() {
@@ -50,6 +51,10 @@ export function EarningsTab() {
             />
             <StatCard label="Refunded to Clients" value={formatMoney(earnings.data.refunded)} note={periodLabel} />
           </SimpleGrid>
+          <MonthlyCharts
+            money={{ label: "Earnings", values: earnings.data.monthly.map((m) => ({ month: m.month, value: m.earnings })) }}
+            count={{ label: "Sessions", values: earnings.data.monthly.map((m) => ({ month: m.month, value: m.sessions })) }}
+          />
           <Card withBorder radius="md">
             <Title order={3} size="h4" mb="sm">
               Sessions

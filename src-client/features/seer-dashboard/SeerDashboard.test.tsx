@@ -105,6 +105,10 @@ function overviewData(): DashboardOverview {
 
 const earningsOf = (period: Earnings["period"]): Earnings => ({
   period,
+  monthly: [
+    { month: "2026-10", earnings: "108.00", sessions: 2 },
+    { month: "2026-11", earnings: "40.00", sessions: 1 },
+  ],
   confirmedEarnings: period === "30d" ? "120.00" : "148.00",
   pendingPayouts: "36.00",
   totalAllTime: "148.00",
@@ -252,6 +256,8 @@ describe("/seer/dashboard for a Seer", () => {
       expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
     }
     expect(screen.getByRole("heading", { name: "Commission Breakdown" })).toBeInTheDocument();
+    expect(screen.getByRole("figure", { name: "Earnings by month, last 12 months: $148.00 in all" })).toBeInTheDocument();
+    expect(screen.getByRole("figure", { name: "Sessions by month, last 12 months: 3 in all" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("radio", { name: "Last 30 Days" }));
     await waitFor(() =>

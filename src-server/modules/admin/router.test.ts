@@ -4,6 +4,8 @@ import { bookings, seerApplications, seers, users } from "../../../db/schema";
 import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./service";
+import { FakeClock } from "../../platform/clock";
+import { lastMonths } from "../../../src/domain/months";
 
 let t: TestApp;
 let adminCookie: string;
@@ -245,7 +247,8 @@ describe("analytics, bookings and products", () => {
   let a: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    a = await createTestApp();
+    // Mid-2026, so that the bookings of January 2026 are in the charts' last 12 months.
+    a = await createTestApp({ clock: new FakeClock(new Date("2026-06-15T12:00:00Z")) });
     const admin = await signUp(a.app);
     await a.app.services.account.setRoleByEmail(admin.email, "admin");
     cookie = admin.cookie;
@@ -309,7 +312,13 @@ describe("analytics, bookings and products", () => {
       totalSeers: 2,
       pendingApplications: 1,
       totalBookings: 25,
+      monthly: expect.any(Array),
     });
+    // By month of the sessions' start: all in January 2026, the other months empty.
+    const { monthly } = trpcData<{ monthly: { month: string; revenue: string; bookings: number }[] }>(response);
+    expect(monthly.map((m) => m.month)).toEqual(lastMonths(new Date("2026-06-15T12:00:00Z"), 12));
+    expect(monthly.find((m) => m.month === "2026-01")).toEqual({ month: "2026-01", revenue: "197.55", bookings: 5 });
+    expect(monthly.filter((m) => m.month !== "2026-01").every((m) => m.revenue === "0.00" && m.bookings === 0)).toBe(true);
   });
 
   it("lists the newest 20 bookings and the total", async () => {

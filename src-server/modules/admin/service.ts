@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { bookings, products, seerApplications, seers, users, type ApplicationStatus } from "../../../db/schema";
 import { toCents, toDecimal } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
+import { fillMonths, lastMonths, type MonthKey } from "../../../src/domain/months";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { applicationDecisionEmail } from "../applications";
@@ -73,6 +74,8 @@ export interface Analytics {
   totalSeers: number;
   pendingApplications: number;
   totalBookings: number;
+  /** The last 12 months (UTC) by when sessions start: revenue kept and paid bookings, for the chart. */
+  monthly: { month: MonthKey; revenue: string; bookings: number }[];
 }
 
 const money = (value: string | null | undefined): string => toDecimal(toCents(value ?? "0"));
@@ -178,7 +181,9 @@ export function createAdminService({
   async function analytics(): Promise<Analytics> {
     const confirmed = sql`${bookings.status} = 'confirmed'`;
     const paid = sql`${bookings.status} in ('confirmed', 'completed', 'no_show', 'cancelled')`;
-    const [[b], [p], counts] = await Promise.all([
+    const months = lastMonths(clock.now(), 12);
+    const monthOf = sql<string>`to_char(${bookings.startsAt} at time zone 'UTC', 'YYYY-MM')`;
+    const [[b], [p], counts, byMonth] = await Promise.all([
       db
         .select({
           totalRevenue: sql<
@@ -198,6 +203,15 @@ export function createAdminService({
         .from(bookings),
       db.select({ activeProducts: countWhere(sql`${products.isActive}`) }).from(products),
       applicationCounts(),
+      db
+        .select({
+          month: monthOf,
+          revenue: sql<string>`coalesce(sum(${bookings.platformFee} + ${bookings.seerEarnings}), 0)::numeric(12,2)::text`,
+          bookings: sql<number>`count(*)::int`,
+        })
+        .from(bookings)
+        .where(sql`${paid} and ${monthOf} >= ${months[0] ?? ""}`)
+        .groupBy(monthOf),
     ]);
     return {
       totalRevenue: money(b?.totalRevenue),
@@ -212,6 +226,7 @@ export function createAdminService({
       totalSeers: counts.approved,
       pendingApplications: counts.pending,
       totalBookings: b?.totalBookings ?? 0,
+      monthly: fillMonths(months, byMonth, (month) => ({ month, revenue: "0.00", bookings: 0 })),
     };
   }
 

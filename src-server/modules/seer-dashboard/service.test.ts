@@ -172,6 +172,11 @@ describe("dashboard figures", () => {
       ["confirmed", "25.00", "5.00", "20.00"],
       ["confirmed", "10.00", "2.00", "8.00"],
     ]);
+    // The chart's 12 months hold every paid session's earnings once, whatever the period (the hold is not paid).
+    const monthly = all.monthly as { month: string; earnings: string; sessions: number }[];
+    expect(monthly).toHaveLength(12);
+    expect(monthly.reduce((sum, m) => sum + m.sessions, 0)).toBe(4);
+    expect(monthly.reduce((sum, m) => sum + Math.round(Number(m.earnings) * 100), 0)).toBe(14800);
     expect(await earnings("30d")).toMatchObject({
       confirmedEarnings: "120.00",
       pendingPayouts: "36.00",

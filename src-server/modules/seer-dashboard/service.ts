@@ -14,6 +14,7 @@ import {
   type SeerTimezone,
 } from "../../../src/schemas/dashboard";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
+import { fillMonths, lastMonths, type MonthKey } from "../../../src/domain/months";
 import type { Clock } from "../../platform/clock";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import { publicSeerColumns, type OwnSeer } from "../seers";
@@ -77,6 +78,8 @@ export interface Earnings {
   /** What was refunded to clients of the period's bookings. */
   refunded: string;
   rows: EarningsRow[];
+  /** The last 12 months on the Seer's clock, whatever the period: earnings kept and sessions held, for the chart. */
+  monthly: { month: MonthKey; earnings: string; sessions: number }[];
 }
 
 const money = (expression: SQL) => sql<string>`coalesce(sum(${expression}), 0)::numeric(12,2)::text`;
@@ -228,8 +231,17 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
       .where(and(mine, or(paid, livePending(now)), inPeriod))
       .orderBy(desc(bookings.startsAt), asc(bookings.id))
       .limit(DASHBOARD_LIST_LIMIT);
+    const months = lastMonths(now, 12, seer.timezone);
+    const monthOf = sql<string>`to_char(${bookings.startsAt} at time zone ${seer.timezone}, 'YYYY-MM')`;
+    const byMonth = await db
+      .select({ month: monthOf, earnings: money(sql`${bookings.seerEarnings}`), sessions: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(mine, paid, sql`${monthOf} >= ${months[0] ?? ""}`))
+      // By position: the timezone is a parameter, so the expression written twice would not be the same one.
+      .groupBy(sql`1`);
     return {
       period,
+      monthly: fillMonths(months, byMonth, (month) => ({ month, earnings: "0.00", sessions: 0 })),
       confirmedEarnings: figures?.confirmedEarnings ?? "0.00",
       pendingPayouts: figures?.pendingPayouts ?? "0.00",
       totalAllTime: figures?.totalAllTime ?? "0.00",
