@@ -16,7 +16,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
-async function signIn(page: Page, role: "client" | "admin") {
+async function signIn(page: Page, role: "client" | "admin" | "seer") {
   const account = demoAccounts.find((a) => a.role === role);
   if (!account) throw new Error(role);
   await page.goto("/login?returnTo=%2F");
@@ -45,6 +45,7 @@ try {
     const seerHref = await page.locator('a[href^="/seers/"]').first().getAttribute("href");
     if (seerHref) await shot("seer-profile", seerHref);
     await shot("shop", "/shop");
+    await shot("wisdom", "/wisdom");
     await signIn(page, "client");
     const addButtons = page.getByRole("button", { name: "Add to Cart" });
     await page.goto("/shop");
@@ -55,8 +56,12 @@ try {
     }
     await shot("cart", "/cart");
     await context.clearCookies();
+    await signIn(page, "seer");
+    await shot("seer-earnings", "/seer/dashboard?tab=earnings");
+    await context.clearCookies();
     await signIn(page, "admin");
     await shot("admin", "/admin");
+    await shot("admin-inbox", "/admin?tab=inbox");
     await context.close();
   }
 } finally {

@@ -7,10 +7,12 @@ import { trpc } from "../../trpc";
 import { formatCalendarDate } from "../../lib/format";
 import { StatCard } from "../../components/StatCard";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
+import { useMediaQuery } from "@mantine/hooks";
 
 /** docs/product.md#routes-and-screens Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
 export function EarningsTab() {
   const [period, setPeriod] = useState<EarningsPeriod>("all");
+  const narrow = useMediaQuery("(max-width: 36em)") ?? false;
   // The last figures stay on screen while the next period loads, rather than a spinner in their place.
   const earnings = trpc.seerDashboard.earnings.useQuery({ period }, { placeholderData: (previous) => previous });
   const periodLabel = EARNINGS_PERIODS.find((p) => p.value === period)?.label ?? "";
@@ -23,6 +25,10 @@ export function EarningsTab() {
         </Title>
         <SegmentedControl
           aria-label="Earnings period"
+          // Four periods do not fit a 360 px phone side by side: stacked there, in a row from the small breakpoint.
+          orientation={narrow ? "vertical" : "horizontal"}
+          fullWidth={narrow}
+          w={narrow ? "100%" : undefined}
           value={period}
           onChange={(value) => setPeriod(value as EarningsPeriod)}
           data={EARNINGS_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
