@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { checkAccess, RequireAuth } from "../features/account/guard";
-import { ADMIN_TABS, AdminPage, type AdminTab } from "../features/admin/AdminPage";
+import { AdminPage } from "../features/admin/AdminPage";
+import { ADMIN_TABS, type AdminTab } from "../features/admin/tabs";
 
 /** The open tab lives in the address (?tab=), so it can be shared, reloaded and reached with Back. */
 const searchSchema = z.object({ tab: z.enum(ADMIN_TABS).optional().catch(undefined) });

@@ -54,14 +54,18 @@ describe("global header and footer", () => {
     renderApp("/about");
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
     expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
-    await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
-    const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem", { hidden: true }).map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+    const toggle = screen.getByRole("button", { name: "Account menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const menu = await screen.findByRole("navigation", { name: "Account" });
+    expect(within(menu).getAllByRole("link").map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
       ["Profile", "/profile"],
       ["My Articles", "/my-articles"],
       ["Write an Article", "/articles/new"],
     ]);
     await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("navigation", { name: "Account" })).not.toBeInTheDocument();
     const logOut = screen.getByRole("button", { name: "Log Out" });
     expect(logOut).toHaveAttribute("type", "submit");
     expect(logOut.closest("form")).toHaveAttribute("method", "post");
@@ -76,8 +80,9 @@ describe("global header and footer", () => {
     const admin = renderApp("/about");
     expect(await screen.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
     await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
-    expect(await screen.findByRole("menuitem", { name: "Admin Console" })).toHaveAttribute("href", "/admin");
-    expect(screen.queryByRole("menuitem", { name: "Seer Dashboard" })).not.toBeInTheDocument();
+    const adminMenu = await screen.findByRole("navigation", { name: "Account" });
+    expect(within(adminMenu).getByRole("link", { name: "Admin Console" })).toHaveAttribute("href", "/admin");
+    expect(within(adminMenu).queryByRole("link", { name: "Seer Dashboard" })).not.toBeInTheDocument();
     admin.unmount();
 
     server.use(...trpcHandlers({ "account.me": () => user("seer"), "cart.list": () => [] }));

@@ -8,12 +8,12 @@ import {
   Collapse,
   Container,
   Group,
-  Menu,
+  Paper,
   Stack,
   Text,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useClickOutside, useDisclosure } from "@mantine/hooks";
 import { IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
 import type { UserRole } from "../../../src/domain/enums";
 import { Link, useRouterState } from "@tanstack/react-router";
@@ -65,22 +65,48 @@ export function accountLinks(role: UserRole) {
   ] as const;
 }
 
+/**
+ * The account menu: a disclosure (a button that shows a short list of links), not Mantine's Menu, whose popover
+ * machinery would weigh on every page's first download (issue #18). Escape, a click outside or a link closes it.
+ */
 function AccountMenu({ role }: { role: UserRole }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const ref = useClickOutside(close);
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label="Account menu" className={classes.iconLink}>
-          <IconUserCircle size={22} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {accountLinks(role).map((l) => (
-          <Menu.Item key={l.to} component={Link} to={l.to}>
-            {l.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Box pos="relative" ref={ref} onKeyDown={(event) => event.key === "Escape" && close()}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label="Account menu"
+        aria-expanded={opened}
+        aria-controls="account-menu"
+        onClick={toggle}
+        className={classes.iconLink}
+      >
+        <IconUserCircle size={22} aria-hidden />
+      </ActionIcon>
+      {opened && (
+        <Paper
+          id="account-menu"
+          component="nav"
+          aria-label="Account"
+          shadow="md"
+          withBorder
+          radius="md"
+          p={4}
+          w={210}
+          className={classes.accountMenu}
+        >
+          <Stack gap={0}>
+            {accountLinks(role).map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} className={classes.mobileLink} onClick={close}>
+                {l.label}
+              </Anchor>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </Box>
   );
 }
 

@@ -19,6 +19,7 @@ import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { InboxPanel } from "./InboxPanel";
+import { isAdminTab, type AdminTab } from "./tabs";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
 import { StatCard } from "../../components/StatCard";
 import { AdminCancelDialog } from "./AdminCancelDialog";
@@ -185,10 +186,6 @@ function ProductsPanel() {
     </SimpleGrid>
   );
 }
-
-export const ADMIN_TABS = ["analytics", "applications", "bookings", "products", "inbox"] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-const isAdminTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((t) => t === value);
 
 /** /admin, for admins only (routes/admin.tsx); the open tab is the address's. */
 export function AdminPage({ tab, onTab }: { tab: AdminTab; onTab: (tab: AdminTab) => void }) {

@@ -12,15 +12,8 @@ import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
 import { SlotPicker, detectTimeZone } from "./SlotPicker";
 import type { BookingPayment } from "./types";
+import { WIZARD_STEPS, type WizardPlace } from "./wizard-place";
 
-export const WIZARD_STEPS = ["date", "review", "payment"] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-/** Where the client is in the wizard, kept in the address (?step=&date=&time=), so Back, Forward and reload work. */
-export interface WizardPlace {
-  step?: WizardStep | undefined;
-  date?: string | undefined;
-  time?: string | undefined;
-}
 
 /**
  * docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. A step is a new

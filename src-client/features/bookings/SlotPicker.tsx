@@ -1,3 +1,5 @@
+// The date picker's own sheet travels with it (not in the route file, which every page loads).
+import "@mantine/dates/styles.css";
 import { Alert, Button, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
 import { TIME_SLOTS, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";

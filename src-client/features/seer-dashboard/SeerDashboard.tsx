@@ -10,6 +10,7 @@ import { SessionCard } from "./SessionCard";
 import { timezoneLabel } from "./format";
 import type { DashboardOverview } from "./types";
 import { StatCard } from "../../components/StatCard";
+import { isDashboardTab, type DashboardTab } from "./tabs";
 
 function SessionList({ overview, past }: { overview: DashboardOverview; past: boolean }) {
   const sessions = past ? overview.past : overview.upcoming;
@@ -75,9 +76,6 @@ function Dashboard({ overview, tab, onTab }: { overview: DashboardOverview } & T
   );
 }
 
-export const DASHBOARD_TABS = ["upcoming", "past", "earnings", "profile", "availability"] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-const isDashboardTab = (value: string | null): value is DashboardTab => DASHBOARD_TABS.some((t) => t === value);
 interface TabProps {
   tab: DashboardTab;
   onTab: (tab: DashboardTab) => void;

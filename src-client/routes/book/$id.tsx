@@ -1,9 +1,9 @@
-import "@mantine/dates/styles.css";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { sessionTypeOrDefault } from "../../../src/domain/consultations";
 import { checkAccess, RequireAuth } from "../../features/account/guard";
-import { BookingWizard, WIZARD_STEPS, type WizardPlace } from "../../features/bookings/BookingWizard";
+import { BookingWizard } from "../../features/bookings/BookingWizard";
+import { WIZARD_STEPS, type WizardPlace } from "../../features/bookings/wizard-place";
 
 /** The wizard's place in the address; anything malformed falls back to the first step (docs/product.md). */
 const searchSchema = z.object({

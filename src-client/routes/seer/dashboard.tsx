@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { checkAccess, RequireAuth } from "../../features/account/guard";
-import { DASHBOARD_TABS, SeerDashboard, type DashboardTab } from "../../features/seer-dashboard/SeerDashboard";
+import { SeerDashboard } from "../../features/seer-dashboard/SeerDashboard";
+import { DASHBOARD_TABS, type DashboardTab } from "../../features/seer-dashboard/tabs";
 
 /** The open tab lives in the address (?tab=), so it can be shared, reloaded and reached with Back. */
 const searchSchema = z.object({ tab: z.enum(DASHBOARD_TABS).optional().catch(undefined) });
