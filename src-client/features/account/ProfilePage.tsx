@@ -18,7 +18,6 @@ import {
   IconCalendarEvent,
   IconCalendarRepeat,
   IconClock,
-  IconDownload,
   IconHourglass,
   IconLogout,
   IconPackage,
@@ -43,6 +42,7 @@ import { formatCalendarDate, formatDate } from "../../lib/format";
 import type { Consultation, Order } from "./types";
 import { SignOutButton } from "../../components/SignOutButton";
 import { AccountSettings } from "./AccountSettings";
+import { CalendarButton } from "../bookings/CalendarButton";
 
 const roleLabel: Record<SignedInUser["role"], string> = { client: "Client", seer: "Seer", admin: "Admin" };
 
@@ -303,18 +303,7 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
                 Reschedule
               </Button>
             )}
-            {changeable && (
-              <Button
-                size="xs"
-                variant="default"
-                component="a"
-                href={`/api/bookings/${consultation.id}/calendar.ics`}
-                download
-                leftSection={<IconDownload size={16} aria-hidden />}
-              >
-                Add to Calendar
-              </Button>
-            )}
+            {changeable && <CalendarButton bookingId={consultation.id} size="xs" />}
             {changeable && (
               <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
                 Cancel Booking

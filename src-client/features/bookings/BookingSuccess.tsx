@@ -1,10 +1,11 @@
 import { Button, Container, Group, List, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconCreditCard, IconDownload } from "@tabler/icons-react";
+import { IconCircleCheck, IconCreditCard } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
+import { CalendarButton } from "./CalendarButton";
 
 /** The booked session as the client reads it: their own clock and timezone. */
 function BookingDetails({ bookingId }: { bookingId: string }) {
@@ -30,16 +31,7 @@ function BookingDetails({ bookingId }: { bookingId: string }) {
         <Text fw={600}>Amount paid</Text>
         <Text>{formatMoney(b.amount)}</Text>
       </SimpleGrid>
-      <Button
-        mt="md"
-        variant="default"
-        component="a"
-        href={`/api/bookings/${b.id}/calendar.ics`}
-        download
-        leftSection={<IconDownload size={16} aria-hidden />}
-      >
-        Add to Calendar
-      </Button>
+      <CalendarButton bookingId={b.id} mt="md" />
     </Paper>
   );
 }
