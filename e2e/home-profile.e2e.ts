@@ -30,7 +30,7 @@ describe("home page and profile", () => {
     const featuredNames = await seers.getByRole("heading").allTextContents();
     const products = page.getByTestId("product-card");
     await expect.poll(() => products.count()).toBe(6);
-    for (const text of await products.allTextContents()) expect(text).toMatch(/GH₵\d+\.\d{2}/);
+    for (const text of await products.allTextContents()) expect(text).toMatch(/GH₵\d{1,3}(,\d{3})*\.\d{2}/);
     await page.goto("/seers");
     const cards = page.getByTestId("seer-card");
     await expect.poll(() => cards.count()).toBeGreaterThan(3);
