@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTokens, bookings, orders, users } from "../../../db/schema";
+import { accountTokens, bookings, contactMessages, orders, users } from "../../../db/schema";
 import { createBooking, createSeer, createUser, uniqueSuffix } from "../../../db/seed/factories";
 import { EMAIL_NOT_VERIFIED } from "../../platform/trpc/init";
 import {
@@ -205,6 +205,11 @@ describe("the profile's controls", () => {
       shippingAddress: "1 Ring Road, Accra",
       status: "paid",
     });
+    // A message sent through the contact form while signed in: in the export, and gone with the account.
+    const contact = { name: "Efua Sarpong", email, subject: "About my reading", message: "A private question about my reading." };
+    expect((await trpcMutation(t.app, "contact.send", contact, cookie)).statusCode).toBe(200);
+    const exported = await t.app.inject({ method: "GET", url: "/api/account/export", headers: { cookie } });
+    expect(exported.json()).toMatchObject({ contactMessages: [{ subject: "About my reading" }] });
     const wrong = await trpcMutation(t.app, "account.deleteAccount", { currentPassword: "not my password" }, cookie);
     expect(wrong.statusCode).toBe(400);
     const deleted = await trpcMutation(t.app, "account.deleteAccount", { currentPassword: password }, cookie);
@@ -220,6 +225,8 @@ describe("the profile's controls", () => {
     expect(JSON.stringify(kept)).not.toContain("Ring Road");
     const [keptBooking] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(keptBooking).toMatchObject({ status: "confirmed", notes: null });
+    const left = await t.database.db.select().from(contactMessages).where(eq(contactMessages.subject, "About my reading"));
+    expect(left).toEqual([]);
     // The address is free again for a new account.
     expect((await signUp(t.app, { email })).cookie).toBeTruthy();
   });

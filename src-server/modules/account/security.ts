@@ -5,6 +5,7 @@ import {
   articles,
   bookings,
   cartItems,
+  contactMessages,
   idempotencyKeys,
   orders,
   passwordCredentials,
@@ -272,6 +273,17 @@ export function createSecurityService({
       cart: await db.select().from(cartItems).where(eq(cartItems.userId, user.id)),
       articles: await db.select().from(articles).where(eq(articles.authorId, user.id)),
       seerApplications: await db.select().from(seerApplications).where(eq(seerApplications.userId, user.id)),
+      contactMessages: await db
+        .select({
+          name: contactMessages.name,
+          email: contactMessages.email,
+          subject: contactMessages.subject,
+          message: contactMessages.message,
+          status: contactMessages.status,
+          createdAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(eq(contactMessages.userId, user.id)),
       seerProfile: ownSeer[0] ?? null,
       uploads: await db
         .select({
@@ -319,6 +331,8 @@ export function createSecurityService({
       await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
       await tx.delete(articles).where(eq(articles.authorId, user.id));
       await tx.delete(seerApplications).where(eq(seerApplications.userId, user.id));
+      // What the person wrote to us through the contact form, sent while signed in, is theirs and goes with them.
+      await tx.delete(contactMessages).where(eq(contactMessages.userId, user.id));
       await tx.delete(uploads).where(eq(uploads.userId, user.id));
       await tx.delete(sessions).where(sql`${userIdOfSession} = ${user.id}`);
       await tx.update(sentEmails).set({ recipient: anonymousEmail }).where(eq(sentEmails.recipient, user.email));
