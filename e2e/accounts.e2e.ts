@@ -12,6 +12,8 @@ describe("accounts people can recover", () => {
     await visitor.goto("/login");
     await visitor.getByRole("link", { name: "Forgot your password?" }).click();
     await visitor.waitForURL((url) => url.pathname === "/forgot-password");
+    // The sign-in page has an Email field too: wait until the new page has replaced it.
+    await visitor.getByRole("heading", { name: "Reset your password" }).waitFor();
     await visitor.getByRole("textbox", { name: "Email" }).fill(email);
     await visitor.getByRole("button", { name: "Send Reset Link" }).click();
     await visitor.getByText("If an account exists for this address, we sent it a link to reset the password.").waitFor();
