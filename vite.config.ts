@@ -30,7 +30,8 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {
-      "/api": `http://127.0.0.1:${apiPort}`,
+      // ws: the meeting room's signaling socket lives under /api/.
+      "/api": { target: `http://127.0.0.1:${apiPort}`, ws: true },
       "/trpc": `http://127.0.0.1:${apiPort}`,
       "/healthz": `http://127.0.0.1:${apiPort}`,
     },

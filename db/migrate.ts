@@ -1,9 +1,10 @@
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Db } from "./client";
+import { projectRoot } from "./project-root";
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = path.join(projectRoot, "db", "migrations");
 
 /**
  * Applies the committed migrations in order, once each, under an advisory lock so that

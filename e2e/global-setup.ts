@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "dist/client/index.html"))) {
     throw new Error("The client is not built: run `npm run build` first (npm run test:e2e does).");
   }
-  const app = await startApp({ SEED_DEMO: "true" }, { timeoutMs: 60_000 });
+  // The compiled server, as production runs it (npm run test:e2e builds it first).
+  const app = await startApp({ SEED_DEMO: "true" }, { timeoutMs: 60_000, compiled: true });
   project.provide("baseUrl", app.baseURL);
   project.provide("outboxDir", path.join(app.dataDir, "outbox"));
   return () => app.stop();

@@ -11,7 +11,7 @@ import { AppError } from "../src/errors";
 import { emailSchema } from "../src/schemas/auth";
 import { systemClock } from "../src-server/platform/clock";
 import { createMailer } from "../src-server/platform/mail";
-import { createLocalStorage } from "../src-server/platform/storage/local-storage";
+import { createConfiguredStorage } from "../src-server/platform/storage";
 import { createAccountService } from "../src-server/modules/account";
 import { openConfiguredDatabase } from "./db";
 
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       config,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
-      storage: createLocalStorage(config.uploadDir),
+      storage: createConfiguredStorage(config),
     });
     const { user, created } = await account.createAdmin({
       email,

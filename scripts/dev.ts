@@ -5,7 +5,12 @@ const apiPort = process.env.API_PORT ?? "3001";
 const children = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "src-server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}` },
+    env: {
+      ...process.env,
+      LOG_PRETTY: process.env.LOG_PRETTY ?? "true",
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    },
   }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -1,15 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { projectRoot } from "../db/project-root";
 import {
   appRouter,
   createPageRenderer,
@@ -27,20 +25,24 @@ import { createJobQueue, type JobDatabase, type JobQueue } from "./platform/jobs
 import type { Mailer } from "./platform/mail";
 import { createPaymentProvider } from "./platform/payments";
 import type { PaymentProvider } from "./platform/payments/provider";
+import { registerMetrics } from "./platform/metrics";
+import { registerOperations, requestIdOf } from "./platform/operations";
+import { createRelay } from "./platform/relay";
 import { sendText } from "./platform/rest";
 import { registerOriginCheck, registerSecurityHeaders } from "./platform/security";
-import { createLocalStorage, type FileStorage } from "./platform/storage/local-storage";
+import { createConfiguredStorage, type FileStorage } from "./platform/storage";
 import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
 
 export const SESSION_COOKIE = "seer_session";
-const defaultClientDir = fileURLToPath(new URL("../dist/client", import.meta.url));
+const defaultClientDir = path.join(projectRoot, "dist", "client");
 
 export interface AppDeps {
-  config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir">;
+  config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir" | "storage"> &
+    Partial<Pick<Config, "ice" | "metricsToken">>;
   db: Db;
   mailer: Mailer;
-  /** Uploaded files; by default local disk under config.uploadDir. */
+  /** Uploaded files; by default as configured (config.storage). */
   storage?: FileStorage;
   clock?: Clock;
   /** The card payment provider; by default Stripe when configured, else the built-in test mode. */
@@ -75,8 +77,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: deps.config.bodyLimit,
     routerOptions: { maxParamLength: 500 },
-    // Quoted in the generic answer to an unexpected error and in its log line: random, so it tells nobody our volume.
-    genReqId: () => randomUUID(),
+    // Quoted in the generic answer to an unexpected error, in every log line of the request and in X-Request-Id: a
+    // well-formed incoming X-Request-Id (a balancer's), else a random UUID that tells nobody our volume.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req),
+    // On close (a drain), idle keep-alive connections go at once; busy ones finish their request first.
+    forceCloseConnections: "idle",
+    // While draining, requests that still arrive on open keep-alive connections are served (not refused with 503);
+    // their answers say Connection: close (platform/operations.ts), so the balancer moves on.
+    return503OnClosing: false,
   });
 
   // REST clients often send Content-Type: application/json on a DELETE or a bodiless POST; an empty body is no body.
@@ -91,14 +100,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const jobs = createJobQueue(deps.jobDatabase, clock, app.log);
-  const storage = deps.storage ?? createLocalStorage(deps.config.uploadDir);
+  const storage = deps.storage ?? createConfiguredStorage(deps.config);
   const services = createServices({
     db: deps.db,
     clock,
     mailer: deps.mailer,
     config: deps.config,
     storage,
-    payments: deps.payments ?? createPaymentProvider(deps.config, clock),
+    payments: deps.payments ?? createPaymentProvider(deps.config, clock, deps.db),
     jobs,
     log: app.log,
   });
@@ -107,6 +116,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("jobs", jobs);
   app.decorate("sessionStore", sessionStore);
 
+  // First, so that every plugin registered below (sessions, tRPC, static files) inherits it: an unexpected error,
+  // even in a hook such as the session lookup, answers the generic message with the request id, never its text.
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    const message = status >= 500 ? internalErrorMessage(req.id) : error.message;
+    return sendText(reply, status, message);
+  });
+  registerOperations(app, deps.db);
+  registerMetrics(app, { db: deps.db, token: deps.config.metricsToken });
   await registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
   registerOriginCheck(app, ["/api/webhooks/"]);
 
@@ -138,6 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await throttle.purgeExpired();
     },
   });
+  // Messages between instances (the meeting room's signaling) through PostgreSQL's LISTEN/NOTIFY.
+  const relay = createRelay(deps.jobDatabase, deps.db, app.log);
+  app.addHook("onClose", () => relay.close());
+  jobs.define({
+    name: "platform.purge-relay",
+    every: "*/10 * * * *",
+    run: () => relay.purge(new Date(clock.now().getTime() - 5 * 60_000)),
+  });
   await jobs.start({ work: deps.runJobs ?? false });
   app.addHook("onClose", () => jobs.stop());
 
@@ -160,19 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
-  await registerModuleRoutes(app, services);
-
-  app.get("/healthz", async (_req, reply) => {
-    await deps.db.execute(sql`select 1`);
-    return reply.send({ status: "ok" });
-  });
-
-  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, "request failed");
-    const message = status >= 500 ? internalErrorMessage(req.id) : error.message;
-    return sendText(reply, status, message);
-  });
+  await registerModuleRoutes(app, services, { relay, clock, publicUrl: deps.config.publicUrl });
 
   const clientDir = deps.clientDir ?? defaultClientDir;
   const hasClient = existsSync(path.join(clientDir, "index.html"));

@@ -3,11 +3,18 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./platform/config";
 import { openConfiguredDatabase } from "./platform/database";
 import { jobDatabaseOf } from "./platform/jobs";
+import { drainOnSignals } from "./platform/operations";
 import { createMailer } from "./platform/mail";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = { level: config.logLevel };
+  // JSON lines for the log collector; `npm run dev` asks for pino-pretty's readable ones.
+  const logger = config.logPretty
+    ? {
+        level: config.logLevel,
+        transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
+      }
+    : { level: config.logLevel };
   const database = await openConfiguredDatabase(config);
   const production = config.env === "production";
   // In production demo data comes only when asked for, and then never with the README's passwords.
@@ -25,22 +32,14 @@ async function main(): Promise<void> {
     `Starting on Node.js ${process.version}`,
   );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, "shutdown failed");
-      process.exit(1);
-    }
-  };
+  if (config.sessionSecretGenerated) {
+    app.log.info("SESSION_SECRET is not set: using the secret generated for this data folder (development only)");
+  }
+  const shutdown = drainOnSignals(app, {
+    timeoutMs: config.shutdownTimeoutMs,
+    after: () => database.close(),
+    exit: (code) => process.exit(code),
+  });
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 

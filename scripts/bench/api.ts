@@ -37,10 +37,17 @@ const url = `${base.slice(0, base.lastIndexOf("/"))}/${name}`;
 /** Every statement the services send, to replay it bare. */
 const captured: { query: string; params: unknown[] }[] = [];
 const client = postgres(url, { max: 10, onnotice: () => {} });
-const db = drizzle({ client, schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+const db = drizzle({
+  client,
+  schema,
+  logger: { logQuery: (query, params) => captured.push({ query, params }) },
+}) as unknown as Db;
 await migrate(db);
 
-const app = await startApp({ NODE_ENV: "production", DATABASE_URL: url, SEED_DEMO: "true", SESSION_SECRET: "b".repeat(40), LOG_LEVEL: "warn" });
+const app = await startApp(
+  { NODE_ENV: "production", DATABASE_URL: url, SEED_DEMO: "true", SESSION_SECRET: "b".repeat(40), LOG_LEVEL: "warn" },
+  { compiled: true },
+);
 const bare = Fastify({ logger: false });
 try {
   const seers = createSeerService({ db });
@@ -61,14 +68,35 @@ try {
     if (!captured.length) throw new Error("No query captured");
     return [...captured];
   }
-  const trpc = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+  const trpc = (procedure: string, input: unknown) =>
+    `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
   const cases = [
-    { name: "Seer profile", sql: await sqlOf(() => seers.byId(seer.id)), rest: `/api/seers/${seer.id}`, trpc: trpc("seers.byId", { id: seer.id }) },
+    {
+      name: "Seer profile",
+      sql: await sqlOf(() => seers.byId(seer.id)),
+      rest: `/api/seers/${seer.id}`,
+      trpc: trpc("seers.byId", { id: seer.id }),
+    },
     { name: "directory page", sql: await sqlOf(() => seers.list(directory)), rest: null, trpc: trpc("seers.list", {}) },
-    { name: "product", sql: await sqlOf(() => shop.bySlug(product.slug)), rest: null, trpc: trpc("shop.product", { slug: product.slug }) },
+    {
+      name: "product",
+      sql: await sqlOf(() => shop.bySlug(product.slug)),
+      rest: null,
+      trpc: trpc("shop.product", { slug: product.slug }),
+    },
     { name: "product list", sql: await sqlOf(() => shop.list(products)), rest: "/api/products", trpc: trpc("shop.products", {}) },
-    { name: "article", sql: await sqlOf(() => articles.bySlug(article.article.slug, null)), rest: `/api/articles/${article.article.slug}`, trpc: trpc("articles.bySlug", { slug: article.article.slug }) },
-    { name: "article list", sql: await sqlOf(() => articles.listPublished(articleList)), rest: "/api/articles", trpc: trpc("articles.list", {}) },
+    {
+      name: "article",
+      sql: await sqlOf(() => articles.bySlug(article.article.slug, null)),
+      rest: `/api/articles/${article.article.slug}`,
+      trpc: trpc("articles.bySlug", { slug: article.article.slug }),
+    },
+    {
+      name: "article list",
+      sql: await sqlOf(() => articles.listPublished(articleList)),
+      rest: "/api/articles",
+      trpc: trpc("articles.list", {}),
+    },
   ];
 
   // The bare baseline: one route per case, the captured statements as prepared statements (together, as the
@@ -110,7 +138,9 @@ try {
     const list = results.get(key) ?? [];
     return { rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)) };
   };
-  console.log(`\n${rounds} interleaved rounds of ${seconds} s, ${CONNECTIONS} connections, medians (PostgreSQL, production build)\n`);
+  console.log(
+    `\n${rounds} interleaved rounds of ${seconds} s, ${CONNECTIONS} connections, medians (PostgreSQL, production build)\n`,
+  );
   console.log("| read | door | req/s | p50 ms | p99 ms | ours / bare |");
   console.log("| --- | --- | ---: | ---: | ---: | ---: |");
   for (const c of cases) {

@@ -34,6 +34,8 @@ export interface RunningApp {
   baseURL: string;
   /** Its data folder (embedded database, uploads, outbox): a fresh one removed on stop, unless one was given. */
   dataDir: string;
+  /** The server process's id (for its memory: /proc/{pid}/status). */
+  pid: number;
   /** Everything the process printed so far, stdout and stderr. */
   output(): string;
   /** SIGTERM, then waits for the process to exit and removes its data folder. */
@@ -47,13 +49,15 @@ export interface RunningApp {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string } = {},
+  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean } = {},
 ): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 100_000;
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src-server/main.ts"], {
+  // compiled: the server as production runs it, dist/server/main.js from `npm run build`, with no TypeScript loader.
+  const entry = options.compiled ? ["dist/server/main.js"] : ["--import", "tsx", "src-server/main.ts"];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -90,5 +94,5 @@ export async function startApp(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseURL, dataDir, output: () => output, stop };
+  return { baseURL, dataDir, pid: child.pid ?? 0, output: () => output, stop };
 }

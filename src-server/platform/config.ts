@@ -19,7 +19,17 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional(),
   ),
-  SESSION_SECRET: optionalString.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
+  // A comma-separated list for rotation: the first signs, every one is accepted.
+  SESSION_SECRET: optionalString.pipe(
+    z
+      .string()
+      .transform((text) => text.split(",").map((part) => part.trim()))
+      .pipe(z.array(z.string().min(32, "SESSION_SECRET: each secret must be at least 32 characters")).min(1))
+      .optional(),
+  ),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+  LOG_PRETTY: optionalString.pipe(z.enum(["true", "false"]).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -29,6 +39,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optionalString,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  STUN_URLS: optionalString,
+  TURN_URLS: optionalString,
+  TURN_SECRET: optionalString.pipe(z.string().min(16, "TURN_SECRET must be at least 16 characters").optional()),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  STORAGE: optionalString.pipe(z.enum(["local", "s3"]).default("local")),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString.pipe(z.string().default("us-east-1")),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http:// or https:// URL" }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"]).optional()),
 });
 
 export interface Config {
@@ -38,7 +61,16 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  sessionSecret: string;
+  /** Cookie signing secrets: the first signs, all are accepted (rotation). */
+  sessionSecret: string[];
+  /** Whether the session secret was generated for this data folder (development only). */
+  sessionSecretGenerated: boolean;
+  /** The bearer token a Prometheus scraper presents at GET /metrics; unset, there is no /metrics. */
+  metricsToken: string | undefined;
+  /** Human-readable log lines (npm run dev) instead of JSON. */
+  logPretty: boolean;
+  /** How long in-flight requests may take to finish on SIGTERM before the process exits anyway. */
+  shutdownTimeoutMs: number;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -50,7 +82,31 @@ export interface Config {
   /** The proxies in front of the app: none, a number of hops, or their addresses (never "every hop"). */
   trustProxy: TrustProxy;
   bodyLimit: number;
+  /** Where uploaded files live: `local` is `uploadDir`; `s3` is a bucket of any S3-compatible store. */
+  storage: StorageConfig;
+  /** The meeting room's ICE servers: none by default (host candidates work on one machine or a LAN). */
+  ice: IceConfig;
 }
+
+export interface IceConfig {
+  stunUrls: string[];
+  turnUrls: string[];
+  /** coturn's static-auth-secret (use-auth-secret): credentials are minted per join, never a fixed password. */
+  turnSecret: string | undefined;
+  turnTtlSeconds: number;
+}
+
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** Unset: the SDK's default chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -87,6 +143,27 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** STORAGE and the S3_* variables: S3 needs a bucket, and an access key comes with its secret. */
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === "local") return { kind: "local" };
+  if (!e.S3_BUCKET) throw new ConfigError("S3_BUCKET is required with STORAGE=s3");
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, to use the SDK's default chain)",
+    );
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+  };
+}
+
 /** Environment -> typed config, failing fast with every problem named, and the embedded defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -106,7 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? persistedDevSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? [persistedDevSecret(dataDir)],
+    sessionSecretGenerated: !e.SESSION_SECRET,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    logPretty: e.LOG_PRETTY === "true",
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? "", webhookSecret: e.STRIPE_WEBHOOK_SECRET }
       : undefined,
@@ -118,7 +199,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
+    ice: parseIce(e.STUN_URLS, e.TURN_URLS, e.TURN_SECRET, e.TURN_TTL_SECONDS),
+    storage: storageConfig(e),
   };
+}
+
+/** STUN_URLS and TURN_URLS: comma-separated stun:, turn: or turns: URLs; TURN needs its shared secret. */
+export function parseIce(stun: string | undefined, turn: string | undefined, secret: string | undefined, ttl: number): IceConfig {
+  const list = (text: string | undefined, schemes: RegExp, name: string) =>
+    (text ?? "")
+      .split(",")
+      .map((u) => u.trim())
+      .filter(Boolean)
+      .map((u) => {
+        if (!schemes.test(u))
+          throw new ConfigError(`${name}: "${u}" is not a ${name.startsWith("STUN") ? "stun:" : "turn: or turns:"} URL`);
+        return u;
+      });
+  const stunUrls = list(stun, /^stuns?:[^\s]+$/, "STUN_URLS");
+  const turnUrls = list(turn, /^turns?:[^\s]+$/, "TURN_URLS");
+  if (turnUrls.length && !secret) throw new ConfigError("TURN_SECRET is required with TURN_URLS (coturn's static-auth-secret)");
+  return { stunUrls, turnUrls, turnSecret: secret, turnTtlSeconds: ttl };
 }
 
 /** Outside production a random secret is made once and kept in the data folder, so sign-ins survive restarts. */

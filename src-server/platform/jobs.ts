@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db as IDatabase, type Job } from "pg-boss";
 import type { Database, Queryable } from "../../db/client";
 import type { Clock } from "./clock";
+import { metrics } from "./metrics";
 
 /**
  * Durable jobs on the application's own database (pg-boss): every deferred, scheduled or retried side effect.
@@ -100,6 +101,7 @@ export function createJobQueue(target: JobDatabase, clock: Clock, log: JobLogger
       await definition.run(data);
     } catch (err) {
       log.warn({ err, job: definition.name, id: job.id }, "job failed; it will be retried");
+      metrics.jobsFailed.inc({ job: definition.name });
       throw err;
     }
   };

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { locks } from "../../db/schema";
 import { AppError } from "../../src/errors";
 
@@ -37,3 +37,14 @@ export async function withLock<T>(
     await db.delete(locks).where(eq(locks.name, name));
   }
 }
+
+/**
+ * A transaction-scoped advisory lock on `key`, released at commit or rollback: transactions that touch the same
+ * thing (a Seer's slots) queue here, in one order, instead of meeting later inside an index as a deadlock.
+ */
+export async function lockInTransaction(tx: Queryable, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** The lock every transaction takes before touching one Seer's slots (holds, confirmations, moves). */
+export const seerSlotsKey = (seerId: string): string => `seer-slots:${seerId}`;

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sentEmails } from "../../db/schema";
 import type { JobQueue, JobOptions } from "./jobs";
+import { metrics } from "./metrics";
 
 export interface MailAttachment {
   filename: string;
@@ -72,6 +73,7 @@ export async function sendMailOnce(db: Db, mailer: Mailer, key: string, message:
   if (!claimed) return;
   try {
     await mailer.send(message);
+    metrics.mailsSent.inc();
   } catch (error) {
     await db.delete(sentEmails).where(eq(sentEmails.key, key));
     throw error;

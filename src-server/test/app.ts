@@ -7,9 +7,10 @@ import { expect } from "vitest";
 import type { Database } from "../../db/client";
 import { buildApp } from "../app";
 import { FakeClock } from "../platform/clock";
-import type { TrustProxy } from "../platform/config";
+import type { StorageConfig, TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
+import type { FileStorage } from "../platform/storage/storage";
 import { createTestDatabase } from "./database";
 
 export interface TestApp {
@@ -22,12 +23,13 @@ export interface TestApp {
 }
 
 export const testConfig = {
-  sessionSecret: "test-secret-that-is-at-least-32-characters-long",
+  sessionSecret: ["test-secret-that-is-at-least-32-characters-long"],
   publicUrl: "http://localhost:3000",
   trustProxy: false as TrustProxy,
   bodyLimit: 1_048_576,
   stripe: undefined,
   env: "test" as "test" | "production",
+  storage: { kind: "local" } as StorageConfig,
 };
 
 /** Each test app's mailer, so that helpers given only the app can follow the links it mailed. */
@@ -54,8 +56,12 @@ export async function createTestApp(
     trustProxy?: TrustProxy;
     /** A folder with a built client's index.html, for tests of the pages the server sends. */
     clientDir?: string;
+    /** The bearer token for GET /metrics; without it there is no /metrics. */
+    metricsToken?: string;
     /** Where the app's JSON log lines go; without it the app logs nothing. */
     logStream?: { write(line: string): void };
+    /** Another storage than local disk under `uploadDir` (e.g. S3 on a local s3rver). */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -64,11 +70,18 @@ export async function createTestApp(
   // Each test app keeps its uploads in its own temporary folder, removed on close.
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
   const app = await buildApp({
-    config: { ...testConfig, env: options.env ?? "test", uploadDir, trustProxy: options.trustProxy ?? testConfig.trustProxy },
+    config: {
+      ...testConfig,
+      env: options.env ?? "test",
+      uploadDir,
+      trustProxy: options.trustProxy ?? testConfig.trustProxy,
+      metricsToken: options.metricsToken,
+    },
     db: database.db,
     mailer,
     clock,
     clientDir: options.clientDir ?? "/nonexistent",
+    storage: options.storage,
     jobDatabase: jobDatabaseOf(database),
     // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.
     logger: options.logStream ? { level: "info", stream: options.logStream } : process.env.DEBUG_APP ? { level: "warn" } : false,
@@ -83,7 +96,8 @@ export async function createTestApp(
     uploadDir,
     async close() {
       await app.close();
-      await database.close();
+      // A database that was passed in belongs to the caller (another test app may still use it).
+      if (!options.database) await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
     },
   };

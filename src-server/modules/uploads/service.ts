@@ -1,12 +1,18 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { ReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import type { Db, Queryable } from "../../../db/client";
 import { seers, uploads, type UploadKind } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { ID_DOCUMENT_MAX_BYTES, uploadIdFromUrl } from "../../../src/schemas/applications";
-import { ID_DOCUMENT_TYPES, PROFILE_PHOTO_TYPES, extensionOf, judgeFileType, type JudgedMimeType } from "../../platform/storage/file-types";
+import {
+  ID_DOCUMENT_TYPES,
+  PROFILE_PHOTO_TYPES,
+  extensionOf,
+  judgeFileType,
+  type JudgedMimeType,
+} from "../../platform/storage/file-types";
 import type { Clock } from "../../platform/clock";
-import type { FileStorage } from "../../platform/storage/local-storage";
+import { MissingFileError, type FileStorage } from "../../platform/storage/storage";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
 /** Per kind: what the content may be, how large it may be, and what the refusal says. */
@@ -21,6 +27,12 @@ export const uploadRules: Record<UploadKind, { types: readonly JudgedMimeType[];
     maxBytes: ID_DOCUMENT_MAX_BYTES,
     typeMessage: "Only JPEG or PNG images are accepted for the profile photo.",
   },
+  // Checked as ID documents are (the bytes judged, never the name); private to the shopper and admins.
+  "return-photo": {
+    types: PROFILE_PHOTO_TYPES,
+    maxBytes: ID_DOCUMENT_MAX_BYTES,
+    typeMessage: "Only JPEG or PNG photos are accepted.",
+  },
 };
 
 /** The largest file any upload route accepts; the multipart limit is set from it. */
@@ -32,8 +44,7 @@ export const UPLOAD_NOT_FOUND = "File not found";
 /** Per user, over any 24 hours (docs/product.md#constants-and-limits). */
 export const UPLOAD_QUOTA_FILES = 20;
 export const UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
-export const UPLOAD_QUOTA_REACHED =
-  "You have reached the upload limit of 20 files or 50 MB a day. Please try again tomorrow.";
+export const UPLOAD_QUOTA_REACHED = "You have reached the upload limit of 20 files or 50 MB a day. Please try again tomorrow.";
 
 export const uploadUrl = (id: string): string => `/api/uploads/${id}`;
 
@@ -46,7 +57,7 @@ export interface StoredUpload {
 }
 
 export interface UploadToRead {
-  stream: ReadStream;
+  stream: Readable;
   mimeType: string;
   sizeBytes: number;
   /** A name made by the server (never the uploader's), for Content-Disposition. */
@@ -129,7 +140,8 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
   /** The uploader and admins may read a file (anyone, a published profile photo); others get the answer for a missing one. */
   async function openForRead(id: string, user: Pick<CurrentUser, "id" | "role"> | null): Promise<UploadToRead> {
     // Ids are UUID text; anything else (a NUL, a huge string) names no file and never reaches SQL.
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
+    if (!/^[0-9a-f-]{36}$/i.test(id))
+      throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
     const [row] = await db
       .select({
         userId: uploads.userId,
@@ -145,11 +157,13 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
     if (!row || (!published && !user))
       throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
     if (!published && row.userId !== user?.id && user?.role !== "admin") throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
-    let stream: ReadStream;
+    let stream: Readable;
     try {
       stream = await storage.open(row.storageKey);
-    } catch {
-      throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+    } catch (error) {
+      // A file whose bytes are gone is missing; a storage outage is an error (logged, answered 500), not a 404.
+      if (error instanceof MissingFileError) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+      throw error;
     }
     return { stream, mimeType: row.mimeType, sizeBytes: row.sizeBytes, filename: `${row.kind}.${extensionOf(row.mimeType)}` };
   }

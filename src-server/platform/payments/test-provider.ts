@@ -1,4 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { testPaymentIntents, testPaymentRefunds } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
 import {
@@ -45,107 +48,170 @@ function luhnValid(digits: string): boolean {
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 
+type IntentRow = typeof testPaymentIntents.$inferSelect;
+type RefundRow = typeof testPaymentRefunds.$inferSelect;
+
+const intentOf = (row: IntentRow): PaymentIntent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  amount: row.amount,
+  currency: row.currency,
+  status: row.status as PaymentIntent["status"],
+  metadata: { ...row.metadata },
+  lastError: row.lastError,
+});
+
+const refundOf = (row: RefundRow): Refund => ({
+  id: row.id,
+  paymentIntentId: row.paymentIntentId,
+  amount: row.amount,
+  currency: row.currency,
+  status: row.status as Refund["status"],
+  metadata: { ...row.metadata },
+});
+
 /**
- * The embedded default provider: behaves like Stripe test mode, in memory, so every flow works offline.
- * A card attempt produces the same payment_intent.* event that Stripe would send to the webhook.
+ * The embedded default provider: behaves like Stripe test mode, so every flow works offline. What Stripe keeps on its
+ * side (intents, refunds) is kept in this database, so that every instance, and the same one after a restart, sees
+ * the same payments; status changes are single conditional UPDATEs, so two instances confirming one intent produce
+ * one success. A card attempt produces the same payment_intent.* event that Stripe would send to the webhook, signed
+ * with a secret derived from the session secret, which every instance shares.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = "test" as const;
   readonly publishableKey = null;
-  private readonly intents = new Map<string, PaymentIntent>();
-  private readonly byIdempotencyKey = new Map<string, string>();
-  private readonly refunds = new Map<string, Refund>();
-  private readonly refundByIdempotencyKey = new Map<string, string>();
-  private readonly webhookSecret = randomBytes(24).toString("hex");
+  private readonly webhookSecret: string;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    sharedSecret: string,
+  ) {
+    this.webhookSecret = createHmac("sha256", sharedSecret).update("seer test-mode webhooks").digest("hex");
+  }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
-    const existing = this.byIdempotencyKey.get(input.idempotencyKey);
-    if (existing) return this.copy(this.get(existing));
+    const existing = await this.byKey(input.idempotencyKey);
+    if (existing) return existing;
     if (!Number.isSafeInteger(input.amount) || input.amount < 50)
       throw new AppError("BAD_REQUEST", "Amount must be at least 50 cents.");
     const id = newId("pi");
-    const intent: PaymentIntent = {
-      id,
-      clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-      amount: input.amount,
-      currency: input.currency.toLowerCase(),
-      status: "requires_payment_method",
-      metadata: { ...input.metadata },
-      lastError: null,
-    };
-    this.intents.set(id, intent);
-    this.byIdempotencyKey.set(input.idempotencyKey, id);
-    return this.copy(intent);
+    const [row] = await this.db
+      .insert(testPaymentIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        status: "requires_payment_method",
+        metadata: { ...input.metadata },
+        lastError: null,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: this.clock.now(),
+      })
+      .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
+      .returning();
+    if (row) return intentOf(row);
+    // The same key won a race on another instance: the same intent.
+    const raced = await this.byKey(input.idempotencyKey);
+    if (!raced) throw new Error("The test payment intent could not be stored");
+    return raced;
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
-    return this.copy(this.get(id));
+    return intentOf(await this.get(id));
   }
 
   async cancelPaymentIntent(id: string): Promise<void> {
-    const intent = this.get(id);
-    if (intent.status !== "succeeded") intent.status = "canceled";
+    await this.get(id);
+    await this.db
+      .update(testPaymentIntents)
+      .set({ status: "canceled" })
+      .where(and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])));
   }
 
   /** As Stripe: only a succeeded payment, never more than is left, the same key answering the same refund. */
   async refund(input: CreateRefundInput): Promise<Refund> {
-    const existing = this.refunds.get(this.refundByIdempotencyKey.get(input.idempotencyKey) ?? "");
-    if (existing) return { ...existing };
-    const intent = this.get(input.paymentIntentId);
-    if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "Only a completed payment can be refunded.");
-    const left = intent.amount - this.refundedOf(intent.id);
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
-      throw new AppError("BAD_REQUEST", `A refund must be between 1 and ${left} cents.`);
-    const refund: Refund = {
-      id: newId("re"),
-      paymentIntentId: intent.id,
-      amount: input.amount,
-      currency: intent.currency,
-      status: "succeeded",
-      metadata: { ...input.metadata },
-    };
-    this.refunds.set(refund.id, refund);
-    this.refundByIdempotencyKey.set(input.idempotencyKey, refund.id);
-    return { ...refund };
+    return this.db.transaction(async (tx) => {
+      const [intentRow] = await tx
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, input.paymentIntentId))
+        .for("update");
+      const [existing] = await tx
+        .select()
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey));
+      if (existing) return refundOf(existing);
+      if (!intentRow) throw new UnknownPaymentIntentError(input.paymentIntentId);
+      if (intentRow.status !== "succeeded") throw new AppError("BAD_REQUEST", "Only a completed payment can be refunded.");
+      const [sum] = await tx
+        .select({ refunded: sql<number>`coalesce(sum(${testPaymentRefunds.amount}), 0)::int` })
+        .from(testPaymentRefunds)
+        .where(
+          and(
+            eq(testPaymentRefunds.paymentIntentId, intentRow.id),
+            notInArray(testPaymentRefunds.status, ["failed", "canceled"]),
+          ),
+        );
+      const left = intentRow.amount - (sum?.refunded ?? 0);
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
+        throw new AppError("BAD_REQUEST", `A refund must be between 1 and ${left} cents.`);
+      const [row] = await tx
+        .insert(testPaymentRefunds)
+        .values({
+          id: newId("re"),
+          paymentIntentId: intentRow.id,
+          amount: input.amount,
+          currency: intentRow.currency,
+          status: "succeeded",
+          metadata: { ...input.metadata },
+          idempotencyKey: input.idempotencyKey,
+          createdAt: this.clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error("The test refund could not be stored");
+      return refundOf(row);
+    });
   }
 
   async listRefunds(paymentIntentId: string): Promise<Refund[]> {
-    return [...this.refunds.values()].filter((r) => r.paymentIntentId === paymentIntentId).map((r) => ({ ...r }));
+    const rows = await this.db
+      .select()
+      .from(testPaymentRefunds)
+      .where(eq(testPaymentRefunds.paymentIntentId, paymentIntentId))
+      .orderBy(testPaymentRefunds.createdAt, testPaymentRefunds.id);
+    return rows.map(refundOf);
   }
 
   /** A refund made outside the app, as from Stripe's dashboard, and the charge.refunded event that announces it. */
-  refundElsewhere(paymentIntentId: string, amount: number): { refund: Refund; event: PaymentWebhookEvent } {
-    const intent = this.get(paymentIntentId);
-    const refund: Refund = {
-      id: newId("re"),
-      paymentIntentId,
-      amount,
-      currency: intent.currency,
-      status: "succeeded",
-      metadata: {},
-    };
-    this.refunds.set(refund.id, refund);
+  async refundElsewhere(paymentIntentId: string, amount: number): Promise<{ refund: Refund; event: PaymentWebhookEvent }> {
+    const intent = await this.get(paymentIntentId);
+    const [row] = await this.db
+      .insert(testPaymentRefunds)
+      .values({
+        id: newId("re"),
+        paymentIntentId,
+        amount,
+        currency: intent.currency,
+        status: "succeeded",
+        metadata: {},
+        createdAt: this.clock.now(),
+      })
+      .returning();
+    if (!row) throw new Error("The test refund could not be stored");
     return {
-      refund,
+      refund: refundOf(row),
       event: { id: newId("evt"), type: "charge.refunded", paymentIntent: null, refundedPaymentIntentId: paymentIntentId },
     };
   }
 
-  private refundedOf(paymentIntentId: string): number {
-    let sum = 0;
-    for (const r of this.refunds.values())
-      if (r.paymentIntentId === paymentIntentId && r.status !== "failed" && r.status !== "canceled") sum += r.amount;
-    return sum;
-  }
-
   /** The card form's submission: Stripe's test numbers decide the outcome. */
-  confirmCard(card: TestCard): TestCardResult {
-    const intent = [...this.intents.values()].find((i) => i.clientSecret === card.clientSecret);
-    if (!intent) throw new AppError("NOT_FOUND", "This payment could not be found. Please start again.");
-    if (intent.status === "succeeded") return { intent: this.copy(intent), event: null };
-    if (intent.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
+  async confirmCard(card: TestCard): Promise<TestCardResult> {
+    const [found] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.clientSecret, card.clientSecret));
+    if (!found) throw new AppError("NOT_FOUND", "This payment could not be found. Please start again.");
+    if (found.status === "succeeded") return { intent: intentOf(found), event: null };
+    if (found.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
     const number = card.cardNumber.replace(/[\s-]/g, "");
     if (!luhnValid(number)) throw new AppError("BAD_REQUEST", "Your card number is invalid.");
     const [month, year] = card.expiry.split("/").map((p) => Number(p.trim()));
@@ -159,19 +225,25 @@ export class TestPaymentProvider implements PaymentProvider {
         : number === TEST_CARDS.insufficientFunds
           ? INSUFFICIENT_FUNDS_MESSAGE
           : null;
-    if (failure) {
-      intent.status = "requires_payment_method";
-      intent.lastError = failure;
-      return {
-        intent: this.copy(intent),
-        event: { id: newId("evt"), type: "payment_intent.payment_failed", paymentIntent: this.copy(intent) },
-      };
+    // One conditional UPDATE: of two attempts at once (two instances, two tabs), one changes the row.
+    const [changed] = await this.db
+      .update(testPaymentIntents)
+      .set(failure ? { status: "requires_payment_method", lastError: failure } : { status: "succeeded", lastError: null })
+      .where(and(eq(testPaymentIntents.id, found.id), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])))
+      .returning();
+    if (!changed) {
+      const now = await this.get(found.id);
+      if (now.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
+      return { intent: intentOf(now), event: null };
     }
-    intent.status = "succeeded";
-    intent.lastError = null;
+    const intent = intentOf(changed);
     return {
-      intent: this.copy(intent),
-      event: { id: newId("evt"), type: "payment_intent.succeeded", paymentIntent: this.copy(intent) },
+      intent,
+      event: {
+        id: newId("evt"),
+        type: failure ? "payment_intent.payment_failed" : "payment_intent.succeeded",
+        paymentIntent: intent,
+      },
     };
   }
 
@@ -188,13 +260,14 @@ export class TestPaymentProvider implements PaymentProvider {
     return JSON.parse(rawBody.toString("utf8")) as PaymentWebhookEvent;
   }
 
-  private get(id: string): PaymentIntent {
-    const intent = this.intents.get(id);
-    if (!intent) throw new UnknownPaymentIntentError(id);
-    return intent;
+  private async byKey(idempotencyKey: string): Promise<PaymentIntent | null> {
+    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
+    return row ? intentOf(row) : null;
   }
 
-  private copy(intent: PaymentIntent): PaymentIntent {
-    return { ...intent, metadata: { ...intent.metadata } };
+  private async get(id: string): Promise<IntentRow> {
+    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    if (!row) throw new UnknownPaymentIntentError(id);
+    return row;
   }
 }

@@ -1,25 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, type ReadStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { checkStorageKey, MissingFileError, type FileStorage } from "./storage";
 
-/** Where uploaded bytes live. Keys are made here; a caller's file name never becomes part of a path. */
-export interface FileStorage {
-  /** Stores the bytes under a new random key and returns the key. */
-  put(content: Uint8Array): Promise<string>;
-  open(key: string): Promise<ReadStream>;
-  remove(key: string): Promise<void>;
-}
-
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isMissing = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ENOENT";
 
 /** Local disk under `dir` (config.uploadDir: DATA_DIR/uploads), outside the public client folder. */
 export function createLocalStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
 
   function pathOf(key: string): string {
-    // Keys come from the database, but are checked anyway so that no value can ever leave the folder.
-    if (!KEY.test(key)) throw new Error("Invalid storage key");
+    checkStorageKey(key);
     const full = path.join(root, key.slice(0, 2), key);
     if (!full.startsWith(root + path.sep)) throw new Error("Invalid storage key");
     return full;
@@ -35,7 +28,11 @@ export function createLocalStorage(dir: string): FileStorage {
     },
     async open(key) {
       const file = pathOf(key);
-      await stat(file);
+      try {
+        await stat(file);
+      } catch (error) {
+        throw isMissing(error) ? new MissingFileError(key, { cause: error }) : error;
+      }
       return createReadStream(file);
     },
     async remove(key) {

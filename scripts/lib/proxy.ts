@@ -1,0 +1,122 @@
+import http from "node:http";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+
+export interface RoundRobinProxy {
+  url: string;
+  /** Which upstream served each request and WebSocket upgrade, in order (indexes into `upstreams`). */
+  served: number[];
+  /** Upstreams taken out of (false) or put back in (true) the rotation, as a balancer does after a failed check. */
+  setEnabled(index: number, enabled: boolean): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A small load balancer for tests and benchmarks, on 127.0.0.1: each request (and each WebSocket upgrade) goes to
+ * the next upstream in turn. A request whose upstream refuses the connection is sent to the next one, as a
+ * balancer does (nothing reached the app, so nothing is done twice); one that fails later is answered 502.
+ * It adds X-Forwarded-For (so TRUST_PROXY=1 is right behind it) and answers X-Upstream with the index it used.
+ */
+/** Headers that belong to one connection, not to the request: never forwarded. */
+function withoutHopHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const { connection: _c, "keep-alive": _k, "proxy-connection": _p, upgrade: _u, ...rest } = headers;
+  return rest;
+}
+
+export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
+  const targets = upstreams.map((u) => new URL(u));
+  // Kept-alive connections to each upstream, as a balancer keeps them.
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
+  const enabled = targets.map(() => true);
+  const served: number[] = [];
+  let next = 0;
+  const pick = (skip: Set<number>): number | undefined => {
+    for (let i = 0; i < targets.length; i++) {
+      const index = (next + i) % targets.length;
+      if (enabled[index] && !skip.has(index)) {
+        next = index + 1;
+        return index;
+      }
+    }
+    return undefined;
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const tried = new Set<number>();
+      const attempt = () => {
+        const index = pick(tried);
+        const target = index === undefined ? undefined : targets[index];
+        if (index === undefined || !target) {
+          res.writeHead(502, { "content-type": "text/plain" }).end("Bad Gateway: no upstream answered");
+          return;
+        }
+        tried.add(index);
+        const upstream = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...withoutHopHeaders(req.headers), "x-forwarded-for": req.socket.remoteAddress ?? "127.0.0.1" },
+            agent: agents[index],
+          },
+          (answer) => {
+            served.push(index);
+            res.writeHead(answer.statusCode ?? 502, { ...withoutHopHeaders(answer.headers), "x-upstream": String(index) });
+            answer.pipe(res);
+          },
+        );
+        upstream.on("error", (error: NodeJS.ErrnoException) => {
+          // Refused: nothing reached that instance. Reset on a reused idle connection: the instance closed it before
+          // reading the request (a drain). Either way the request is sent to the next one, as a balancer does.
+          const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && upstream.reusedSocket);
+          if (!res.headersSent && unsent && tried.size < targets.length) {
+            attempt();
+            return;
+          }
+          if (!res.headersSent)
+            res.writeHead(502, { "content-type": "text/plain" }).end(`Bad Gateway: ${error.code ?? error.message}`);
+          else res.destroy();
+        });
+        upstream.end(body);
+      };
+      attempt();
+    });
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    const index = pick(new Set());
+    const target = index === undefined ? undefined : targets[index];
+    if (index === undefined || !target) return socket.destroy();
+    served.push(index);
+    const upstream = net.connect(Number(target.port), target.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on("error", () => socket.destroy());
+    socket.on("error", () => upstream.destroy());
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served,
+    setEnabled(index, on) {
+      enabled[index] = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const agent of agents) agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
