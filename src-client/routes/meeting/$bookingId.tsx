@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MeetingRoom } from "../../features/bookings/MeetingRoom";
+import { MeetingRoom } from "../../features/meetings/MeetingRoom";
 
 export const Route = createFileRoute("/meeting/$bookingId")({
   component: MeetingPage,

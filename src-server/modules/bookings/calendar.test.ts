@@ -51,7 +51,7 @@ async function createBooking(date: string) {
 
 async function paidBooking(date: string) {
   const { clientSecret, bookingId, paymentIntentId } = await createBooking(date);
-  (t.app.services.payments.provider as TestPaymentProvider).confirmCard({
+  await (t.app.services.payments.provider as TestPaymentProvider).confirmCard({
     clientSecret,
     cardNumber: "4242424242424242",
     expiry: "12/34",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookingRefunds, bookings, reviews, seers } from "../../../db/schema";
+import { bookingRefunds, bookings, meetingAttendance, reviews, seers } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
@@ -64,7 +64,7 @@ async function paidBooking(options: { date?: string; time?: string; session?: "3
     bookingId: string;
     paymentIntentId: string;
   }>();
-  provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+  await provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
   const confirmed = await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   await t.app.jobs.runDue();
@@ -261,7 +261,7 @@ describe("cancelling by the Terms", () => {
 describe("refunds made elsewhere", () => {
   it("records one refund however many webhooks announce it, in any order", async () => {
     const { bookingId, paymentIntentId } = await paidBooking();
-    const { event } = provider().refundElsewhere(paymentIntentId, 2000);
+    const { event } = await provider().refundElsewhere(paymentIntentId, 2000);
     const deliveries = Array.from({ length: 10 }, (_, i) => ({
       ...event,
       id: `${event.id}_${i % 3}`,
@@ -290,7 +290,7 @@ describe("refunds made elsewhere", () => {
 
   it("cancels a confirmed booking refunded in full elsewhere", async () => {
     const { bookingId, paymentIntentId } = await paidBooking();
-    const { event } = provider().refundElsewhere(paymentIntentId, 8000);
+    const { event } = await provider().refundElsewhere(paymentIntentId, 8000);
     const payload = JSON.stringify(event);
     const response = await t.app.inject({
       method: "POST",
@@ -430,13 +430,27 @@ describe("completion and reviews", () => {
     );
 
     const b = await row(bookingId);
-    t.clock.set(new Date((b?.endsAt.getTime() ?? 0) + 10 * 60_000));
+    // The client was in the room (the room records it; a client who never joined is a no-show, below).
+    if (!b) throw new Error("no booking");
+    await t.database.db
+      .insert(meetingAttendance)
+      .values({ bookingId, userId: b.clientId, role: "client", joinedAt: b.startsAt, leftAt: b.endsAt });
+    const absent = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10), time: "12:00" });
+    t.clock.set(new Date(b.endsAt.getTime() + 10 * 60_000));
     await t.app.jobs.runDue({ periodic: true });
     expect((await row(bookingId))?.status).toBe("confirmed");
     t.clock.advance(6 * 60_000);
     await t.app.jobs.runDue({ periodic: true });
     await t.app.jobs.runDue();
     expect((await row(bookingId))?.status).toBe("completed");
+    t.clock.advance(3 * 3600_000);
+    await t.app.jobs.runDue({ periodic: true });
+    await t.app.jobs.runDue();
+    expect((await row(absent.bookingId))?.status).toBe("no_show");
+    expect(
+      trpcError(await trpcMutation(t.app, "bookings.writeReview", { ...reviewInput, bookingId: absent.bookingId }, client.cookie))
+        .message,
+    ).toBe(REVIEW_ONLY_AFTER);
     expect(
       t.mailer.sent.filter((m) => m.subject.startsWith("How was your consultation") && m.to === "client-life@example.com").length,
     ).toBeGreaterThan(0);

@@ -21,6 +21,8 @@ import {
 import { cents, toCents, toDecimal, type Cents } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../../platform/clock";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
+import { metrics } from "../../platform/metrics";
 import type { Config } from "../../platform/config";
 import { PG, sqlState } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
@@ -327,10 +329,12 @@ export function createBookingLifecycle({
       const booking = (await lock(tx, b.id)) as Locked;
       for (const r of refunds) {
         if (r.amount <= 0) continue;
-        await tx
+        const [stored] = await tx
           .insert(bookingRefunds)
           .values({ id: r.id, bookingId: booking.id, amount: toDecimal(cents(r.amount)), status: r.status })
-          .onConflictDoUpdate({ target: bookingRefunds.id, set: { status: r.status, updatedAt: clock.now() } });
+          .onConflictDoUpdate({ target: bookingRefunds.id, set: { status: r.status, updatedAt: clock.now() } })
+          .returning({ inserted: sql<boolean>`xmax = 0` });
+        if (stored?.inserted) metrics.refunds.inc({ kind: "booking" });
       }
       const [sum] = await tx
         .select({ total: sql<string>`coalesce(sum(${bookingRefunds.amount}), 0)::text` })
@@ -398,6 +402,7 @@ export function createBookingLifecycle({
   async function moveLocked(tx: Tx, b: Locked, startsAt: Date): Promise<void> {
     const now = clock.now();
     const endsAt = sessionEnd(startsAt, b.sessionType);
+    await lockInTransaction(tx, seerSlotsKey(b.seerId));
     await tx
       .update(bookings)
       .set({

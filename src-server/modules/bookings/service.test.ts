@@ -1,11 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rows as resultRows } from "../../../db/migrate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookings, paymentEvents, sentEmails } from "../../../db/schema";
+import { bookings, paymentEvents, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import { type TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { BEYOND_HORIZON_MESSAGE } from "../../../src/domain/consultations";
+import { PG, sqlState } from "../../platform/database";
 import { MEETING_NOT_FOUND_MESSAGE, SLOT_TAKEN_MESSAGE } from "./service";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -161,10 +163,14 @@ describe("creating a booking's payment intent", () => {
     expect((await bookingRow(first.json().bookingId))?.notes).toBe("changed my mind");
   });
 
-  it("lets a client book their held slot again after a restart forgot its payment intent", async () => {
+  it("lets a client book their held slot again when the provider no longer knows its payment intent", async () => {
     const date = freshDate();
     const first = await createIntent(client.cookie, { scheduledDate: date });
     expect(first.statusCode).toBe(200);
+    // The provider forgot it (the test-mode provider keeps intents in the database: delete it there), then a restart.
+    await t.database.db
+      .delete(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, first.json<{ paymentIntentId: string }>().paymentIntentId));
     const restarted = await createTestApp({ database: t.database, clock: t.clock });
     try {
       const again = await restarted.app.inject({
@@ -263,7 +269,7 @@ describe("paying and confirming exactly once", () => {
   it("confirms when the confirm call arrives before the webhook, and the webhook then changes nothing", async () => {
     const created = (await createIntent(client.cookie, { scheduledDate: freshDate(), scheduledTime: "15:00" })).json();
     // The card succeeds at the provider, but its event is delivered later through the webhook.
-    const { event } = provider().confirmCard({
+    const { event } = await provider().confirmCard({
       clientSecret: created.clientSecret,
       cardNumber: "4242424242424242",
       expiry: "12/34",
@@ -345,7 +351,12 @@ describe("paying and confirming exactly once", () => {
 
   it("keeps the confirmation when an e-mail cannot be sent, and the mail job sends it on a later attempt", async () => {
     const created = (await createIntent(client.cookie, { scheduledDate: freshDate(), scheduledTime: "11:00" })).json();
-    provider().confirmCard({ clientSecret: created.clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+    await provider().confirmCard({
+      clientSecret: created.clientSecret,
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    });
     const send = t.mailer.send.bind(t.mailer);
     t.mailer.send = async () => {
       throw new Error("SMTP is down");
@@ -433,6 +444,12 @@ describe("no double booking under concurrency", () => {
           emailVerified: true,
         });
       }
+      // PostgreSQL counts the deadlocks it broke in this database.
+      const deadlocks = async () =>
+        resultRows<{ n: number }>(
+          await t.database.db.execute(sql`select deadlocks::int as n from pg_stat_database where datname = current_database()`),
+        )[0]?.n ?? 0;
+      const deadlocksBefore = await deadlocks();
       const results = await Promise.allSettled(
         clients.map((c) =>
           t.app.services.bookings.createPaymentIntent(c, {
@@ -448,6 +465,11 @@ describe("no double booking under concurrency", () => {
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect([...new Set(refused.map((r) => (r.reason as Error).message))]).toEqual([SLOT_TAKEN_MESSAGE]);
       expect(refused).toHaveLength(49);
+      // Each attempt queued behind the per-Seer lock and met the winner's booking: no deadlock was ever needed.
+      expect([...new Set(refused.map((r) => sqlState((r.reason as Error).cause)))]).toEqual([PG.EXCLUSION_VIOLATION]);
+      // The statistics collector reports with a short delay.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await deadlocks()).toBe(deadlocksBefore);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rows = await t.database.db
         .select({ id: bookings.id })

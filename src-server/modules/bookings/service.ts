@@ -21,6 +21,8 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
 import { PG, retryingVictims, sqlState } from "../../platform/database";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
+import { metrics } from "../../platform/metrics";
 import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail, bookingIcs } from "./mail";
@@ -196,6 +198,8 @@ export function createBookingService({
     for (let attempt = 1; bookingId === undefined; attempt++) {
       try {
         bookingId = await db.transaction(async (tx) => {
+          // Concurrent attempts on this Seer's slots queue here (on every instance) instead of deadlocking.
+          await lockInTransaction(tx, seerSlotsKey(seer.id));
           await tx
             .update(bookings)
             .set({ status: "expired", holdExpiresAt: null })
@@ -260,14 +264,17 @@ export function createBookingService({
     // A new row version is checked against the exclusion constraint again, and so can meet competing inserts of
     // the same slot still in flight: PostgreSQL then aborts one side as a deadlock. This side simply goes again.
     await retryingVictims(() =>
-      db
-        .update(bookings)
-        .set({
-          paymentIntentId: intent.id,
-          stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-          paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
-        })
-        .where(eq(bookings.id, bookingId)),
+      db.transaction(async (tx) => {
+        await lockInTransaction(tx, seerSlotsKey(seer.id));
+        await tx
+          .update(bookings)
+          .set({
+            paymentIntentId: intent.id,
+            stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+            paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+          })
+          .where(eq(bookings.id, bookingId));
+      }),
     );
     return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
   }
@@ -334,7 +341,13 @@ export function createBookingService({
     const bookingId = intent.metadata.bookingId;
     if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
     const [booking] = await db
-      .select({ id: bookings.id, amount: bookings.amount, paymentIntentId: bookings.paymentIntentId, status: bookings.status })
+      .select({
+        id: bookings.id,
+        seerId: bookings.seerId,
+        amount: bookings.amount,
+        paymentIntentId: bookings.paymentIntentId,
+        status: bookings.status,
+      })
       .from(bookings)
       .where(eq(bookings.id, bookingId))
       .limit(1);
@@ -347,6 +360,7 @@ export function createBookingService({
       // Retried as a deadlock victim like the hold's update: the conditional update is idempotent.
       confirmed = await retryingVictims(() =>
         db.transaction(async (tx) => {
+          await lockInTransaction(tx, seerSlotsKey(booking.seerId));
           const [row] = await tx
             .update(bookings)
             .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
@@ -378,6 +392,10 @@ export function createBookingService({
       .from(bookings)
       .where(eq(bookings.id, booking.id));
     if (!confirmed && current?.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
+    if (confirmed) {
+      metrics.bookingsConfirmed.inc();
+      metrics.payments.inc({ kind: "booking" });
+    }
     // Queued once per key, however often confirmation runs; sent and retried by the mail job.
     await sendConfirmationEmails(booking.id);
     return { bookingId: booking.id, status: "confirmed", meetingLink: current?.consultationLink ?? link };

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { ActionIcon, Badge, Box, Group, Paper, Stack, Text } from "@mantine/core";
+import {
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPhoneOff,
+  IconScreenShare,
+  IconScreenShareOff,
+  IconVideo,
+  IconVideoOff,
+} from "@tabler/icons-react";
+import { formatElapsed, type CallQuality, type MediaState } from "../../../src/domain/meetings";
+import type { CallSession, CallStatus } from "./call";
+
+const STATUS_TEXT: Record<CallStatus, (peer: string) => string> = {
+  joining: () => "Joining…",
+  waiting: (peer) => `Waiting for ${peer} to join`,
+  connecting: () => "Connecting…",
+  connected: () => "Connected",
+  reconnecting: () => "Reconnecting…",
+  ended: () => "The call has ended",
+};
+const STATUS_COLOR: Record<CallStatus, string> = {
+  joining: "gray",
+  waiting: "yellow",
+  connecting: "blue",
+  connected: "forest",
+  reconnecting: "orange",
+  ended: "gray",
+};
+const QUALITY_COLOR: Record<CallQuality, string> = { good: "forest", fair: "yellow", poor: "red", unknown: "gray" };
+
+function Video({
+  stream,
+  muted,
+  label,
+  mirror,
+}: {
+  stream: MediaStream | null;
+  muted: boolean;
+  label: string;
+  mirror?: boolean;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+  }, [stream]);
+  return (
+    // A live call has no caption track to offer; the chat beside it carries text.
+    // eslint-disable-next-line jsx-a11y/media-has-caption
+    <video
+      ref={ref}
+      autoPlay
+      playsInline
+      muted={muted}
+      aria-label={label}
+      style={{
+        width: "100%",
+        height: "100%",
+        objectFit: "cover",
+        transform: mirror ? "scaleX(-1)" : undefined,
+        background: "#111",
+      }}
+    />
+  );
+}
+
+/** The call: the other party large, oneself small, controls, the timer against the booked time, the link's quality. */
+export function CallView({
+  session,
+  local,
+  peerName,
+  startsAt,
+  minutes,
+  onLeave,
+}: {
+  session: CallSession;
+  local: MediaStream | null;
+  peerName: string;
+  startsAt: Date;
+  minutes: number;
+  onLeave(): void;
+}) {
+  const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const hasAudio = !!local?.getAudioTracks().length;
+  const hasCamera = !!local?.getVideoTracks().length;
+  const [media, setMedia] = useState<MediaState>({ audio: hasAudio, video: hasCamera, screen: false });
+  const screen = useRef<MediaStream | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => () => screen.current?.getTracks().forEach((t) => t.stop()), []);
+
+  const update = (next: MediaState) => {
+    setMedia(next);
+    session.setMedia(next);
+  };
+
+  const stopSharing = async () => {
+    screen.current?.getTracks().forEach((t) => t.stop());
+    screen.current = null;
+    await session.replaceVideo(null);
+    update({ ...media, screen: false });
+  };
+  const share = async () => {
+    if (media.screen) return stopSharing();
+    try {
+      const display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+      const track = display.getVideoTracks()[0];
+      if (!track) return;
+      screen.current = display;
+      track.addEventListener("ended", () => void stopSharing());
+      await session.replaceVideo(track);
+      update({ ...media, screen: true });
+    } catch {
+      // The person cancelled the browser's picker.
+    }
+  };
+
+  const elapsed = now - startsAt.getTime();
+  const timer =
+    elapsed < 0 ? `Starts in ${formatElapsed(-elapsed)}` : `${formatElapsed(elapsed)} / ${formatElapsed(minutes * 60_000)}`;
+  const peerCamera = call.peerMedia.video || call.peerMedia.screen;
+  const quality =
+    call.quality === "unknown"
+      ? "Connection: measuring"
+      : `Connection: ${call.quality}${call.roundTripMs !== null ? ` (${call.roundTripMs} ms` : " ("}${
+          call.lossRatio !== null ? `, ${(call.lossRatio * 100).toFixed(1)}% loss)` : ")"
+        }`;
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Badge color={STATUS_COLOR[call.status]} size="lg" variant="light" role="status" aria-live="polite">
+            {STATUS_TEXT[call.status](peerName)}
+          </Badge>
+          <Group gap="xs">
+            <Text size="sm" fw={600} aria-label="Session time">
+              {timer}
+            </Text>
+            <Badge color={QUALITY_COLOR[call.quality]} variant="dot" data-testid="call-quality">
+              {quality}
+            </Badge>
+          </Group>
+        </Group>
+        <Box pos="relative" bg="dark.8" style={{ aspectRatio: "16 / 9", borderRadius: 8, overflow: "hidden" }}>
+          <Video stream={call.remoteStream} muted={false} label={`${peerName}'s video`} />
+          {(!call.remoteStream || !peerCamera) && (
+            <Text c="gray.3" ta="center" pos="absolute" top="45%" left={0} right={0} size="lg">
+              {call.remoteStream ? `${peerName}'s camera is off` : peerName}
+            </Text>
+          )}
+          <Group pos="absolute" left={8} bottom={8} gap={6}>
+            <Badge color="dark" variant="filled">
+              {peerName}
+            </Badge>
+            {call.remoteStream && !call.peerMedia.audio && (
+              <Badge color="red" variant="filled" data-testid="peer-muted">
+                Muted
+              </Badge>
+            )}
+            {call.peerMedia.screen && (
+              <Badge color="blue" variant="filled">
+                Sharing screen
+              </Badge>
+            )}
+          </Group>
+          <Box
+            pos="absolute"
+            right={8}
+            bottom={8}
+            w={{ base: 96, sm: 176 }}
+            style={{ aspectRatio: "16 / 9", borderRadius: 6, overflow: "hidden", border: "2px solid white" }}
+          >
+            <Video stream={local} muted label="Your video" mirror={!media.screen} />
+          </Box>
+        </Box>
+        <Group justify="center" gap="sm">
+          <ActionIcon
+            size="xl"
+            radius="xl"
+            variant={media.audio ? "default" : "filled"}
+            color={media.audio ? undefined : "red"}
+            aria-label={media.audio ? "Mute" : "Unmute"}
+            disabled={!hasAudio}
+            onClick={() => update({ ...media, audio: !media.audio })}
+          >
+            {media.audio ? <IconMicrophone aria-hidden /> : <IconMicrophoneOff aria-hidden />}
+          </ActionIcon>
+          <ActionIcon
+            size="xl"
+            radius="xl"
+            variant={media.video ? "default" : "filled"}
+            color={media.video ? undefined : "red"}
+            aria-label={media.video ? "Turn camera off" : "Turn camera on"}
+            disabled={!hasCamera}
+            onClick={() => update({ ...media, video: !media.video })}
+          >
+            {media.video ? <IconVideo aria-hidden /> : <IconVideoOff aria-hidden />}
+          </ActionIcon>
+          <ActionIcon
+            size="xl"
+            radius="xl"
+            variant={media.screen ? "filled" : "default"}
+            aria-label={media.screen ? "Stop sharing" : "Share screen"}
+            disabled={typeof navigator === "undefined" || !navigator.mediaDevices?.getDisplayMedia}
+            onClick={() => void share()}
+          >
+            {media.screen ? <IconScreenShareOff aria-hidden /> : <IconScreenShare aria-hidden />}
+          </ActionIcon>
+          <ActionIcon size="xl" radius="xl" color="red" variant="filled" aria-label="Leave" onClick={onLeave}>
+            <IconPhoneOff aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

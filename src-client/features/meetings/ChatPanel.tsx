@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from "react";
+import { ActionIcon, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from "@mantine/core";
+import { IconSend } from "@tabler/icons-react";
+import { CHAT_MESSAGE_MAX, type ChatMessage, type MeetingRole } from "../../../src/domain/meetings";
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** The room's chat: plain text (React never reads it as HTML), oldest first; writing only while in the call. */
+export function ChatPanel({
+  messages,
+  me,
+  onSend,
+  failed,
+}: {
+  messages: ChatMessage[];
+  me: MeetingRole | "admin";
+  /** Absent: the transcript only (after the session, or for an admin). */
+  onSend?: (text: string) => boolean;
+  failed?: boolean;
+}) {
+  const [text, setText] = useState("");
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = viewport.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  const submit = () => {
+    const trimmed = text.trim();
+    if (!trimmed || !onSend) return;
+    if (onSend(trimmed)) setText("");
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" h="100%">
+      <Stack gap="sm" h="100%">
+        <Title order={2} size="h4">
+          Chat
+        </Title>
+        <ScrollArea.Autosize mah={360} viewportRef={viewport} type="auto">
+          <Stack gap="xs" role="log" aria-label="Chat messages" aria-live="polite">
+            {messages.length === 0 && (
+              <Text size="sm" c="dimmed">
+                No messages yet.
+              </Text>
+            )}
+            {messages.map((m) => (
+              <div key={m.id} data-testid="chat-message">
+                <Text size="xs" c="dimmed">
+                  {m.senderRole === me ? "You" : m.senderName} · {time(m.sentAt)}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {m.text}
+                </Text>
+              </div>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        {onSend && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Textarea
+                aria-label="Message"
+                placeholder="Write a message"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter" && !e.shiftKey) {
+                    e.preventDefault();
+                    submit();
+                  }
+                }}
+                maxLength={CHAT_MESSAGE_MAX}
+                autosize
+                minRows={1}
+                maxRows={4}
+                style={{ flex: 1 }}
+                error={failed ? "Not sent: the connection is down. Try again in a moment." : undefined}
+              />
+              <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!text.trim()}>
+                <IconSend size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  callQuality,
+  FINAL_CLOSE_CODES,
+  SOCKET_CLOSE,
+  type CallQuality,
+  type ChatMessage,
+  type ClientSignal,
+  type IceServer,
+  type MediaState,
+  type ServerSignal,
+} from "../../../src/domain/meetings";
+
+export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended";
+/** Why a call ended: the user left, the room closed, the user joined elsewhere, or the room refused them. */
+export type CallEnd = "left" | "closed" | "replaced" | "refused";
+
+export interface CallSnapshot {
+  status: CallStatus;
+  ended: CallEnd | null;
+  remoteStream: MediaStream | null;
+  peerMedia: MediaState;
+  quality: CallQuality;
+  roundTripMs: number | null;
+  lossRatio: number | null;
+  /** Messages that arrived during this call (the page merges them with the stored ones). */
+  chat: ChatMessage[];
+  /** A chat message that could not be sent (the connection was down). */
+  chatFailed: boolean;
+}
+
+const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 5000];
+const STATS_INTERVAL_MS = 2000;
+/** A connection that stays 'disconnected' this long gets an ICE restart ('failed' gets one at once). */
+const DISCONNECTED_RESTART_MS = 2500;
+
+/**
+ * One person's side of the room's 1:1 call: the signaling socket (reconnecting on its own) and the
+ * RTCPeerConnection, with perfect negotiation (docs/decisions.md): the client is polite, the Seer is not, so two
+ * offers at once never deadlock. A peer that reloads or drops out is met with a fresh connection when it returns.
+ */
+export class CallSession {
+  private socket: WebSocket | null = null;
+  private pc: RTCPeerConnection | null = null;
+  private polite = false;
+  private iceServers: IceServer[] = [];
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private settingAnswer = false;
+  private videoSender: RTCRtpSender | null = null;
+  private attempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private statsTimer: ReturnType<typeof setInterval> | undefined;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastPackets = { lost: 0, received: 0 };
+  private listeners = new Set<() => void>();
+  private media: MediaState;
+  private state: CallSnapshot = {
+    status: "joining",
+    ended: null,
+    remoteStream: null,
+    peerMedia: { audio: true, video: true, screen: false },
+    quality: "unknown",
+    roundTripMs: null,
+    lossRatio: null,
+    chat: [],
+    chatFailed: false,
+  };
+
+  constructor(
+    private readonly socketUrl: string,
+    private readonly local: MediaStream | null,
+  ) {
+    this.media = {
+      audio: !!local?.getAudioTracks().some((t) => t.enabled),
+      video: !!local?.getVideoTracks().some((t) => t.enabled),
+      screen: false,
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CallSnapshot => this.state;
+
+  private set(patch: Partial<CallSnapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  start(): void {
+    if (this.state.status === "ended") this.set({ status: "joining", ended: null });
+    this.connect();
+    this.statsTimer ??= setInterval(() => void this.readStats(), STATS_INTERVAL_MS);
+  }
+
+  /** Leaves the call for good (the page's Leave button, or the page going away). */
+  leave(): void {
+    this.send({ type: "leave" });
+    this.finish("left");
+  }
+
+  private finish(reason: CallEnd): void {
+    clearTimeout(this.retryTimer);
+    clearInterval(this.statsTimer);
+    this.statsTimer = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(SOCKET_CLOSE.normal);
+    this.closePeer();
+    this.set({ status: "ended", ended: reason, remoteStream: null });
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(this.socketUrl);
+    this.socket = socket;
+    socket.onmessage = (event: MessageEvent<string>) => {
+      let signal: ServerSignal;
+      try {
+        signal = JSON.parse(event.data) as ServerSignal;
+      } catch {
+        return;
+      }
+      void this.onSignal(signal).catch(() => undefined);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (event.code === SOCKET_CLOSE.replaced) return this.finish("replaced");
+      if (event.code === SOCKET_CLOSE.notFound || event.code === SOCKET_CLOSE.notSignedIn) return this.finish("refused");
+      if (event.code === SOCKET_CLOSE.notOpen || FINAL_CLOSE_CODES.has(event.code)) return this.finish("closed");
+      // Anything else (the network, a restarting server): try again, a little later each time.
+      this.set({ status: "reconnecting" });
+      const delay = RECONNECT_DELAYS_MS[Math.min(this.attempts++, RECONNECT_DELAYS_MS.length - 1)];
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private send(signal: ClientSignal): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(signal));
+    return true;
+  }
+
+  private async onSignal(signal: ServerSignal): Promise<void> {
+    switch (signal.type) {
+      case "welcome":
+        this.attempts = 0;
+        this.polite = signal.polite;
+        this.iceServers = signal.iceServers;
+        this.closePeer();
+        this.set({ status: "waiting", remoteStream: null });
+        return;
+      case "peer-joined":
+        // A fresh connection for every meeting of the two: whatever the other side had before is gone.
+        this.createPeer();
+        this.send({ type: "media", media: this.media });
+        this.set({ status: "connecting" });
+        return;
+      case "peer-left":
+        this.closePeer();
+        this.set({ status: "waiting", remoteStream: null, quality: "unknown", roundTripMs: null, lossRatio: null });
+        return;
+      case "description":
+        return this.onDescription(signal.description);
+      case "candidate": {
+        const pc = this.pc;
+        if (!pc) return;
+        try {
+          await pc.addIceCandidate(signal.candidate ?? undefined);
+        } catch (error) {
+          if (!this.ignoreOffer) throw error;
+        }
+        return;
+      }
+      case "media":
+        this.set({ peerMedia: signal.media });
+        return;
+      case "chat":
+        if (!this.state.chat.some((m) => m.id === signal.message.id)) this.set({ chat: [...this.state.chat, signal.message] });
+        return;
+      case "pong":
+        return;
+    }
+  }
+
+  /** Perfect negotiation's receiving half (W3C WebRTC 1.0, section 10.7). */
+  private async onDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    const pc = this.pc ?? this.createPeer();
+    const readyForOffer = !this.makingOffer && (pc.signalingState === "stable" || this.settingAnswer);
+    const collision = description.type === "offer" && !readyForOffer;
+    this.ignoreOffer = !this.polite && collision;
+    if (this.ignoreOffer) return;
+    this.settingAnswer = description.type === "answer";
+    await pc.setRemoteDescription(description);
+    this.settingAnswer = false;
+    if (description.type === "offer") {
+      await pc.setLocalDescription();
+      this.sendDescription(pc);
+    }
+  }
+
+  private sendDescription(pc: RTCPeerConnection): void {
+    const d = pc.localDescription;
+    if (d && (d.type === "offer" || d.type === "answer"))
+      this.send({ type: "description", description: { type: d.type, sdp: d.sdp } });
+  }
+
+  private createPeer(): RTCPeerConnection {
+    this.closePeer();
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    this.pc = pc;
+    this.makingOffer = false;
+    this.ignoreOffer = false;
+    this.settingAnswer = false;
+    this.lastPackets = { lost: 0, received: 0 };
+    const stream = this.local;
+    for (const track of stream?.getTracks() ?? []) {
+      const sender = pc.addTrack(track, stream as MediaStream);
+      if (track.kind === "video") this.videoSender = sender;
+    }
+    // Without a microphone or camera one still hears and sees the other side (and can share a screen).
+    if (!stream?.getAudioTracks().length) pc.addTransceiver("audio", { direction: "recvonly" });
+    if (!stream?.getVideoTracks().length) this.videoSender = pc.addTransceiver("video", { direction: "sendrecv" }).sender;
+
+    const remote = new MediaStream();
+    pc.ontrack = ({ track }) => {
+      if (this.pc !== pc) return;
+      remote.addTrack(track);
+      this.set({ remoteStream: new MediaStream(remote.getTracks()) });
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (this.pc !== pc) return;
+      const c = candidate?.toJSON();
+      this.send({
+        type: "candidate",
+        candidate: c?.candidate
+          ? {
+              candidate: c.candidate,
+              sdpMid: c.sdpMid ?? null,
+              sdpMLineIndex: c.sdpMLineIndex ?? null,
+              usernameFragment: c.usernameFragment ?? null,
+            }
+          : null,
+      });
+    };
+    pc.onnegotiationneeded = async () => {
+      try {
+        this.makingOffer = true;
+        await pc.setLocalDescription();
+        if (this.pc === pc) this.sendDescription(pc);
+      } catch {
+        // A newer negotiation replaced this one.
+      } finally {
+        this.makingOffer = false;
+      }
+    };
+    pc.onconnectionstatechange = () => {
+      if (this.pc !== pc) return;
+      clearTimeout(this.restartTimer);
+      switch (pc.connectionState) {
+        case "connected":
+          this.set({ status: "connected" });
+          return;
+        case "disconnected":
+          this.set({ status: "reconnecting" });
+          this.restartTimer = setTimeout(() => pc.connectionState === "disconnected" && pc.restartIce(), DISCONNECTED_RESTART_MS);
+          return;
+        case "failed":
+          this.set({ status: "reconnecting" });
+          pc.restartIce();
+          return;
+        default:
+          return;
+      }
+    };
+    return pc;
+  }
+
+  private closePeer(): void {
+    clearTimeout(this.restartTimer);
+    const pc = this.pc;
+    this.pc = null;
+    this.videoSender = null;
+    pc?.close();
+  }
+
+  /** Mute, camera off, and the screen shared instead of the camera, told to the other side. */
+  setMedia(media: MediaState): void {
+    this.media = media;
+    for (const t of this.local?.getAudioTracks() ?? []) t.enabled = media.audio;
+    for (const t of this.local?.getVideoTracks() ?? []) t.enabled = media.video;
+    this.send({ type: "media", media });
+  }
+
+  /** Sends `track` instead of the camera (a shared screen), or the camera again with null; no renegotiation. */
+  async replaceVideo(track: MediaStreamTrack | null): Promise<void> {
+    const camera = this.local?.getVideoTracks()[0] ?? null;
+    await this.videoSender?.replaceTrack(track ?? camera);
+  }
+
+  sendChat(text: string): boolean {
+    const sent = this.send({ type: "chat", text });
+    this.set({ chatFailed: !sent });
+    return sent;
+  }
+
+  /** Round-trip time and packet loss from getStats, for the quality indicator. */
+  private async readStats(): Promise<void> {
+    const pc = this.pc;
+    if (!pc || pc.connectionState !== "connected") return;
+    const report = await pc.getStats();
+    let roundTripMs: number | null = null;
+    let lost = 0;
+    let received = 0;
+    report.forEach((stats: RTCStats) => {
+      if (stats.type === "candidate-pair") {
+        const pair = stats as RTCIceCandidatePairStats;
+        if (pair.nominated && pair.state === "succeeded" && typeof pair.currentRoundTripTime === "number") {
+          roundTripMs = Math.round(pair.currentRoundTripTime * 1000);
+        }
+      } else if (stats.type === "inbound-rtp") {
+        const inbound = stats as RTCInboundRtpStreamStats;
+        lost += Math.max(0, inbound.packetsLost ?? 0);
+        received += inbound.packetsReceived ?? 0;
+      }
+    });
+    const dLost = lost - this.lastPackets.lost;
+    const dReceived = received - this.lastPackets.received;
+    this.lastPackets = { lost, received };
+    const lossRatio = dLost + dReceived > 0 ? Math.max(0, dLost) / (Math.max(0, dLost) + Math.max(0, dReceived)) : null;
+    if (this.pc === pc) this.set({ roundTripMs, lossRatio, quality: callQuality(roundTripMs, lossRatio) });
+  }
+}
+
+export function meetingSocketUrl(bookingId: string): string {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/api/meetings/${encodeURIComponent(bookingId)}/socket`;
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from "react";
+
+/** Why the camera or microphone could not be used, in words that say how to fix it. */
+export type MediaProblem = "denied" | "no-device" | "in-use" | "insecure" | "unknown";
+
+export const MEDIA_PROBLEMS: Record<MediaProblem, string> = {
+  denied:
+    "Camera and microphone access is blocked for this site. Allow it from the icon beside the address bar (or in your browser's site settings), then choose Try again. You can still join and listen.",
+  "no-device": "No camera or microphone was found. Connect one and choose Try again, or join to listen only.",
+  "in-use": "Your camera or microphone is in use by another application. Close it, then choose Try again.",
+  insecure: "Video calls need a secure (https) connection to this site.",
+  unknown: "Your camera and microphone could not be started. Choose Try again, or join to listen only.",
+};
+
+export interface LocalMedia {
+  stream: MediaStream | null;
+  /** Why one or both devices are missing; null when both work. */
+  problem: MediaProblem | null;
+}
+
+function problemOf(error: unknown): MediaProblem {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError") return "denied";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "no-device";
+  if (name === "NotReadableError" || name === "AbortError") return "in-use";
+  return "unknown";
+}
+
+const pick = (deviceId: string | undefined): MediaTrackConstraints | boolean =>
+  deviceId ? { deviceId: { exact: deviceId } } : true;
+
+/**
+ * The camera and microphone, or as much of them as works: both, then the microphone alone, then the camera alone,
+ * then nothing (listening only). The first refusal says why.
+ */
+export async function acquireMedia(devices: { audioId?: string; videoId?: string } = {}): Promise<LocalMedia> {
+  if (typeof navigator === "undefined" || !navigator.mediaDevices?.getUserMedia) return { stream: null, problem: "insecure" };
+  const attempts: MediaStreamConstraints[] = [
+    { audio: pick(devices.audioId), video: pick(devices.videoId) },
+    { audio: pick(devices.audioId) },
+    { video: pick(devices.videoId) },
+  ];
+  let first: MediaProblem | null = null;
+  for (const constraints of attempts) {
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia(constraints);
+      return { stream, problem: first };
+    } catch (error) {
+      first ??= problemOf(error);
+      // Blocked permission blocks every attempt: no need to ask again.
+      if (first === "denied") break;
+    }
+  }
+  return { stream: null, problem: first ?? "unknown" };
+}
+
+export function stopMedia(stream: MediaStream | null): void {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+}
+
+/** The cameras and microphones the browser offers (their names appear once access is allowed). */
+export function useDevices(refreshKey: unknown): { cameras: MediaDeviceInfo[]; microphones: MediaDeviceInfo[] } {
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
+  useEffect(() => {
+    const media = typeof navigator === "undefined" ? undefined : navigator.mediaDevices;
+    if (!media?.enumerateDevices) return;
+    let live = true;
+    const load = () => void media.enumerateDevices().then((list) => live && setDevices(list));
+    load();
+    media.addEventListener?.("devicechange", load);
+    return () => {
+      live = false;
+      media.removeEventListener?.("devicechange", load);
+    };
+  }, [refreshKey]);
+  return {
+    cameras: devices.filter((d) => d.kind === "videoinput" && d.deviceId),
+    microphones: devices.filter((d) => d.kind === "audioinput" && d.deviceId),
+  };
+}
+
+/** The microphone's loudness, 0 to 100, updated every animation frame while `stream` has audio. */
+export function useAudioLevel(stream: MediaStream | null): number {
+  const [level, setLevel] = useState(0);
+  useEffect(() => {
+    const track = stream?.getAudioTracks()[0];
+    if (!stream || !track || typeof AudioContext === "undefined") return;
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 512;
+    context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+    const samples = new Uint8Array(analyser.fftSize);
+    let frame = 0;
+    const tick = () => {
+      analyser.getByteTimeDomainData(samples);
+      let sum = 0;
+      for (const s of samples) sum += ((s - 128) / 128) ** 2;
+      setLevel(Math.min(100, Math.round(Math.sqrt(sum / samples.length) * 300)));
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => {
+      cancelAnimationFrame(frame);
+      void context.close();
+    };
+  }, [stream]);
+  return stream?.getAudioTracks().length ? level : 0;
+}

@@ -1,0 +1,3 @@
+export { meetingsRouter } from "./router";
+export { createMeetingService } from "./service";
+export { registerMeetingSocket } from "./signaling";

@@ -1,0 +1,227 @@
+import { createHmac } from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../../db/client";
+import { bookings, meetingAttendance, meetingMessages, seers, users } from "../../../db/schema";
+import { AppError } from "../../../src/errors";
+import {
+  meetingRole,
+  roomState,
+  roomWindow,
+  type ChatMessage,
+  type IceServer,
+  type MeetingRole,
+  type RoomState,
+} from "../../../src/domain/meetings";
+import type { BookingStatus, SessionType } from "../../../src/domain/enums";
+import type { Clock } from "../../platform/clock";
+import type { IceConfig } from "../../platform/config";
+import type { SessionUser } from "../../platform/trpc/context";
+
+export const MEETING_NOT_FOUND = "This meeting room doesn't exist or you don't have access to it.";
+
+/** The room's page: the booking as its client, its Seer or an admin sees it, and whether the call is open now. */
+export interface RoomView {
+  bookingId: string;
+  status: BookingStatus;
+  roomState: RoomState;
+  /** 'admin' reads the page but never joins the call. */
+  viewer: MeetingRole | "admin";
+  /** The other party's name (an admin sees both names instead). */
+  peerName: string;
+  seerName: string;
+  clientName: string;
+  sessionType: SessionType;
+  scheduledDate: string;
+  scheduledTime: string;
+  clientTimezone: string;
+  startsAt: Date;
+  endsAt: Date;
+  opensAt: Date;
+  closesAt: Date;
+  notes: string | null;
+}
+
+/** What the signaling socket needs to admit a user. */
+export interface RoomAccess {
+  bookingId: string;
+  role: MeetingRole;
+  userName: string;
+  peerName: string;
+  closesAt: Date;
+}
+
+const clientUsers = alias(users, "client_users");
+
+const displayName = (first: string | null, last: string | null, fallback: string) =>
+  [first, last].filter((p) => p && p.trim()).join(" ") || fallback;
+
+export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock; ice?: IceConfig }) {
+  async function load(bookingId: string) {
+    const [row] = await db
+      .select({
+        id: bookings.id,
+        clientId: bookings.clientId,
+        seerUserId: seers.userId,
+        seerName: seers.fullName,
+        clientFirst: clientUsers.firstName,
+        clientLast: clientUsers.lastName,
+        status: bookings.status,
+        sessionType: bookings.sessionType,
+        scheduledDate: bookings.scheduledDate,
+        scheduledTime: bookings.scheduledTime,
+        clientTimezone: bookings.clientTimezone,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        notes: bookings.notes,
+      })
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
+      .where(eq(bookings.id, bookingId))
+      .limit(1);
+    return row;
+  }
+
+  /** The booking's client and Seer see it, admins too; anyone else is told what a missing id is told. */
+  async function room(user: SessionUser, bookingId: string): Promise<RoomView> {
+    const row = await load(bookingId);
+    const role = row ? meetingRole(row, user.id) : null;
+    if (!row || (!role && user.role !== "admin")) throw new AppError("NOT_FOUND", MEETING_NOT_FOUND);
+    const clientName = displayName(row.clientFirst, row.clientLast, "Client");
+    const { opensAt, closesAt } = roomWindow(row.startsAt, row.endsAt);
+    return {
+      bookingId: row.id,
+      status: row.status,
+      roomState: roomState(row, clock.now()),
+      viewer: role ?? "admin",
+      peerName: role === "seer" ? clientName : role === "client" ? row.seerName : `${clientName} and ${row.seerName}`,
+      seerName: row.seerName,
+      clientName,
+      sessionType: row.sessionType,
+      scheduledDate: row.scheduledDate,
+      scheduledTime: row.scheduledTime,
+      clientTimezone: row.clientTimezone,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      opensAt,
+      closesAt,
+      notes: row.notes,
+    };
+  }
+
+  /**
+   * Admits a party to the call: only the booking's client or Seer, only while the room is open. A missing booking
+   * and another user's answer alike ('not-found'); the booking's own parties learn that it is not open now.
+   */
+  async function admit(userId: string, bookingId: string): Promise<RoomAccess | "not-found" | "not-open"> {
+    const row = await load(bookingId);
+    const role = row ? meetingRole(row, userId) : null;
+    if (!row || !role) return "not-found";
+    if (roomState(row, clock.now()) !== "open") return "not-open";
+    const clientName = displayName(row.clientFirst, row.clientLast, "Client");
+    return {
+      bookingId: row.id,
+      role,
+      userName: role === "seer" ? row.seerName : clientName,
+      peerName: role === "seer" ? clientName : row.seerName,
+      closesAt: roomWindow(row.startsAt, row.endsAt).closesAt,
+    };
+  }
+
+  async function messages(user: SessionUser, bookingId: string): Promise<ChatMessage[]> {
+    await room(user, bookingId);
+    const rows = await db
+      .select({
+        id: meetingMessages.id,
+        senderRole: meetingMessages.senderRole,
+        text: meetingMessages.text,
+        createdAt: meetingMessages.createdAt,
+        first: users.firstName,
+        last: users.lastName,
+        seerName: seers.fullName,
+      })
+      .from(meetingMessages)
+      .innerJoin(users, eq(users.id, meetingMessages.senderId))
+      .innerJoin(bookings, eq(bookings.id, meetingMessages.bookingId))
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .where(eq(meetingMessages.bookingId, bookingId))
+      .orderBy(asc(meetingMessages.createdAt), asc(meetingMessages.id));
+    return rows.map((r) => ({
+      id: r.id,
+      senderRole: r.senderRole,
+      senderName: r.senderRole === "seer" ? r.seerName : displayName(r.first, r.last, "Client"),
+      text: r.text,
+      sentAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  async function saveChat(access: RoomAccess, userId: string, text: string): Promise<ChatMessage> {
+    const [row] = await db
+      .insert(meetingMessages)
+      .values({ bookingId: access.bookingId, senderId: userId, senderRole: access.role, text, createdAt: clock.now() })
+      .returning({ id: meetingMessages.id, createdAt: meetingMessages.createdAt });
+    if (!row) throw new Error("The chat message was not stored");
+    return { id: row.id, senderRole: access.role, senderName: access.userName, text, sentAt: row.createdAt.toISOString() };
+  }
+
+  async function joined(access: RoomAccess, userId: string): Promise<string> {
+    const [row] = await db
+      .insert(meetingAttendance)
+      .values({ bookingId: access.bookingId, userId, role: access.role, joinedAt: clock.now() })
+      .returning({ id: meetingAttendance.id });
+    if (!row) throw new Error("The attendance was not recorded");
+    return row.id;
+  }
+
+  async function left(attendanceId: string): Promise<void> {
+    await db
+      .update(meetingAttendance)
+      .set({ leftAt: clock.now() })
+      .where(and(eq(meetingAttendance.id, attendanceId), isNull(meetingAttendance.leftAt)));
+  }
+
+  /** Who was in the room and when: one line per connection, oldest first. */
+  async function attendance(bookingId: string) {
+    return db
+      .select({
+        role: meetingAttendance.role,
+        userId: meetingAttendance.userId,
+        joinedAt: meetingAttendance.joinedAt,
+        leftAt: meetingAttendance.leftAt,
+      })
+      .from(meetingAttendance)
+      .where(eq(meetingAttendance.bookingId, bookingId))
+      .orderBy(asc(meetingAttendance.joinedAt), asc(meetingAttendance.id));
+  }
+
+  /** For completion (bookings/lifecycle): whether the client ever joined the room. */
+  async function clientJoined(bookingId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(meetingAttendance)
+      .where(and(eq(meetingAttendance.bookingId, bookingId), eq(meetingAttendance.role, "client")));
+    return (row?.n ?? 0) > 0;
+  }
+
+  /**
+   * STUN and TURN servers for one join. TURN credentials follow the TURN REST API convention that coturn's
+   * use-auth-secret implements: username `expiry:userId`, password base64(HMAC-SHA1(secret, username)).
+   */
+  function iceServers(userId: string): IceServer[] {
+    if (!ice) return [];
+    const servers: IceServer[] = [];
+    if (ice.stunUrls.length) servers.push({ urls: ice.stunUrls });
+    if (ice.turnUrls.length && ice.turnSecret) {
+      const expiry = Math.floor(clock.now().getTime() / 1000) + ice.turnTtlSeconds;
+      const username = `${expiry}:${userId}`;
+      const credential = createHmac("sha1", ice.turnSecret).update(username).digest("base64");
+      servers.push({ urls: ice.turnUrls, username, credential });
+    }
+    return servers;
+  }
+
+  return { room, admit, messages, saveChat, joined, left, attendance, clientJoined, iceServers };
+}
+
+export type MeetingService = ReturnType<typeof createMeetingService>;
