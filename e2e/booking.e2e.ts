@@ -63,7 +63,10 @@ describe("booking journey", () => {
     await expect.poll(() => page.getByText("Payment Confirmed").isVisible()).toBe(true);
     await page.getByRole("link", { name: "View Meeting Room" }).click();
     await page.waitForURL(/\/meeting\/[^/]+$/);
-    await page.getByRole("heading", { name: "Video Meeting Coming Soon" }).waitFor();
+    await page.getByRole("heading", { name: "Consultation Meeting Room" }).waitFor();
+    // Tomorrow's room is not open yet: the page says when it opens, and Join waits.
+    await page.getByText(/^The room opens at /).waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Join" }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByText("Guidance for a new venture.").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("60 minutes").isVisible()).toBe(true);
 

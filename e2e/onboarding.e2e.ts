@@ -4,7 +4,7 @@ import { openPage, signInAs, signUpNew } from "./support";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 describe("Seer onboarding", () => {
-  it("a client applies with a PDF, an admin approves with a note, and the new Seer is listed and gets the Dashboard", async () => {
+  it("a client applies with a PDF, an admin approves with a note, the new Seer gets the Dashboard and is listed once priced", async () => {
     const fullName = `Esi Onboarding ${Date.now().toString(36)}`;
 
     // The applicant.
@@ -51,14 +51,28 @@ describe("Seer onboarding", () => {
       .getByText("Lineage confirmed by phone.")
       .waitFor();
 
-    // Anyone: the new Seer is in the directory.
+    // Approved but without a price, the new Seer is not in the directory yet.
     const visitor = await openPage();
     await visitor.goto(`/seers?q=${encodeURIComponent(fullName)}`);
-    await visitor.getByText(fullName).first().waitFor();
+    await visitor.getByText("No Seers found matching your criteria").waitFor();
 
-    // The applicant, signed in, now has the Dashboard button.
+    // The applicant, signed in, now has the Dashboard button; the dashboard says what is missing.
     await applicant.reload();
     await expect.poll(() => applicant.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
+    await applicant.goto("/seer/dashboard?tab=profile");
+    await applicant.getByText("Your profile is not listed yet").waitFor();
+    await applicant.getByRole("button", { name: "Update Profile" }).click();
+    await applicant.getByRole("textbox", { name: "30 Minute Price" }).fill("45");
+    // The application asked for no languages: the profile needs one.
+    const languages = applicant.locator("input").and(applicant.getByLabel("Languages"));
+    await languages.fill("Twi");
+    await languages.press("Enter");
+    await applicant.getByRole("button", { name: "Save Profile" }).click();
+    await applicant.getByText("Your profile is not listed yet").waitFor({ state: "detached" });
+
+    // Priced, the new Seer is listed.
+    await visitor.reload();
+    await visitor.getByText(fullName).first().waitFor();
     expect(applicant.consoleErrors).toEqual([]);
     expect(admin.consoleErrors).toEqual([]);
   });

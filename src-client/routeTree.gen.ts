@@ -37,6 +37,7 @@ import { Route as ShopIndexRouteImport } from "./routes/shop/index"
 import { Route as ShopSlugRouteImport } from "./routes/shop/$slug"
 import { Route as WisdomIndexRouteImport } from "./routes/wisdom/index"
 import { Route as WisdomSlugRouteImport } from "./routes/wisdom/$slug"
+import { Route as AdminOrdersOrderIdRouteImport } from "./routes/admin_.orders.$orderId"
 import { Route as ArticlesEditIdRouteImport } from "./routes/articles/edit/$id"
 import { Route as BookingSuccessIndexRouteImport } from "./routes/booking/success/index"
 import { Route as BookingSuccessPaymentIntentIdRouteImport } from "./routes/booking/success/$paymentIntentId"
@@ -183,6 +184,11 @@ const WisdomSlugRoute = WisdomSlugRouteImport.update({
   path: "/wisdom/$slug",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminOrdersOrderIdRoute = AdminOrdersOrderIdRouteImport.update({
+  id: "/admin_/orders/$orderId",
+  path: "/admin/orders/$orderId",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ArticlesEditIdRoute = ArticlesEditIdRouteImport.update({
   id: "/articles/edit/$id",
   path: "/articles/edit/$id",
@@ -240,6 +246,7 @@ export interface FileRoutesByFullPath {
   "/seers/": typeof SeersIndexRoute
   "/shop/": typeof ShopIndexRoute
   "/wisdom/": typeof WisdomIndexRoute
+  "/admin/orders/$orderId": typeof AdminOrdersOrderIdRoute
   "/articles/edit/$id": typeof ArticlesEditIdRoute
   "/booking/success/$paymentIntentId": typeof BookingSuccessPaymentIntentIdRoute
   "/order/success/$paymentIntentId": typeof OrderSuccessPaymentIntentIdRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   "/seers": typeof SeersIndexRoute
   "/shop": typeof ShopIndexRoute
   "/wisdom": typeof WisdomIndexRoute
+  "/admin/orders/$orderId": typeof AdminOrdersOrderIdRoute
   "/articles/edit/$id": typeof ArticlesEditIdRoute
   "/booking/success/$paymentIntentId": typeof BookingSuccessPaymentIntentIdRoute
   "/order/success/$paymentIntentId": typeof OrderSuccessPaymentIntentIdRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   "/seers/": typeof SeersIndexRoute
   "/shop/": typeof ShopIndexRoute
   "/wisdom/": typeof WisdomIndexRoute
+  "/admin_/orders/$orderId": typeof AdminOrdersOrderIdRoute
   "/articles/edit/$id": typeof ArticlesEditIdRoute
   "/booking/success/$paymentIntentId": typeof BookingSuccessPaymentIntentIdRoute
   "/order/success/$paymentIntentId": typeof OrderSuccessPaymentIntentIdRoute
@@ -348,6 +357,7 @@ export interface FileRouteTypes {
     | "/seers/"
     | "/shop/"
     | "/wisdom/"
+    | "/admin/orders/$orderId"
     | "/articles/edit/$id"
     | "/booking/success/$paymentIntentId"
     | "/order/success/$paymentIntentId"
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | "/seers"
     | "/shop"
     | "/wisdom"
+    | "/admin/orders/$orderId"
     | "/articles/edit/$id"
     | "/booking/success/$paymentIntentId"
     | "/order/success/$paymentIntentId"
@@ -418,6 +429,7 @@ export interface FileRouteTypes {
     | "/seers/"
     | "/shop/"
     | "/wisdom/"
+    | "/admin_/orders/$orderId"
     | "/articles/edit/$id"
     | "/booking/success/$paymentIntentId"
     | "/order/success/$paymentIntentId"
@@ -454,6 +466,7 @@ export interface RootRouteChildren {
   SeersIndexRoute: typeof SeersIndexRoute
   ShopIndexRoute: typeof ShopIndexRoute
   WisdomIndexRoute: typeof WisdomIndexRoute
+  AdminOrdersOrderIdRoute: typeof AdminOrdersOrderIdRoute
   ArticlesEditIdRoute: typeof ArticlesEditIdRoute
   BookingSuccessPaymentIntentIdRoute: typeof BookingSuccessPaymentIntentIdRoute
   OrderSuccessPaymentIntentIdRoute: typeof OrderSuccessPaymentIntentIdRoute
@@ -659,6 +672,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof WisdomSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/admin_/orders/$orderId": {
+      id: "/admin_/orders/$orderId"
+      path: "/admin/orders/$orderId"
+      fullPath: "/admin/orders/$orderId"
+      preLoaderRoute: typeof AdminOrdersOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/articles/edit/$id": {
       id: "/articles/edit/$id"
       path: "/articles/edit/$id"
@@ -726,6 +746,7 @@ const rootRouteChildren: RootRouteChildren = {
   SeersIndexRoute: SeersIndexRoute,
   ShopIndexRoute: ShopIndexRoute,
   WisdomIndexRoute: WisdomIndexRoute,
+  AdminOrdersOrderIdRoute: AdminOrdersOrderIdRoute,
   ArticlesEditIdRoute: ArticlesEditIdRoute,
   BookingSuccessPaymentIntentIdRoute: BookingSuccessPaymentIntentIdRoute,
   OrderSuccessPaymentIntentIdRoute: OrderSuccessPaymentIntentIdRoute,

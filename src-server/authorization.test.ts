@@ -77,7 +77,10 @@ const MATRIX: Record<string, Entry> = {
   "bookings.confirmPayment": {
     access: "signed-in",
     input: () => INVALID,
-    owned: { input: (f) => ({ paymentIntentId: f.bookingIntentId }), missing: () => ({ paymentIntentId: `pi_${uniqueSuffix()}` }) },
+    owned: {
+      input: (f) => ({ paymentIntentId: f.bookingIntentId }),
+      missing: () => ({ paymentIntentId: `pi_${uniqueSuffix()}` }),
+    },
   },
   "bookings.byId": {
     access: "signed-in",
@@ -91,8 +94,16 @@ const MATRIX: Record<string, Entry> = {
     input: (f) => ({ bookingId: f.bookingId }),
     owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
   },
-  "bookings.cancellationQuote": { access: "signed-in", input: (f) => ({ bookingId: f.bookingId }), owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
-  "bookings.cancel": { access: "signed-in", input: () => INVALID, owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
+  "bookings.cancellationQuote": {
+    access: "signed-in",
+    input: (f) => ({ bookingId: f.bookingId }),
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
+  "bookings.cancel": {
+    access: "signed-in",
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
   "bookings.reschedule": {
     access: "signed-in",
     input: () => INVALID,
@@ -112,9 +123,16 @@ const MATRIX: Record<string, Entry> = {
   "bookings.respondToProposal": {
     access: "signed-in",
     input: () => INVALID,
-    owned: { input: (f) => ({ bookingId: f.bookingId, accept: true }), missing: () => ({ bookingId: missingId(), accept: true }) },
+    owned: {
+      input: (f) => ({ bookingId: f.bookingId, accept: true }),
+      missing: () => ({ bookingId: missingId(), accept: true }),
+    },
   },
-  "bookings.review": { access: "signed-in", input: (f) => ({ bookingId: f.bookingId }), owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) } },
+  "bookings.review": {
+    access: "signed-in",
+    input: (f) => ({ bookingId: f.bookingId }),
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
   "bookings.writeReview": {
     access: "signed-in",
     input: () => INVALID,
@@ -123,7 +141,10 @@ const MATRIX: Record<string, Entry> = {
   "bookings.replyToReview": {
     access: "signed-in",
     input: () => INVALID,
-    owned: { input: (f) => ({ bookingId: f.bookingId, reply: "Thanks" }), missing: () => ({ bookingId: missingId(), reply: "Thanks" }) },
+    owned: {
+      input: (f) => ({ bookingId: f.bookingId, reply: "Thanks" }),
+      missing: () => ({ bookingId: missingId(), reply: "Thanks" }),
+    },
   },
   "payments.config": { access: "public" },
   "payments.confirmTestCard": { access: "signed-in", input: () => INVALID },
@@ -175,8 +196,22 @@ const MATRIX: Record<string, Entry> = {
     access: "signed-in",
     input: () => INVALID,
     owned: {
-      input: (f) => ({ id: f.draftId, title: "Taken over", content: "x".repeat(60), category: "Ancestors", tags: [], isPublished: false }),
-      missing: () => ({ id: missingId(), title: "Taken over", content: "x".repeat(60), category: "Ancestors", tags: [], isPublished: false }),
+      input: (f) => ({
+        id: f.draftId,
+        title: "Taken over",
+        content: "x".repeat(60),
+        category: "Ancestors",
+        tags: [],
+        isPublished: false,
+      }),
+      missing: () => ({
+        id: missingId(),
+        title: "Taken over",
+        content: "x".repeat(60),
+        category: "Ancestors",
+        tags: [],
+        isPublished: false,
+      }),
     },
   },
   "articles.remove": {
@@ -190,12 +225,34 @@ const MATRIX: Record<string, Entry> = {
   "contact.send": { access: "public", input: () => INVALID },
   "contact.list": { access: "admin", input: () => ({ status: "new" }) },
   "contact.setStatus": { access: "admin", input: () => INVALID },
+  "orders.list": { access: "admin", input: () => ({}) },
+  "orders.detail": { access: "admin", input: () => ({ orderId: missingId() }) },
+  "orders.ship": { access: "admin", input: () => INVALID },
+  "orders.deliver": { access: "admin", input: () => INVALID },
+  "orders.refund": { access: "admin", input: () => INVALID },
+  "orders.lowStock": { access: "admin" },
+  "orders.requestReturn": { access: "signed-in", input: () => INVALID },
+  "orders.decideReturn": { access: "admin", input: () => INVALID },
+  "orders.receiveReturn": { access: "admin", input: () => INVALID },
+  "meetings.room": {
+    access: "signed-in",
+    input: (f) => ({ bookingId: f.bookingId }),
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
+  "meetings.messages": {
+    access: "signed-in",
+    input: (f) => ({ bookingId: f.bookingId }),
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
   "admin.bookings": { access: "admin" },
   "admin.cancelBooking": { access: "admin", input: () => INVALID },
   "admin.products": { access: "admin" },
 };
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
+const procedures = appRouter._def.procedures as unknown as Record<
+  string,
+  { _def: { type: "query" | "mutation" | "subscription" } }
+>;
 
 let t: TestApp;
 let f: Fixtures;
@@ -231,7 +288,8 @@ beforeAll(async () => {
     cookies[role] = await signIn(t.app, email, "matrix password 1");
   }
   const idOf = async (cookie: string | undefined) =>
-    ((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookie ?? "" } })).json() as { id: string }).id;
+    ((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookie ?? "" } })).json() as { id: string })
+      .id;
   const clientId = await idOf(cookies.client);
   const seerRows = await db.query.seers.findMany();
   const seerUserId = await idOf(cookies.seer);
@@ -320,7 +378,9 @@ describe("the authorization matrix", () => {
         const theirs = await call(path, entry.owned.input(f), cookies[stranger]);
         const missing = await call(path, entry.owned.missing(f), cookies[stranger]);
         if (theirs.statusCode !== missing.statusCode || errorOf(theirs) !== errorOf(missing) || theirs.statusCode === 200)
-          failures.push(`${path} as ${stranger}: ${theirs.statusCode} ${errorOf(theirs)} vs missing ${missing.statusCode} ${errorOf(missing)}`);
+          failures.push(
+            `${path} as ${stranger}: ${theirs.statusCode} ${errorOf(theirs)} vs missing ${missing.statusCode} ${errorOf(missing)}`,
+          );
       }
     }
     expect(failures).toEqual([]);

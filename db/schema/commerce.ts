@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
-import { ORDER_STATUSES, SHIPPING_METHODS, type OrderStatus, type ShippingMethod } from "../../src/domain/enums";
+import {
+  ORDER_STATUSES,
+  RETURN_STATUSES,
+  SHIPPING_METHODS,
+  type OrderStatus,
+  type ReturnStatus,
+  type ShippingMethod,
+} from "../../src/domain/enums";
 import { createdAt, id, money, oneOf, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -62,8 +69,14 @@ export const orders = pgTable(
     /** Stock is reserved when the order is created and released if it is not paid by this instant. */
     reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true, mode: "date" }),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    /** Refunded so far (admin refunds, in full or per line); the order is 'refunded' when it reaches the total. */
+    refundedAmount: money("refunded_amount").notNull().default("0"),
     trackingNumber: varchar("tracking_number", { length: 100 }),
     trackingCarrier: varchar("tracking_carrier", { length: 100 }),
+    /** Another carrier's tracking page (the known carriers' pages are built from the number). */
+    trackingLink: varchar("tracking_link", { length: 500 }),
     estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -74,8 +87,60 @@ export const orders = pgTable(
       "orders_total_check",
       sql`${t.subtotal} >= 0 and ${t.shippingCost} >= 0 and ${t.total} = ${t.subtotal} + ${t.shippingCost}`,
     ),
+    check("orders_refunded_check", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
     index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
     check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
+  ],
+);
+
+export const ORDER_EVENT_KINDS = ["shipped", "delivered", "refund"] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** What was done to an order after payment, by whom and when: the order page's history. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 20 }).$type<OrderEventKind>().notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_events_kind_check", oneOf(t.kind, ORDER_EVENT_KINDS)),
+    index("order_events_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
+/** A return by the Terms (within 7 days of delivery): the shopper's reason and photos, then the admin's decision. */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    /** Uploads of kind return-photo, the shopper's own. */
+    photoIds: text("photo_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: varchar("status", { length: 20 }).$type<ReturnStatus>().notNull().default("requested"),
+    decisionNote: varchar("decision_note", { length: 500 }),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_returns_status_check", oneOf(t.status, RETURN_STATUSES)),
+    check("order_returns_reason_check", sql`char_length(${t.reason}) between 1 and 2000`),
   ],
 );

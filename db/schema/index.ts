@@ -10,3 +10,5 @@ export * from "./payments";
 export * from "./uploads";
 export * from "./platform";
 export * from "./contact";
+export * from "./meetings";
+export * from "./test-payments";

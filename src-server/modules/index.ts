@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import type { Clock } from "../platform/clock";
 import type { Config } from "../platform/config";
+import type { Relay } from "../platform/relay";
 import type { JobQueue } from "../platform/jobs";
 import { createOutbox, type Mailer } from "../platform/mail";
 import type { PaymentProvider } from "../platform/payments/provider";
-import type { FileStorage } from "../platform/storage/local-storage";
+import type { FileStorage } from "../platform/storage/storage";
 import { router } from "../platform/trpc/init";
 import { accountRouter, createAccountService, registerAccountRoutes } from "./account";
 import { adminRouter, createAdminService, registerAdminRoutes } from "./admin";
@@ -17,6 +18,8 @@ import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from ".
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
 import {
+  createBackOfficeService,
+  createReturnService,
   cartRouter,
   catalogRouter,
   createCartService,
@@ -25,6 +28,7 @@ import {
   ordersRouter,
   registerShopRoutes,
 } from "./shop";
+import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
 import { createUploadService, registerUploadRoutes } from "./uploads";
 
@@ -42,6 +46,7 @@ export const appRouter = router({
   articles: articlesRouter,
   admin: adminRouter,
   contact: contactRouter,
+  meetings: meetingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -50,7 +55,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl">;
+  config: Pick<Config, "publicUrl"> & Partial<Pick<Config, "ice">>;
   storage: FileStorage;
   payments: PaymentProvider;
   jobs: JobQueue;
@@ -62,7 +67,9 @@ export function createServices(base: ServiceDeps) {
   // Every module sends mail through the outbox: a job per message, sent once per key.
   const deps = { ...base, outbox: createOutbox(base) };
   const uploads = createUploadService(deps);
-  const bookings = createBookingService(deps);
+  const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice });
+  // Completion reads the room's records: a client who never joined is a no-show.
+  const bookings = createBookingService({ ...deps, attendance: { clientJoined: meetings.clientJoined } });
   // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
   const payments = createPaymentService(deps);
   payments.events.register("booking", {
@@ -71,6 +78,8 @@ export function createServices(base: ServiceDeps) {
     refunded: bookings.syncRefunds,
   });
   const orders = createOrderService(deps);
+  const backOffice = createBackOfficeService(deps);
+  const returns = createReturnService({ ...deps, uploads, backOffice });
   payments.events.register("order", { succeeded: orders.applySucceededIntent });
   const seers = createSeerService(deps);
   const shop = createCatalogService(deps);
@@ -94,11 +103,14 @@ export function createServices(base: ServiceDeps) {
     cart: createCartService(deps),
     shop,
     orders,
+    backOffice,
+    returns,
     seers,
     seerDashboard: createSeerDashboardService({ ...deps, uploads }),
     articles,
     pages,
     contact: createContactService(deps),
+    meetings,
   };
 }
 
@@ -111,7 +123,11 @@ declare module "../platform/trpc/context" {
 }
 
 /** The REST shims of every module, and the payment webhooks in their own raw-body plugin. */
-export async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerModuleRoutes(
+  app: FastifyInstance,
+  services: Services,
+  platform: { relay: Relay; clock: Clock; publicUrl: string },
+): Promise<void> {
   registerAccountRoutes(app);
   registerBookingRoutes(app);
   await app.register(registerPaymentWebhooks, { payments: services.payments });
@@ -124,6 +140,16 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   registerArticleRoutes(app);
   registerContactRoutes(app);
   registerPageRoutes(app, services.pages);
+  await registerMeetingSocket(app, {
+    meetings: services.meetings,
+    relay: platform.relay,
+    clock: platform.clock,
+    publicUrl: platform.publicUrl,
+    userOf: async (req) => {
+      const userId = req.session.get("userId");
+      return userId ? services.account.findById(userId) : null;
+    },
+  });
 }
 
 export { createPageRenderer } from "./pages";

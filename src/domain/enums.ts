@@ -32,12 +32,15 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const SHIPPING_METHODS = ["standard", "express"] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
-export const ORDER_STATUSES = ["pending", "paid", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = ["pending", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const UPLOAD_KINDS = ["id-document", "profile-photo"] as const;
+export const UPLOAD_KINDS = ["id-document", "profile-photo", "return-photo"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** A contact message in the admins' inbox. */
 export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const RETURN_STATUSES = ["requested", "accepted", "declined", "received"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];

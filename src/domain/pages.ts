@@ -6,8 +6,7 @@
 
 export const SITE_NAME = "Seer";
 export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
-export const SITE_DESCRIPTION =
-  "Book video consultations with verified African spiritual guides and shop sacred goods.";
+export const SITE_DESCRIPTION = "Book video consultations with verified African spiritual guides and shop sacred goods.";
 
 export interface PageInfo {
   /** The page's own name; the document title is `pageTitle(name)`. */
@@ -74,6 +73,7 @@ export const clientPages: Record<string, PageInfo> = {
   "/dashboard": { name: "Seer Dashboard", indexed: false },
   "/seer/dashboard": { name: "Seer Dashboard", indexed: false },
   "/admin": { name: "Admin", indexed: false },
+  "/admin/orders/$orderId": { name: "Order", indexed: false },
 };
 
 export interface PageMatch {

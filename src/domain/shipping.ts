@@ -44,3 +44,27 @@ export function orderTotals(lines: readonly PricedLine[], method: ShippingMethod
   const shipping = shippingCost(method);
   return { subtotal, shippingCost: shipping, total: addCents(subtotal, shipping) };
 }
+
+/** Carriers the admin picks when shipping; each has its public tracking page. 'Other' gives its own https link. */
+export const CARRIERS = ["DHL", "UPS", "FedEx", "USPS", "Ghana Post", "Other"] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+const TRACKING_PAGES: Record<Exclude<Carrier, "Other">, (n: string) => string> = {
+  DHL: (n) => `https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id=${n}`,
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  "Ghana Post": (n) => `https://www.ghanapost.com.gh/track/?trackingNumber=${n}`,
+};
+
+/** The page where a parcel is followed: the carrier's own, or the link given for another carrier. */
+export function trackingUrl(carrier: string, trackingNumber: string, otherUrl?: string | null): string | null {
+  const page = TRACKING_PAGES[carrier as Exclude<Carrier, "Other">];
+  if (page) return page(encodeURIComponent(trackingNumber));
+  return otherUrl ?? null;
+}
+
+/** The Terms: a return may be asked for within this many days of delivery. */
+export const RETURN_WINDOW_DAYS = 7;
+/** Where accepted returns are sent. */
+export const RETURN_ADDRESS = "Sacred Market Returns, 14 Independence Avenue, Accra, Ghana";

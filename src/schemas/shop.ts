@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/shipping";
+import { ORDER_STATUSES } from "../domain/enums";
+import { CARRIERS, DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/shipping";
 
 /** The whole active catalogue fits one listing; the cap keeps a single call bounded. */
 export const PRODUCT_LIST_MAX = 200;
@@ -99,3 +100,61 @@ export type CreateOrderPaymentRequest = z.output<typeof createOrderPaymentSchema
 
 export const confirmOrderPaymentSchema = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
 export type ConfirmOrderPaymentInput = z.infer<typeof confirmOrderPaymentSchema>;
+
+/** The admin's orders screen: filters and a page, all in the address. */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const adminOrderListSchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  search: z.string().trim().max(320).optional(),
+  page: z.number().int().min(1).max(10_000).default(1),
+});
+export type AdminOrderListInput = z.input<typeof adminOrderListSchema>;
+
+export const orderIdSchema = z.object({ orderId: id });
+
+export const shipOrderSchema = z
+  .object({
+    orderId: id,
+    carrier: z.enum(CARRIERS),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(3, "Enter the tracking number.")
+      .max(100)
+      .regex(/^[A-Za-z0-9 -]+$/, "A tracking number has letters, digits, spaces and dashes only."),
+    /** Another carrier's tracking page. */
+    trackingUrl: z
+      .url({ protocol: /^https$/, error: "The tracking link must be an https:// address." })
+      .max(500)
+      .optional(),
+  })
+  .refine((v) => v.carrier !== "Other" || !!v.trackingUrl, {
+    path: ["trackingUrl"],
+    message: "Give the carrier's tracking link.",
+  });
+
+/** A refund in full (every line not yet refunded, and the shipping) or of some lines, with the stock put back. */
+export const refundOrderSchema = z.object({
+  orderId: id,
+  lines: z
+    .array(z.object({ productId: id, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }))
+    .max(100)
+    .optional(),
+  reason: z.string().trim().min(1, "Say why.").max(500),
+});
+export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+
+export const RETURN_PHOTOS_MAX = 5;
+/** The shopper's return request: why, and photos uploaded first (POST /api/upload/return-photo). */
+export const requestReturnSchema = z.object({
+  orderId: id,
+  reason: z.string().trim().min(1, "Say why you are returning the order.").max(2000),
+  photoUrls: z.array(z.string().trim().max(200)).min(1, "Add at least one photo.").max(RETURN_PHOTOS_MAX),
+});
+export type RequestReturnInput = z.infer<typeof requestReturnSchema>;
+
+export const decideReturnSchema = z
+  .object({ orderId: id, accept: z.boolean(), note: z.string().trim().max(500).optional() })
+  .refine((v) => v.accept || !!v.note, { path: ["note"], message: "Say why the return is declined." });

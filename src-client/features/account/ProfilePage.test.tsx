@@ -54,6 +54,12 @@ const order: Order = {
   status: "paid",
   trackingNumber: null,
   trackingCarrier: null,
+  trackingUrl: null,
+  shippedAt: null,
+  deliveredAt: null,
+  refundedAmount: "0.00",
+  returnStatus: null,
+  returnNote: null,
 };
 
 describe("/profile signed in", () => {

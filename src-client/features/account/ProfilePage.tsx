@@ -1,6 +1,7 @@
 import {
   Alert,
   Avatar,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -13,6 +14,9 @@ import {
   Tabs,
   Text,
   Title,
+  FileInput,
+  Modal,
+  Textarea,
 } from "@mantine/core";
 import {
   IconCalendarEvent,
@@ -22,6 +26,7 @@ import {
   IconLogout,
   IconPackage,
   IconStar,
+  IconMessages,
   IconVideo,
 } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
@@ -29,6 +34,9 @@ import { useState } from "react";
 import { canReschedule } from "../../../src/domain/after-payment";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney, toCents } from "../../../src/domain/money";
+import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
+import { RETURN_PHOTOS_MAX } from "../../../src/schemas/shop";
+import { uploadFile } from "../applications/upload";
 import { StarRating } from "../../components/StarRating";
 import { notify } from "../../lib/notify";
 import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
@@ -288,6 +296,16 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
           </Text>
           {consultation.status === "cancelled" && <RefundLine consultation={consultation} />}
           {!past && <MeetingRoomLink consultation={consultation} />}
+          {(consultation.status === "completed" || consultation.status === "no_show") && (
+            <Button
+              renderRoot={(props) => <Link {...props} to="/meeting/$bookingId" params={{ bookingId: consultation.id }} />}
+              leftSection={<IconMessages size={16} aria-hidden />}
+              size="xs"
+              variant="subtle"
+            >
+              Session chat
+            </Button>
+          )}
         </Group>
         {changeable && <ProposalNotice consultation={consultation} />}
         <OwnReviewView consultation={consultation} />
@@ -402,11 +420,107 @@ function Consultations() {
 const orderStatus: Record<string, { label: string; color: string }> = {
   paid: { label: "Paid", color: "forest" },
   pending: { label: "Awaiting Payment", color: "ochre" },
+  shipped: { label: "Shipped", color: "blue" },
+  delivered: { label: "Delivered", color: "forest" },
   refunded: { label: "Refunded", color: "gray" },
 };
 
+const RETURN_TEXT: Record<string, (note: string | null) => string> = {
+  requested: () => "Return requested: we will e-mail you our decision.",
+  accepted: () => `Return accepted: please send the items to ${RETURN_ADDRESS}. We refund your card when they arrive.`,
+  declined: (note) => `Return declined${note ? `: ${note}` : "."}`,
+  received: () => "Return received and refunded.",
+};
+
+/** Within 7 days of delivery: why, and photos of the items (uploaded first, checked like ID documents). */
+function ReturnDialog({ order, onClose }: { order: Order; onClose(): void }) {
+  const utils = trpc.useUtils();
+  const [reason, setReason] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const request = trpc.orders.requestReturn.useMutation({
+    onSuccess: () => {
+      void utils.account.orders.invalidate();
+      notify({ title: "Return requested", message: "We will e-mail you our decision." }, "success");
+      onClose();
+    },
+    onError: (e) => setError(e.message),
+  });
+  const submit = async () => {
+    setError(null);
+    if (!files.length) return setError("Add at least one photo.");
+    setUploading(true);
+    try {
+      const photoUrls: string[] = [];
+      for (const file of files.slice(0, RETURN_PHOTOS_MAX)) {
+        photoUrls.push(await uploadFile("/api/upload/return-photo", "returnPhoto", file, () => {}).done);
+      }
+      request.mutate({ orderId: order.id, reason, photoUrls });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "The photos could not be uploaded. Please try again.");
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Return order ${order.orderNumber}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Returns are accepted within 7 days of delivery. Tell us what is wrong and add photos of the items.
+          </Text>
+          <Textarea
+            label="Reason"
+            required
+            maxLength={2000}
+            autosize
+            minRows={3}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <FileInput
+            label={`Photos (up to ${RETURN_PHOTOS_MAX}, JPEG or PNG)`}
+            multiple
+            accept="image/jpeg,image/png"
+            value={files}
+            onChange={(value) => setFiles(value.slice(0, RETURN_PHOTOS_MAX))}
+            required
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" loading={uploading || request.isPending}>
+              Ask for a return
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   const status = orderStatus[order.status] ?? { label: order.status, color: "gray" };
+  const [returning, setReturning] = useState(false);
+  // The moment the card was shown: the 7-day window is judged against it (and, finally, by the server).
+  const [shownAt] = useState(() => Date.now());
+  const returnable =
+    order.status === "delivered" &&
+    !order.returnStatus &&
+    !!order.deliveredAt &&
+    shownAt - new Date(order.deliveredAt).getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
   return (
     <Card withBorder radius="md" padding="lg" component="li" data-testid="order">
       <Stack gap="sm">
@@ -441,14 +555,47 @@ function OrderCard({ order }: { order: Order }) {
           ))}
         </Stack>
         <Group justify="space-between" pt="xs" style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
-          <Text size="sm" c="gray.7">
-            {order.trackingNumber ? `Tracking: ${[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(" ")}` : ""}
-          </Text>
+          <Stack gap={2}>
+            {order.trackingNumber && (
+              <Text size="sm" c="gray.7" data-testid="order-tracking">
+                Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(" ")}
+                {order.trackingUrl && (
+                  <>
+                    {" "}
+                    <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                      Track parcel
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+            )}
+            {order.deliveredAt && (
+              <Text size="sm" c="gray.7">
+                Delivered {formatDate(order.deliveredAt, "short")}
+              </Text>
+            )}
+            {order.status !== "refunded" && Number(order.refundedAmount) > 0 && (
+              <Text size="sm" c="gray.7">
+                Refunded {formatMoney(order.refundedAmount, order.currency)}
+              </Text>
+            )}
+            {order.returnStatus && (
+              <Text size="sm" data-testid="order-return">
+                {RETURN_TEXT[order.returnStatus]?.(order.returnNote)}
+              </Text>
+            )}
+            {returnable && (
+              <Button size="xs" variant="light" onClick={() => setReturning(true)} w="fit-content">
+                Ask for a return
+              </Button>
+            )}
+          </Stack>
           <Text fw={700} data-testid="order-total">
             Total {formatMoney(order.total, order.currency)}
           </Text>
         </Group>
       </Stack>
+      {returning && <ReturnDialog order={order} onClose={() => setReturning(false)} />}
     </Card>
   );
 }

@@ -23,6 +23,7 @@ import { isAdminTab, type AdminTab } from "./tabs";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
 import { StatCard } from "../../components/StatCard";
 import { AdminCancelDialog } from "./AdminCancelDialog";
+import { OrdersPanel, type OrderFilters } from "./OrdersPanel";
 
 const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
 // docs/product.md#admin: statuses other than pending, confirmed and completed in red; shades chosen for 4.5:1 text contrast.
@@ -188,7 +189,17 @@ function ProductsPanel() {
 }
 
 /** /admin, for admins only (routes/admin.tsx); the open tab is the address's. */
-export function AdminPage({ tab, onTab }: { tab: AdminTab; onTab: (tab: AdminTab) => void }) {
+export function AdminPage({
+  tab,
+  onTab,
+  orderFilters = {},
+  onOrderFilters = () => {},
+}: {
+  tab: AdminTab;
+  onTab: (tab: AdminTab) => void;
+  orderFilters?: OrderFilters;
+  onOrderFilters?: (next: OrderFilters) => void;
+}) {
   // The pending list is always loaded: its counts label the Applications tab and the sub-tabs.
   const pending = trpc.admin.seerApplications.useQuery({ status: "pending" });
   const counts = pending.data?.counts;
@@ -211,6 +222,7 @@ export function AdminPage({ tab, onTab }: { tab: AdminTab; onTab: (tab: AdminTab
             Applications
           </Tabs.Tab>
           <Tabs.Tab value="bookings">Bookings</Tabs.Tab>
+          <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
         </Tabs.List>
@@ -222,6 +234,9 @@ export function AdminPage({ tab, onTab }: { tab: AdminTab; onTab: (tab: AdminTab
         </Tabs.Panel>
         <Tabs.Panel value="bookings">
           <BookingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders">
+          <OrdersPanel filters={orderFilters} onFilters={onOrderFilters} />
         </Tabs.Panel>
         <Tabs.Panel value="products">
           <ProductsPanel />

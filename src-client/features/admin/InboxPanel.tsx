@@ -16,7 +16,12 @@ function MessageCard({ message }: { message: ContactMessage }) {
   const setStatus = trpc.contact.setStatus.useMutation({ onSuccess: () => utils.contact.list.invalidate() });
   const replyHref = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
   const act = (status: ContactStatus, label: string) => (
-    <Button size="xs" variant="light" loading={setStatus.isPending && setStatus.variables.status === status} onClick={() => setStatus.mutate({ id: message.id, status })}>
+    <Button
+      size="xs"
+      variant="light"
+      loading={setStatus.isPending && setStatus.variables.status === status}
+      onClick={() => setStatus.mutate({ id: message.id, status })}
+    >
       {label}
     </Button>
   );

@@ -37,6 +37,11 @@ function Dashboard({ overview, tab, onTab }: { overview: DashboardOverview } & T
             Welcome back, {seer.fullName}. Times are shown in your timezone ({timezoneLabel(seer.timezone)}).
           </Text>
         </div>
+        {!seer.price15Min && !seer.price30Min && !seer.price60Min && (
+          <Alert color="orange" title="Your profile is not listed yet">
+            Clients cannot find or book you until you set at least one price. Add your prices in the Profile tab.
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <StatCard
             label="Total Earnings"

@@ -2,14 +2,14 @@ import type { Db } from "../../../db/client";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { Mailer } from "../../platform/mail";
-import type { FileStorage } from "../../platform/storage/local-storage";
+import type { FileStorage } from "../../platform/storage/storage";
 import { createProfileService } from "./profile";
 import { createSecurityService } from "./security";
 import { createUserService } from "./users";
 
 export { accountRouter } from "./router";
 export { registerAccountRoutes } from "./rest";
-export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./session-store";
+export { DbSessionStore, hashSessionId, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./session-store";
 
 /** Sign-in, sign-up, recovery and the profile's controls, the operator's admin creation and the /profile page's own lists. */
 export function createAccountService(deps: {

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import type { ReturnStatus } from "../../../src/domain/enums";
+import { trackingUrl } from "../../../src/domain/shipping";
 import {
   bookings,
+  orderReturns,
   orders,
   reviews,
   seers,
@@ -74,6 +77,15 @@ export interface OwnOrder {
   status: string;
   trackingNumber: string | null;
   trackingCarrier: string | null;
+  /** The carrier's page for the parcel, once shipped. */
+  trackingUrl: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+  /** Refunded so far (in full or per line). */
+  refundedAmount: string;
+  /** A return asked for, and where it stands. */
+  returnStatus: ReturnStatus | null;
+  returnNote: string | null;
 }
 
 const consultationColumns = {
@@ -114,6 +126,10 @@ const orderColumns = {
   status: orders.status,
   trackingNumber: orders.trackingNumber,
   trackingCarrier: orders.trackingCarrier,
+  trackingLink: orders.trackingLink,
+  shippedAt: orders.shippedAt,
+  deliveredAt: orders.deliveredAt,
+  refundedAmount: orders.refundedAmount,
 } as const;
 
 /**
@@ -176,15 +192,20 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
   async function ordersOf(userId: string): Promise<OwnOrder[]> {
     const now = clock.now();
     const bought = or(
-      inArray(orders.status, ["paid", "refunded"]),
+      inArray(orders.status, ["paid", "shipped", "delivered", "refunded"]),
       and(eq(orders.status, "pending"), gt(orders.reservationExpiresAt, now)),
     );
-    return db
-      .select(orderColumns)
+    const rows = await db
+      .select({ ...orderColumns, returnStatus: orderReturns.status, returnNote: orderReturns.decisionNote })
       .from(orders)
+      .leftJoin(orderReturns, eq(orderReturns.orderId, orders.id))
       .where(and(eq(orders.userId, userId), bought))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(PROFILE_LIST_LIMIT);
+    return rows.map(({ trackingLink, ...o }) => ({
+      ...o,
+      trackingUrl: o.trackingCarrier && o.trackingNumber ? trackingUrl(o.trackingCarrier, o.trackingNumber, trackingLink) : null,
+    }));
   }
 
   return { consultations, orders: ordersOf };

@@ -7,6 +7,8 @@ import {
   cartItems,
   contactMessages,
   idempotencyKeys,
+  meetingAttendance,
+  meetingMessages,
   orders,
   passwordCredentials,
   reviews,
@@ -25,7 +27,7 @@ import { isUniqueViolation } from "../../platform/database";
 import { sendMailOnce, type Mailer } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import { createThrottle, throttleKey } from "../../platform/throttle";
-import type { FileStorage } from "../../platform/storage/local-storage";
+import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { emailChangeNoticeMail, passwordResetMail } from "./mail";
 import { createTokenStore, hashToken, PASSWORD_RESET_LIFETIME_MS, TOKEN_INVALID } from "./tokens";
@@ -99,7 +101,8 @@ export function createSecurityService({
 
   /** The same answer whether or not the address has an account; a link at most every 2 minutes per account. */
   async function requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
-    if (!(await throttle.hit(throttleKey("reset-ip", ip), 20, 15 * 60 * 1000))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+    if (!(await throttle.hit(throttleKey("reset-ip", ip), 20, 15 * 60 * 1000)))
+      throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     const [user] = await db
       .select({ id: users.id, firstName: users.firstName })
       .from(users)
@@ -211,7 +214,12 @@ export function createSecurityService({
       await tokens.revokeAll(db, user.id, "verify-email");
       await sendVerification(user, input.newEmail);
       const minute = Math.floor(clock.now().getTime() / 60_000);
-      await sendMailOnce(db, mailer, `email-change:${user.id}:${minute}`, emailChangeNoticeMail(user.email, greeting(user), input.newEmail));
+      await sendMailOnce(
+        db,
+        mailer,
+        `email-change:${user.id}:${minute}`,
+        emailChangeNoticeMail(user.email, greeting(user), input.newEmail),
+      );
     }
     return { message: EMAIL_CHANGE_SENT };
   }
@@ -284,6 +292,18 @@ export function createSecurityService({
         })
         .from(contactMessages)
         .where(eq(contactMessages.userId, user.id)),
+      meetingMessages: await db
+        .select({ bookingId: meetingMessages.bookingId, text: meetingMessages.text, sentAt: meetingMessages.createdAt })
+        .from(meetingMessages)
+        .where(eq(meetingMessages.senderId, user.id)),
+      meetingAttendance: await db
+        .select({
+          bookingId: meetingAttendance.bookingId,
+          joinedAt: meetingAttendance.joinedAt,
+          leftAt: meetingAttendance.leftAt,
+        })
+        .from(meetingAttendance)
+        .where(eq(meetingAttendance.userId, user.id)),
       seerProfile: ownSeer[0] ?? null,
       uploads: await db
         .select({

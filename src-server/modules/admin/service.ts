@@ -7,6 +7,7 @@ import { fillMonths, lastMonths, type MonthKey } from "../../../src/domain/month
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { applicationDecisionEmail } from "../applications";
+import { listedSeer } from "../seers";
 import type { Outbox } from "../../platform/mail";
 
 export const APPLICATION_NOT_FOUND = "Application not found";
@@ -183,7 +184,7 @@ export function createAdminService({
     const paid = sql`${bookings.status} in ('confirmed', 'completed', 'no_show', 'cancelled')`;
     const months = lastMonths(clock.now(), 12);
     const monthOf = sql<string>`to_char(${bookings.startsAt} at time zone 'UTC', 'YYYY-MM')`;
-    const [[b], [p], counts, byMonth] = await Promise.all([
+    const [[b], [p], counts, byMonth, [live]] = await Promise.all([
       db
         .select({
           totalRevenue: sql<
@@ -212,6 +213,11 @@ export function createAdminService({
         .from(bookings)
         .where(sql`${paid} and ${monthOf} >= ${months[0] ?? ""}`)
         .groupBy(monthOf),
+      // Live Seers: those the directory lists (approved, with a price), not approved applications.
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(seers)
+        .where(listedSeer),
     ]);
     return {
       totalRevenue: money(b?.totalRevenue),
@@ -223,7 +229,7 @@ export function createAdminService({
       platformCommission: money(b?.platformCommission),
       seerEarnings: money(b?.seerEarnings),
       activeProducts: p?.activeProducts ?? 0,
-      totalSeers: counts.approved,
+      totalSeers: live?.n ?? 0,
       pendingApplications: counts.pending,
       totalBookings: b?.totalBookings ?? 0,
       monthly: fillMonths(months, byMonth, (month) => ({ month, revenue: "0.00", bookings: 0 })),

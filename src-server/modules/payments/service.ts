@@ -30,7 +30,7 @@ export function createPaymentService({ db, payments: provider }: { db: Db; payme
     card: { clientSecret: string; cardNumber: string; expiry: string; cvc: string } & Partial<TestCardInput>,
   ): Promise<TestCardOutcome> {
     if (!(provider instanceof TestPaymentProvider)) throw new AppError("NOT_FOUND", "Test payments are not enabled.");
-    const { intent, event } = provider.confirmCard(card);
+    const { intent, event } = await provider.confirmCard(card);
     if (event) {
       try {
         await events.process(event);

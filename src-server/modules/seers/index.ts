@@ -1,4 +1,4 @@
 export { seersRouter } from "./router";
 export { registerSeerRoutes } from "./rest";
 export { createSeerService } from "./service";
-export { publicSeerColumns, type OwnSeer } from "./service";
+export { listedSeer, publicSeerColumns, type OwnSeer } from "./service";

@@ -74,6 +74,17 @@ beforeAll(async () => {
     averageRating: "5.00",
     verificationStatus: "pending",
   });
+  // Approved but with no price yet: not listed until they set one.
+  await seed("unpriced", {
+    fullName: "Hawa Unpriced",
+    country: "Ghana",
+    languages: ["Twi"],
+    specializations: ["Herbal Healing"],
+    averageRating: "5.00",
+    price15Min: null,
+    price30Min: null,
+    price60Min: null,
+  });
   await seed("rejected", {
     fullName: "Gideon Rejected",
     country: "Benin",
@@ -246,7 +257,7 @@ describe("seers.byId", () => {
   });
 
   it("answers NOT_FOUND 'Seer Not Found' for pending, rejected and unknown Seers", async () => {
-    for (const id of [ids.pending, ids.rejected, "no-such-seer"]) {
+    for (const id of [ids.pending, ids.rejected, ids.unpriced, "no-such-seer"]) {
       const response = await trpcQuery(t.app, "seers.byId", { id });
       expect(response.statusCode).toBe(404);
       expect(trpcError(response).message).toBe("Seer Not Found");

@@ -94,8 +94,12 @@ export interface SeerReview {
 export const SEER_REVIEWS_LIMIT = 100;
 export const FEATURED_SEERS = 3;
 
-const approved = eq(seers.verificationStatus, "approved");
-
+/**
+ * A Seer is listed (directory, profile, featured, filters, and the admin's 'Total Seers') once approved and with at
+ * least one price: an approved Seer who set no price yet could be found but not booked.
+ */
+export const listedSeer: SQL = sql`(${seers.verificationStatus} = 'approved' and coalesce(${seers.price15Min}, ${seers.price30Min}, ${seers.price60Min}) is not null)`;
+const approved = listedSeer;
 
 /** Directory order: best rated first, then by name, with the id making the order total for paging. */
 const directoryOrder = [desc(seers.averageRating), asc(seers.fullName), asc(seers.id)];

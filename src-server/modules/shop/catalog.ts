@@ -50,7 +50,6 @@ export interface Category {
 
 /** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
 
-
 const active = eq(products.isActive, true);
 
 export function createCatalogService({ db }: { db: Db }) {

@@ -5,3 +5,5 @@ export { registerShopRoutes } from "./rest";
 export { createCartService } from "./cart";
 export { createCatalogService } from "./catalog";
 export { createOrderService } from "./orders";
+export { createBackOfficeService } from "./back-office";
+export { createReturnService } from "./returns";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { cartItems, orders, products, sentEmails } from "../../../db/schema";
+import { cartItems, orders, products, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { createProduct } from "../../../db/seed/factories";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
@@ -262,7 +262,7 @@ describe("paying for an order", () => {
     const bell = await createProduct(db(), { name: "Gankogui Double Bell", price: "42.00", stockQuantity: 4 });
     const { cookie, userId } = await shopper([{ productId: bell.id, quantity: 1 }]);
     const created = (await createOrder(cookie, payload([itemOf(bell, 1)], "standard"))).json() as Created;
-    const { event } = provider.confirmCard({
+    const { event } = await provider.confirmCard({
       clientSecret: created.clientSecret,
       cardNumber: "4242424242424242",
       expiry: "12/34",
@@ -362,7 +362,12 @@ describe("reservations", () => {
       const { cookie } = await shopper([{ productId: pendant.id, quantity: 1 }]);
       const created = (await createOrder(cookie, payload([itemOf(pendant, 1)], "standard"))).json() as Created;
       // The card goes through at the provider while the reservation is being released here.
-      provider.confirmCard({ clientSecret: created.clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+      await provider.confirmCard({
+        clientSecret: created.clientSecret,
+        cardNumber: "4242424242424242",
+        expiry: "12/34",
+        cvc: "123",
+      });
       await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, created.orderId));
       await db().update(products).set({ stockQuantity: 2 }).where(eq(products.id, pendant.id));
       return { cookie, created };
@@ -450,7 +455,8 @@ describe("after a restart of the test-mode provider (it forgets unpaid intents)"
     const first = (await createOrder(cookie, payload([itemOf(bowl, 1)], "standard"))).json() as Created;
     expect(await stockOf(bowl.id)).toBe(0);
 
-    // A restart: the same database, a new app and so a new test-mode provider that never saw the first intent.
+    // The provider forgot the first intent (deleted from the test-mode provider's table), and the app restarted.
+    await db().delete(testPaymentIntents).where(eq(testPaymentIntents.id, first.paymentIntentId));
     const restarted = await createTestApp({ database: t.database, clock: t.clock });
     try {
       const again = await restarted.app.inject({

@@ -10,7 +10,9 @@ import type { Clock } from "../../platform/clock";
 import { idempotent } from "../../platform/idempotency";
 import type { JobQueue } from "../../platform/jobs";
 import { withLock } from "../../platform/locks";
+import type { OrderStatus } from "../../../src/domain/enums";
 import type { MailMessage, Outbox } from "../../platform/mail";
+import { metrics } from "../../platform/metrics";
 import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
@@ -25,6 +27,8 @@ import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
  * there, else the payment is refunded.
  */
 export const ORDER_RESERVATION_MINUTES = 30;
+/** An order that was paid, whatever happened to it since (shipped, delivered): its payment is applied. */
+export const PAID_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
 export const ORDER_CURRENCY = "USD";
 /** An open checkout is handed back for the same cart only while this much of its reservation remains. */
 export const REUSE_MIN_REMAINING_MINUTES = 10;
@@ -370,7 +374,9 @@ export function createOrderService({
       matchesClient(input, lines, totals) &&
       order.items.length === lines.length &&
       lines.every((line) =>
-        order.items.some((i) => i.productId === line.productId && i.quantity === line.quantity && toCents(i.price) === toCents(line.price)),
+        order.items.some(
+          (i) => i.productId === line.productId && i.quantity === line.quantity && toCents(i.price) === toCents(line.price),
+        ),
       ) &&
       toCents(order.total) === totals.total &&
       order.shippingMethod === input.shippingMethod &&
@@ -483,7 +489,7 @@ export function createOrderService({
     ) {
       throw new AppError("UNPROCESSABLE_CONTENT", PAYMENT_MISMATCH);
     }
-    if (order.status === "paid") {
+    if (PAID_STATUSES.includes(order.status)) {
       await sendReceiptOnce(order);
       return confirmation(order);
     }
@@ -522,9 +528,10 @@ export function createOrderService({
       throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
     }
 
+    if (paid) metrics.payments.inc({ kind: "order" });
     const settled = paid ?? (await orderByIntent(intent.id));
     if (settled?.status === "refunded") throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
-    if (!settled || settled.status !== "paid") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
+    if (!settled || !PAID_STATUSES.includes(settled.status)) throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     await sendReceiptOnce(settled);
     return confirmation(settled);
   }
@@ -533,7 +540,7 @@ export function createOrderService({
   async function confirmPayment(userId: string, paymentIntentId: string): Promise<ConfirmedOrder> {
     const order = await orderByIntent(paymentIntentId);
     if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
-    if (order.status === "paid") {
+    if (PAID_STATUSES.includes(order.status)) {
       await sendReceiptOnce(order);
       return confirmation(order);
     }

@@ -30,9 +30,7 @@ export function registerShopRoutes(app: FastifyInstance): void {
   );
   app.patch(
     "/api/cart/:id",
-    route((caller, req) =>
-      caller.cart.setQuantity({ ...jsonBody<{ quantity: number }>(req), id: pathParam(req, "id") }),
-    ),
+    route((caller, req) => caller.cart.setQuantity({ ...jsonBody<{ quantity: number }>(req), id: pathParam(req, "id") })),
   );
   app.delete(
     "/api/cart/:id",

@@ -1,0 +1,137 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { orderReturns, orders } from "../../../db/schema";
+import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
+import { AppError } from "../../../src/errors";
+import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
+import type { Clock } from "../../platform/clock";
+import { isUniqueViolation } from "../../platform/database";
+import type { MailMessage, Outbox } from "../../platform/mail";
+import type { UploadService } from "../uploads";
+import type { createBackOfficeService } from "./back-office";
+
+export const RETURN_NOT_DELIVERED = "A return can be asked for once the order has been delivered.";
+export const RETURN_TOO_LATE = `Returns can be asked for within ${RETURN_WINDOW_DAYS} days of delivery.`;
+export const RETURN_EXISTS = "A return was already asked for this order.";
+export const RETURN_PHOTO_INVALID = "Each photo must be one you uploaded for this return.";
+export const RETURN_NOT_OPEN = "This return has already been decided.";
+export const RETURN_NOT_ACCEPTED = "Only an accepted return can be received.";
+
+type Actor = { id: string };
+type BackOffice = ReturnType<typeof createBackOfficeService>;
+
+/**
+ * Returns by the Terms (docs/product.md#admin): within 7 days of delivery the shopper asks, with a reason and photos;
+ * an admin accepts (the refund follows when the parcel is received, with the stock put back) or declines with a
+ * reason; the shopper is e-mailed at each step.
+ */
+export function createReturnService({
+  db,
+  clock,
+  outbox,
+  uploads,
+  backOffice,
+  config,
+}: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  uploads: UploadService;
+  backOffice: BackOffice;
+  config: { publicUrl: string };
+}) {
+  async function request(user: Actor, input: RequestReturnInput) {
+    const now = clock.now();
+    try {
+      await db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, input.orderId), eq(orders.userId, user.id)))
+          .for("update");
+        if (!order || order.status === "pending") throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+        if (order.status !== "delivered" || !order.deliveredAt) throw new AppError("CONFLICT", RETURN_NOT_DELIVERED);
+        if (now.getTime() - order.deliveredAt.getTime() > RETURN_WINDOW_DAYS * 86_400_000)
+          throw new AppError("CONFLICT", RETURN_TOO_LATE);
+        const photoIds: string[] = [];
+        for (const url of input.photoUrls) {
+          const photo = await uploads.findOwned(tx, user.id, url, "return-photo");
+          if (!photo) throw new AppError("BAD_REQUEST", RETURN_PHOTO_INVALID);
+          photoIds.push(photo.id);
+        }
+        await tx.insert(orderReturns).values({ orderId: order.id, reason: input.reason, photoIds, createdAt: now });
+        await outbox.send(
+          `return-requested:${order.id}`,
+          mail(order, `We received your return request for order ${order.orderNumber}`, [
+            "Thank you. An admin will look at your request and the photos, and we will e-mail you the decision.",
+          ]),
+          { tx },
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, "order_returns_order_id_unique")) throw new AppError("CONFLICT", RETURN_EXISTS);
+      throw error;
+    }
+    return { status: "requested" as const };
+  }
+
+  async function decide(actor: Actor, input: { orderId: string; accept: boolean; note?: string | undefined }) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orderReturns)
+        .set({
+          status: input.accept ? "accepted" : "declined",
+          decisionNote: input.note ?? null,
+          decidedBy: actor.id,
+          decidedAt: now,
+        })
+        .where(and(eq(orderReturns.orderId, input.orderId), eq(orderReturns.status, "requested")))
+        .returning({ id: orderReturns.id });
+      if (!changed) {
+        const [exists] = await tx
+          .select({ id: orderReturns.id })
+          .from(orderReturns)
+          .where(eq(orderReturns.orderId, input.orderId));
+        if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+        throw new AppError("CONFLICT", RETURN_NOT_OPEN);
+      }
+      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
+      if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+      const message = input.accept
+        ? mail(order, `Your return for order ${order.orderNumber} is accepted`, [
+            `Please send the items back to: ${RETURN_ADDRESS}.`,
+            "We refund your card as soon as the parcel reaches us.",
+            ...(input.note ? [input.note] : []),
+          ])
+        : mail(order, `Your return for order ${order.orderNumber} was declined`, [`Reason: ${input.note ?? ""}`]);
+      await outbox.send(`return-decided:${order.id}`, message, { tx });
+    });
+    return backOffice.detail(input.orderId);
+  }
+
+  /** The parcel is back: the refund of everything left (with the stock put back) follows, through the back office. */
+  async function receive(actor: Actor, orderId: string) {
+    const [changed] = await db
+      .update(orderReturns)
+      .set({ status: "received", receivedAt: clock.now() })
+      .where(and(eq(orderReturns.orderId, orderId), eq(orderReturns.status, "accepted"), isNull(orderReturns.receivedAt)))
+      .returning({ id: orderReturns.id });
+    if (!changed) {
+      const [exists] = await db.select({ id: orderReturns.id }).from(orderReturns).where(eq(orderReturns.orderId, orderId));
+      if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+      throw new AppError("CONFLICT", RETURN_NOT_ACCEPTED);
+    }
+    return backOffice.refund(actor, { orderId, reason: "Return received" });
+  }
+
+  function mail(order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]): MailMessage {
+    return {
+      to: order.shippingEmail,
+      subject,
+      text: [`Dear ${order.shippingName},`, "", ...lines, "", `Your orders: ${config.publicUrl}/profile`].join("\n"),
+    };
+  }
+
+  return { request, decide, receive };
+}
