@@ -30,6 +30,7 @@ import { Route as VerifyEmailRouteImport } from "./routes/verify-email"
 import { Route as ArticlesNewRouteImport } from "./routes/articles/new"
 import { Route as BookIdRouteImport } from "./routes/book/$id"
 import { Route as MeetingBookingIdRouteImport } from "./routes/meeting/$bookingId"
+import { Route as PayoutsTestOnboardingRouteImport } from "./routes/payouts/test-onboarding"
 import { Route as SeerDashboardRouteImport } from "./routes/seer/dashboard"
 import { Route as SeersIndexRouteImport } from "./routes/seers/index"
 import { Route as SeersIdRouteImport } from "./routes/seers/$id"
@@ -149,6 +150,11 @@ const MeetingBookingIdRoute = MeetingBookingIdRouteImport.update({
   path: "/meeting/$bookingId",
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayoutsTestOnboardingRoute = PayoutsTestOnboardingRouteImport.update({
+  id: "/payouts/test-onboarding",
+  path: "/payouts/test-onboarding",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SeerDashboardRoute = SeerDashboardRouteImport.update({
   id: "/seer/dashboard",
   path: "/seer/dashboard",
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
+  "/payouts/test-onboarding": typeof PayoutsTestOnboardingRoute
   "/seer/dashboard": typeof SeerDashboardRoute
   "/seers/$id": typeof SeersIdRoute
   "/shop/$slug": typeof ShopSlugRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
+  "/payouts/test-onboarding": typeof PayoutsTestOnboardingRoute
   "/seer/dashboard": typeof SeerDashboardRoute
   "/seers/$id": typeof SeersIdRoute
   "/shop/$slug": typeof ShopSlugRoute
@@ -312,6 +320,7 @@ export interface FileRoutesById {
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
+  "/payouts/test-onboarding": typeof PayoutsTestOnboardingRoute
   "/seer/dashboard": typeof SeerDashboardRoute
   "/seers/$id": typeof SeersIdRoute
   "/shop/$slug": typeof ShopSlugRoute
@@ -350,6 +359,7 @@ export interface FileRouteTypes {
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
+    | "/payouts/test-onboarding"
     | "/seer/dashboard"
     | "/seers/$id"
     | "/shop/$slug"
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
+    | "/payouts/test-onboarding"
     | "/seer/dashboard"
     | "/seers/$id"
     | "/shop/$slug"
@@ -422,6 +433,7 @@ export interface FileRouteTypes {
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
+    | "/payouts/test-onboarding"
     | "/seer/dashboard"
     | "/seers/$id"
     | "/shop/$slug"
@@ -459,6 +471,7 @@ export interface RootRouteChildren {
   ArticlesNewRoute: typeof ArticlesNewRoute
   BookIdRoute: typeof BookIdRoute
   MeetingBookingIdRoute: typeof MeetingBookingIdRoute
+  PayoutsTestOnboardingRoute: typeof PayoutsTestOnboardingRoute
   SeerDashboardRoute: typeof SeerDashboardRoute
   SeersIdRoute: typeof SeersIdRoute
   ShopSlugRoute: typeof ShopSlugRoute
@@ -623,6 +636,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MeetingBookingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/payouts/test-onboarding": {
+      id: "/payouts/test-onboarding"
+      path: "/payouts/test-onboarding"
+      fullPath: "/payouts/test-onboarding"
+      preLoaderRoute: typeof PayoutsTestOnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/seer/dashboard": {
       id: "/seer/dashboard"
       path: "/seer/dashboard"
@@ -739,6 +759,7 @@ const rootRouteChildren: RootRouteChildren = {
   ArticlesNewRoute: ArticlesNewRoute,
   BookIdRoute: BookIdRoute,
   MeetingBookingIdRoute: MeetingBookingIdRoute,
+  PayoutsTestOnboardingRoute: PayoutsTestOnboardingRoute,
   SeerDashboardRoute: SeerDashboardRoute,
   SeersIdRoute: SeersIdRoute,
   ShopSlugRoute: ShopSlugRoute,

@@ -177,6 +177,11 @@ const MATRIX: Record<string, Entry> = {
   "seerDashboard.setTimezone": { access: "signed-in", input: () => INVALID },
   "seerDashboard.updateProfile": { access: "seer", input: () => INVALID },
   "seerDashboard.updateAvailability": { access: "seer", input: () => INVALID },
+  "payouts.overview": { access: "seer" },
+  "payouts.connect": { access: "seer", input: () => INVALID },
+  "payouts.refresh": { access: "seer", input: () => INVALID },
+  "payouts.completeTestOnboarding": { access: "seer", input: () => INVALID },
+  "payouts.summary": { access: "admin" },
   "articles.list": { access: "public", input: () => ({}) },
   "articles.categories": { access: "public" },
   "articles.bySlug": {

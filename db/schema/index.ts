@@ -12,3 +12,4 @@ export * from "./platform";
 export * from "./contact";
 export * from "./meetings";
 export * from "./test-payments";
+export * from "./ledger";

@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { APPLICATION_STATUSES, VERIFICATION_STATUSES, type ApplicationStatus, type VerificationStatus } from "../../src/domain/enums";
+import {
+  APPLICATION_STATUSES,
+  PAYOUT_STATUSES,
+  VERIFICATION_STATUSES,
+  type ApplicationStatus,
+  type PayoutStatus,
+  type VerificationStatus,
+} from "../../src/domain/enums";
 import { createdAt, id, money, oneOf, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -39,7 +46,9 @@ export const seers = pgTable(
     availability: jsonb("availability").$type<WeeklyAvailability>(),
     averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
     totalReviews: integer("total_reviews").notNull().default(0),
+    /** The Seer's connected payout account at the payment provider; its state follows the provider's account.updated. */
     stripeAccountId: varchar("stripe_account_id", { length: 255 }),
+    payoutStatus: varchar("payout_status", { length: 20 }).$type<PayoutStatus>().notNull().default("not_connected"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +57,8 @@ export const seers = pgTable(
     check("seers_years_check", sql`${t.yearsOfPractice} >= 1`),
     check("seers_rating_check", sql`${t.averageRating} >= 0 and ${t.averageRating} <= 5`),
     check("seers_reviews_check", sql`${t.totalReviews} >= 0`),
+    check("seers_payout_status_check", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
+    uniqueIndex("seers_stripe_account_idx").on(t.stripeAccountId),
     check(
       "seers_prices_positive",
       sql`coalesce(${t.price15Min}, 1) > 0 and coalesce(${t.price30Min}, 1) > 0 and coalesce(${t.price60Min}, 1) > 0`,

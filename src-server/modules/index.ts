@@ -30,6 +30,7 @@ import {
 } from "./shop";
 import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
+import { createPayoutService, payoutsRouter } from "./payouts";
 import { createUploadService, registerUploadRoutes } from "./uploads";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
@@ -47,6 +48,7 @@ export const appRouter = router({
   admin: adminRouter,
   contact: contactRouter,
   meetings: meetingsRouter,
+  payouts: payoutsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -72,15 +74,34 @@ export function createServices(base: ServiceDeps) {
   const bookings = createBookingService({ ...deps, attendance: { clientJoined: meetings.clientJoined } });
   // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
   const payments = createPaymentService(deps);
+  // Every movement of money lands in the ledger: at once after the events below, else by the ledger's sweep.
+  const payouts = createPayoutService({ ...deps, processEvent: payments.events.process });
+  const { ledger } = payouts;
   payments.events.register("booking", {
-    succeeded: (intent) => bookings.applySucceededIntent(intent),
+    succeeded: async (intent) => {
+      const confirmed = await bookings.applySucceededIntent(intent);
+      await ledger.recordPayment(intent.id);
+      return confirmed;
+    },
     failed: bookings.applyFailedIntent,
-    refunded: bookings.syncRefunds,
+    refunded: async (paymentIntentId) => {
+      await bookings.syncRefunds(paymentIntentId);
+      await ledger.recordPayment(paymentIntentId);
+    },
   });
   const orders = createOrderService(deps);
   const backOffice = createBackOfficeService(deps);
   const returns = createReturnService({ ...deps, uploads, backOffice });
-  payments.events.register("order", { succeeded: orders.applySucceededIntent });
+  payments.events.register("order", {
+    succeeded: async (intent) => {
+      const confirmed = await orders.applySucceededIntent(intent);
+      await ledger.recordPayment(intent.id);
+      return confirmed;
+    },
+    refunded: ledger.recordPayment,
+  });
+  payments.events.onAccountUpdated(payouts.syncAccount);
+  payments.events.onTransferChanged(payouts.syncTransfer);
   const seers = createSeerService(deps);
   const shop = createCatalogService(deps);
   const articles = createArticleService(deps);
@@ -111,6 +132,7 @@ export function createServices(base: ServiceDeps) {
     pages,
     contact: createContactService(deps),
     meetings,
+    payouts,
   };
 }
 

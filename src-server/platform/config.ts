@@ -33,6 +33,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Seer Marketplace <no-reply@seer.local>"),
   SEED_DEMO: optionalString.pipe(z.enum(["true", "false"]).optional()),
@@ -71,7 +72,9 @@ export interface Config {
   logPretty: boolean;
   /** How long in-flight requests may take to finish on SIGTERM before the process exits anyway. */
   shutdownTimeoutMs: number;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string | undefined; connectWebhookSecret: string | undefined }
+    | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
@@ -189,7 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     logPretty: e.LOG_PRETTY === "true",
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? "", webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? "",
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+        }
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -44,3 +44,20 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 export const RETURN_STATUSES = ["requested", "accepted", "declined", "received"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** A Seer's payout account (Stripe Connect Express, or the test-mode provider's): none yet, onboarding unfinished, or able to receive transfers. */
+export const PAYOUT_STATUSES = ["not_connected", "details_needed", "active"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** One movement of money in the ledger (docs/product.md#money-and-the-ledger). */
+export const LEDGER_KINDS = [
+  "charge",
+  "refund",
+  "platform_fee",
+  "seer_share",
+  "transfer",
+  "reversal",
+  "shop_sale",
+  "shop_refund",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -8,9 +8,10 @@ import { formatCalendarDate } from "../../lib/format";
 import { StatCard } from "../../components/StatCard";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
 import { useMediaQuery } from "@mantine/hooks";
+import { PayoutsCard, type PayoutsStep } from "./PayoutsCard";
 
 /** docs/product.md#routes-and-screens Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
-export function EarningsTab() {
+export function EarningsTab({ payoutsStep, onPayoutsStepDone }: { payoutsStep?: PayoutsStep | undefined; onPayoutsStepDone?: () => void }) {
   const [period, setPeriod] = useState<EarningsPeriod>("all");
   const narrow = useMediaQuery("(max-width: 36em)") ?? false;
   // The last figures stay on screen while the next period loads, rather than a spinner in their place.
@@ -19,6 +20,7 @@ export function EarningsTab() {
 
   return (
     <Stack gap="lg">
+      <PayoutsCard step={payoutsStep} {...(onPayoutsStepDone ? { onStepDone: onPayoutsStepDone } : {})} />
       <Group justify="space-between" align="center">
         <Title order={2} size="h3">
           Earnings

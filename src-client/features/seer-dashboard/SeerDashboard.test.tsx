@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TIME_SLOTS } from "../../../src/domain/consultations";
 import { TEST_ORIGIN, server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
@@ -156,6 +156,21 @@ const earningsOf = (period: Earnings["period"]): Earnings => ({
         ],
 });
 
+const payoutsOf = (status: "not_connected" | "details_needed" | "active") => ({
+  status,
+  pending: 4100,
+  available: status === "active" ? 0 : 12800,
+  paidOut: status === "active" ? 12800 : 0,
+  holdHours: 24,
+  payouts:
+    status === "active"
+      ? [
+          { id: "po_2", date: new Date("2026-11-20T10:00:00Z"), sessions: 2, amount: 7000, status: "partly_reversed" as const },
+          { id: "po_1", date: new Date("2026-11-10T10:00:00Z"), sessions: 1, amount: 5800, status: "paid" as const },
+        ]
+      : [],
+});
+
 function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
     ...trpcHandlers({
@@ -163,6 +178,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "seerDashboard.overview": () => overviewData(),
       "seerDashboard.earnings": ({ period }) => earningsOf(period ?? "all"),
+      "payouts.overview": () => payoutsOf("not_connected"),
       ...overrides,
     }),
   );
@@ -536,5 +552,59 @@ describe("the profile photo", () => {
     await user.upload(photoInput(), png());
     expect(await screen.findByText("Only JPEG or PNG images are accepted for the profile photo.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save Profile" })).toBeEnabled();
+  });
+});
+
+describe("payouts on the Earnings tab", () => {
+  const originalLocation = window.location;
+  afterEach(() => {
+    Object.defineProperty(window, "location", { configurable: true, value: originalLocation });
+  });
+
+  it("offers to connect a payout account, keeps earnings for later, and opens the onboarding page", async () => {
+    const assign = vi.fn();
+    Object.defineProperty(window, "location", { configurable: true, value: { ...originalLocation, assign } });
+    let connects = 0;
+    asSeer({
+      "payouts.connect": () => {
+        connects++;
+        return { url: "/payouts/test-onboarding?account=acct_1&return=%2Fseer%2Fdashboard%3Ftab%3Dearnings" };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard?tab=earnings");
+    expect(await screen.findByRole("heading", { name: "Payouts" })).toBeInTheDocument();
+    expect(screen.getByText("Not connected")).toBeInTheDocument();
+    expect(screen.getByText("$128.00")).toBeInTheDocument();
+    expect(screen.getByText("Paid once your payout account is active")).toBeInTheDocument();
+    expect(screen.getByText("Held until 24 hours after each session")).toBeInTheDocument();
+    expect(screen.getByText("No payouts yet.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Connect payout account" }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("/payouts/test-onboarding?account=acct_1&return=%2Fseer%2Fdashboard%3Ftab%3Dearnings"),
+    );
+    expect(connects).toBe(1);
+  });
+
+  it("back from onboarding, asks for the account's state once and lists the payouts", async () => {
+    let refreshes = 0;
+    let status: "details_needed" | "active" = "details_needed";
+    asSeer({
+      "payouts.overview": () => payoutsOf(status),
+      "payouts.refresh": () => {
+        refreshes++;
+        status = "active";
+        return { status };
+      },
+    });
+    const { router } = renderApp("/seer/dashboard?tab=earnings&payouts=return");
+    expect(await screen.findByText("Active")).toBeInTheDocument();
+    const table = await screen.findByRole("table", { name: "Payout history" });
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    expect(within(table).getByText("Partly reversed")).toBeInTheDocument();
+    expect(within(table).getByText("$70.00")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Connect payout account" })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: "earnings" }));
+    expect(refreshes).toBe(1);
   });
 });

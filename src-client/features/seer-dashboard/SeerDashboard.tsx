@@ -11,6 +11,7 @@ import { timezoneLabel } from "./format";
 import type { DashboardOverview } from "./types";
 import { StatCard } from "../../components/StatCard";
 import { isDashboardTab, type DashboardTab } from "./tabs";
+import type { PayoutsStep } from "./PayoutsCard";
 
 function SessionList({ overview, past }: { overview: DashboardOverview; past: boolean }) {
   const sessions = past ? overview.past : overview.upcoming;
@@ -26,7 +27,7 @@ function SessionList({ overview, past }: { overview: DashboardOverview; past: bo
   );
 }
 
-function Dashboard({ overview, tab, onTab }: { overview: DashboardOverview } & TabProps) {
+function Dashboard({ overview, tab, onTab, payoutsStep }: { overview: DashboardOverview } & TabProps) {
   const { summary, seer } = overview;
   return (
     <Container size="lg" py="xl">
@@ -67,7 +68,7 @@ function Dashboard({ overview, tab, onTab }: { overview: DashboardOverview } & T
             <SessionList overview={overview} past />
           </Tabs.Panel>
           <Tabs.Panel value="earnings">
-            <EarningsTab />
+            <EarningsTab payoutsStep={payoutsStep} onPayoutsStepDone={() => onTab("earnings")} />
           </Tabs.Panel>
           <Tabs.Panel value="profile">
             <ProfileTab seer={seer} />
@@ -84,13 +85,15 @@ function Dashboard({ overview, tab, onTab }: { overview: DashboardOverview } & T
 interface TabProps {
   tab: DashboardTab;
   onTab: (tab: DashboardTab) => void;
+  /** Back from the payout account's onboarding (?payouts=return), or its link ran out (?payouts=refresh). */
+  payoutsStep?: PayoutsStep | undefined;
 }
 
 /**
  * docs/product.md#routes-and-screens /seer/dashboard: Seers only (routes/seer/dashboard.tsx); the server decides, the
  * screen explains. The open tab is the address's.
  */
-export function SeerDashboard({ tab, onTab }: TabProps) {
+export function SeerDashboard({ tab, onTab, payoutsStep }: TabProps) {
   const overview = trpc.seerDashboard.overview.useQuery();
 
   if (overview.error?.data?.code === "FORBIDDEN") return <AccessNoticeView notice={accessRules.seerDashboard.wrongRole} />;
@@ -110,5 +113,5 @@ export function SeerDashboard({ tab, onTab }: TabProps) {
       </Container>
     );
   }
-  return <Dashboard overview={overview.data} tab={tab} onTab={onTab} />;
+  return <Dashboard overview={overview.data} tab={tab} onTab={onTab} payoutsStep={payoutsStep} />;
 }

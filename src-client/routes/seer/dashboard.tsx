@@ -5,7 +5,11 @@ import { SeerDashboard } from "../../features/seer-dashboard/SeerDashboard";
 import { DASHBOARD_TABS, type DashboardTab } from "../../features/seer-dashboard/tabs";
 
 /** The open tab lives in the address (?tab=), so it can be shared, reloaded and reached with Back. */
-const searchSchema = z.object({ tab: z.enum(DASHBOARD_TABS).optional().catch(undefined) });
+const searchSchema = z.object({
+  tab: z.enum(DASHBOARD_TABS).optional().catch(undefined),
+  /** Back from the payout account's onboarding, or its link ran out. */
+  payouts: z.enum(["return", "refresh"]).optional().catch(undefined),
+});
 
 export const Route = createFileRoute("/seer/dashboard")({
   validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
@@ -14,13 +18,14 @@ export const Route = createFileRoute("/seer/dashboard")({
 });
 
 function SeerDashboardRoute() {
-  const { tab } = Route.useSearch();
+  const { tab, payouts } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   return (
     <RequireAuth>
       <SeerDashboard
         tab={tab ?? "upcoming"}
         onTab={(next: DashboardTab) => void navigate({ search: { tab: next }, resetScroll: false })}
+        payoutsStep={payouts}
       />
     </RequireAuth>
   );

@@ -25,6 +25,22 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     kinds.set(kind, handlers);
   }
 
+  // Seer payouts: a connected account's state changed, or one of our transfers was reversed.
+  const accountHandlers: ((accountId: string) => Promise<unknown>)[] = [];
+  const transferHandlers: ((transferId: string) => Promise<unknown>)[] = [];
+  function onAccountUpdated(handler: (accountId: string) => Promise<unknown>): void {
+    accountHandlers.push(handler);
+  }
+  function onTransferChanged(handler: (transferId: string) => Promise<unknown>): void {
+    transferHandlers.push(handler);
+  }
+  const accountChanged = async (event: PaymentWebhookEvent) => {
+    if (event.accountId) for (const handler of accountHandlers) await handler(event.accountId);
+  };
+  const transferChanged = async (event: PaymentWebhookEvent) => {
+    if (event.transferId) for (const handler of transferHandlers) await handler(event.transferId);
+  };
+
   const handlerFor = (intent: PaymentIntent | null) => (intent ? kinds.get(intent.metadata.kind ?? "booking") : undefined);
 
   const refundsChanged = async (event: PaymentWebhookEvent) => {
@@ -38,6 +54,9 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     "refund.created": refundsChanged,
     "refund.updated": refundsChanged,
     "refund.failed": refundsChanged,
+    "account.updated": accountChanged,
+    "transfer.reversed": transferChanged,
+    "transfer.updated": transferChanged,
     "payment_intent.succeeded": async (event) =>
       handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent),
     "payment_intent.payment_failed": async (event) =>
@@ -73,11 +92,13 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
           outcome,
           paymentIntentId: event.paymentIntent?.id ?? event.refundedPaymentIntentId ?? null,
           kind: event.paymentIntent?.metadata.kind ?? null,
+          ...(event.accountId ? { accountId: event.accountId } : {}),
+          ...(event.transferId ? { transferId: event.transferId } : {}),
         },
       })
       .onConflictDoNothing();
     return outcome;
   }
 
-  return { register, process };
+  return { register, onAccountUpdated, onTransferChanged, process };
 }

@@ -1,4 +1,4 @@
-import type { RefundStatus } from "../../../src/domain/enums";
+import type { PayoutStatus, RefundStatus } from "../../../src/domain/enums";
 import { AppError } from "../../../src/errors";
 
 /**
@@ -51,9 +51,71 @@ export interface CreateRefundInput {
   metadata?: Record<string, string>;
 }
 
+/** A Seer's connected payout account (Stripe Connect Express): `active` once it can receive transfers. */
+export interface ConnectedAccount {
+  id: string;
+  status: PayoutStatus;
+}
+
+export interface CreateConnectedAccountInput {
+  email: string;
+  metadata: Record<string, string>;
+  /** Same key, same account: a retried click never opens a second account. */
+  idempotencyKey: string;
+}
+
+export interface AccountLinkInput {
+  accountId: string;
+  /** Where the provider sends the Seer back when the link has expired. */
+  refreshUrl: string;
+  /** Where the provider sends the Seer back after onboarding. */
+  returnUrl: string;
+}
+
+export interface TransferReversal {
+  id: string;
+  /** Integer cents. */
+  amount: number;
+}
+
+/** Money moved from the platform's balance to a connected account. */
+export interface Transfer {
+  id: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  destination: string;
+  transferGroup: string | null;
+  metadata: Record<string, string>;
+  /** Every reversal of this transfer, made here or elsewhere. */
+  reversals: TransferReversal[];
+}
+
+export interface CreateTransferInput {
+  amount: number;
+  currency: string;
+  destination: string;
+  /** Ties the transfer to what it pays for: one group per booking. */
+  transferGroup: string;
+  metadata: Record<string, string>;
+  /** Same key, same transfer: a retried job never pays twice. */
+  idempotencyKey: string;
+}
+
+export interface ReverseTransferInput {
+  transferId: string;
+  amount: number;
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
 export interface PaymentWebhookEvent {
   id: string;
   type: string;
+  /** For account.updated: the connected account whose state changed (the handler asks the provider for it). */
+  accountId?: string | null;
+  /** For transfer.* events: the transfer whose reversals may have changed. */
+  transferId?: string | null;
   /** For payment_intent.* events: the intent as the provider reports it. */
   paymentIntent: PaymentIntent | null;
   /**
@@ -74,6 +136,13 @@ export interface PaymentProvider {
   refund(input: CreateRefundInput): Promise<Refund>;
   /** Every refund of one payment, as the provider knows them (made here or elsewhere, e.g. Stripe's dashboard). */
   listRefunds(paymentIntentId: string): Promise<Refund[]>;
+  /** Seer payouts (Stripe Connect Express): the account, its onboarding link, its state. */
+  createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount>;
+  createAccountLink(input: AccountLinkInput): Promise<{ url: string }>;
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccount>;
+  createTransfer(input: CreateTransferInput): Promise<Transfer>;
+  retrieveTransfer(id: string): Promise<Transfer>;
+  reverseTransfer(input: ReverseTransferInput): Promise<TransferReversal>;
   /** Verifies the signature over the raw body; throws when it does not verify. */
   parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
 }

@@ -1,0 +1,35 @@
+import { Alert, Button, Card, Container, Stack, Text, Title } from "@mantine/core";
+import { trpc } from "../../trpc";
+
+/**
+ * docs/product.md#money-and-the-ledger: the test-mode provider's stand-in for Stripe's hosted onboarding. Completing
+ * it makes the Seer's payout account active (the same account.updated event Stripe would send), then goes back.
+ */
+export function TestOnboardingPage({ accountId, returnTo }: { accountId: string; returnTo: string }) {
+  const complete = trpc.payouts.completeTestOnboarding.useMutation({
+    onSuccess: () => window.location.assign(returnTo),
+  });
+  return (
+    <Container size="sm" py="xl">
+      <Card withBorder radius="md" p="xl">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Set up your payout account
+          </Title>
+          <Text>
+            Test mode: no bank details are needed. With live payments this step happens on Stripe&apos;s secure
+            onboarding pages.
+          </Text>
+          {complete.isError && (
+            <Alert color="red" role="alert">
+              {complete.error.message}
+            </Alert>
+          )}
+          <Button onClick={() => complete.mutate({ accountId })} loading={complete.isPending} disabled={!accountId}>
+            Complete setup
+          </Button>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,2 @@
+export { payoutsRouter } from "./router";
+export { createPayoutService, type PayoutService } from "./service";

@@ -1,0 +1,275 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeer, createUser } from "../../../db/seed/factories";
+import { bookings, ledgerEntries, seers, testTransferReversals, testTransfers } from "../../../db/schema";
+import { FakeClock } from "../../platform/clock";
+import type { TestPaymentProvider } from "../../platform/payments/test-provider";
+import { createTestApp, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+
+/**
+ * The ledger against a model kept by the test: 200 bookings across five Seers, cancelled by clients, Seers and
+ * admins at random times, completed, refunded in the provider's dashboard before and after their payout, with some
+ * Seers connecting a payout account early, one late and two never. At the end, to the cent: what each booking was
+ * charged and refunded, fee plus share equal to what it kept, every active Seer paid exactly their shares, the
+ * others owed them, and charges minus refunds equal fees plus transfers plus balances still owed.
+ */
+const NOW = new Date("2026-11-22T08:00:00Z");
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const SEED = Number(process.env.LEDGER_SEED ?? 20261124);
+const BOOKINGS = 200;
+const SEERS = 5;
+
+/** mulberry32: a small seeded generator, so a failure can be replayed with LEDGER_SEED. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Fate = "client-cancel" | "seer-cancel" | "admin-cancel" | "complete" | "complete-then-refund";
+
+interface Modelled {
+  bookingId: string;
+  paymentIntentId: string;
+  seer: number;
+  amount: number;
+  startsAt: Date;
+  fate: Fate;
+  refunded: number;
+}
+
+let t: TestApp;
+const seerIds: string[] = [];
+const seerCookies: string[] = [];
+let client: { cookie: string; email: string; password: string };
+let adminCookie: string;
+let signedInAt = NOW.getTime();
+
+/** The simulation runs for two months and sessions last 30 days: everyone signs in again every ten. */
+async function signInAgain() {
+  if (t.clock.now().getTime() - signedInAt < 10 * DAY) return;
+  signedInAt = t.clock.now().getTime();
+  for (let i = 0; i < SEERS; i++) seerCookies[i] = await signIn(t.app, `ledger-seer-${i}@example.com`, "seer password 1");
+  adminCookie = await signIn(t.app, "ledger-admin@example.com", "admin password 1");
+  client.cookie = await signIn(t.app, client.email, client.password);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new FakeClock(NOW) });
+  for (let i = 0; i < SEERS; i++) {
+    const email = `ledger-seer-${i}@example.com`;
+    const user = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 1" });
+    seerIds.push((await createSeer(t.database.db, { userId: user.id, price30Min: "45.01", price15Min: "25.03" })).id);
+    seerCookies.push(await signIn(t.app, email, "seer password 1"));
+  }
+  await createUser(t.database.db, { role: "admin", email: "ledger-admin@example.com" }, { password: "admin password 1" });
+  adminCookie = await signIn(t.app, "ledger-admin@example.com", "admin password 1");
+  client = await signUp(t.app, { email: "ledger-client@example.com" });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const provider = () => t.app.services.payments.provider as TestPaymentProvider;
+const PRICES = { "15min": 2503, "30min": 4501, "60min": 8000 } as const;
+
+async function book(seer: number, date: string, time: string, sessionType: keyof typeof PRICES) {
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { "content-type": "application/json", cookie: client.cookie },
+    payload: JSON.stringify({ seerId: seerIds[seer], sessionType, scheduledDate: date, scheduledTime: time, clientTimezone: "UTC" }),
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const { clientSecret, bookingId, paymentIntentId } = created.json<{ clientSecret: string; bookingId: string; paymentIntentId: string }>();
+  await provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+  expect((await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie)).statusCode).toBe(200);
+  return { bookingId, paymentIntentId };
+}
+
+async function connect(seer: number) {
+  const cookie = seerCookies[seer] ?? "";
+  const { url } = trpcData<{ url: string }>(await trpcMutation(t.app, "payouts.connect", undefined, cookie));
+  const accountId = new URL(url).searchParams.get("account") ?? "";
+  const done = await trpcMutation(t.app, "payouts.completeTestOnboarding", { accountId }, cookie);
+  expect(trpcData<{ status: string }>(done).status).toBe("active");
+}
+
+async function tick() {
+  await signInAgain();
+  await t.app.jobs.runDue({ periodic: true, retries: true });
+}
+
+describe("the ledger, to the cent", () => {
+  it(
+    `agrees with a model of ${BOOKINGS} random bookings, cancellations, refunds, completions and payouts (seed ${SEED})`,
+    async () => {
+      const rand = random(SEED);
+      const pick = <T,>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+      const model: Modelled[] = [];
+      const events: { at: number; run: () => Promise<void> }[] = [];
+
+      for (let i = 0; i < BOOKINGS; i++) {
+        const seer = i % SEERS;
+        const day = 2 + Math.floor(i / SEERS);
+        const date = new Date(NOW.getTime() + day * DAY).toISOString().slice(0, 10);
+        const time = pick(["10:00", "12:00", "14:00", "16:00"]);
+        const sessionType = pick(["15min", "30min", "60min"] as const);
+        const { bookingId, paymentIntentId } = await book(seer, date, time, sessionType);
+        const startsAt = new Date(`${date}T${time}:00Z`);
+        const r = rand();
+        const fate: Fate =
+          r < 0.2 ? "client-cancel" : r < 0.3 ? "seer-cancel" : r < 0.4 ? "admin-cancel" : r < 0.55 ? "complete-then-refund" : "complete";
+        const m: Modelled = { bookingId, paymentIntentId, seer, amount: PRICES[sessionType], startsAt, fate, refunded: 0 };
+        model.push(m);
+        const before = (maxHours: number) => Math.max(NOW.getTime() + 60_000, startsAt.getTime() - (0.5 + rand() * maxHours) * HOUR);
+        if (fate === "client-cancel") {
+          events.push({
+            at: before(96),
+            run: async () => {
+              const res = await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie);
+              expect(res.statusCode, res.body).toBe(200);
+              const refund = Math.round(Number(trpcData<{ refundAmount: string }>(res).refundAmount) * 100);
+              // The Terms: all of it more than 24 hours ahead, else half.
+              const ahead = startsAt.getTime() - t.clock.now().getTime();
+              expect(refund).toBe(ahead > DAY ? m.amount : Math.round(m.amount / 2));
+              m.refunded += refund;
+            },
+          });
+        } else if (fate === "seer-cancel") {
+          events.push({
+            at: before(72),
+            run: async () => {
+              const res = await trpcMutation(t.app, "bookings.cancel", { bookingId }, seerCookies[seer]);
+              expect(res.statusCode, res.body).toBe(200);
+              m.refunded += m.amount;
+            },
+          });
+        } else if (fate === "admin-cancel") {
+          const refund = 1 + Math.floor(rand() * m.amount);
+          events.push({
+            at: before(48),
+            run: async () => {
+              const res = await trpcMutation(
+                t.app,
+                "admin.cancelBooking",
+                { bookingId, refundAmount: (refund / 100).toFixed(2), reason: "A dispute settled by the admin" },
+                adminCookie,
+              );
+              expect(res.statusCode, res.body).toBe(200);
+              m.refunded += refund;
+            },
+          });
+        } else if (fate === "complete-then-refund") {
+          // Some before the 24-hour hold ends, some after the share was paid out (a reversal then takes it back).
+          const at = startsAt.getTime() + (1 + rand() * 96) * HOUR;
+          const part = 1 + Math.floor(rand() * (m.amount - 1));
+          events.push({
+            at,
+            run: async () => {
+              const { event } = await provider().refundElsewhere(paymentIntentId, part);
+              await t.app.services.payments.events.process(event);
+              m.refunded += part;
+            },
+          });
+        }
+      }
+      // Seer 0 connects at once, seer 1 half-way, seer 2 at the very end; seers 3 and 4 never do.
+      await connect(0);
+      const last = Math.max(...model.map((m) => m.startsAt.getTime()));
+      events.push({ at: NOW.getTime() + 20 * DAY, run: () => connect(1) });
+      events.push({ at: last + 2 * DAY, run: () => connect(2) });
+      events.sort((a, b) => a.at - b.at);
+
+      let nextTick = NOW.getTime() + 12 * HOUR;
+      for (const e of events) {
+        while (nextTick <= e.at) {
+          t.clock.set(new Date(nextTick));
+          await tick();
+          nextTick += 12 * HOUR;
+        }
+        t.clock.set(new Date(e.at));
+        await signInAgain();
+        await e.run();
+      }
+      // Everything ends, settles and is paid out.
+      for (let at = nextTick; at <= last + 6 * DAY; at += 12 * HOUR) {
+        t.clock.set(new Date(at));
+        await tick();
+      }
+      await tick();
+
+      const db = t.database.db;
+      const entries = await db.select().from(ledgerEntries);
+      const byBooking = new Map<string, typeof entries>();
+      for (const e of entries) if (e.bookingId) byBooking.set(e.bookingId, [...(byBooking.get(e.bookingId) ?? []), e]);
+      const sum = (rows: readonly { kind: string; amount: number }[], kind: string) =>
+        rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.amount, 0);
+
+      const fates = new Set(model.map((m) => m.fate));
+      expect(fates.size).toBe(5);
+      for (const m of model) {
+        const rows = byBooking.get(m.bookingId) ?? [];
+        const kept = m.amount - m.refunded;
+        expect(sum(rows, "charge"), `charge of ${m.fate} ${m.bookingId}`).toBe(m.amount);
+        expect(sum(rows, "refund"), `refunds of ${m.fate} ${m.bookingId}`).toBe(m.refunded);
+        expect(sum(rows, "platform_fee"), `fee of ${m.fate} ${m.bookingId}`).toBe(Math.round(kept * 0.2));
+        expect(sum(rows, "seer_share") + sum(rows, "platform_fee"), `split of ${m.bookingId}`).toBe(kept);
+        const [stored] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, m.bookingId));
+        // Nobody joins these rooms, so a held session ends as a no-show: the client forfeits, the Seer is paid.
+        expect(stored?.status).toBe(m.fate.endsWith("cancel") ? "cancelled" : "no_show");
+      }
+
+      const charges = sum(entries, "charge");
+      const refunds = sum(entries, "refund");
+      const fees = sum(entries, "platform_fee");
+      const shares = sum(entries, "seer_share");
+      const transfers = sum(entries, "transfer") - sum(entries, "reversal");
+      const owed = shares - transfers;
+      expect(charges).toBe(model.reduce((s, m) => s + m.amount, 0));
+      expect(refunds).toBe(model.reduce((s, m) => s + m.refunded, 0));
+      // Charges minus refunds equal platform fees plus Seer transfers plus balances still owed (nothing is held now).
+      expect(charges - refunds).toBe(fees + transfers + owed);
+      expect(shares).toBe(model.reduce((s, m) => s + (m.amount - m.refunded) - Math.round((m.amount - m.refunded) * 0.2), 0));
+
+      signedInAt = 0;
+      await signInAgain();
+      for (let seer = 0; seer < SEERS; seer++) {
+        const seerId = seerIds[seer] ?? "";
+        const mine = entries.filter((e) => e.seerId === seerId);
+        const paid = sum(mine, "transfer") - sum(mine, "reversal");
+        const expectedShares = model
+          .filter((m) => m.seer === seer)
+          .reduce((s, m) => s + (m.amount - m.refunded) - Math.round((m.amount - m.refunded) * 0.2), 0);
+        expect(sum(mine, "seer_share"), `shares of Seer ${seer}`).toBe(expectedShares);
+        expect(paid, `paid to Seer ${seer}`).toBe(seer <= 2 ? expectedShares : 0);
+        // The provider's side agrees: what reached the connected account, less reversals.
+        const [account] = await db.select({ id: seers.stripeAccountId }).from(seers).where(eq(seers.id, seerId));
+        const [atProvider] = await db
+          .select({
+            net: sql<string>`(coalesce(sum(${testTransfers.amount}), 0) - coalesce((select sum(r.amount) from ${testTransferReversals} r join ${testTransfers} tt on tt.id = r.transfer_id where tt.destination = ${account?.id ?? ""}), 0))::text`,
+          })
+          .from(testTransfers)
+          .where(eq(testTransfers.destination, account?.id ?? ""));
+        expect(Number(atProvider?.net ?? 0), `provider's transfers to Seer ${seer}`).toBe(paid);
+        const overview = trpcData<{ available: number; paidOut: number; pending: number }>(
+          await trpcQuery(t.app, "payouts.overview", undefined, seerCookies[seer]),
+        );
+        expect(overview).toMatchObject({ available: expectedShares - paid, paidOut: paid, pending: 0 });
+      }
+      // Refunds after a payout were recovered by reversals.
+      expect(sum(entries, "reversal")).toBeGreaterThan(0);
+      // The provider's refunds are the ledger's.
+      let providerRefunds = 0;
+      for (const m of model) providerRefunds += (await provider().listRefunds(m.paymentIntentId)).reduce((s, r) => s + r.amount, 0);
+      expect(providerRefunds).toBe(refunds);
+    },
+    600_000,
+  );
+});

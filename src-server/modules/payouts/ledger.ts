@@ -1,0 +1,172 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
+import type { LedgerKind } from "../../../src/domain/enums";
+import { toCents } from "../../../src/domain/money";
+import { PAYOUT_HOLD_HOURS, isSettled } from "../../../src/domain/payouts";
+import type { Clock } from "../../platform/clock";
+import { lockInTransaction } from "../../platform/locks";
+import type { PaymentProvider } from "../../platform/payments/provider";
+
+type NewEntry = typeof ledgerEntries.$inferInsert;
+
+/** Statuses of a booking whose payment went through (a cancelled one counts when it had been paid). */
+const PAID_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
+const FINAL_REFUND_STATUSES = new Set(["succeeded", "failed", "canceled"]);
+
+const holdInterval = sql.raw(`interval '${PAYOUT_HOLD_HOURS} hours'`);
+
+/**
+ * The append-only ledger (docs/product.md#money-and-the-ledger). Rows are derived from what the provider confirmed
+ * and the app stored (a booking's payment and refunds, its settlement; an order's sale and refunds), each under a
+ * reference that names it, so recording the same booking again, on any instance, adds nothing. Fee and share rows
+ * bring the ledger to the booking's own split: a refund after settlement adds negative ones.
+ */
+export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; payments: PaymentProvider }) {
+  /** Appends what is missing for one booking; answers whether its Seer's share changed (a payout may be due). */
+  async function recordBooking(bookingId: string): Promise<{ seerId: string; shareChanged: boolean } | null> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      await lockInTransaction(tx, `ledger:booking:${bookingId}`);
+      const [b] = await tx
+        .select({
+          seerId: bookings.seerId,
+          status: bookings.status,
+          amount: bookings.amount,
+          platformFee: bookings.platformFee,
+          seerEarnings: bookings.seerEarnings,
+          refundDue: bookings.refundDue,
+          confirmedAt: bookings.confirmedAt,
+          completedAt: bookings.completedAt,
+          cancelledAt: bookings.cancelledAt,
+        })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      if (!b || !(PAID_STATUSES as readonly string[]).includes(b.status)) return null;
+      const refunds = await tx
+        .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
+        .from(bookingRefunds)
+        .where(eq(bookingRefunds.bookingId, bookingId));
+      if (b.status === "cancelled" && !b.confirmedAt && refunds.length === 0) return null;
+      const existing = await tx
+        .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.bookingId, bookingId));
+      const have = new Set(existing.map((e) => e.reference));
+      const sumOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+      const countOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).length;
+      const base = { bookingId, seerId: b.seerId, createdAt: now };
+      const rows: NewEntry[] = [];
+
+      const chargeRef = `charge:${bookingId}`;
+      if (!have.has(chargeRef)) rows.push({ ...base, kind: "charge", amount: toCents(b.amount), reference: chargeRef });
+      let refunded = 0;
+      for (const r of refunds) {
+        if (r.status !== "succeeded") continue;
+        refunded += toCents(r.amount);
+        if (!have.has(`refund:${r.id}`)) rows.push({ ...base, kind: "refund", amount: toCents(r.amount), reference: `refund:${r.id}` });
+      }
+
+      const refundsFinal = refunds.every((r) => FINAL_REFUND_STATUSES.has(r.status)) && toCents(b.refundDue) <= refunded;
+      let shareChanged = false;
+      if (isSettled({ status: b.status, completedAt: b.completedAt, cancelledAt: b.cancelledAt, refundsFinal }, now)) {
+        const feeDelta = toCents(b.platformFee) - sumOf("platform_fee");
+        const shareDelta = toCents(b.seerEarnings) - sumOf("seer_share");
+        if (feeDelta !== 0)
+          rows.push({ ...base, kind: "platform_fee", amount: feeDelta, reference: `fee:${bookingId}:${countOf("platform_fee")}` });
+        if (shareDelta !== 0) {
+          rows.push({ ...base, kind: "seer_share", amount: shareDelta, reference: `share:${bookingId}:${countOf("seer_share")}` });
+          shareChanged = true;
+        }
+      }
+      if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
+      return { seerId: b.seerId, shareChanged };
+    });
+  }
+
+  /** An order's sale once paid, and every refund the provider made of its payment. */
+  async function recordOrder(orderId: string): Promise<void> {
+    const [o] = await db
+      .select({ total: orders.total, paidAt: orders.paidAt, paymentIntentId: orders.paymentIntentId, refunded: orders.refundedAmount })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!o?.paidAt) return;
+    const refunds = o.paymentIntentId && toCents(o.refunded) > 0 ? await payments.listRefunds(o.paymentIntentId) : [];
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await lockInTransaction(tx, `ledger:order:${orderId}`);
+      const existing = await tx
+        .select({ reference: ledgerEntries.reference })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.orderId, orderId));
+      const have = new Set(existing.map((e) => e.reference));
+      const rows: NewEntry[] = [];
+      if (!have.has(`sale:${orderId}`))
+        rows.push({ orderId, kind: "shop_sale", amount: toCents(o.total), reference: `sale:${orderId}`, createdAt: now });
+      for (const r of refunds)
+        if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
+          rows.push({ orderId, kind: "shop_refund", amount: r.amount, reference: `refund:${r.id}`, createdAt: now });
+      if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
+    });
+  }
+
+  /** Whatever a payment paid for: its booking or its order. */
+  async function recordPayment(paymentIntentId: string): Promise<void> {
+    const [b] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId));
+    if (b) {
+      await recordBooking(b.id);
+      return;
+    }
+    const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+    if (o) await recordOrder(o.id);
+  }
+
+  /**
+   * The bookings whose ledger rows lag behind what is stored: paid with no charge row, refunds not yet recorded, or
+   * settled with a fee or share that differs. One Seer's only, when `seerId` is given.
+   */
+  async function laggingBookings(seerId?: string): Promise<string[]> {
+    const now = clock.now();
+    const sumOf = (kind: LedgerKind) =>
+      sql`(select coalesce(sum(l.amount), 0) from ${ledgerEntries} l where l.booking_id = ${bookings.id} and l.kind = ${kind})`;
+    const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now}::timestamptz - ${holdInterval})
+      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now}::timestamptz - ${holdInterval}))`;
+    const rows = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.status, [...PAID_STATUSES]),
+          seerId ? eq(bookings.seerId, seerId) : undefined,
+          sql`(${bookings.status} <> 'cancelled' or ${bookings.confirmedAt} is not null or exists (select 1 from ${bookingRefunds} r where r.booking_id = ${bookings.id}))`,
+          sql`(
+            ${sumOf("charge")} = 0
+            or (select coalesce(sum(round(r.amount * 100)), 0) from ${bookingRefunds} r where r.booking_id = ${bookings.id} and r.status = 'succeeded') <> ${sumOf("refund")}
+            or (${settledByTime} and (round(${bookings.platformFee} * 100) <> ${sumOf("platform_fee")} or round(${bookings.seerEarnings} * 100) <> ${sumOf("seer_share")}))
+          )`,
+        ),
+      )
+      .limit(1000);
+    return rows.map((r) => r.id);
+  }
+
+  async function laggingOrders(): Promise<string[]> {
+    const sumOf = (kind: LedgerKind) =>
+      sql`(select coalesce(sum(l.amount), 0) from ${ledgerEntries} l where l.order_id = ${orders.id} and l.kind = ${kind})`;
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          isNotNull(orders.paidAt),
+          sql`(${sumOf("shop_sale")} = 0 or round(${orders.refundedAmount} * 100) <> ${sumOf("shop_refund")})`,
+        ),
+      )
+      .limit(1000);
+    return rows.map((r) => r.id);
+  }
+
+  return { recordBooking, recordOrder, recordPayment, laggingBookings, laggingOrders };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
