@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { reviews, seers } from "../db/schema";
-import { createBooking, createUser } from "../db/seed/factories";
+import { createBooking, createSeer, createUser } from "../db/seed/factories";
 import { startApp, type RunningApp } from "../scripts/lib/serve";
 import { openPage, signIn, signUpNew } from "./support";
 
@@ -90,6 +90,7 @@ describe("after payment", () => {
 describe("after a completed session", () => {
   const seerName = "Babaláwo Adéwálé Ifáyemí";
   const reviewer = { email: "e2e-reviewer@example.com", password: "a long e2e password" };
+  const payoutSeer = { email: "e2e-payout-seer@example.com", password: "a long e2e seer password" };
   let app: RunningApp | undefined;
   let dataDir = "";
   let seerId = "";
@@ -122,6 +123,26 @@ describe("after a completed session", () => {
         startsAt,
         confirmedAt: new Date(startsAt.getTime() - 3 * 86_400_000),
         completedAt: new Date(startsAt.getTime() + 45 * 60_000),
+      });
+      // A Seer with one session completed two days ago and no payout account yet.
+      const seerUser = await createUser(
+        db,
+        { email: payoutSeer.email, firstName: "Ekua", lastName: "Mensah", role: "seer" },
+        { password: payoutSeer.password },
+      );
+      const payee = await createSeer(db, { userId: seerUser.id, fullName: "Ekua Mensah" });
+      const other = await createUser(db, { email: "e2e-payout-client@example.com", firstName: "Kofi", lastName: "Boateng" });
+      await createBooking(db, {
+        clientId: other.id,
+        seerId: payee.id,
+        status: "completed",
+        sessionType: "60min",
+        amount: "80.00",
+        scheduledDate: startsAt.toISOString().slice(0, 10),
+        scheduledTime: startsAt.toISOString().slice(11, 16),
+        startsAt,
+        confirmedAt: new Date(startsAt.getTime() - 3 * 86_400_000),
+        completedAt: new Date(startsAt.getTime() + 75 * 60_000),
       });
     } finally {
       await database.close();
@@ -164,6 +185,30 @@ describe("after a completed session", () => {
           .isVisible(),
       )
       .toBe(true);
+    expect(page.consoleErrors).toEqual([]);
+  });
+
+  it("the Seer connects the test-mode payout account and sees the session's share paid out", async () => {
+    const page = await openPage({ baseURL: app?.baseURL });
+    await signIn(page, payoutSeer, "/seer/dashboard?tab=earnings");
+    await page.getByRole("heading", { name: "Payouts" }).waitFor();
+    await page.getByText("Not connected", { exact: true }).waitFor();
+    // $80 less the 20% fee, settled once the 24-hour hold after the session was over.
+    const available = page.getByText("Available", { exact: true }).locator("..");
+    await expect.poll(() => available.textContent()).toContain("$64.00");
+    await page.getByRole("button", { name: "Connect payout account" }).click();
+
+    await page.waitForURL((url) => url.pathname === "/payouts/test-onboarding");
+    await page.getByRole("heading", { name: "Set up your payout account" }).waitFor();
+    await page.getByRole("button", { name: "Complete setup" }).click();
+
+    await page.waitForURL((url) => url.pathname === "/seer/dashboard");
+    await page.getByText("Active", { exact: true }).waitFor();
+    const history = page.getByRole("table", { name: "Payout history" });
+    await history.waitFor({ timeout: 30_000 });
+    await expect.poll(() => history.getByRole("row").nth(1).textContent()).toMatch(/1\s*\$64\.00\s*Paid/);
+    const paidOut = page.getByText("Paid Out", { exact: true }).locator("..");
+    await expect.poll(() => paidOut.textContent()).toContain("$64.00");
     expect(page.consoleErrors).toEqual([]);
   });
 });

@@ -72,6 +72,7 @@ export const clientPages: Record<string, PageInfo> = {
   "/profile": { name: "Your Profile", indexed: false },
   "/dashboard": { name: "Seer Dashboard", indexed: false },
   "/seer/dashboard": { name: "Seer Dashboard", indexed: false },
+  "/payouts/test-onboarding": { name: "Set Up Payouts", indexed: false },
   "/admin": { name: "Admin", indexed: false },
   "/admin/orders/$orderId": { name: "Order", indexed: false },
 };

@@ -83,6 +83,17 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
           { month: "2026-11", revenue: "25.00", bookings: 1 },
         ],
       }),
+      "payouts.summary": () => ({
+        consultationCharges: 12505,
+        consultationRefunds: 9000,
+        platformFees: 701,
+        seerShares: 2804,
+        paidToSeers: 2000,
+        owedToSeers: 804,
+        held: 0,
+        shopSales: 4850,
+        shopRefunds: 1000,
+      }),
       "admin.seerApplications": (input) => ({ applications: byStatus[input?.status ?? "pending"], counts }),
       "admin.bookings": () => ({
         bookings: [booking(1, "confirmed"), booking(2, "pending"), booking(3, "cancelled")],
@@ -192,6 +203,13 @@ describe("/admin", () => {
     // Revenue and bookings over time, each chart summed in its caption.
     expect(screen.getByRole("figure", { name: "Revenue by month, last 12 months: $1,025.05 in all" })).toBeInTheDocument();
     expect(screen.getByRole("figure", { name: "Paid bookings by month, last 12 months: 3 in all" })).toBeInTheDocument();
+    // The ledger's figures, consultations and shop apart.
+    expect(await screen.findByRole("heading", { name: "Money by the Ledger" })).toBeInTheDocument();
+    expect(screen.getByText("Consultations").parentElement).toHaveTextContent("$125.05");
+    expect(screen.getByText("Shop Sales").parentElement).toHaveTextContent("$48.50");
+    expect(screen.getByText("Refunds").parentElement).toHaveTextContent("$100.00Refunds$10.00 of it in the shop");
+    expect(screen.getByText("Paid to Seers").parentElement).toHaveTextContent("$20.00");
+    expect(screen.getByText("Owed to Seers").parentElement).toHaveTextContent("$8.04");
   });
 
   it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {

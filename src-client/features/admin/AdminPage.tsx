@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useState } from "react";
-import { formatMoney } from "../../../src/domain/money";
+import { cents, formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { InboxPanel } from "./InboxPanel";
@@ -29,6 +29,46 @@ const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": 
 // docs/product.md#admin: statuses other than pending, confirmed and completed in red; shades chosen for 4.5:1 text contrast.
 const bookingStatusColor = (status: string) =>
   status === "confirmed" || status === "completed" ? "forest.9" : status === "pending" ? "ochre.4" : "red.9";
+
+/** docs/product.md#money-and-the-ledger: every money figure summed over the ledger, consultations and shop apart. */
+function LedgerCard() {
+  const summary = trpc.payouts.summary.useQuery();
+  if (summary.isPending) return <Loader aria-label="Loading the ledger" />;
+  if (summary.isError) return <Text c="red">Failed to load the ledger.</Text>;
+  const l = summary.data;
+  const figures: [string, number, string][] = [
+    ["Consultations", l.consultationCharges, "Charged for sessions"],
+    ["Shop Sales", l.shopSales, "Sacred Market orders"],
+    ["Refunds", l.consultationRefunds + l.shopRefunds, `${formatMoney(cents(l.shopRefunds))} of it in the shop`],
+    ["Platform Fees", l.platformFees, "Settled sessions"],
+    ["Seer Shares", l.seerShares, "Settled sessions"],
+    ["Paid to Seers", l.paidToSeers, "Transfers less reversals"],
+    ["Owed to Seers", l.owedToSeers, "Paid once their account is active"],
+    ["Held", l.held, "Sessions not yet settled"],
+  ];
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h3" mb="md">
+        Money by the Ledger
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {figures.map(([label, value, note]) => (
+          <div key={label}>
+            <Text fz={24} fw={700}>
+              {formatMoney(cents(value))}
+            </Text>
+            <Text size="sm" fw={600}>
+              {label}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
 
 function AnalyticsPanel() {
   const analytics = trpc.admin.analytics.useQuery();
@@ -56,6 +96,7 @@ function AnalyticsPanel() {
         money={{ label: "Revenue", values: a.monthly.map((m) => ({ month: m.month, value: m.revenue })) }}
         count={{ label: "Paid bookings", values: a.monthly.map((m) => ({ month: m.month, value: m.bookings })) }}
       />
+      <LedgerCard />
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="md">
           Platform Overview

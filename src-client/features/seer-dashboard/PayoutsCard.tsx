@@ -23,7 +23,10 @@ export type PayoutsStep = "return" | "refresh";
  */
 export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefined; onStepDone?: () => void }) {
   const utils = trpc.useUtils();
-  const overview = trpc.payouts.overview.useQuery();
+  // While money is available on an active account, a payout is on its way: look again until it has gone.
+  const overview = trpc.payouts.overview.useQuery(undefined, {
+    refetchInterval: (query) => (query.state.data?.status === "active" && query.state.data.available > 0 ? 3000 : false),
+  });
   const connect = trpc.payouts.connect.useMutation({ onSuccess: ({ url }) => window.location.assign(url) });
   const refresh = trpc.payouts.refresh.useMutation({ onSettled: () => void utils.payouts.overview.invalidate() });
   const handled = useRef(false);

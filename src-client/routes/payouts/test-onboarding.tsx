@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { safeReturnPath } from "../../../src/schemas/auth";
-import { RequireAuth } from "../../features/account/guard";
+import { checkAccess, RequireAuth } from "../../features/account/guard";
 import { TestOnboardingPage } from "../../features/payouts/TestOnboardingPage";
 
 /** The account being set up, and where to go back: only a path of this site, as after sign-in. */
@@ -12,6 +12,7 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute("/payouts/test-onboarding")({
   validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  beforeLoad: ({ context }) => checkAccess(context, "seerDashboard"),
   component: TestOnboardingRoute,
 });
 

@@ -1,2 +1,2 @@
 export { payoutsRouter } from "./router";
-export { createPayoutService, type PayoutService } from "./service";
+export { createPayoutService } from "./service";

@@ -96,7 +96,7 @@ async function book(seer: number, date: string, time: string, sessionType: keyof
 async function connect(seer: number) {
   const cookie = seerCookies[seer] ?? "";
   const { url } = trpcData<{ url: string }>(await trpcMutation(t.app, "payouts.connect", undefined, cookie));
-  const accountId = new URL(url).searchParams.get("account") ?? "";
+  const accountId = new URL(url, "http://localhost:3000").searchParams.get("account") ?? "";
   const done = await trpcMutation(t.app, "payouts.completeTestOnboarding", { accountId }, cookie);
   expect(trpcData<{ status: string }>(done).status).toBe("active");
 }

@@ -168,5 +168,3 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
 
   return { recordBooking, recordOrder, recordPayment, laggingBookings, laggingOrders };
 }
-
-export type Ledger = ReturnType<typeof createLedger>;

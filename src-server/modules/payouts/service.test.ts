@@ -76,7 +76,7 @@ describe("Seer payouts in test mode", () => {
     expect(await overview()).toMatchObject({ status: "not_connected", available: 6400, pending: 3600, paidOut: 0, payouts: [] });
 
     const { url } = trpcData<{ url: string }>(await trpcMutation(t.app, "payouts.connect", undefined, seerCookie));
-    const link = new URL(url);
+    const link = new URL(url, "http://localhost:3000");
     expect(`${link.origin}${link.pathname}`).toBe("http://localhost:3000/payouts/test-onboarding");
     expect(link.searchParams.get("return")).toBe("/seer/dashboard?tab=earnings&payouts=return");
     const accountId = link.searchParams.get("account") ?? "";

@@ -292,6 +292,8 @@ export function createPayoutService({
 
   async function overview(user: SessionUser): Promise<PayoutOverview> {
     const seer = await seerOf(user);
+    // The Seer's own bookings are brought up to date first, so a session whose hold just ended shows as available.
+    for (const bookingId of await ledger.laggingBookings(seer.id)) await ledger.recordBooking(bookingId);
     const sums = await db
       .select({ kind: ledgerEntries.kind, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
       .from(ledgerEntries)
@@ -377,5 +379,3 @@ export function createPayoutService({
     summary,
   };
 }
-
-export type PayoutService = ReturnType<typeof createPayoutService>;

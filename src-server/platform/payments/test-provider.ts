@@ -248,14 +248,15 @@ export class TestPaymentProvider implements PaymentProvider {
     return accountOf(existing);
   }
 
-  /** Stripe's hosted onboarding, played by a page of the app itself: it submits the details and comes back. */
+  /**
+   * Stripe's hosted onboarding, played by a page of the app itself: it submits the details and comes back. The link is
+   * a path, so the browser stays on whichever address of the site it is using.
+   */
   async createAccountLink(input: AccountLinkInput): Promise<{ url: string }> {
     await this.account(input.accountId);
     const back = new URL(input.returnUrl);
-    const url = new URL("/payouts/test-onboarding", back.origin);
-    url.searchParams.set("account", input.accountId);
-    url.searchParams.set("return", `${back.pathname}${back.search}`);
-    return { url: url.toString() };
+    const search = new URLSearchParams({ account: input.accountId, return: `${back.pathname}${back.search}` });
+    return { url: `/payouts/test-onboarding?${search.toString()}` };
   }
 
   async retrieveConnectedAccount(id: string): Promise<ConnectedAccount> {
