@@ -80,7 +80,7 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard
-            label="Pending"
+            label="On Hold"
             value={formatMoney(cents(data.pending))}
             note={`Held until ${data.holdHours} hours after each session`}
           />

@@ -263,6 +263,21 @@ describe("the ledger, to the cent", () => {
         );
         expect(overview).toMatchObject({ available: expectedShares - paid, paidOut: paid, pending: 0 });
       }
+      // The admins' figures agree with the ledger once every session has settled.
+      const analytics = trpcData<{ totalRevenue: string; platformCommission: string; seerEarnings: string; refunded: string }>(
+        await trpcQuery(t.app, "admin.analytics", undefined, adminCookie),
+      );
+      const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+      expect([analytics.totalRevenue, analytics.platformCommission, analytics.seerEarnings, analytics.refunded].map(cents)).toEqual([
+        charges - refunds,
+        fees,
+        shares,
+        refunds,
+      ]);
+      const summary = trpcData<{ consultationCharges: number; held: number; owedToSeers: number }>(
+        await trpcQuery(t.app, "payouts.summary", undefined, adminCookie),
+      );
+      expect(summary).toMatchObject({ consultationCharges: charges, held: 0, owedToSeers: owed });
       // Refunds after a payout were recovered by reversals.
       expect(sum(entries, "reversal")).toBeGreaterThan(0);
       // The provider's refunds are the ledger's.
