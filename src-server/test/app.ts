@@ -10,6 +10,7 @@ import { FakeClock } from "../platform/clock";
 import type { StorageConfig, TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
+import type { PaymentProvider } from "../platform/payments/provider";
 import type { FileStorage } from "../platform/storage/storage";
 import { createTestDatabase } from "./database";
 
@@ -62,6 +63,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Another storage than local disk under `uploadDir` (e.g. S3 on a local s3rver). */
     storage?: FileStorage;
+    /** Another payment provider than the test-mode one (the Stripe adapter against recorded shapes). */
+    payments?: PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -82,6 +85,7 @@ export async function createTestApp(
     clock,
     clientDir: options.clientDir ?? "/nonexistent",
     storage: options.storage,
+    ...(options.payments ? { payments: options.payments } : {}),
     jobDatabase: jobDatabaseOf(database),
     // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.
     logger: options.logStream ? { level: "info", stream: options.logStream } : process.env.DEBUG_APP ? { level: "warn" } : false,

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { http, HttpResponse } from "msw";
@@ -10,12 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { bookings } from "../../../db/schema";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { buildApp } from "../../app";
 import { FakeClock } from "../../platform/clock";
-import { MemoryMailer } from "../../platform/mail";
-import { jobDatabaseOf } from "../../platform/jobs";
-import { createTestDatabase } from "../../test/database";
-import { signIn, trpcQuery, testConfig } from "../../test/app";
+import { createTestApp, signIn, trpcQuery, type TestApp } from "../../test/app";
 import { StripePaymentProvider } from "../../platform/payments/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -64,40 +57,30 @@ const server = setupServer(
   }),
 );
 
+let t: TestApp;
 let app: FastifyInstance;
 let database: Database;
-let uploadDir: string;
 let seerId: string;
 let cookie: string;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
-  database = await createTestDatabase();
-  uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-stripe-"));
-  const payments = new StripePaymentProvider({
-    secretKey: "sk_test_123",
-    publishableKey: "pk_test_123",
-    webhookSecret: WEBHOOK_SECRET,
-  });
-  app = await buildApp({
-    config: { ...testConfig, uploadDir },
-    db: database.db,
-    mailer: new MemoryMailer(),
+  t = await createTestApp({
     clock: new FakeClock(NOW),
-    payments,
-    clientDir: "/nonexistent",
-    jobDatabase: jobDatabaseOf(database),
+    payments: new StripePaymentProvider({
+      secretKey: "sk_test_123",
+      publishableKey: "pk_test_123",
+      webhookSecret: WEBHOOK_SECRET,
+    }),
   });
-  await app.ready();
+  ({ app, database } = t);
   seerId = (await createSeer(database.db, { price60Min: "80.00" })).id;
   await createUser(database.db, { email: "stripe-client@example.com" }, { password: "stripe client password 1" });
   cookie = await signIn(app, "stripe-client@example.com", "stripe client password 1");
 });
 afterAll(async () => {
   server.close();
-  await app.close();
-  await database.close();
-  rmSync(uploadDir, { recursive: true, force: true });
+  await t.close();
 });
 
 async function book(time: string) {

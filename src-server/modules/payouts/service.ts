@@ -21,6 +21,9 @@ export const LEDGER_SWEEP_JOB = "ledger.sweep";
 export const PAYOUT_ACCOUNT_NOT_FOUND = "This payout account could not be found.";
 export const TEST_ONBOARDING_ONLY = "Test-mode onboarding is not enabled.";
 
+/** What a ledger row adds to what a Seer is owed: shares booked, less transfers, plus reversals. */
+const owedPart = sql`case ${ledgerEntries.kind} when 'seer_share' then ${ledgerEntries.amount} when 'transfer' then -${ledgerEntries.amount} when 'reversal' then ${ledgerEntries.amount} else 0 end`;
+
 /** Payouts are in the currency clients pay in. */
 const PAYOUT_CURRENCY = "usd";
 
@@ -147,7 +150,7 @@ export function createPayoutService({
     const rows = await db
       .select({
         bookingId: ledgerEntries.bookingId,
-        owed: sql<string>`sum(case ${ledgerEntries.kind} when 'seer_share' then ${ledgerEntries.amount} when 'transfer' then -${ledgerEntries.amount} when 'reversal' then ${ledgerEntries.amount} else 0 end)::text`,
+        owed: sql<string>`sum(${owedPart})::text`,
         transfers: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'transfer')::int`,
       })
       .from(ledgerEntries)
@@ -230,7 +233,7 @@ export function createPayoutService({
   async function overpaid(bookingId: string): Promise<number> {
     const [row] = await db
       .select({
-        owed: sql<string>`coalesce(sum(case ${ledgerEntries.kind} when 'seer_share' then ${ledgerEntries.amount} when 'transfer' then -${ledgerEntries.amount} when 'reversal' then ${ledgerEntries.amount} else 0 end), 0)::text`,
+        owed: sql<string>`coalesce(sum(${owedPart}), 0)::text`,
       })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.bookingId, bookingId));
@@ -281,7 +284,7 @@ export function createPayoutService({
       .from(seers)
       .innerJoin(
         sql`(select ${ledgerEntries.seerId} as seer_id, ${ledgerEntries.bookingId} as booking_id,
-               sum(case ${ledgerEntries.kind} when 'seer_share' then ${ledgerEntries.amount} when 'transfer' then -${ledgerEntries.amount} when 'reversal' then ${ledgerEntries.amount} else 0 end) as owed
+               sum(${owedPart}) as owed
              from ${ledgerEntries} where ${ledgerEntries.seerId} is not null group by 1, 2) owed`,
         sql`owed.seer_id = ${seers.id} and owed.owed <> 0`,
       )

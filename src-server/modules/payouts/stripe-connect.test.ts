@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { http, HttpResponse } from "msw";
@@ -10,13 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
 import { bookingRefunds, bookings, ledgerEntries, seers } from "../../../db/schema";
 import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
-import { buildApp } from "../../app";
 import { FakeClock } from "../../platform/clock";
-import { jobDatabaseOf } from "../../platform/jobs";
-import { MemoryMailer } from "../../platform/mail";
 import { StripePaymentProvider } from "../../platform/payments/stripe";
-import { signIn, testConfig, trpcData, trpcMutation, trpcQuery } from "../../test/app";
-import { createTestDatabase } from "../../test/database";
+import { createTestApp, signIn, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 
 /**
  * The Stripe adapter for Seer payouts against Stripe's recorded response shapes (msw): Connect Express accounts,
@@ -139,9 +132,9 @@ const server = setupServer(
   }),
 );
 
+let t: TestApp;
 let app: FastifyInstance;
 let database: Database;
-let uploadDir: string;
 let seerId: string;
 let seerCookie: string;
 let clientId: string;
@@ -149,24 +142,16 @@ const clock = new FakeClock(NOW);
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
-  database = await createTestDatabase();
-  uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-connect-"));
-  const payments = new StripePaymentProvider({
-    secretKey: "sk_test_123",
-    publishableKey: "pk_test_123",
-    webhookSecret: WEBHOOK_SECRET,
-    connectWebhookSecret: CONNECT_SECRET,
-  });
-  app = await buildApp({
-    config: { ...testConfig, uploadDir },
-    db: database.db,
-    mailer: new MemoryMailer(),
+  t = await createTestApp({
     clock,
-    payments,
-    clientDir: "/nonexistent",
-    jobDatabase: jobDatabaseOf(database),
+    payments: new StripePaymentProvider({
+      secretKey: "sk_test_123",
+      publishableKey: "pk_test_123",
+      webhookSecret: WEBHOOK_SECRET,
+      connectWebhookSecret: CONNECT_SECRET,
+    }),
   });
-  await app.ready();
+  ({ app, database } = t);
   const user = await createUser(database.db, { role: "seer", email: "connect-seer@example.com" }, { password: "seer password 1" });
   seerId = (await createSeer(database.db, { userId: user.id })).id;
   seerCookie = await signIn(app, "connect-seer@example.com", "seer password 1");
@@ -174,9 +159,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   server.close();
-  await app.close();
-  await database.close();
-  rmSync(uploadDir, { recursive: true, force: true });
+  await t.close();
 });
 
 function deliver(event: Record<string, unknown>, secret = CONNECT_SECRET, signature?: string) {
