@@ -129,8 +129,8 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     const now = clock.now();
     const sumOf = (kind: LedgerKind) =>
       sql`(select coalesce(sum(l.amount), 0) from ${ledgerEntries} l where l.booking_id = ${bookings.id} and l.kind = ${kind})`;
-    const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now}::timestamptz - ${holdInterval})
-      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now}::timestamptz - ${holdInterval}))`;
+    const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now.toISOString()}::timestamptz - ${holdInterval})
+      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now.toISOString()}::timestamptz - ${holdInterval}))`;
     const rows = await db
       .select({ id: bookings.id })
       .from(bookings)
