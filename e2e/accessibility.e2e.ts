@@ -77,6 +77,34 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     expect(violations).toEqual([]);
   });
 
+  it("in dark colours, as the system asks and as the toggle chooses", async () => {
+    const page = await openPage({ colorScheme: "dark" });
+    const { seerHref, productHref, articleHref } = await demoIds(page);
+    expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+    const violations: string[] = [];
+    for (const path of ["/", "/seers", "/shop", "/wisdom", "/login", seerHref, productHref, articleHref].filter(
+      (p): p is string => !!p,
+    ))
+      violations.push(...(await seriousViolations(page, path)));
+    const seer = await openPage({ colorScheme: "dark" });
+    await signInAs(seer, "seer");
+    for (const path of ["/seer/dashboard?tab=earnings", "/profile"]) violations.push(...(await seriousViolations(seer, path)));
+    const admin = await openPage({ colorScheme: "dark" });
+    await signInAs(admin, "admin");
+    violations.push(...(await seriousViolations(admin, "/admin")));
+    expect(violations).toEqual([]);
+
+    // A visitor on a light system chooses dark; the choice survives a reload.
+    const chooser = await openPage();
+    await chooser.goto("/");
+    expect(await chooser.locator("html").getAttribute("data-mantine-color-scheme")).toBe("light");
+    await chooser.getByRole("button", { name: "Use dark colours" }).click();
+    await expect.poll(() => chooser.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+    await chooser.reload();
+    expect(await chooser.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+    await chooser.getByRole("button", { name: "Use light colours" }).waitFor();
+  });
+
   it("on a phone-sized screen, the mobile menu opens and closes with the keyboard", async () => {
     const page = await openPage({ width: 360, height: 740 });
     await page.goto("/");

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** A fresh browser context (no cookies) and page, with the base URL set (the shared app's unless given); console errors are collected. */
 export async function openPage(
-  options: { width?: number; height?: number; baseURL?: string } = {},
+  options: { width?: number; height?: number; baseURL?: string; colorScheme?: "light" | "dark" } = {},
 ): Promise<Page & { consoleErrors: string[] }> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
@@ -33,6 +33,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     timezoneId: "Africa/Accra",
     locale: "en-US",
+    colorScheme: options.colorScheme ?? "light",
   });
   context.setDefaultTimeout(15_000);
   const page = (await context.newPage()) as Page & { consoleErrors: string[] };

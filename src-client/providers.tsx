@@ -18,7 +18,7 @@ export function AppProviders({
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
           {/* docs/product.md#constants-and-limits: one toast visible at a time, shown for 5000 ms. */}
           <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} />
           {children}

@@ -8,7 +8,19 @@ import {
   type VariantColorsResolver,
 } from "@mantine/core";
 
-// Warm, earthy palette: terracotta clay, ochre, and deep forest green.
+// Warm, earthy palette: terracotta clay, ochre, and deep forest green; in dark colours, warm browns for the ground.
+const dark: MantineColorsTuple = [
+  "#f3ebe3",
+  "#ddd2c8",
+  "#c2b5aa",
+  "#94877c",
+  "#6a5e55",
+  "#4b4039",
+  "#3a302a",
+  "#2a211c",
+  "#1d1511",
+  "#140e0b",
+];
 const terracotta: MantineColorsTuple = [
   "#fdf1ea",
   "#f6dfd2",
@@ -49,7 +61,8 @@ const forest: MantineColorsTuple = [
 /**
  * Mantine draws light, outline and subtle variants (badges, light buttons, generated avatars) in shade 6,
  * which misses WCAG AA contrast for small text with our warm palette. Text in those variants uses a
- * darkened shade 9 instead (at least 4.5:1 on white and on the variant's tinted background).
+ * darkened shade 9 instead (at least 4.5:1 on white and on the variant's tinted background), and in dark
+ * colours the pale shade 2 (CSS `light-dark()`, which follows the page's `color-scheme`).
  */
 const TINTED_VARIANTS = new Set(["light", "outline", "subtle", "transparent"]);
 const variantColorResolver: VariantColorsResolver = (input) => {
@@ -60,15 +73,16 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const shades = input.theme.colors[parsed.color];
   const deep = shades?.[9];
   if (!deep) return resolved;
-  const text = darken(deep, 0.25);
+  const text = `light-dark(${darken(deep, 0.25)}, ${shades[2] ?? deep})`;
   return { ...resolved, color: text, hoverColor: text, ...(input.variant === "outline" ? { border: `1px solid ${text}` } : {}) };
 };
 
 export const theme = createTheme({
   variantColorResolver,
   primaryColor: "terracotta",
-  primaryShade: { light: 8, dark: 5 },
-  colors: { terracotta, ochre, forest },
+  // Shade 8 in both schemes: white text on it passes AA (about 6:1); shade 5 would not.
+  primaryShade: { light: 8, dark: 8 },
+  colors: { terracotta, ochre, forest, dark },
   fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', sans-serif",
   headings: {
     fontFamily: "'Cormorant Garamond', Georgia, 'Times New Roman', serif",
@@ -89,5 +103,10 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { "--mantine-color-dimmed": "#5f544b", "--mantine-color-error": "#c92a2a" },
-  dark: {},
+  // On the warm dark ground: secondary text about 8:1, the error red and links light enough for AA.
+  dark: {
+    "--mantine-color-dimmed": "#c2b5aa",
+    "--mantine-color-error": "#ff8787",
+    "--mantine-color-anchor": "#ecbda3",
+  },
 });

@@ -7,7 +7,7 @@ export function NotFound() {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
-        <Text fz={72} fw={700} c="terracotta.8" ff="heading" aria-hidden>
+        <Text fz={72} fw={700} c="var(--seer-accent-text)" ff="heading" aria-hidden>
           404
         </Text>
         <Title order={1}>Page Not Found</Title>

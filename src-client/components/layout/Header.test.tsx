@@ -21,6 +21,19 @@ const cartLine = (quantity: number, id: string) => ({
 });
 
 describe("global header and footer", () => {
+  it("switches to dark colours and back, and keeps the choice in this browser", async () => {
+    server.use(...trpcHandlers({ "account.me": () => null }));
+    renderApp("/about");
+    const clicker = userEvent.setup();
+    await clicker.click(await screen.findByRole("button", { name: "Use dark colours" }));
+    expect(document.documentElement).toHaveAttribute("data-mantine-color-scheme", "dark");
+    expect(window.localStorage.getItem("mantine-color-scheme-value")).toBe("dark");
+    await clicker.click(screen.getByRole("button", { name: "Use light colours" }));
+    expect(document.documentElement).toHaveAttribute("data-mantine-color-scheme", "light");
+    expect(window.localStorage.getItem("mantine-color-scheme-value")).toBe("light");
+    window.localStorage.removeItem("mantine-color-scheme-value");
+  });
+
   it("shows a visitor the five links, the Log In button and the footer claim", async () => {
     server.use(...trpcHandlers({ "account.me": () => null }));
     renderApp("/about");

@@ -12,9 +12,11 @@ import {
   Stack,
   Text,
   VisuallyHidden,
+  useComputedColorScheme,
+  useMantineColorScheme,
 } from "@mantine/core";
 import { useClickOutside, useDisclosure } from "@mantine/hooks";
-import { IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
+import { IconMoon, IconShoppingBag, IconSun, IconUserCircle } from "@tabler/icons-react";
 import type { UserRole } from "../../../src/domain/enums";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { loginHref, useAuth } from "../../lib/auth";
@@ -50,6 +52,24 @@ function CartLink() {
           {count}
         </Badge>
       )}
+    </ActionIcon>
+  );
+}
+
+/** Light or dark colours: the system's until the visitor chooses, then theirs (kept in this browser). */
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
+  const next = computed === "dark" ? "light" : "dark";
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="dark"
+      size="lg"
+      onClick={() => setColorScheme(next)}
+      aria-label={next === "dark" ? "Use dark colours" : "Use light colours"}
+    >
+      {next === "dark" ? <IconMoon size={20} aria-hidden /> : <IconSun size={20} aria-hidden />}
     </ActionIcon>
   );
 }
@@ -157,6 +177,7 @@ export function Header() {
               Log In
             </Button>
           )}
+          <ColorSchemeToggle />
           <Burger
             opened={opened}
             onClick={toggle}
@@ -198,7 +219,7 @@ export function Header() {
         </Stack>
       </Collapse>
       {auth.status === "unreachable" && (
-        <Text role="status" ta="center" size="sm" py={6} bg="ochre.1" c="dark">
+        <Text role="status" ta="center" size="sm" py={6} bg="ochre.1" c="#2b1d14">
           Connection lost. Trying to reconnect…
         </Text>
       )}

@@ -9,7 +9,7 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
         <circle cx="32" cy="32" r="18" fill="none" stroke="#f3d9a4" strokeWidth="4" />
         <circle cx="32" cy="32" r="6" fill="#f3d9a4" />
       </svg>
-      <Text component="span" ff="heading" fw={700} fz={26} c={tone === "light" ? "ochre.2" : "terracotta.9"} lh={1}>
+      <Text component="span" ff="heading" fw={700} fz={26} c={tone === "light" ? "ochre.2" : "var(--seer-accent-text)"} lh={1}>
         Seer
       </Text>
     </Group>

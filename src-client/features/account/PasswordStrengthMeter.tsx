@@ -28,7 +28,7 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password:
   return (
     <Stack gap={4} aria-live="polite">
       <Progress value={(strength.score + 1) * 20} color={COLORS[strength.score]} size="sm" aria-label="Password strength" />
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Password strength: {LABELS[strength.score]}
         {strength.feedback ? `. ${strength.feedback}` : ""}
       </Text>

@@ -71,7 +71,7 @@ function AccountCard({ user }: { user: SignedInUser }) {
             <Title order={1} fz={{ base: "h2", sm: "h1" }} lh={1.1}>
               {name}
             </Title>
-            <Text c="gray.7" style={{ overflowWrap: "anywhere" }} data-testid="profile-email">
+            <Text c="dimmed" style={{ overflowWrap: "anywhere" }} data-testid="profile-email">
               {user.email}
             </Text>
             <Badge variant="light" color="forest" w="fit-content" data-testid="profile-role">
@@ -168,7 +168,7 @@ function RefundLine({ consultation: c }: { consultation: Consultation }) {
             ? `Refunded ${formatMoney(c.refundedAmount)}`
             : "No refund"}
       </Text>
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="dimmed">
         {cancelledByText(c)}
       </Text>
     </Stack>
@@ -231,7 +231,7 @@ function OwnReviewView({ consultation: c }: { consultation: Consultation }) {
         </Text>
       )}
       {c.review.seerReply && (
-        <Paper bg="gray.0" p="xs" radius="sm">
+        <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="sm">
           <Text size="xs" fw={600}>
             Reply from {c.seerName}
           </Text>
@@ -260,7 +260,7 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <div style={{ minWidth: 0 }}>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Consultation with
             </Text>
             <Title order={3} fz="h4" style={{ overflowWrap: "anywhere" }}>
@@ -280,7 +280,7 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
             <IconClock size={18} aria-hidden />
             <Text size="sm">
               {consultation.scheduledTime}{" "}
-              <Text span c="gray.7" size="xs">
+              <Text span c="dimmed" size="xs">
                 ({consultation.clientTimezone})
               </Text>
             </Text>
@@ -373,7 +373,7 @@ function ConsultationCard({ consultation, past }: { consultation: Consultation; 
 function ConsultationList({ items, past, empty }: { items: Consultation[]; past: boolean; empty: string }) {
   if (items.length === 0) {
     return (
-      <Text c="gray.7" py="md">
+      <Text c="dimmed" py="md">
         {empty}
       </Text>
     );
@@ -529,7 +529,7 @@ function OrderCard({ order }: { order: Order }) {
             <Title order={3} fz="h4">
               Order {order.orderNumber}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Placed {formatDate(order.createdAt, "short")}
             </Text>
           </div>
@@ -557,7 +557,7 @@ function OrderCard({ order }: { order: Order }) {
         <Group justify="space-between" pt="xs" style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
           <Stack gap={2}>
             {order.trackingNumber && (
-              <Text size="sm" c="gray.7" data-testid="order-tracking">
+              <Text size="sm" c="dimmed" data-testid="order-tracking">
                 Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(" ")}
                 {order.trackingUrl && (
                   <>
@@ -570,12 +570,12 @@ function OrderCard({ order }: { order: Order }) {
               </Text>
             )}
             {order.deliveredAt && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Delivered {formatDate(order.deliveredAt, "short")}
               </Text>
             )}
             {order.status !== "refunded" && Number(order.refundedAmount) > 0 && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Refunded {formatMoney(order.refundedAmount, order.currency)}
               </Text>
             )}
@@ -612,7 +612,7 @@ function Orders() {
       {orders.data && orders.data.length === 0 && (
         <Group gap="sm">
           <IconPackage size={20} aria-hidden />
-          <Text c="gray.7">No orders yet.</Text>
+          <Text c="dimmed">No orders yet.</Text>
           <Button component={Link} to="/shop" variant="subtle">
             Visit the Sacred Market
           </Button>

@@ -119,7 +119,7 @@ export function ApplicationCard({ application }: { application: Application }) {
           View ID Document<VisuallyHidden> of {application.fullName} (opens in a new tab)</VisuallyHidden>
         </Anchor>
         {application.reviewNotes && (
-          <Card bg="gray.0" padding="sm">
+          <Card bg="var(--mantine-color-default-hover)" padding="sm">
             <Text size="sm" fw={600}>
               Admin Notes
             </Text>

@@ -90,7 +90,7 @@ function IdDocumentField({
       {upload.status === "done" && (
         <>
           <Progress mt="xs" value={100} color="forest" aria-label={`Uploaded ${upload.fileName}`} />
-          <Text size="sm" c="forest.8" mt={4}>
+          <Text size="sm" c="var(--seer-success-text)" mt={4}>
             Uploaded: {upload.fileName}
           </Text>
         </>

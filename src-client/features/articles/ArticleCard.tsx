@@ -20,7 +20,7 @@ export function ArticleCard({ item: { article } }: { item: ArticleWithAuthor }) 
             {article.category}
           </Badge>
           {article.videoUrl && (
-            <Group gap={4} c="terracotta.7" aria-label="Includes a video" role="img">
+            <Group gap={4} c="var(--seer-accent-text)" aria-label="Includes a video" role="img">
               <IconVideo size={18} aria-hidden />
             </Group>
           )}

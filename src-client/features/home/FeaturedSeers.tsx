@@ -51,7 +51,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
           <Title order={3} fz="h3" lh={1.2}>
             {seer.fullName}
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {seer.tradition}
           </Text>
         </div>
@@ -66,7 +66,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
           <IconStarFilled size={16} color="var(--mantine-color-ochre-6)" aria-hidden />
           <Text fw={700}>{rating > 0 ? formatRating(rating) : "New"}</Text>
           {seer.totalReviews > 0 && (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               ({seer.totalReviews} {seer.totalReviews === 1 ? "review" : "reviews"})
             </Text>
           )}
@@ -74,7 +74,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
         {price && (
           <Text size="sm">
             Starting from{" "}
-            <Text span fw={700} c="terracotta.8" data-testid="featured-seer-price">
+            <Text span fw={700} c="var(--seer-accent-text)" data-testid="featured-seer-price">
               {formatGhs(price)}
             </Text>
           </Text>
@@ -131,7 +131,7 @@ export function FeaturedSeers() {
         </Alert>
       )}
       {featured.isSuccess && seers.length === 0 && (
-        <Text ta="center" c="gray.7">
+        <Text ta="center" c="dimmed">
           Our first Seers are being verified. Check back soon.
         </Text>
       )}

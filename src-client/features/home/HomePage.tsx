@@ -56,7 +56,7 @@ function TrustBadges() {
                 <Text fw={700} data-testid="trust-badge">
                   {title}
                 </Text>
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   {text}
                 </Text>
               </div>

@@ -78,7 +78,7 @@ function SectionHeading({ id, title, lead }: { id: string; title: string; lead?:
         {title}
       </Title>
       {lead && (
-        <Text c="gray.7" maw={640}>
+        <Text c="dimmed" maw={640}>
           {lead}
         </Text>
       )}
@@ -114,7 +114,7 @@ export function HowItWorks() {
           <ThemeIcon size={64} radius="xl" color="ochre.7" variant="filled" aria-hidden>
             <Icon size={30} />
           </ThemeIcon>
-          <Text className={classes.stepNumber} c="terracotta.8">
+          <Text className={classes.stepNumber} c="var(--seer-accent-text)">
             Step {index + 1}
           </Text>
           <Title order={3} fz="h4">
@@ -157,7 +157,7 @@ export function Testimonials() {
             </Avatar>
             <div>
               <Text fw={600}>{name}</Text>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {place}
               </Text>
             </div>

@@ -27,7 +27,7 @@ export function MarketPreview() {
   if (shown.length === 0) {
     return (
       <Group justify="center">
-        <Text c="gray.7">New sacred items are on their way.</Text>
+        <Text c="dimmed">New sacred items are on their way.</Text>
       </Group>
     );
   }

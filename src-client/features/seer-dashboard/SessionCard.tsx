@@ -86,7 +86,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
         </Text>
       )}
       {review.seerReply ? (
-        <Paper bg="gray.0" p="xs" radius="sm">
+        <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="sm">
           <Text size="xs" fw={600}>
             Your reply
           </Text>

@@ -92,7 +92,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
           {price !== null && (
             <Text size="sm" mt="auto" pt="xs" className={classes.price}>
               Starting from{" "}
-              <Text span fw={700} c="terracotta.8">
+              <Text span fw={700} c="var(--seer-accent-text)">
                 {formatMoney(price)}
               </Text>
             </Text>

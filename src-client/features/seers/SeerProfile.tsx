@@ -133,7 +133,7 @@ export function SeerProfile() {
                             {option.description}
                           </Text>
                         </Stack>
-                        <Text fw={700} c="terracotta.8" size="lg">
+                        <Text fw={700} c="var(--seer-accent-text)" size="lg">
                           {formatMoney(option.price)}
                         </Text>
                       </Group>

@@ -39,7 +39,7 @@ export function ProductCard({ product, onAddToCart, adding = false, titleOrder =
           </Anchor>
         </Title>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text fw={700} c="terracotta.7" size="lg">
+          <Text fw={700} c="var(--seer-accent-text)" size="lg">
             {formatGhs(product.price)}
           </Text>
           {product.origin && (

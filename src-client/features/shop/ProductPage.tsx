@@ -78,7 +78,7 @@ export function ProductPage({ slug }: { slug: string }) {
               </Text>
             )}
             <Title order={1}>{p.name}</Title>
-            <Text fz={28} fw={700} c="terracotta.7">
+            <Text fz={28} fw={700} c="var(--seer-accent-text)">
               {formatMoney(p.price, p.currency)}
             </Text>
             <Group gap="xs">
