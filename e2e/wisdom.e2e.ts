@@ -15,7 +15,9 @@ describe("Wisdom Hub journey", () => {
     await page
       .getByRole("textbox", { name: "Content" })
       .fill(`Go back and fetch it: ${marker}.\nThe bird looks behind while its feet face forward, and so should we.`);
-    await page.getByRole("textbox", { name: "Tags" }).fill("sankofa, , memory ");
+    // Tags become pills as they are typed, a comma closing each.
+    await page.getByRole("combobox", { name: "Tags" }).pressSequentially("sankofa, , memory,");
+    await expect.poll(() => page.locator(".mantine-TagsInput-pill").allTextContents()).toEqual(["sankofa", "memory"]);
     await page.getByRole("button", { name: "Save Article" }).click();
     await page.waitForURL((url) => url.pathname === "/my-articles");
     const row = page.getByRole("listitem").filter({ hasText: title });

@@ -58,13 +58,13 @@ const tagList = z
   .transform((tags) => parseTags(tags.join(",")))
   .pipe(z.array(z.string()).max(ARTICLE_TAGS_MAX, articleMessages.tagsMax));
 
-/** The article form as the user types it: tags are one comma-separated text. */
+/** The article form as the user fills it: tags are the tag field's pills (a pill typed with commas counts as several). */
 export const articleFormSchema = z.object({
   ...articleFields,
   tags: z
-    .string()
-    .refine((text) => parseTags(text).every((tag) => tag.length <= ARTICLE_TAG_MAX), articleMessages.tagMax)
-    .refine((text) => parseTags(text).length <= ARTICLE_TAGS_MAX, articleMessages.tagsMax),
+    .array(z.string())
+    .refine((tags) => parseTags(tags.join(",")).every((tag) => tag.length <= ARTICLE_TAG_MAX), articleMessages.tagMax)
+    .refine((tags) => parseTags(tags.join(",")).length <= ARTICLE_TAGS_MAX, articleMessages.tagsMax),
 });
 export type ArticleFormValues = z.input<typeof articleFormSchema>;
 
@@ -73,7 +73,7 @@ export const emptyArticleForm: ArticleFormValues = {
   content: "",
   excerpt: "",
   category: "",
-  tags: "",
+  tags: [],
   videoUrl: "",
   featuredImageUrl: "",
   isPublished: false,
@@ -98,7 +98,7 @@ export type ArticleData = z.output<typeof articleInputSchema>;
 
 /** The form's values as the procedure takes them. */
 export function toArticleInput(values: ArticleFormValues): ArticleInput {
-  return { ...values, tags: parseTags(values.tags) };
+  return { ...values, tags: parseTags(values.tags.join(",")) };
 }
 
 /** An article's stored values back into the form (edit screen). */
@@ -117,7 +117,7 @@ export function toArticleForm(article: {
     content: article.content,
     excerpt: article.excerpt ?? "",
     category: article.category,
-    tags: article.tags.join(", "),
+    tags: article.tags,
     videoUrl: article.videoUrl ?? "",
     featuredImageUrl: article.featuredImageUrl ?? "",
     isPublished: article.isPublished,

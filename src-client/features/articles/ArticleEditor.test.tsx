@@ -66,7 +66,7 @@ describe("/articles/new", () => {
     await userEvent.type(await screen.findByRole("textbox", { name: "Title" }), "Pouring Libation");
     await userEvent.type(screen.getByRole("combobox", { name: "Category" }), "Ancestral Wisdom");
     await userEvent.type(screen.getByRole("textbox", { name: "Content" }), content);
-    await userEvent.type(screen.getByRole("textbox", { name: "Tags" }), " water, , names ,");
+    await userEvent.type(screen.getByRole("combobox", { name: "Tags" }), " water, , names ,");
     await userEvent.type(screen.getByRole("textbox", { name: "Video URL" }), "https://youtu.be/dQw4w9WgXcQ");
     await userEvent.click(screen.getByRole("switch", { name: /Publish this article/ }));
     await userEvent.click(screen.getByRole("button", { name: "Save Article" }));
@@ -119,7 +119,10 @@ describe("/articles/edit/{id}", () => {
     const { router } = renderApp("/articles/edit/a9");
     const title = await screen.findByRole("textbox", { name: "Title" });
     expect(title).toHaveValue("Pouring Libation");
-    expect(screen.getByRole("textbox", { name: "Tags" })).toHaveValue("water, names");
+    // The stored tags come back as pills, each with its remove button.
+    const tagsField = screen.getByRole("combobox", { name: "Tags" }).closest(".mantine-TagsInput-root") as HTMLElement;
+    expect(within(tagsField).getByText("water")).toBeInTheDocument();
+    expect(within(tagsField).getByText("names")).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: /Publish this article/ })).not.toBeChecked();
     await userEvent.clear(title);
     await userEvent.type(title, "Pouring Libation Again");

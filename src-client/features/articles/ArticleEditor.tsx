@@ -7,6 +7,7 @@ import {
   Paper,
   Stack,
   Switch,
+  TagsInput,
   Text,
   TextInput,
   Textarea,
@@ -16,6 +17,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ARTICLE_NOT_FOUND } from "../../../src/domain/articles";
 import {
+  ARTICLE_TAGS_MAX,
   articleFormSchema,
   emptyArticleForm,
   toArticleForm,
@@ -33,7 +35,7 @@ interface ArticleFormProps {
   onSubmit: (values: ArticleFormValues) => void;
 }
 
-/** docs/product.md#validation's article form: the same zod schema as the procedure, tags as one comma-separated text. */
+/** docs/product.md#validation's article form: the same zod schema as the procedure, tags as pills. */
 export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: ArticleFormProps) {
   const form = useForm<ArticleFormValues>({
     mode: "uncontrolled",
@@ -71,9 +73,11 @@ export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: A
           key={form.key("content")}
           {...form.getInputProps("content")}
         />
-        <TextInput
+        <TagsInput
           label="Tags"
-          description="Separate tags with commas, e.g. ancestors, libation"
+          description="Type a tag and press Enter or a comma, e.g. ancestors, libation"
+          maxTags={ARTICLE_TAGS_MAX}
+          clearable
           key={form.key("tags")}
           {...form.getInputProps("tags")}
         />
