@@ -14,6 +14,8 @@ export function multipart(field: string, filename: string, contentType: string, 
   };
 }
 
+const TWO_PIXEL_JPEG =
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AJgAsy//2Q==";
 const ONE_PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /** Small files whose content is what they claim (or, for elf and mz, executables). */
@@ -22,7 +24,12 @@ export const fixtures = {
     const body = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
     return size > body.length ? Buffer.concat([body, Buffer.alloc(size - body.length, 0x20)]) : body;
   },
+  /** A real 2 x 2 JPEG: profile photos are decoded, so their bytes must make a picture. */
   jpeg(): Buffer {
+    return Buffer.from(TWO_PIXEL_JPEG, "base64");
+  },
+  /** Starts like a JPEG and is nothing more: passes the type check, never decodes. */
+  fakeJpeg(): Buffer {
     return Buffer.concat([
       Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
       Buffer.alloc(64, 0),

@@ -95,7 +95,7 @@ function PhotoUpload({
       <Stack gap={4} style={{ flex: 1 }}>
         <FileInput
           label="Profile Photo"
-          description="JPEG or PNG, up to 10 MB. Uploads as soon as you choose it."
+          description="JPEG or PNG, up to 10 MB. Uploads as soon as you choose it, cropped to a square around its centre."
           accept="image/jpeg,image/png"
           clearable
           onChange={start}

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, createReview, createSeer, createUser } from "../../../db/seed/factories";
@@ -391,6 +392,10 @@ describe("updating the profile", () => {
     };
     const pdf = await upload(otherSeerCookie, fixtures.pdf(), "me.png");
     expect(pdf.statusCode).toBe(422);
+    // JPEG's first bytes and nothing that decodes: refused as well.
+    const broken = await upload(otherSeerCookie, fixtures.fakeJpeg(), "me.jpg");
+    expect(broken.statusCode).toBe(422);
+    expect(broken.body).toBe("Only JPEG or PNG images are accepted for the profile photo.");
     const mine = await upload(otherSeerCookie, fixtures.png(), "me.png");
     expect(mine.statusCode).toBe(200);
     const url = mine.json<{ url: string }>().url;
@@ -420,9 +425,40 @@ describe("updating the profile", () => {
     ).toBe(200);
     const publicPhoto = await t.app.inject({ method: "GET", url });
     expect(publicPhoto.statusCode).toBe(200);
-    expect(publicPhoto.headers["content-type"]).toBe("image/png");
+    // Kept as the site keeps every profile photo: a 512 px square JPEG.
+    expect(publicPhoto.headers["content-type"]).toBe("image/jpeg");
+    expect(await sharp(publicPhoto.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 512, height: 512 });
     // The other Seer's unpublished upload stays private.
     expect((await t.app.inject({ method: "GET", url: someoneElses, headers: { cookie: client.cookie } })).statusCode).toBe(404);
+  });
+});
+
+describe("profile photos", () => {
+  it("are cropped to a centred square, scaled to 512 px and stripped of their metadata", async () => {
+    // A wide picture whose left half is red and right half blue, with a copyright and a camera in its EXIF.
+    const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: "#ff0000" } })
+      .composite([{ input: { create: { width: 450, height: 300, channels: 3, background: "#0000ff" } }, left: 450, top: 0 }])
+      .withExif({ IFD0: { Copyright: "Ama, private", Make: "PhoneCam" } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(wide).metadata()).exif).toBeDefined();
+    const body = multipart("profilePhoto", "wide.jpg", "image/jpeg", wide);
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/upload/profile-photo",
+      headers: { ...body.headers, cookie: otherSeerCookie },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const got = await t.app.inject({ method: "GET", url: sent.json<{ url: string }>().url, headers: { cookie: otherSeerCookie } });
+    const kept = await sharp(got.rawPayload).metadata();
+    expect(kept).toMatchObject({ format: "jpeg", width: 512, height: 512 });
+    expect(kept.exif).toBeUndefined();
+    // The centre of the picture was kept: its left edge is red, its right edge blue.
+    const { data } = await sharp(got.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number) => [...data.subarray((256 * 512 + x) * 3, (256 * 512 + x) * 3 + 3)];
+    expect(pixel(5)[0]).toBeGreaterThan(200);
+    expect(pixel(506)[2]).toBeGreaterThan(200);
   });
 });
 

@@ -14,6 +14,7 @@ import {
 import type { Clock } from "../../platform/clock";
 import { MissingFileError, type FileStorage } from "../../platform/storage/storage";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
+import { normaliseProfilePhoto } from "./photo";
 
 /** Per kind: what the content may be, how large it may be, and what the refusal says. */
 export const uploadRules: Record<UploadKind, { types: readonly JudgedMimeType[]; maxBytes: number; typeMessage: string }> = {
@@ -98,11 +99,20 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
     const rules = uploadRules[input.kind];
     if (input.content.length === 0) throw new AppError("BAD_REQUEST", FILE_EMPTY);
     if (input.content.length > rules.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
-    const judged = await judgeFileType(input.content, rules.types);
-    if (!judged) throw new AppError("UNPROCESSABLE_CONTENT", rules.typeMessage);
-    await checkQuota(input.userId, input.content.length);
+    const sent = await judgeFileType(input.content, rules.types);
+    if (!sent) throw new AppError("UNPROCESSABLE_CONTENT", rules.typeMessage);
+    let content = input.content;
+    let mimeType: JudgedMimeType = sent.mimeType;
+    if (input.kind === "profile-photo") {
+      // Kept as a 512 px square JPEG with no metadata, whatever was sent; unreadable pictures are refused.
+      const photo = await normaliseProfilePhoto(content);
+      if (!photo) throw new AppError("UNPROCESSABLE_CONTENT", rules.typeMessage);
+      content = photo;
+      mimeType = "image/jpeg";
+    }
+    await checkQuota(input.userId, content.length);
 
-    const storageKey = await storage.put(input.content);
+    const storageKey = await storage.put(content);
     try {
       const [row] = await db
         .insert(uploads)
@@ -110,8 +120,8 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
           userId: input.userId,
           kind: input.kind,
           storageKey,
-          mimeType: judged.mimeType,
-          sizeBytes: input.content.length,
+          mimeType,
+          sizeBytes: content.length,
           originalName: displayName(input.originalName),
           createdAt: clock.now(),
         })
