@@ -1,0 +1,183 @@
+import postgres from "postgres";
+import { openDatabase } from "../../db/client";
+import { createProduct, createSeer, createUser } from "../../db/seed/factories";
+import { mintSession } from "../lib/sessions";
+import { startApp } from "../lib/serve";
+
+// npm run bench:writes [-- BOOKINGS CHECKOUTS CONNECTIONS]: confirmed card payments per second through the public
+// doors, on PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres: a scratch database
+// is made and dropped), the compiled server in production mode with the test-mode provider. Each booking is a hold
+// (POST /api/create-payment-intent), the test card (payments.confirmTestCard) and the confirmation
+// (POST /api/confirm-booking-payment); each checkout the same for an order of one product. Some slots and the last
+// units of a product are wanted by several clients at once. Then the database is asked for anomalies: two live
+// bookings in one slot, stock sold beyond what there was, a payment applied twice, a confirmed purchase whose
+// payment did not succeed.
+const BOOKINGS = Number(process.argv[2] ?? 600);
+const CHECKOUTS = Number(process.argv[3] ?? 300);
+const CONNECTIONS = Number(process.argv[4] ?? 20);
+const SEERS = 10;
+const SECRET = "w".repeat(40);
+const base = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `seer_bench_writes_${process.pid}`;
+const admin = postgres(base, { max: 1, onnotice: () => {} });
+const url = new URL(base);
+url.pathname = `/${name}`;
+
+type Job = () => Promise<boolean>;
+
+/** Runs the jobs with at most `connections` at a time; answers how many succeeded and how long it took. */
+async function run(jobs: Job[], connections: number): Promise<{ ok: number; failed: number; seconds: number }> {
+  let next = 0;
+  let ok = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    [...Array(connections).keys()].map(async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        if (!job) break;
+        if (await job().catch(() => false)) ok++;
+        else failed++;
+      }
+    }),
+  );
+  return { ok, failed, seconds: (performance.now() - started) / 1000 };
+}
+
+await admin.unsafe(`create database ${name}`);
+const app = await startApp(
+  {
+    NODE_ENV: "production",
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: "false",
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: "warn",
+  },
+  { compiled: true, timeoutMs: 120_000 },
+);
+const database = await openDatabase({ url: url.toString(), maxConnections: 4 });
+try {
+  const db = database.db;
+  const seers: { id: string }[] = [];
+  for (let i = 0; i < SEERS; i++) seers.push(await createSeer(db, { fullName: `Bench Seer ${i}`, timezone: "UTC" }));
+  const clients: string[] = [];
+  for (let i = 0; i < CONNECTIONS * 2; i++) clients.push(await mintSession(db, (await createUser(db)).id, SECRET));
+  // Products: most plentiful, a few with the last units wanted by many.
+  const plenty = await createProduct(db, { name: "Bench Beads", price: "12.00", stockQuantity: 1_000_000 });
+  const scarce = await createProduct(db, { name: "Bench Last Bowl", price: "30.00", stockQuantity: 5 });
+
+  const post = async (path: string, cookie: string, body: unknown) => {
+    const response = await fetch(`${app.baseURL}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: app.baseURL },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    let answer: Record<string, unknown>;
+    try {
+      answer = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      answer = { error: text };
+    }
+    return { status: response.status, body: answer };
+  };
+  const payTestCard = async (cookie: string, clientSecret: string) => {
+    const paid = await post("/trpc/payments.confirmTestCard", cookie, {
+      json: { clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    });
+    return paid.status === 200;
+  };
+
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const times = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00"];
+  const booking = (i: number, contested: boolean): Job => {
+    // Contested ones: every fifth job aims at one of a few slots that many want.
+    const slot = contested ? i % 4 : i;
+    const seer = seers[slot % SEERS];
+    const date = day(2 + Math.floor(slot / (SEERS * times.length)));
+    const time = times[Math.floor(slot / SEERS) % times.length];
+    const cookie = clients[i % clients.length] ?? "";
+    return async () => {
+      const held = await post("/api/create-payment-intent", cookie, {
+        seerId: seer?.id,
+        sessionType: "30min",
+        scheduledDate: date,
+        scheduledTime: time,
+        clientTimezone: "UTC",
+        notes: "",
+      });
+      if (held.status !== 200 || !held.body) return false;
+      if (!(await payTestCard(cookie, String(held.body.clientSecret)))) return false;
+      const confirmed = await post("/api/confirm-booking-payment", cookie, { paymentIntentId: held.body.paymentIntentId });
+      return confirmed.status === 200 && confirmed.body?.status === "confirmed";
+    };
+  };
+  // A shopper's new checkout replaces their unpaid one, so each checkout is a shopper of its own.
+  const shoppers: string[] = [];
+  for (let i = 0; i < CHECKOUTS; i++) shoppers.push(await mintSession(db, (await createUser(db)).id, SECRET));
+  const checkout = (i: number): Job => {
+    const product = i % 10 === 0 ? scarce : plenty;
+    const cookie = shoppers[i] ?? "";
+    return async () => {
+      const added = await post("/trpc/cart.add", cookie, { json: { productId: product.id, quantity: 1 } });
+      if (added.status !== 200) return false;
+      const total = Number(product.price) + 10;
+      const created = await post("/api/create-order-payment", cookie, {
+        shippingName: "Bench Buyer",
+        shippingEmail: "bench@example.test",
+        shippingPhone: "+233 20 000 0000",
+        shippingAddress: "1 Bench Road\nAccra",
+        shippingMethod: "standard",
+        subtotal: product.price,
+        shippingCost: "10.00",
+        total: total.toFixed(2),
+        items: [{ productId: product.id, productName: product.name, quantity: 1, price: product.price }],
+      });
+      if (created.status !== 200 || !created.body) {
+        if (process.env.BENCH_DEBUG) console.log(created.status, JSON.stringify(created.body));
+        return false;
+      }
+      if (!(await payTestCard(cookie, String(created.body.clientSecret)))) return false;
+      const confirmed = await post("/api/confirm-order-payment", cookie, { paymentIntentId: created.body.paymentIntentId });
+      return confirmed.status === 200;
+    };
+  };
+
+  const bookingJobs = [...Array(BOOKINGS).keys()].map((i) => booking(i, i % 5 === 0));
+  const checkoutJobs = [...Array(CHECKOUTS).keys()].map((i) => checkout(i));
+  const b = await run(bookingJobs, CONNECTIONS);
+  const c = await run(checkoutJobs, CONNECTIONS);
+
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const [overlaps] = await sql`select count(*)::int as n from bookings a join bookings b on a.seer_id = b.seer_id and a.id < b.id
+    and a.status in ('pending', 'confirmed') and b.status in ('pending', 'confirmed') and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+    and (a.status = 'confirmed' or a.hold_expires_at > now()) and (b.status = 'confirmed' or b.hold_expires_at > now())`;
+  const [oversold] = await sql`select count(*)::int as n from products where stock_quantity < 0`;
+  const [scarceSold] = await sql`select coalesce(sum((i->>'quantity')::int), 0)::int as n from orders o, jsonb_array_elements(o.items) i
+    where o.status = 'paid' and i->>'productId' = ${scarce.id}`;
+  const [twice] = await sql`select count(*)::int as n from (select payment_intent_id from bookings where payment_intent_id is not null
+    group by 1 having count(*) > 1) x`;
+  const [unpaid] = await sql`select count(*)::int as n from bookings b left join test_payment_intents p on p.id = b.payment_intent_id
+    where b.status = 'confirmed' and (p.status is null or p.status <> 'succeeded')`;
+  const [ordersUnpaid] = await sql`select count(*)::int as n from orders o left join test_payment_intents p on p.id = o.payment_intent_id
+    where o.status = 'paid' and (p.status is null or p.status <> 'succeeded')`;
+  await sql.end();
+
+  const rate = (n: number, s: number) => (n / s).toFixed(1);
+  console.log(`\n${CONNECTIONS} clients at once, compiled server, PostgreSQL, test-mode payments\n`);
+  console.log("| purchase | attempts | confirmed | refused or lost the race | seconds | confirmed per second |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log(`| booking | ${BOOKINGS} | ${b.ok} | ${b.failed} | ${b.seconds.toFixed(1)} | ${rate(b.ok, b.seconds)} |`);
+  console.log(`| checkout | ${CHECKOUTS} | ${c.ok} | ${c.failed} | ${c.seconds.toFixed(1)} | ${rate(c.ok, c.seconds)} |`);
+  console.log(`\nAnomalies (each should be 0): two live bookings in one slot ${overlaps?.n}; stock below zero ${oversold?.n};`);
+  console.log(`the last 5 bowls sold ${scarceSold?.n} times (at most 5); a payment on two bookings ${twice?.n};`);
+  console.log(`confirmed bookings whose payment did not succeed ${unpaid?.n}; paid orders whose payment did not succeed ${ordersUnpaid?.n}.`);
+  const anomalies =
+    (overlaps?.n ?? 0) + (oversold?.n ?? 0) + (twice?.n ?? 0) + (unpaid?.n ?? 0) + (ordersUnpaid?.n ?? 0) + ((scarceSold?.n ?? 0) > 5 ? 1 : 0);
+  if (anomalies > 0) process.exitCode = 1;
+} finally {
+  await database.close();
+  await app.stop();
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
