@@ -89,9 +89,14 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     const seer = await openPage({ colorScheme: "dark" });
     await signInAs(seer, "seer");
     for (const path of ["/seer/dashboard?tab=earnings", "/profile"]) violations.push(...(await seriousViolations(seer, path)));
+    const client = await openPage({ colorScheme: "dark" });
+    await signInAs(client, "client");
+    const seerId = seerHref?.split("/").pop() ?? "";
+    for (const path of ["/cart", "/checkout", "/profile", "/my-articles", "/articles/new", "/become-seer", `/book/${seerId}?session=30min`])
+      violations.push(...(await seriousViolations(client, path)));
     const admin = await openPage({ colorScheme: "dark" });
     await signInAs(admin, "admin");
-    violations.push(...(await seriousViolations(admin, "/admin")));
+    for (const path of ["/admin", "/admin?tab=orders", "/admin?tab=inbox"]) violations.push(...(await seriousViolations(admin, path)));
     expect(violations).toEqual([]);
 
     // A visitor on a light system chooses dark; the choice survives a reload.
