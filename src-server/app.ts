@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOperations(app, deps.db);
   registerMetrics(app, { db: deps.db, token: deps.config.metricsToken });
-  await registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
+  registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
   registerOriginCheck(app, ["/api/webhooks/"]);
 
   await app.register(fastifyCookie);

@@ -1,16 +1,31 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import helmet from "@fastify/helmet";
+import helmet, { type HelmetOptions } from "helmet";
 import { sendText } from "./rest";
 
 /** Video hosts the Wisdom Hub embeds; nothing else may be framed. */
 const videoFrames = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
 
-/** Security headers. Stripe.js is admitted by the CSP only when Stripe is configured. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean; https: boolean }): Promise<void> {
+/**
+ * The headers helmet sets for these options, worked out once: the policy is the same for every answer, and building it
+ * per request (as @fastify/helmet does) was a measurable part of a public read's time (docs/decisions.md).
+ */
+export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  helmet(options)(req, res, () => {});
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers[name] = String(value);
+  return headers;
+}
+
+/** Security headers on every answer. Stripe.js is admitted by the CSP only when Stripe is configured. */
+export function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean; https: boolean }): void {
   const stripeScript = options.stripe ? ["https://js.stripe.com"] : [];
   const stripeFrames = options.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
   const stripeConnect = options.stripe ? ["https://api.stripe.com"] : [];
-  await app.register(helmet, {
+  const headers = securityHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +46,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { s
     },
     crossOriginEmbedderPolicy: false,
     hsts: options.https,
+  });
+  app.addHook("onRequest", (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 

@@ -123,20 +123,34 @@ const initialOf = (name: string | null): string | null => {
 };
 
 export function createSeerService({ db }: { db: Db }) {
+  // The directory without filters is its hottest view: its two statements are prepared once.
+  const unfilteredPage = db
+    .select(publicSeerColumns)
+    .from(seers)
+    .where(approved)
+    .orderBy(...directoryOrder)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("seer_directory_page");
+  const unfilteredCount = db.select({ total: count() }).from(seers).where(approved).prepare("seer_directory_count");
+
   async function list(query: SeerListQuery): Promise<SeerPage> {
     const page = query.cursor ?? 1;
     const { pageSize } = query;
+    const filtered = Boolean(query.search || query.country || query.specialization || query.language);
     const where = directoryFilter(query);
     const [items, [counted]] = await Promise.all([
-      db
-        .select(publicSeerColumns)
-        .from(seers)
-        .where(where)
-        // A search puts the closest matches first; otherwise the directory's own order.
-        .orderBy(...(query.search ? searchOf(query.search).rank : []), ...directoryOrder)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      db.select({ total: count() }).from(seers).where(where),
+      !filtered
+        ? unfilteredPage.execute({ limit: pageSize, offset: (page - 1) * pageSize })
+        : db
+            .select(publicSeerColumns)
+            .from(seers)
+            .where(where)
+            // A search puts the closest matches first; otherwise the directory's own order.
+            .orderBy(...(query.search ? searchOf(query.search).rank : []), ...directoryOrder)
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
+      !filtered ? unfilteredCount.execute() : db.select({ total: count() }).from(seers).where(where),
     ]);
     const total = counted?.total ?? 0;
     return { items, total, page, pageSize, nextCursor: page * pageSize < total ? page + 1 : null };
@@ -175,12 +189,16 @@ export function createSeerService({ db }: { db: Db }) {
     return { countries, specializations, languages };
   }
 
+  // The profile is the hottest read: its statement is built once (drizzle's prepare), not per request.
+  const seerById = db
+    .select(publicSeerColumns)
+    .from(seers)
+    .where(and(eq(seers.id, sql.placeholder("id")), approved))
+    .limit(1)
+    .prepare("seer_by_id");
+
   async function byId(id: string): Promise<PublicSeer> {
-    const [seer] = await db
-      .select(publicSeerColumns)
-      .from(seers)
-      .where(and(eq(seers.id, id), approved))
-      .limit(1);
+    const [seer] = await seerById.execute({ id });
     if (!seer) throw new AppError("NOT_FOUND", SEER_NOT_FOUND);
     return seer;
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
@@ -54,7 +54,17 @@ const active = eq(products.isActive, true);
 
 export function createCatalogService({ db }: { db: Db }) {
   /** Active products only (docs/product.md#routes-and-screens), oldest first, so the home page's "first 6" are stable. */
+  // The shop's first view (no search, no category) is a hot read: prepared once.
+  const shopFront = db
+    .select(productColumns)
+    .from(products)
+    .where(active)
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("shop_front");
+
   async function list(query: ProductListQuery): Promise<Product[]> {
+    if (!query.search && !query.categoryId) return shopFront.execute({ limit: query.limit ?? PRODUCT_LIST_MAX });
     const conditions: SQL[] = [active];
     const search = query.search ? textSearch([products.name, products.description], query.search) : null;
     if (search) conditions.push(search.where);
@@ -67,20 +77,24 @@ export function createCatalogService({ db }: { db: Db }) {
       .limit(query.limit ?? PRODUCT_LIST_MAX);
   }
 
+  // A product's page is a hot read: its statement is built once (drizzle's prepare), not per request.
+  const productBySlug = db
+    .select({
+      ...productColumns,
+      categoryName: productCategories.name,
+      lowStockThreshold: products.lowStockThreshold,
+      weight: products.weight,
+      dimensions: products.dimensions,
+    })
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(and(eq(products.slug, sql.placeholder("slug")), active))
+    .limit(1)
+    .prepare("product_by_slug");
+
   /** One active product by slug; an inactive one is as missing as a deleted one. */
   async function bySlug(slug: string): Promise<ProductDetail> {
-    const [row] = await db
-      .select({
-        ...productColumns,
-        categoryName: productCategories.name,
-        lowStockThreshold: products.lowStockThreshold,
-        weight: products.weight,
-        dimensions: products.dimensions,
-      })
-      .from(products)
-      .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-      .where(and(eq(products.slug, slug), active))
-      .limit(1);
+    const [row] = await productBySlug.execute({ slug });
     if (!row) throw new AppError("NOT_FOUND", PRODUCT_NOT_FOUND);
     return row;
   }
