@@ -1,24 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, signInAs } from "./support";
+import { openPage, seriousViolations, signInAs } from "./support";
 
-/** Every page's serious and critical axe violations, named so a failure says where and what. */
-async function seriousViolations(page: Page, path: string): Promise<string[]> {
+/** A page's serious and critical axe violations once it has settled, named by its path. */
+async function violationsAt(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
   // Let skeletons resolve into content before judging the page.
   await page.waitForFunction(() => !document.querySelector(".mantine-Skeleton-root"), null, { timeout: 10_000 }).catch(() => {});
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
+  return seriousViolations(page, path);
 }
 
 /** A real Seer id and product slug and article slug from the demo data, read the way a visitor would. */
@@ -40,7 +30,7 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     const { seerHref, productHref, articleHref } = await demoIds(page);
     const paths = [...publicPaths, seerHref, productHref, articleHref].filter((p): p is string => !!p);
     const violations: string[] = [];
-    for (const path of paths) violations.push(...(await seriousViolations(page, path)));
+    for (const path of paths) violations.push(...(await violationsAt(page, path)));
     expect(violations).toEqual([]);
   });
 
@@ -60,7 +50,7 @@ describe("accessibility of every page (axe: no serious or critical violations)",
       `/book/${seerId}?session=30min`,
     ];
     const violations: string[] = [];
-    for (const path of paths) violations.push(...(await seriousViolations(page, path)));
+    for (const path of paths) violations.push(...(await violationsAt(page, path)));
     expect(violations).toEqual([]);
   });
 
@@ -69,15 +59,16 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     await signInAs(seer, "seer");
     const violations: string[] = [];
     for (const path of ["/seer/dashboard", "/seer/dashboard?tab=earnings", "/profile"]) {
-      violations.push(...(await seriousViolations(seer, path)));
+      violations.push(...(await violationsAt(seer, path)));
     }
     const admin = await openPage();
     await signInAs(admin, "admin");
-    for (const path of ["/admin", "/admin?tab=inbox"]) violations.push(...(await seriousViolations(admin, path)));
+    for (const path of ["/admin", "/admin?tab=inbox"]) violations.push(...(await violationsAt(admin, path)));
     expect(violations).toEqual([]);
   });
 
-  it("in dark colours, as the system asks and as the toggle chooses", async () => {
+  // Twenty pages in dark colours, split so that each part stays well inside the test timeout.
+  it("in dark colours as the system asks: a visitor's pages", async () => {
     const page = await openPage({ colorScheme: "dark" });
     const { seerHref, productHref, articleHref } = await demoIds(page);
     expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
@@ -85,21 +76,34 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     for (const path of ["/", "/seers", "/shop", "/wisdom", "/login", seerHref, productHref, articleHref].filter(
       (p): p is string => !!p,
     ))
-      violations.push(...(await seriousViolations(page, path)));
+      violations.push(...(await violationsAt(page, path)));
+    expect(violations).toEqual([]);
+  });
+
+  it("in dark colours as the system asks: a Seer's and an admin's pages", async () => {
+    const violations: string[] = [];
     const seer = await openPage({ colorScheme: "dark" });
     await signInAs(seer, "seer");
-    for (const path of ["/seer/dashboard?tab=earnings", "/profile"]) violations.push(...(await seriousViolations(seer, path)));
+    for (const path of ["/seer/dashboard?tab=earnings", "/profile"]) violations.push(...(await violationsAt(seer, path)));
+    const admin = await openPage({ colorScheme: "dark" });
+    await signInAs(admin, "admin");
+    for (const path of ["/admin", "/admin?tab=orders", "/admin?tab=inbox"]) violations.push(...(await violationsAt(admin, path)));
+    expect(violations).toEqual([]);
+  });
+
+  it("in dark colours as the system asks: a client's pages", async () => {
+    const page = await openPage({ colorScheme: "dark" });
+    const { seerHref } = await demoIds(page);
+    const violations: string[] = [];
     const client = await openPage({ colorScheme: "dark" });
     await signInAs(client, "client");
     const seerId = seerHref?.split("/").pop() ?? "";
     for (const path of ["/cart", "/checkout", "/profile", "/my-articles", "/articles/new", "/become-seer", `/book/${seerId}?session=30min`])
-      violations.push(...(await seriousViolations(client, path)));
-    const admin = await openPage({ colorScheme: "dark" });
-    await signInAs(admin, "admin");
-    for (const path of ["/admin", "/admin?tab=orders", "/admin?tab=inbox"]) violations.push(...(await seriousViolations(admin, path)));
+      violations.push(...(await violationsAt(client, path)));
     expect(violations).toEqual([]);
+  });
 
-    // A visitor on a light system chooses dark; the choice survives a reload.
+  it("in dark colours as the toggle chooses: the choice survives a reload", async () => {
     const chooser = await openPage();
     await chooser.goto("/");
     expect(await chooser.locator("html").getAttribute("data-mantine-color-scheme")).toBe("light");
@@ -120,7 +124,7 @@ describe("accessibility of every page (axe: no serious or critical violations)",
     await expect.poll(() => mobileNav.getByRole("link", { name: "Sacred Market" }).isVisible()).toBe(true);
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
-    const violations = await seriousViolations(page, "/");
+    const violations = await violationsAt(page, "/");
     expect(violations).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { orders } from "../db/schema";
 import { createProduct, createUser } from "../db/seed/factories";
 import { startApp, type RunningApp } from "../scripts/lib/serve";
 import { fixtures } from "../src-server/test/uploads";
-import { demo, openPage, signIn } from "./support";
+import { demo, openPage, seriousViolations, signIn } from "./support";
 
 /**
  * A paid order is prepared in the database of an app of its own (as the seed does), so that the journey starts
@@ -65,6 +65,13 @@ describe("the shop's back office", () => {
     await admin.getByRole("link", { name: orderNumber }).click();
     await admin.getByRole("heading", { name: `Order ${orderNumber}` }).waitFor();
     const orderPath = new URL(admin.url()).pathname;
+    // An order's page passes axe in light colours and, as the system switches, in dark ones.
+    const violations = await seriousViolations(admin, "order page");
+    await admin.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => admin.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+    violations.push(...(await seriousViolations(admin, "order page, dark")));
+    await admin.emulateMedia({ colorScheme: "light" });
+    expect(violations).toEqual([]);
     await admin.getByRole("button", { name: "Mark as shipped" }).click();
     const dialog = admin.getByRole("dialog", { name: `Ship order ${orderNumber}` });
     await dialog.getByRole("textbox", { name: "Tracking number" }).fill("JD0146 0000 3SE");

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoSeers, seerPortraitUrl } from "../db/seed/data/seers";
-import { baseUrl, openPage, signInAs } from "./support";
+import { baseUrl, openPage, seriousViolations, signInAs } from "./support";
 
 const WAIT = { timeout: 15_000 };
 const demoSeer = (() => {
@@ -29,20 +28,6 @@ async function pickDay(page: Page, label: string): Promise<void> {
 
 const toast = (page: Page, text: string) =>
   expect.poll(() => page.getByText(text, { exact: true }).count(), WAIT).toBeGreaterThan(0);
-
-/** Serious and critical axe violations of what the page shows now (the lead's accessibility journey sees only the first tab). */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${where}: ${v.id} ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 /** Puts the demo Seer back as seeded, through the Seer's own doors, so that other journeys see the demo data. */
 async function restore(page: Page, seerId: string): Promise<void> {

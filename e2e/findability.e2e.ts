@@ -17,8 +17,9 @@ describe("finding one's way", () => {
     await article.waitFor();
     await article.click();
     await page.waitForURL(/\/wisdom\/[^/]+$/);
+    // The address changes before the article replaces the hub: read the heading once its body is shown.
+    await page.getByTestId("article-body").waitFor();
     const heading = page.getByRole("heading", { level: 1 });
-    await heading.waitFor();
     const title = (await heading.textContent())?.trim() ?? "";
     expect(title.length).toBeGreaterThan(0);
     await expect.poll(() => page.title()).toBe(`${title} · Seer`);

@@ -8,7 +8,7 @@ import { openDatabase } from "../db/client";
 import { seers, users } from "../db/schema";
 import { createBooking, createUser } from "../db/seed/factories";
 import { CHROMIUM_ARGS, startApp, type RunningApp } from "../scripts/lib/serve";
-import { CHROMIUM, demo, signIn } from "./support";
+import { CHROMIUM, demo, seriousViolations, signIn } from "./support";
 
 /** Fake camera and microphone (a test pattern and a beep), and no permission prompt. */
 export const CALL_ARGS = [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -163,6 +163,14 @@ describe("the meeting room", () => {
     await seer.page.getByRole("textbox", { name: "Message" }).fill("Welcome, Yaw");
     await seer.page.getByRole("button", { name: "Send message" }).click();
     await client.page.getByRole("log", { name: "Chat messages" }).getByText("Welcome, Yaw").waitFor();
+
+    // The room in a call, with chat, passes axe in light colours and, as the system switches, in dark ones.
+    const violations = await seriousViolations(client.page, "meeting room, in a call");
+    await client.page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => client.page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+    violations.push(...(await seriousViolations(client.page, "meeting room, in a call, dark")));
+    await client.page.emulateMedia({ colorScheme: "light" });
+    expect(violations).toEqual([]);
 
     // README screenshots (npm run screenshots does not run calls): MEETING_SCREENSHOTS=docs/screenshots.
     const shots = process.env.MEETING_SCREENSHOTS;

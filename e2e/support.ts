@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -16,6 +17,20 @@ const account = (role: "client" | "seer" | "admin") => {
 export const demo = { client: account("client"), seer: account("seer"), admin: account("admin") } as const;
 
 export const baseUrl = (): string => inject("baseUrl");
+
+/** Serious and critical axe violations (WCAG 2.1 A and AA) of what the page shows now, named by `where`. */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
 
 let browser: Browser | undefined;
 afterAll(async () => {

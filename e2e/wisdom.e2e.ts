@@ -12,9 +12,14 @@ describe("Wisdom Hub journey", () => {
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await page.getByRole("combobox", { name: "Category" }).fill("Ancestral Wisdom");
     await page.keyboard.press("Escape");
-    await page
-      .getByRole("textbox", { name: "Content" })
-      .fill(`Go back and fetch it: ${marker}.\nThe bird looks behind while its feet face forward, and so should we.`);
+    // The content in the rich-text editor: a word made bold with the toolbar, a second paragraph.
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type(`Go back and fetch it: ${marker}. `);
+    await page.getByRole("button", { name: "Bold", exact: true }).click();
+    await page.keyboard.type("Sankofa");
+    await page.getByRole("button", { name: "Bold", exact: true }).click();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("The bird looks behind while its feet face forward, and so should we.");
     // Tags become pills as they are typed, a comma closing each.
     await page.getByRole("combobox", { name: "Tags" }).pressSequentially("sankofa, , memory,");
     await expect.poll(() => page.locator(".mantine-TagsInput-pill").allTextContents()).toEqual(["sankofa", "memory"]);
@@ -52,6 +57,10 @@ describe("Wisdom Hub journey", () => {
     await expect.poll(() => page.getByText("Esi Tester").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("#sankofa").isVisible()).toBe(true);
     await expect.poll(() => page.getByText("#memory").isVisible()).toBe(true);
+    // The formatting survived the server's cleaning: two paragraphs, the bold word in <strong>.
+    const body = page.getByTestId("article-body");
+    await expect.poll(() => body.locator("p").count()).toBe(2);
+    expect(await body.locator("strong").allTextContents()).toEqual(["Sankofa"]);
 
     // Deleted after the confirmation.
     await page.goto("/my-articles");

@@ -5,6 +5,8 @@ import { demoAccounts } from "../db/seed";
 import { CHROMIUM_ARGS, startApp } from "./lib/serve";
 
 // npm run screenshots: starts the built app on a fresh demo database and captures the README's screenshots.
+// ONLY=article,article-editor npm run screenshots retakes just those (the others still load, unsaved).
+const only = process.env.ONLY?.split(",").filter(Boolean);
 const outDir = path.resolve("docs/screenshots");
 const app = await startApp();
 const baseURL = app.baseURL;
@@ -37,6 +39,7 @@ try {
     const shot = async (name: string, url: string) => {
       await page.goto(url);
       await settle(page);
+      if (only && !only.includes(name)) return;
       await page.screenshot({ path: path.join(outDir, `${name}-${device}.png`), fullPage: false });
       console.log(`docs/screenshots/${name}-${device}.png`);
     };
@@ -46,6 +49,8 @@ try {
     if (seerHref) await shot("seer-profile", seerHref);
     await shot("shop", "/shop");
     await shot("wisdom", "/wisdom");
+    const articleHref = await page.locator('a[href^="/wisdom/"]').first().getAttribute("href");
+    if (articleHref) await shot("article", articleHref);
     await signIn(page, "client");
     const addButtons = page.getByRole("button", { name: "Add to Cart" });
     await page.goto("/shop");
@@ -55,6 +60,25 @@ try {
       await page.waitForTimeout(600);
     }
     await shot("cart", "/cart");
+    // The article editor with a little formatted text: a heading, a bold word, a list.
+    await page.goto("/articles/new");
+    await settle(page);
+    await page.getByRole("textbox", { name: "Title" }).fill("The Meaning of Sankofa");
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.getByRole("button", { name: "Heading 2", exact: true }).click();
+    await page.keyboard.type("Go back and fetch it\n");
+    await page.keyboard.type("The bird looks behind while its feet face forward: ");
+    await page.getByRole("button", { name: "Bold", exact: true }).click();
+    await page.keyboard.type("remember");
+    await page.getByRole("button", { name: "Bold", exact: true }).click();
+    await page.keyboard.type(" where you come from.\n");
+    await page.getByRole("button", { name: "Bullet list", exact: true }).click();
+    await page.keyboard.type("Pour libation\nName the ancestors");
+    if (!only || only.includes("article-editor")) {
+      await page.getByRole("textbox", { name: "Content" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(outDir, `article-editor-${device}.png`), fullPage: false });
+      console.log(`docs/screenshots/article-editor-${device}.png`);
+    }
     await context.clearCookies();
     await signIn(page, "seer");
     await shot("seer-earnings", "/seer/dashboard?tab=earnings");

@@ -12,7 +12,14 @@ export const articles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: varchar("title", { length: 255 }).notNull(),
     slug: varchar("slug", { length: 255 }).notNull().unique(),
+    /** Sanitised HTML (src-server/modules/articles/html.ts). */
     content: text("content").notNull(),
+    /** The content's text for search, computed by the database (db/migrations/0015); never written. */
+    contentText: text("content_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`btrim(regexp_replace(replace(replace(replace(replace(replace(regexp_replace("content", '<[^>]*>', ' ', 'g'), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&nbsp;', ' '), '&amp;', '&'), '\\s+', ' ', 'g'))`,
+      ),
     excerpt: text("excerpt"),
     category: varchar("category", { length: 100 }).notNull(),
     tags: text("tags")

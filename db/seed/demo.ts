@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "../client";
 import { exchangeRates, type SessionType, type UserRole } from "../schema";
 import { toCents } from "../../src/domain/money";
+import { textToHtml } from "../../src/domain/articles";
 import { articleImageUrl, demoArticles, type ArticleAuthor } from "./data/articles";
 import { communityClients, demoAccounts, demoApplications, reviewComments, type DemoAccount } from "./data/people";
 import { demoCategories, demoProducts, productImageUrl } from "./data/products";
@@ -263,7 +264,7 @@ export async function insertDemoData(
       authorId: authorId(a.author),
       title: a.title,
       slug: a.slug,
-      content: a.paragraphs.join("\n"),
+      content: textToHtml(a.paragraphs.join("\n")),
       excerpt: a.excerpt,
       category: a.category,
       tags: a.tags,

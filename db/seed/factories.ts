@@ -164,7 +164,7 @@ export async function createArticle(db: Queryable, overrides: Partial<typeof art
       .values({
         title: `Notes on Ancestral Wisdom ${suffix}`,
         slug: `notes-on-ancestral-wisdom-${suffix}`,
-        content: "Our ancestors walk with us.\nWe remember them with water, with names spoken aloud and with good conduct.",
+        content: "<p>Our ancestors walk with us.</p><p>We remember them with water, with names spoken aloud and with good conduct.</p>",
         excerpt: "How remembrance keeps the living and the ancestors close.",
         category: "Ancestral Wisdom",
         tags: ["ancestors"],

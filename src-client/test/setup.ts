@@ -30,6 +30,12 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+// ProseMirror (the article editor) measures the selection to keep it in view; jsdom has no layout.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+Range.prototype.getClientRects = noRects;
+Range.prototype.getBoundingClientRect = emptyRect;
+document.elementFromPoint = () => null;
 
 // A console.error during a test fails it (ARCHITECTURE.md).
 let consoleErrors: unknown[][] = [];

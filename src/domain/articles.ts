@@ -41,14 +41,45 @@ export function slugCandidate(base: string, n: number): string {
   return `${head}${suffix}`;
 }
 
+/** The four characters that sanitised article HTML escapes in text (the server's sanitiser writes no others). */
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c);
+
 /**
- * The card's text: the excerpt when there is one, else the first 150 characters of the content
+ * An article's HTML read as text, for counting, previews, descriptions and search: every tag is a space, the
+ * escapes are read back, runs of white space are one. db/migrations/0015 computes the same for the search column.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Plain text as article HTML: a paragraph per line, nothing in it read as markup (the demo articles, older rows). */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join("");
+}
+
+/**
+ * The card's text: the excerpt when there is one, else the first 150 characters of the content's text
  * (counted as characters, so an emoji or accented letter is never cut in half), with an ellipsis when cut.
  */
 export function previewOf(article: { excerpt: string | null; content: string }): string {
   const excerpt = article.excerpt?.trim();
   if (excerpt) return excerpt;
-  const chars = Array.from(article.content.trim());
+  const chars = Array.from(htmlToText(article.content));
   if (chars.length <= ARTICLE_PREVIEW_LENGTH) return chars.join("");
   return `${chars.slice(0, ARTICLE_PREVIEW_LENGTH).join("").trimEnd()}...`;
 }

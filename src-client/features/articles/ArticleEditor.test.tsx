@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ArticleInput } from "../../../src/schemas/articles";
@@ -7,13 +7,25 @@ import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { articleData, listItem, signedInUser } from "./testData";
 
-
 const content = "Water remembers. We pour libation to call the names of those who came before us.";
 const signedIn = {
   "account.me": () => signedInUser,
   "cart.list": () => [],
   "articles.categories": () => ["Ancestral Wisdom"],
 } as const;
+
+/**
+ * Into the rich-text editor as one paste event: jsdom cannot type into a contenteditable, and ProseMirror reads a
+ * paste's clipboard (user-event's paste would also insert the text itself, so it lands twice).
+ */
+async function writeContent(text: string) {
+  const editor = await screen.findByRole("textbox", { name: "Content" });
+  await userEvent.click(editor);
+  fireEvent.paste(editor, {
+    clipboardData: { types: ["text/plain"], getData: (type: string) => (type === "text/plain" ? text : "") },
+  });
+  await waitFor(() => expect(editor).toHaveTextContent(text));
+}
 
 describe("/articles/new", () => {
   it("asks a signed-out visitor to log in", async () => {
@@ -37,7 +49,7 @@ describe("/articles/new", () => {
     );
     renderApp("/articles/new");
     await userEvent.type(await screen.findByRole("textbox", { name: "Title" }), "ab");
-    await userEvent.type(screen.getByRole("textbox", { name: "Content" }), "too short");
+    await writeContent("too short");
     await userEvent.type(screen.getByRole("textbox", { name: "Video URL" }), "javascript:alert(1)");
     await userEvent.type(screen.getByRole("textbox", { name: "Featured Image URL" }), "not a url");
     await userEvent.click(screen.getByRole("button", { name: "Save Article" }));
@@ -65,7 +77,7 @@ describe("/articles/new", () => {
     const { router } = renderApp("/articles/new");
     await userEvent.type(await screen.findByRole("textbox", { name: "Title" }), "Pouring Libation");
     await userEvent.type(screen.getByRole("combobox", { name: "Category" }), "Ancestral Wisdom");
-    await userEvent.type(screen.getByRole("textbox", { name: "Content" }), content);
+    await writeContent(content);
     await userEvent.type(screen.getByRole("combobox", { name: "Tags" }), " water, , names ,");
     await userEvent.type(screen.getByRole("textbox", { name: "Video URL" }), "https://youtu.be/dQw4w9WgXcQ");
     await userEvent.click(screen.getByRole("switch", { name: /Publish this article/ }));
@@ -75,7 +87,7 @@ describe("/articles/new", () => {
       {
         title: "Pouring Libation",
         category: "Ancestral Wisdom",
-        content,
+        content: `<p>${content}</p>`,
         excerpt: "",
         tags: ["water", "names"],
         videoUrl: "https://youtu.be/dQw4w9WgXcQ",
@@ -91,7 +103,7 @@ describe("/articles/new", () => {
     renderApp("/articles/new");
     await userEvent.type(await screen.findByRole("textbox", { name: "Title" }), "A Draft");
     await userEvent.type(screen.getByRole("combobox", { name: "Category" }), "Ancestral Wisdom");
-    await userEvent.type(screen.getByRole("textbox", { name: "Content" }), content);
+    await writeContent(content);
     await userEvent.click(screen.getByRole("button", { name: "Save Article" }));
     expect(await screen.findByText("Title must be at least 3 characters")).toBeInTheDocument();
 

@@ -3,8 +3,10 @@ import {
   Button,
   Container,
   Group,
+  Input,
   Loader,
   Paper,
+  Skeleton,
   Stack,
   Switch,
   TagsInput,
@@ -13,7 +15,9 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { schemaResolver, useForm, type GetInputPropsReturnType } from "@mantine/form";
+import { lazy, Suspense } from "react";
+import type { ContentEditorProps } from "./ContentEditor";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ARTICLE_NOT_FOUND } from "../../../src/domain/articles";
 import {
@@ -27,6 +31,36 @@ import {
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+
+/** The rich-text editor comes in its own chunk: tiptap is loaded by authors only, never by readers. */
+const ContentEditor = lazy(() => import("./ContentEditor"));
+
+/** While the editor loads: its label and a block of its size, so that nothing below moves. */
+function ContentEditorPlaceholder() {
+  return (
+    <Input.Wrapper label="Content" required labelElement="div">
+      <Skeleton mt={4} h={330} radius="sm" aria-label="Loading the editor" />
+    </Input.Wrapper>
+  );
+}
+
+/** Mantine's uncontrolled input props, narrowed to what the editor takes. */
+function contentProps(props: GetInputPropsReturnType): Omit<ContentEditorProps, "label" | "description" | "required"> {
+  const onChange: unknown = props.onChange;
+  const onBlur: unknown = props.onBlur;
+  const defaultValue: unknown = props.defaultValue;
+  const error: unknown = props.error;
+  return {
+    defaultValue: typeof defaultValue === "string" ? defaultValue : "",
+    error: typeof error === "string" ? error : undefined,
+    onChange: (html) => {
+      if (typeof onChange === "function") onChange(html);
+    },
+    onBlur: () => {
+      if (typeof onBlur === "function") onBlur();
+    },
+  };
+}
 
 interface ArticleFormProps {
   initialValues: ArticleFormValues;
@@ -64,15 +98,15 @@ export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: A
           key={form.key("excerpt")}
           {...form.getInputProps("excerpt")}
         />
-        <Textarea
-          label="Content"
-          description="At least 50 characters. Line breaks are kept."
-          required
-          rows={12}
-          resize="vertical"
-          key={form.key("content")}
-          {...form.getInputProps("content")}
-        />
+        <Suspense fallback={<ContentEditorPlaceholder />}>
+          <ContentEditor
+            label="Content"
+            description="At least 50 characters. Headings, emphasis, lists, quotes and links are kept; anything else is removed."
+            required
+            key={form.key("content")}
+            {...contentProps(form.getInputProps("content"))}
+          />
+        </Suspense>
         <TagsInput
           label="Tags"
           description="Type a tag and press Enter or a comma, e.g. ancestors, libation"

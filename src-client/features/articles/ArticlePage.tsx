@@ -18,7 +18,7 @@ import { IconArrowLeft, IconCalendar, IconEye, IconUser } from "@tabler/icons-re
 import { Link } from "@tanstack/react-router";
 import { ARTICLE_NOT_FOUND, authorName, isHttpUrl, videoEmbedUrl } from "../../../src/domain/articles";
 import { trpc } from "../../trpc";
-import { ArticleText } from "./ArticleText";
+import { ArticleBody } from "./ArticleBody";
 import { formatDate, formatViews } from "../../lib/format";
 import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
@@ -157,7 +157,7 @@ export function ArticlePage({ slug }: { slug: string }) {
         )}
         {article.videoUrl && <ArticleVideo url={article.videoUrl} title={article.title} />}
         <Divider />
-        <ArticleText content={article.content} size="lg" lh={1.75} />
+        <ArticleBody html={article.content} />
       </Stack>
     </Container>
   );

@@ -7,7 +7,7 @@ export function articleData(overrides: Partial<Article> = {}): Article {
     authorId: "user-1",
     title: "Pouring Libation",
     slug: "pouring-libation",
-    content: "Water remembers.\nWe pour libation to call the names of those who came before us.",
+    content: "<p>Water remembers.</p><p>We pour libation to call the names of those who came before us.</p>",
     excerpt: "How remembrance keeps the living and the ancestors close.",
     category: "Ancestral Wisdom",
     tags: ["ancestors", "water"],

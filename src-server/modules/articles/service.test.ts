@@ -140,7 +140,7 @@ describe("the /wisdom list", () => {
     // The index matches only this exact expression; a different one would make every search a table scan.
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain select id from articles where ${textSearch([articles.title, articles.content], "Cowríe").where}`);
+      return tx.execute(sql`explain select id from articles where ${textSearch([articles.title, articles.contentText], "Cowríe").where}`);
     });
     expect(JSON.stringify(plan)).toContain("articles_search_fold_idx");
   });
@@ -314,11 +314,11 @@ describe("writing an article", () => {
     });
   });
 
-  it("stores stored-XSS payloads as plain text, unchanged (the client renders them as text)", async () => {
+  it("keeps title, excerpt and tags as plain text, unchanged, and sanitises the content's HTML", async () => {
     const payload = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const article = await create(author.cookie, {
       title: `Title ${payload}`,
-      content: `${payload}\n${content}`,
+      content: `${payload}<p>${content}</p>`,
       excerpt: payload,
       tags: ["<img src=x onerror=alert(1)>", "ok"],
       videoUrl: 'https://example.com/"><script>alert(1)</script>',
@@ -327,8 +327,63 @@ describe("writing an article", () => {
     });
     const row = await stored(article.id);
     expect(row).toMatchObject({ title: `Title ${payload}`, excerpt: payload, tags: ["<img src=x onerror=alert(1)>", "ok"] });
-    expect(row?.content.startsWith(payload)).toBe(true);
+    expect(row?.content).toBe(`<p>${content}</p>`);
+    expect(article.content).toBe(`<p>${content}</p>`);
     expect(article.slug).toBe("title-script-alert-x-script-img-src-x-onerror-alert-1");
+  });
+
+  it("stores the editor's marks and links, and nothing else of the HTML", async () => {
+    const html =
+      `<h1 style="color:red">Libation</h1><p class="x" onclick="steal()"><b>Water</b> and <i>names</i>, <u>slowly</u> <s>quickly</s>.</p>` +
+      `<ul><li><p>${content}</p></li></ul><blockquote><p>Quoted &amp; kept &lt;here&gt;</p></blockquote>` +
+      `<p><a href="javascript:alert(1)">bad link</a> <a href="https://example.com/a?b=1" target="_self" onmouseover="x()">good link</a></p>` +
+      `<iframe src="https://evil.example"></iframe><svg onload="alert(1)"><script>alert(1)</script></svg><style>p{}</style>`;
+    const article = await create(author.cookie, { content: html });
+    expect((await stored(article.id))?.content).toBe(
+      "<h2>Libation</h2><p><strong>Water</strong> and <em>names</em>, <u>slowly</u> <s>quickly</s>.</p>" +
+        `<ul><li><p>${content}</p></li></ul><blockquote><p>Quoted &amp; kept &lt;here&gt;</p></blockquote>` +
+        '<p><a>bad link</a> <a href="https://example.com/a?b=1" rel="nofollow ugc noopener noreferrer" target="_blank">good link</a></p>',
+    );
+  });
+
+  it("counts the text a reader sees: content that sanitising leaves under 50 characters is refused and nothing is stored", async () => {
+    const before = await t.database.db.select({ id: articles.id }).from(articles);
+    const response = await trpcMutation(
+      t.app,
+      "articles.create",
+      input({ content: `<script>${"alert(1);".repeat(20)}</script><p>Short.</p>` }),
+      author.cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(trpcError(response).message).toBe("Content must be at least 50 characters");
+    const markupOnly = await trpcMutation(t.app, "articles.create", input({ content: `<p>${"<b></b>".repeat(20)}</p>` }), author.cookie);
+    expect(markupOnly.statusCode).toBe(400);
+    expect(await t.database.db.select({ id: articles.id }).from(articles)).toHaveLength(before.length);
+  });
+
+  it("sanitises again on the way out: a row written around the editor reaches no reader as it is", async () => {
+    const raw = `<p>${content}</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(2)">x</a>`;
+    const article = await createArticle(t.database.db, { authorId: author.id, content: raw, isPublished: true });
+    const clean = `<p>${content}</p><a>x</a>`;
+    const read = trpcData<ArticleWithAuthor>(await trpcQuery(t.app, "articles.bySlug", { slug: article.slug }));
+    expect(read.article.content).toBe(clean);
+    const listed = trpcData<ArticleWithAuthor[]>(await trpcQuery(t.app, "articles.mine", undefined, author.cookie));
+    expect(listed.find((row) => row.article.id === article.id)?.article.content).toBe(clean);
+    expect(trpcData<Article>(await trpcQuery(t.app, "articles.forEdit", { id: article.id }, author.cookie)).content).toBe(clean);
+    expect((await stored(article.id))?.content).toBe(raw);
+  });
+
+  it("searches the text, never the markup", async () => {
+    const article = await createArticle(t.database.db, { authorId: author.id,
+      title: "Markup Probe",
+      content: `<p><strong>Kolanut</strong> &amp; palm wine &lt;shared&gt; at dusk with the elders of the village.</p>`,
+      isPublished: true,
+    });
+    expect((await stored(article.id))?.contentText).toBe("Kolanut & palm wine <shared> at dusk with the elders of the village.");
+    expect(titles(await listPublished({ search: "kolanut & palm" }))).toContain("Markup Probe");
+    expect(titles(await listPublished({ search: "<shared>" }))).toContain("Markup Probe");
+    expect(titles(await listPublished({ search: "strong" }))).not.toContain("Markup Probe");
+    expect(titles(await listPublished({ search: "amp" }))).not.toContain("Markup Probe");
   });
 
   it("trims tags and drops empty ones", async () => {

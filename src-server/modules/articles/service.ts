@@ -3,10 +3,11 @@ import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-
 import { isUniqueViolation, textSearch } from "../../platform/database";
 import type { Db, Queryable } from "../../../db/client";
 import { articles, articleViews, users, type UserRole } from "../../../db/schema";
-import { ARTICLE_NOT_FOUND, slugCandidate, slugify } from "../../../src/domain/articles";
+import { ARTICLE_CONTENT_MIN, ARTICLE_NOT_FOUND, htmlToText, slugCandidate, slugify } from "../../../src/domain/articles";
 import { AppError } from "../../../src/errors";
-import type { ArticleData, ArticleListQuery } from "../../../src/schemas/articles";
+import { articleMessages, type ArticleData, type ArticleListQuery } from "../../../src/schemas/articles";
 import type { Clock } from "../../platform/clock";
+import { sanitizeArticleHtml } from "./html";
 
 /** Every column of docs/product.md#entities's article: none of them is private. */
 const articleColumns = {
@@ -74,6 +75,20 @@ const published = eq(articles.isPublished, true);
 /** The author or an admin may edit; for anyone else the article does not exist. */
 const editableBy = (viewer: Viewer): SQL | undefined => (viewer.role === "admin" ? undefined : eq(articles.authorId, viewer.id));
 
+/** Every article leaves this service with its content sanitised again (docs/product.md#wisdom-hub). */
+const rendered = <T extends { content: string }>(article: T): T => ({
+  ...article,
+  content: sanitizeArticleHtml(article.content),
+});
+const renderedWithAuthor = (row: ArticleWithAuthor): ArticleWithAuthor => ({ ...row, article: rendered(row.article) });
+
+/** What is stored: the sanitised HTML, refused when what is left of it is too short to read. */
+function toStored(input: ArticleData): ArticleData {
+  const content = sanitizeArticleHtml(input.content);
+  if (htmlToText(content).length < ARTICLE_CONTENT_MIN) throw new AppError("BAD_REQUEST", articleMessages.contentMin);
+  return { ...input, content };
+}
+
 async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -111,15 +126,26 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
       .innerJoin(users, eq(users.id, articles.authorId))
       .where(where);
 
+  // The hub's first view and an article read by a visitor are the hot reads: their statements are prepared once.
+  const hubFront = withAuthor(published)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(ARTICLE_LIST_LIMIT)
+    .prepare("article_hub_front");
+  const publishedBySlug = withAuthor(and(eq(articles.slug, sql.placeholder("slug")), published))
+    .limit(1)
+    .prepare("article_by_slug");
+
   /** /wisdom: published articles only, newest first; search and category filtering run in SQL. */
   async function listPublished(query: ArticleListQuery): Promise<ArticleWithAuthor[]> {
+    if (!query.search && !query.category) return (await hubFront.execute()).map(renderedWithAuthor);
     const conditions: SQL[] = [published];
-    const search = query.search ? textSearch([articles.title, articles.content], query.search) : null;
+    const search = query.search ? textSearch([articles.title, articles.contentText], query.search) : null;
     if (search) conditions.push(search.where);
     if (query.category) conditions.push(eq(articles.category, query.category));
-    return withAuthor(and(...conditions))
+    const rows = await withAuthor(and(...conditions))
       .orderBy(...(search ? search.rank : []), desc(articles.publishedAt), desc(articles.id))
       .limit(ARTICLE_LIST_LIMIT);
+    return rows.map(renderedWithAuthor);
   }
 
   /** The categories of published articles, distinct and sorted: the filter never offers one that yields nothing. */
@@ -134,17 +160,21 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
 
   /** One article for reading: published, or a draft shown to its author alone. */
   async function bySlug(slug: string, viewer: Viewer | null): Promise<ArticleWithAuthor> {
-    const visible = viewer ? or(published, eq(articles.authorId, viewer.id)) : published;
-    const [row] = await withAuthor(and(eq(articles.slug, slug), visible)).limit(1);
+    const [row] = viewer
+      ? await withAuthor(and(eq(articles.slug, slug), or(published, eq(articles.authorId, viewer.id)))).limit(1)
+      : await publishedBySlug.execute({ slug });
     if (!row) throw new AppError("NOT_FOUND", ARTICLE_NOT_FOUND);
-    return row;
+    return renderedWithAuthor(row);
   }
 
   /**
    * A page view of a published article, counted once per visitor per day (docs/product.md#wisdom-hub): the visitor
    * is the account when signed in, else the address and browser, hashed with the day so that nothing links days.
    */
-  async function recordView(slug: string, visitor: { userId?: string | null; ip: string; userAgent?: string }): Promise<{ viewCount: number }> {
+  async function recordView(
+    slug: string,
+    visitor: { userId?: string | null; ip: string; userAgent?: string },
+  ): Promise<{ viewCount: number }> {
     const day = clock.now().toISOString().slice(0, 10);
     const who = visitor.userId ? `user:${visitor.userId}` : `guest:${visitor.ip}:${visitor.userAgent ?? ""}`;
     const visitorHash = createHash("sha256").update(`${day}\n${who}`).digest("hex");
@@ -178,7 +208,8 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
 
   /** /my-articles: the author's own articles, drafts included, last edited first. */
   async function mine(userId: string): Promise<ArticleWithAuthor[]> {
-    return withAuthor(eq(articles.authorId, userId)).orderBy(desc(articles.updatedAt), asc(articles.id));
+    const rows = await withAuthor(eq(articles.authorId, userId)).orderBy(desc(articles.updatedAt), asc(articles.id));
+    return rows.map(renderedWithAuthor);
   }
 
   async function forEdit(id: string, viewer: Viewer): Promise<Article> {
@@ -188,10 +219,11 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
       .where(and(eq(articles.id, id), editableBy(viewer)))
       .limit(1);
     if (!row) throw new AppError("NOT_FOUND", ARTICLE_NOT_FOUND);
-    return row;
+    return rendered(row);
   }
 
-  async function create(authorId: string, input: ArticleData): Promise<Article> {
+  async function create(authorId: string, data: ArticleData): Promise<Article> {
+    const input = toStored(data);
     return withSlugRetry(() =>
       db.transaction(async (tx) => {
         const slug = await freeSlug(tx, input.title);
@@ -210,7 +242,8 @@ export function createArticleService({ db, clock }: { db: Db; clock: Clock }) {
    * The author (or an admin) edits; the author never changes. A slug is a public address: once the article
    * has been published it stays, while a draft's slug follows its title. publishedAt marks the first publish.
    */
-  async function update(id: string, viewer: Viewer, input: ArticleData): Promise<Article> {
+  async function update(id: string, viewer: Viewer, data: ArticleData): Promise<Article> {
+    const input = toStored(data);
     return withSlugRetry(() =>
       db.transaction(async (tx) => {
         const [current] = await tx

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, products, seers } from "../../../db/schema";
 import { clientPages, matchPage, pageTitle, SITE_DESCRIPTION } from "../../../src/domain/pages";
+import { htmlToText } from "../../../src/domain/articles";
 import { isAppError } from "../../../src/errors";
 import type { Config } from "../../platform/config";
 import { summary, type PageHead } from "./html";
@@ -132,7 +133,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
           status: 200,
           head: {
             title: pageTitle(article.title),
-            description: summary(article.excerpt ?? article.content),
+            description: summary(article.excerpt ?? htmlToText(article.content)),
             canonical,
             image: absolute(article.featuredImageUrl),
             type: "article",
@@ -141,7 +142,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
               "@context": "https://schema.org",
               "@type": "Article",
               headline: article.title,
-              description: summary(article.excerpt ?? article.content, 300),
+              description: summary(article.excerpt ?? htmlToText(article.content), 300),
               url: canonical,
               ...(absolute(article.featuredImageUrl) ? { image: absolute(article.featuredImageUrl) } : {}),
               ...(article.publishedAt ? { datePublished: article.publishedAt.toISOString() } : {}),
