@@ -1,17 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demo, openPage, signUpNew } from "./support";
-
-/**
- * Mantine's day label ("23 November 2026") for tomorrow, in the page's timezone (Africa/Accra = UTC); the
- * Seer of this journey works weekdays only, so a weekend tomorrow moves on to Monday.
- */
-function tomorrowLabel(): string {
-  const d = new Date(Date.now() + 86_400_000);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
-  const month = d.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
-  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
-}
+import { demo, openPage, signUpNew, tomorrowLabel } from "./support";
 
 async function pickTomorrow(page: Page): Promise<void> {
   await page.getByRole("group", { name: "Time slots" }).waitFor();

@@ -32,6 +32,17 @@ export async function seriousViolations(page: Page, where: string): Promise<stri
     );
 }
 
+/**
+ * Mantine's day label ("23 November 2026") for tomorrow, in the page's timezone (Africa/Accra = UTC); the
+ * Seer the booking journeys choose works weekdays only, so a weekend tomorrow moves on to Monday.
+ */
+export function tomorrowLabel(): string {
+  const d = new Date(Date.now() + 86_400_000);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  const month = d.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
+}
+
 let browser: Browser | undefined;
 afterAll(async () => {
   await browser?.close();
