@@ -47,8 +47,7 @@ async function inbound(page: Page, from = 0): Promise<{ frames: number; audioPac
   }, from);
 }
 
-const connectionsMade = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length);
+const connectionsMade = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length);
 
 async function receiving(page: Page, from = 0): Promise<void> {
   await expect
@@ -200,7 +199,10 @@ describe("the meeting room", () => {
     // on a call made afresh (the client's connections after the one before the reload; the Seer's page is new).
     const clientConnections = await connectionsMade(client.page);
     await seer.page.reload();
-    await seer.page.getByRole("status").filter({ hasText: /Rejoining the call|Waiting for|Connecting|Connected/ }).waitFor();
+    await seer.page
+      .getByRole("status")
+      .filter({ hasText: /Rejoining the call|Waiting for|Connecting|Connected/ })
+      .waitFor();
     await Promise.all([receiving(client.page, clientConnections), receiving(seer.page)]);
     await seer.page.getByRole("status").filter({ hasText: "Connected" }).waitFor();
     await client.page.getByRole("status").filter({ hasText: "Connected" }).waitFor();

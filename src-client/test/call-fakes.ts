@@ -9,7 +9,10 @@ export class FakeTrack {
   enabled = true;
   stopped = false;
   private listeners = new Map<string, (() => void)[]>();
-  constructor(readonly kind: "audio" | "video", readonly id = `${kind}-${Math.random().toString(36).slice(2)}`) {}
+  constructor(
+    readonly kind: "audio" | "video",
+    readonly id = `${kind}-${Math.random().toString(36).slice(2)}`,
+  ) {}
   stop() {
     this.stopped = true;
   }

@@ -7,13 +7,7 @@ import type { ChosenDevices } from "./rejoin";
  * Before joining: the camera's preview, the microphone's level, device pickers, and Join. Without a camera or
  * microphone (refused or missing) the reason is said with its fix, and Join still works (audio only or listening).
  */
-export function PreJoin({
-  canJoin,
-  onJoin,
-}: {
-  canJoin: boolean;
-  onJoin(media: LocalMedia, devices: ChosenDevices): void;
-}) {
+export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: LocalMedia, devices: ChosenDevices): void }) {
   const [media, setMedia] = useState<LocalMedia | null>(null);
   const [audioId, setAudioId] = useState<string | undefined>();
   const [videoId, setVideoId] = useState<string | undefined>();

@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCKET_CLOSE } from "../../../src/domain/meetings";
-import {
-  cameraAndMicrophone,
-  FakePeer,
-  FakeSocket,
-  FakeStream,
-  FakeTrack,
-  installFakes,
-  welcome,
-} from "../../test/call-fakes";
+import { cameraAndMicrophone, FakePeer, FakeSocket, FakeStream, FakeTrack, installFakes, welcome } from "../../test/call-fakes";
 import { CallSession } from "./call";
 
 beforeEach(() => {
