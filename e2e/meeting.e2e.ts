@@ -26,11 +26,14 @@ const capturePeerConnections = () => {
   };
 };
 
-/** What the newest connection of the page receives: decoded video frames and audio packets. */
-async function inbound(page: Page): Promise<{ frames: number; audioPackets: number }> {
-  return page.evaluate(async () => {
+/**
+ * What the newest connection of the page receives, decoded video frames and audio packets: only a connection made
+ * as the `from`th or later of the page counts (a call made afresh, not the one before it).
+ */
+async function inbound(page: Page, from = 0): Promise<{ frames: number; audioPackets: number }> {
+  return page.evaluate(async (from) => {
     const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
-    const pc = pcs[pcs.length - 1];
+    const pc = pcs.length > from ? pcs[pcs.length - 1] : undefined;
     if (!pc || pc.connectionState === "closed") return { frames: 0, audioPackets: 0 };
     let frames = 0;
     let audioPackets = 0;
@@ -41,12 +44,14 @@ async function inbound(page: Page): Promise<{ frames: number; audioPackets: numb
       if (r.kind === "audio") audioPackets += r.packetsReceived ?? 0;
     });
     return { frames, audioPackets };
-  });
+  }, from);
 }
 
-async function receiving(page: Page): Promise<void> {
+const connectionsMade = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length);
+
+async function receiving(page: Page, from = 0): Promise<void> {
   await expect
-    .poll(() => inbound(page), { timeout: 10_000, interval: 250 })
+    .poll(() => inbound(page, from), { timeout: 10_000, interval: 250 })
     .toSatisfy((s: { frames: number; audioPackets: number }) => s.frames > 0 && s.audioPackets > 0);
 }
 
@@ -62,6 +67,7 @@ describe("the meeting room", () => {
   let browser: Browser | undefined;
   let dataDir = "";
   let bookingId = "";
+  let seerName = "";
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-e2e-meeting-"));
@@ -70,11 +76,12 @@ describe("the meeting room", () => {
     try {
       const db = database.db;
       const [seer] = await db
-        .select({ id: seers.id })
+        .select({ id: seers.id, fullName: seers.fullName })
         .from(seers)
         .innerJoin(users, eq(users.id, seers.userId))
         .where(eq(users.email, demo.seer.email));
       if (!seer) throw new Error("No demo Seer");
+      seerName = seer.fullName;
       const client = await createUser(
         db,
         { email: person.email, firstName: "Yaw", lastName: "Darko" },
@@ -134,11 +141,12 @@ describe("the meeting room", () => {
       .waitFor();
   };
 
-  it("the client and the Seer see and hear each other, chat, mute, and recover a reload; a third user is refused", async () => {
+  it("the client and the Seer see and hear each other, chat, mute, and recover a reload on their own; a third user is refused", async () => {
     const client = await party(person);
     const seer = await party(demo.seer);
     // Each sees the other's name, never their own.
-    await expect.poll(() => client.page.getByText(/^Your session with /).textContent()).not.toContain("Yaw");
+    expect(seerName).not.toBe("");
+    await expect.poll(() => client.page.getByText(/^Your session with /).textContent()).toBe(`Your session with ${seerName}`);
     await expect.poll(() => seer.page.getByText(/^Your session with /).textContent()).toBe("Your session with Yaw Darko");
 
     await join(client.page);
@@ -187,11 +195,21 @@ describe("the meeting room", () => {
       await client.page.setViewportSize({ width: 1280, height: 900 });
     }
 
-    // One side reloads: the other hears it leave and waits; after joining again the call comes back on its own.
+    // One side reloads: it joins again on its own (no Join pressed), and both sides decode each other's media again
+    // on a call made afresh (the client's connections after the one before the reload; the Seer's page is new).
+    const clientConnections = await connectionsMade(client.page);
     await seer.page.reload();
-    await client.page.getByRole("status").filter({ hasText: "Waiting for" }).waitFor();
-    await join(seer.page);
-    await Promise.all([receiving(client.page), receiving(seer.page)]);
+    await seer.page
+      .getByRole("status")
+      .filter({ hasText: /Rejoining the call|Waiting for|Connecting|Connected/ })
+      .waitFor();
+    await Promise.all([receiving(client.page, clientConnections), receiving(seer.page)]);
+    await seer.page.getByRole("status").filter({ hasText: "Connected" }).waitFor();
+    await client.page.getByRole("status").filter({ hasText: "Connected" }).waitFor();
+    expect(await seer.page.getByRole("button", { name: "Join" }).count()).toBe(0);
+    // The other party's name, in the call too.
+    await seer.page.getByText("Yaw Darko", { exact: true }).first().waitFor();
+    await client.page.getByText(seerName, { exact: true }).first().waitFor();
     // The chat is still there after the reload: it is stored with the booking.
     await seer.page.getByRole("log", { name: "Chat messages" }).getByText("<i>Hello</i> from the client").waitFor();
 
@@ -199,6 +217,10 @@ describe("the meeting room", () => {
     await seer.page.getByRole("button", { name: "Leave" }).click();
     await seer.page.getByText("You left the call.").waitFor();
     await client.page.getByRole("status").filter({ hasText: "Waiting for" }).waitFor();
+    // After Leave, a reload no longer joins on its own: the device check and Join again.
+    await seer.page.reload();
+    await seer.page.getByRole("button", { name: "Join" }).waitFor();
+    expect(await seer.page.getByText("Rejoining the call…").count()).toBe(0);
 
     const third = await party(outsider);
     await third.page.getByRole("heading", { name: "Meeting Not Found" }).waitFor();

@@ -199,7 +199,8 @@ try {
           button.click();
           const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
           for (;;) {
-            const pc = pcs[pcs.length - 1];
+            // The newest connection that is still open (a Leave closes the previous run's).
+            const pc = pcs.findLast((c) => c.connectionState !== "closed");
             if (pc) {
               let frames = 0;
               (await pc.getStats()).forEach((s: RTCStats) => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { Alert, Badge, Container, Grid, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Container, Grid, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { useAuth } from "../../lib/auth";
 import { formatCalendarDate } from "../../lib/format";
@@ -7,8 +7,9 @@ import { trpc, type RouterOutputs } from "../../trpc";
 import { CallSession, meetingSocketUrl, type CallEnd } from "./call";
 import { CallView } from "./CallView";
 import { ChatPanel } from "./ChatPanel";
-import { stopMedia, type LocalMedia } from "./media";
+import { reacquireMedia, stopMedia, type LocalMedia } from "./media";
 import { PreJoin } from "./PreJoin";
+import { forgetJoin, joinedBefore, rememberJoin, type ChosenDevices } from "./rejoin";
 
 type Room = RouterOutputs["meetings"]["room"];
 
@@ -38,22 +39,28 @@ function Call({ room, media, onEnd }: { room: Room; media: LocalMedia; onEnd(rea
   const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const stored = trpc.meetings.messages.useQuery({ bookingId: room.bookingId });
   const mounted = useRef(false);
+  const pageHidden = useRef(false);
   useEffect(() => {
     mounted.current = true;
     if (session.getSnapshot().status === "joining") session.start();
-    const leave = () => session.leave();
+    const leave = () => {
+      pageHidden.current = true;
+      session.leave();
+    };
     window.addEventListener("pagehide", leave);
     return () => {
       mounted.current = false;
       window.removeEventListener("pagehide", leave);
-      // Leaving the page ends the call; a development re-mount (StrictMode) comes straight back and keeps it.
+      // Leaving the page ends the call; a development re-mount (StrictMode) comes straight back and keeps it. (A
+      // reload unmounts nothing: 'pagehide' leaves, and the Join stays remembered for the page that comes back.)
       setTimeout(() => {
         if (mounted.current) return;
+        if (!pageHidden.current) forgetJoin(room.bookingId);
         session.leave();
         stopMedia(media.stream);
       }, 0);
     };
-  }, [session, media.stream]);
+  }, [session, media.stream, room.bookingId]);
   useEffect(() => {
     if (call.ended) onEnd(call.ended);
   }, [call.ended, onEnd]);
@@ -72,7 +79,10 @@ function Call({ room, media, onEnd }: { room: Room; media: LocalMedia; onEnd(rea
           peerName={room.peerName}
           startsAt={room.startsAt}
           minutes={SESSION_MINUTES[room.sessionType]}
-          onLeave={() => session.leave()}
+          onLeave={() => {
+            forgetJoin(room.bookingId);
+            session.leave();
+          }}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -87,6 +97,21 @@ function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
   const [media, setMedia] = useState<LocalMedia | null>(null);
   const [ended, setEnded] = useState<CallEnd | null>(null);
   const open = room.roomState === "open";
+  // Joined in this tab before a reload: straight back into the call with the same devices, without the device check.
+  const [rejoin, setRejoin] = useState<ChosenDevices | null>(() => (open ? joinedBefore(room.bookingId) : null));
+
+  useEffect(() => {
+    if (!rejoin) return;
+    let live = true;
+    void reacquireMedia(rejoin).then((result) => {
+      if (!live) return stopMedia(result.stream);
+      setRejoin(null);
+      setMedia(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [rejoin]);
 
   // The room opens (or closes) on its own time: ask again then.
   useEffect(() => {
@@ -99,11 +124,24 @@ function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
 
   if (media) {
     const end = (reason: CallEnd) => {
+      // Closed, refused or replaced: a reload no longer rejoins. ('left' is the Leave button, which forgot it
+      // already, or the page going away, which must keep it.)
+      if (reason !== "left") forgetJoin(room.bookingId);
       stopMedia(media.stream);
       setMedia(null);
       setEnded(reason);
     };
     return <Call room={room} media={media} onEnd={end} />;
+  }
+  if (rejoin) {
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Group gap="sm" justify="center">
+          <Loader size="sm" aria-hidden />
+          <Text role="status">Rejoining the call…</Text>
+        </Group>
+      </Paper>
+    );
   }
   return (
     <Stack gap="md">
@@ -119,7 +157,8 @@ function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
       )}
       <PreJoin
         canJoin={open}
-        onJoin={(m) => {
+        onJoin={(m, devices) => {
+          rememberJoin(room.bookingId, devices);
           setEnded(null);
           setMedia(m);
         }}

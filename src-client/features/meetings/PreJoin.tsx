@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Box, Button, Group, Paper, Progress, Select, Stack, Text } from "@mantine/core";
 import { acquireMedia, MEDIA_PROBLEMS, stopMedia, useAudioLevel, useDevices, type LocalMedia } from "./media";
+import type { ChosenDevices } from "./rejoin";
 
 /**
  * Before joining: the camera's preview, the microphone's level, device pickers, and Join. Without a camera or
  * microphone (refused or missing) the reason is said with its fix, and Join still works (audio only or listening).
  */
-export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: LocalMedia): void }) {
+export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: LocalMedia, devices: ChosenDevices): void }) {
   const [media, setMedia] = useState<LocalMedia | null>(null);
   const [audioId, setAudioId] = useState<string | undefined>();
   const [videoId, setVideoId] = useState<string | undefined>();
@@ -114,7 +115,7 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
           onClick={() => {
             if (!media) return;
             handedOver.current = true;
-            onJoin(media);
+            onJoin(media, { audioId, videoId });
           }}
         >
           Join

@@ -54,6 +54,14 @@ export async function acquireMedia(devices: { audioId?: string; videoId?: string
   return { stream: null, problem: first ?? "unknown" };
 }
 
+/** The devices chosen before (a rejoin after a reload), or the default ones when those are gone or refused. */
+export async function reacquireMedia(devices: { audioId?: string; videoId?: string }): Promise<LocalMedia> {
+  const chosen = await acquireMedia(devices);
+  if (!chosen.problem || (!devices.audioId && !devices.videoId)) return chosen;
+  stopMedia(chosen.stream);
+  return acquireMedia();
+}
+
 export function stopMedia(stream: MediaStream | null): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }

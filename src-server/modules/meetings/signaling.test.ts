@@ -23,6 +23,9 @@ let adminCookie: string;
 let bookingId: string;
 let pendingId: string;
 let laterId: string;
+let cancelledId: string;
+let completedId: string;
+let pastId: string;
 let clientId: string;
 
 beforeAll(async () => {
@@ -56,6 +59,10 @@ beforeAll(async () => {
   bookingId = (await createBooking(t.database.db, { ...common, status: "confirmed" })).id;
   pendingId = (await createBooking(t.database.db, { ...common, scheduledTime: "11:00", status: "pending" })).id;
   laterId = (await createBooking(t.database.db, { ...common, scheduledTime: "15:00", status: "confirmed" })).id;
+  // At 09:55 these would be inside their windows, but for their status; the last one's room closed at 09:15.
+  cancelledId = (await createBooking(t.database.db, { ...common, scheduledTime: "09:45", status: "cancelled" })).id;
+  completedId = (await createBooking(t.database.db, { ...common, scheduledTime: "09:30", status: "completed" })).id;
+  pastId = (await createBooking(t.database.db, { ...common, scheduledTime: "08:30", status: "confirmed" })).id;
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   await second.app.listen({ port: 0, host: "127.0.0.1" });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -204,6 +211,45 @@ describe("the room's signaling", () => {
     await leave(tab, seer);
   });
 
+  it("a socket that closes while its joining is being recorded leaves no ghost: its leaving is recorded, the other side is not told of it", async () => {
+    const meetings = t.app.services.meetings;
+    const original = meetings.joined;
+    let entered = () => {};
+    const inJoined = new Promise<void>((resolve) => (entered = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let attendanceId = "";
+    meetings.joined = async (...args) => {
+      entered();
+      attendanceId = await original(...args);
+      await released;
+      return attendanceId;
+    };
+    try {
+      const ghost = connect({ cookie: clientCookie });
+      await inJoined;
+      ghost.ws.close();
+      await ghost.closed;
+      // Time for the server to see the socket closed (its 'close' event) while the joining is still being recorded.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      release();
+      meetings.joined = original;
+    }
+    await expect
+      .poll(async () => {
+        const [row] = await t.database.db.select().from(meetingAttendance).where(eq(meetingAttendance.id, attendanceId));
+        return row?.leftAt ?? null;
+      })
+      .not.toBeNull();
+    // The Seer arriving now finds nobody in the room.
+    const seer = connect({ cookie: seerCookie });
+    await seer.next("welcome");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seer.received.map((s) => s.type)).not.toContain("peer-joined");
+    await leave(seer);
+  });
+
   it("refuses a visitor, another user, a missing booking, a wrong Origin, and a room that is not open", async () => {
     expect((await connect({}).closed).code).toBe(SOCKET_CLOSE.notSignedIn);
     const stranger = await connect({ cookie: strangerCookie }).closed;
@@ -233,6 +279,27 @@ describe("the room's signaling", () => {
       ws.on("error", () => {});
     });
     expect(noOrigin).toBe(403);
+  });
+
+  it("admits nobody to a cancelled or completed booking, nor after the window; strangers hear 'not-found' as ever", async () => {
+    const meetings = t.app.services.meetings;
+    const [seerRow] = await t.database.db.query.users.findMany({
+      where: (u, { eq: is }) => is(u.email, "seer-room@example.com"),
+    });
+    const [strangerRow] = await t.database.db.query.users.findMany({
+      where: (u, { eq: is }) => is(u.email, "stranger-room@example.com"),
+    });
+    const seerUserId = seerRow?.id ?? "";
+    // The open room admits both parties (the same call, so the refusals below are about the booking).
+    expect(await meetings.admit(clientId, bookingId)).toMatchObject({ role: "client", bookingId });
+    expect(await meetings.admit(seerUserId, bookingId)).toMatchObject({ role: "seer", bookingId });
+    for (const id of [cancelledId, completedId, pastId]) {
+      expect(await meetings.admit(clientId, id), id).toBe("not-open");
+      expect(await meetings.admit(seerUserId, id), id).toBe("not-open");
+      expect(await meetings.admit(strangerRow?.id ?? "", id), id).toBe("not-found");
+      expect((await connect({ cookie: clientCookie, booking: id }).closed).code).toBe(SOCKET_CLOSE.notOpen);
+      expect((await connect({ cookie: strangerCookie, booking: id }).closed).code).toBe(SOCKET_CLOSE.notFound);
+    }
   });
 
   it("closes the socket on a malformed or oversized message, and keeps serving", async () => {

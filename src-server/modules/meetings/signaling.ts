@@ -144,12 +144,23 @@ export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingS
       const userId = user.id;
       if (socket.readyState !== socket.OPEN) return;
 
+      const attendanceId = await deps.meetings.joined(access, user.id);
+      // The socket may have closed while the joining was recorded: then its 'close' has already passed, so nothing
+      // below (the room, the heartbeat) would ever be undone; the leaving is recorded at once instead. From here on
+      // everything is registered synchronously, before any later 'close' can be emitted.
+      if (socket.readyState !== socket.OPEN) {
+        await deps.meetings
+          .left(attendanceId)
+          .catch((err: unknown) => req.log.warn({ err }, "meetings: leaving was not recorded"));
+        return;
+      }
+
       const conn: Connection = {
         id: randomUUID(),
         socket,
         userId: user.id,
         access,
-        attendanceId: await deps.meetings.joined(access, user.id),
+        attendanceId,
         replaced: false,
         queue: Promise.resolve(),
       };
