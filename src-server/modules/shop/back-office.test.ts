@@ -272,7 +272,7 @@ describe("refunds made in the provider's dashboard", () => {
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", refundedAmount: "15.00" });
     expect(await shopRefunds(orderId)).toEqual([1500]);
-    const detail = trpcData<Detail & { history: { kind: string; by: string; data: { amount?: string } }[] }>(
+    const detail = trpcData<{ history: { kind: string; by: string; data: { amount?: string } }[] }>(
       await trpcQuery(t.app, "orders.detail", { orderId }, adminCookie),
     );
     expect(detail.history.filter((h) => h.kind === "refund").map((h) => [h.by, h.data.amount])).toEqual([
