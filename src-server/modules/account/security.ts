@@ -26,12 +26,20 @@ import type { Config } from "../../platform/config";
 import { isUniqueViolation } from "../../platform/database";
 import { sendMailOnce, type Mailer } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
-import { createThrottle, throttleKey } from "../../platform/throttle";
+import { addressGroup, createThrottle, throttleKey } from "../../platform/throttle";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { emailChangeNoticeMail, passwordResetMail } from "./mail";
 import { createTokenStore, hashToken, PASSWORD_RESET_LIFETIME_MS, TOKEN_INVALID } from "./tokens";
-import { checkNewPassword, currentUserColumns, greeting, TOO_MANY_ATTEMPTS, type CurrentUser } from "./users";
+import {
+  checkNewPassword,
+  currentUserColumns,
+  greeting,
+  PAIR_FAILURES,
+  TOO_MANY_ATTEMPTS,
+  tooManyAttempts,
+  type CurrentUser,
+} from "./users";
 
 /** The texts of docs/product.md#accounts. */
 export const RESET_REQUESTED = "If an account exists for this address, we sent it a link to reset the password.";
@@ -81,13 +89,24 @@ export function createSecurityService({
   const tokens = createTokenStore({ db, clock });
   const throttle = createThrottle(db, clock);
 
-  async function checkCurrentPassword(userId: string, password: string): Promise<void> {
+  /**
+   * The current password, under the sign-in throttle of this account from this address (the same counter, so a
+   * stolen session cannot guess the password faster here than at sign-in).
+   */
+  async function checkCurrentPassword(user: { id: string; email: string }, password: string, ip: string): Promise<void> {
+    const pairKey = throttleKey("signin-pair", user.email, addressGroup(ip));
+    const wait = await throttle.waitFor(pairKey);
+    if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
     const [row] = await db
       .select({ passwordHash: passwordCredentials.passwordHash })
       .from(passwordCredentials)
-      .where(eq(passwordCredentials.userId, userId))
+      .where(eq(passwordCredentials.userId, user.id))
       .limit(1);
-    if (!row || !(await verifyPassword(row.passwordHash, password))) throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+    if (!row || !(await verifyPassword(row.passwordHash, password))) {
+      await throttle.fail(pairKey, PAIR_FAILURES);
+      throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+    }
+    await throttle.clear(pairKey);
   }
 
   /** Every session of the user ends, but the one named `keepSid` (a SHA-256 as stored). */
@@ -101,7 +120,7 @@ export function createSecurityService({
 
   /** The same answer whether or not the address has an account; a link at most every 2 minutes per account. */
   async function requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
-    if (!(await throttle.hit(throttleKey("reset-ip", ip), 20, 15 * 60 * 1000)))
+    if (!(await throttle.hit(throttleKey("reset-ip", addressGroup(ip)), 20, 15 * 60 * 1000)))
       throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     const [user] = await db
       .select({ id: users.id, firstName: users.firstName })
@@ -193,8 +212,13 @@ export function createSecurityService({
   }
 
   /** The current password, then a new one; every other session ends. */
-  async function changePassword(user: SessionUser, input: ChangePasswordInput, currentSid: string): Promise<{ ok: true }> {
-    await checkCurrentPassword(user.id, input.currentPassword);
+  async function changePassword(
+    user: SessionUser,
+    input: ChangePasswordInput,
+    currentSid: string,
+    ip: string,
+  ): Promise<{ ok: true }> {
+    await checkCurrentPassword(user, input.currentPassword, ip);
     checkNewPassword(input.newPassword, [user.email, user.firstName, user.lastName]);
     const passwordHash = await hashPassword(input.newPassword);
     await db.update(passwordCredentials).set({ passwordHash }).where(eq(passwordCredentials.userId, user.id));
@@ -206,8 +230,8 @@ export function createSecurityService({
    * The current password, then a link to the new address; the address changes when the link is opened. The old
    * address is told. A new address that another account uses gets the same answer (and no link), so nobody learns it.
    */
-  async function changeEmail(user: SessionUser, input: ChangeEmailInput): Promise<{ message: string }> {
-    await checkCurrentPassword(user.id, input.currentPassword);
+  async function changeEmail(user: SessionUser, input: ChangeEmailInput, ip: string): Promise<{ message: string }> {
+    await checkCurrentPassword(user, input.currentPassword, ip);
     if (input.newEmail === user.email) return { message: EMAIL_CHANGE_SENT };
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
     if (!taken) {
@@ -324,8 +348,8 @@ export function createSecurityService({
    * uploads, the Seer profile's words and photo); bookings and orders stay for accounting, tied to an anonymous
    * account. A Seer with upcoming sessions must have them cancelled first.
    */
-  async function deleteAccount(user: SessionUser, currentPassword: string): Promise<{ ok: true }> {
-    await checkCurrentPassword(user.id, currentPassword);
+  async function deleteAccount(user: SessionUser, currentPassword: string, ip: string): Promise<{ ok: true }> {
+    await checkCurrentPassword(user, currentPassword, ip);
     const now = clock.now();
     const [ownSeer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.userId, user.id)).limit(1);
     if (ownSeer) {
