@@ -24,6 +24,7 @@ import type { ChangeEmailInput, ChangePasswordInput, ResetPasswordInput } from "
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { isUniqueViolation } from "../../platform/database";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import { sendMailOnce, type Mailer } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import { addressGroup, createThrottle, throttleKey } from "../../platform/throttle";
@@ -51,7 +52,10 @@ export const EMAIL_CHANGE_SENT = "We sent a link to your new address. Your email
 export const EMAIL_IN_USE = "This email address is already used by another account.";
 export const SESSION_NOT_FOUND = "Session not found";
 export const SEER_HAS_UPCOMING_SESSIONS =
-  "You have upcoming sessions as a Seer. Please cancel them (contact support) before deleting your account.";
+  "You have upcoming sessions as a Seer. Please cancel them on your dashboard before deleting your account.";
+
+/** A deleted account's meeting chat messages read this (the column holds 1-2,000 characters). */
+export const DELETED_MESSAGE = "(message deleted)";
 
 const VERIFY_RESEND_INTERVAL_MS = 5 * 60 * 1000;
 const RESET_INTERVAL_MS = 2 * 60 * 1000;
@@ -352,23 +356,26 @@ export function createSecurityService({
     await checkCurrentPassword(user, currentPassword, ip);
     const now = clock.now();
     const [ownSeer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.userId, user.id)).limit(1);
-    if (ownSeer) {
-      const [upcoming] = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.seerId, ownSeer.id),
-            gt(bookings.endsAt, now),
-            or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now))),
-          ),
-        )
-        .limit(1);
-      if (upcoming) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
-    }
     const files = await db.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.userId, user.id));
     const anonymousEmail = `deleted-${user.id}@deleted.invalid`;
     await db.transaction(async (tx) => {
+      if (ownSeer) {
+        // Under the Seer's slot lock, which every hold, confirmation and move takes: no booking can become upcoming
+        // between this check and the profile's suspension below.
+        await lockInTransaction(tx, seerSlotsKey(ownSeer.id));
+        const [upcoming] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.seerId, ownSeer.id),
+              gt(bookings.endsAt, now),
+              or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now))),
+            ),
+          )
+          .limit(1);
+        if (upcoming) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
+      }
       await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, user.id));
       await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
       await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
@@ -391,6 +398,8 @@ export function createSecurityService({
         .where(eq(orders.userId, user.id));
       await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
       await tx.update(reviews).set({ comment: null }).where(eq(reviews.clientId, user.id));
+      // What the person wrote in meeting rooms stays as a placeholder (the other party's side of the chat still reads).
+      await tx.update(meetingMessages).set({ text: DELETED_MESSAGE }).where(eq(meetingMessages.senderId, user.id));
       if (ownSeer) {
         await tx
           .update(seers)
