@@ -27,6 +27,8 @@ interface Fixtures {
   draftId: string;
   draftSlug: string;
   orderIntentId: string;
+  /** The client's order, delivered yesterday: one they may ask to return. */
+  deliveredOrderId: string;
   clientSessionId: string;
 }
 
@@ -192,7 +194,13 @@ const MATRIX: Partial<Record<string, Entry>> = {
   "orders.ship": { input: () => INVALID },
   "orders.deliver": { input: () => INVALID },
   "orders.refund": { input: () => INVALID },
-  "orders.requestReturn": { input: () => INVALID },
+  "orders.requestReturn": {
+    input: () => INVALID,
+    owned: {
+      input: (f) => ({ orderId: f.deliveredOrderId, reason: "Arrived broken", photoUrls: [`/api/uploads/${missingId()}`] }),
+      missing: () => ({ orderId: missingId(), reason: "Arrived broken", photoUrls: [`/api/uploads/${missingId()}`] }),
+    },
+  },
   "orders.decideReturn": { input: () => INVALID },
   "orders.receiveReturn": { input: () => INVALID },
   "meetings.room": {
@@ -276,6 +284,26 @@ beforeAll(async () => {
     shippingAddress: "Accra",
     paymentIntentId: orderIntentId,
   });
+  const deliveredAt = new Date(t.clock.now().getTime() - 86_400_000);
+  const [delivered] = await db
+    .insert(orders)
+    .values({
+      userId: clientId,
+      orderNumber: `SM-${uniqueSuffix()}`,
+      items: [],
+      subtotal: "10.00",
+      shippingCost: "10.00",
+      total: "20.00",
+      shippingName: "Ama",
+      shippingEmail: client.email,
+      shippingPhone: "1",
+      shippingAddress: "Accra",
+      status: "delivered",
+      paidAt: deliveredAt,
+      shippedAt: deliveredAt,
+      deliveredAt,
+    })
+    .returning({ id: orders.id });
   const sessions = trpcData<{ id: string; current: boolean }[]>(
     await t.app.inject({ method: "GET", url: "/trpc/account.sessions", headers: { cookie: cookies.client ?? "" } }),
   );
@@ -289,6 +317,7 @@ beforeAll(async () => {
     draftId: draft?.id ?? "",
     draftSlug,
     orderIntentId,
+    deliveredOrderId: delivered?.id ?? "",
     clientSessionId: sessions.find((s) => s.current)?.id ?? "",
   };
 }, 120_000);

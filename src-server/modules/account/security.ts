@@ -25,7 +25,7 @@ import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { isUniqueViolation } from "../../platform/database";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
-import { sendMailOnce, type Mailer } from "../../platform/mail";
+import { sendMailOnce, type Mailer, type Outbox } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import { addressGroup, createThrottle, throttleKey } from "../../platform/throttle";
 import type { FileStorage } from "../../platform/storage/storage";
@@ -79,6 +79,7 @@ export function createSecurityService({
   db,
   clock,
   mailer,
+  outbox,
   config,
   storage,
   sendVerification,
@@ -86,6 +87,7 @@ export function createSecurityService({
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  outbox: Outbox;
   config: Pick<Config, "publicUrl">;
   storage: FileStorage;
   sendVerification: (user: { id: string; firstName: string | null }, email: string) => Promise<void>;
@@ -122,7 +124,10 @@ export function createSecurityService({
     return removed.length;
   }
 
-  /** The same answer whether or not the address has an account; a link at most every 2 minutes per account. */
+  /**
+   * The same answer whether or not the address has an account; a link at most every 2 minutes per account. The mail
+   * goes through the outbox (a job), so the answer never waits for the mail server and takes about as long either way.
+   */
   async function requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
     if (!(await throttle.hit(throttleKey("reset-ip", addressGroup(ip)), 20, 15 * 60 * 1000)))
       throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
@@ -135,7 +140,10 @@ export function createSecurityService({
       const last = await tokens.lastIssuedAt(user.id, "password-reset");
       if (!last || clock.now().getTime() - last.getTime() >= RESET_INTERVAL_MS) {
         const token = await tokens.issue(user.id, "password-reset", email, PASSWORD_RESET_LIFETIME_MS);
-        await mailer.send(passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`));
+        await outbox.send(
+          `password-reset:${hashToken(token)}`,
+          passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`),
+        );
       }
     }
     return { message: RESET_REQUESTED };
