@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, mailedLink, openPage, signIn, signUpNew } from "./support";
+import { baseUrl, demo, mailedLink, openPage, signIn, signUpNew } from "./support";
 
 describe("accounts people can recover", () => {
   it("resets a forgotten password from the e-mailed link, then signs in with the new one", async () => {
@@ -44,6 +44,18 @@ describe("accounts people can recover", () => {
     await page.waitForURL((url) => url.pathname === "/");
     expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
     expect(page.url()).not.toContain("evil.example");
+
+    // Signing in from that value lands on our home page, signed in, never on the other site.
+    const signingIn = await openPage();
+    await signingIn.goto("/api/login?returnTo=%2F%09%2Fevil.example");
+    await signingIn.waitForURL((url) => url.pathname === "/login");
+    await signingIn.getByRole("textbox", { name: "Email" }).fill(demo.client.email);
+    await signingIn.getByRole("textbox", { name: "Password" }).fill(demo.client.password);
+    await signingIn.getByRole("button", { name: "Sign In" }).click();
+    await signingIn.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => signingIn.getByRole("button", { name: "Log Out" }).count()).toBeGreaterThan(0);
+    expect(new URL(signingIn.url()).origin).toBe(new URL(baseUrl()).origin);
+    expect(signingIn.url()).not.toContain("evil.example");
 
     // Even given straight to the sign-in screen, the value never leaves the site.
     await page.goto(`/login?returnTo=${encodeURIComponent("/\t/evil.example")}`);

@@ -72,11 +72,14 @@ async function main(): Promise<void> {
   }
   const { config, database } = await openConfiguredDatabase();
   try {
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
     const account = createAccountService({
       db: database.db,
       clock: systemClock,
       config,
-      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+      mailer,
+      // No job runs here: what little this script could mail goes at once.
+      outbox: { send: (_key, message) => mailer.send(message) },
       storage: createConfiguredStorage(config),
     });
     const { user, created } = await account.createAdmin({

@@ -98,7 +98,12 @@ export function createServices(base: ServiceDeps) {
       await ledger.recordPayment(intent.id);
       return confirmed;
     },
-    refunded: ledger.recordPayment,
+    // A refund made in the provider's dashboard reaches the order (its refunded amount, status and history) first,
+    // so the ledger then lists it as a shop_refund.
+    refunded: async (paymentIntentId) => {
+      await backOffice.syncRefunds(paymentIntentId);
+      await ledger.recordPayment(paymentIntentId);
+    },
   });
   payments.events.onAccountUpdated(payouts.syncAccount);
   payments.events.onTransferChanged(payouts.syncTransfer);

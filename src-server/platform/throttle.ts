@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { throttles } from "../../db/schema";
@@ -7,6 +8,27 @@ import type { Clock } from "./clock";
 /** A throttle key never shows an address or an e-mail in clear: the part after the scope is hashed. */
 export function throttleKey(scope: string, ...parts: string[]): string {
   return `${scope}:${createHash("sha256").update(parts.join("\n")).digest("base64url")}`;
+}
+
+/**
+ * The address a per-address limit counts: an IPv4 address itself, an IPv6 address by its /64 (one home or device
+ * network gets a whole /64, so its other addresses are the same sender). IPv4-mapped IPv6 counts as the IPv4 address.
+ */
+export function addressGroup(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const bare = ip.replace(/%.*$/, "");
+  if (!isIPv6(bare)) return ip;
+  const [head = "", tail = ""] = bare.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  // A dotted IPv4 tail takes two groups; the prefix is only the first four, so it never matters beyond counting.
+  const width = back.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0) + front.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  const groups = bare.includes("::") ? [...front, ...Array<string>(Math.max(0, 8 - width)).fill("0"), ...back] : front;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g.includes(".") ? g : Number.parseInt(g || "0", 16).toString(16)))
+    .join(":")}::/64`;
 }
 
 export interface FailurePolicy {

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
-import type { Mailer } from "../../platform/mail";
+import type { Mailer, Outbox } from "../../platform/mail";
 import type { FileStorage } from "../../platform/storage/storage";
 import { createProfileService } from "./profile";
 import { createSecurityService } from "./security";
@@ -16,6 +16,7 @@ export function createAccountService(deps: {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  outbox: Outbox;
   config: Pick<Config, "publicUrl">;
   storage: FileStorage;
 }) {

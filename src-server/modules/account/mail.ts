@@ -24,6 +24,21 @@ export function accountExistsMail(to: string, name: string, publicUrl: string): 
   };
 }
 
+/** Mailed when the right password came from a new address while the account was under attack. */
+export function signInLinkMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    subject: "Your sign-in link",
+    text:
+      `Hello ${name},\n\n` +
+      "Someone, perhaps you, signed in to your Seer account with the right password from a new device while many " +
+      "failed attempts were being made on it, so we held that sign-in back.\n\n" +
+      `If it was you, open this link within 30 minutes to sign in:\n\n${link}\n\n` +
+      "If it was not you, someone knows your password: reset it now with Forgot your password on the sign-in page.\n\n" +
+      "The Seer team",
+  };
+}
+
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {
   return {
     to,

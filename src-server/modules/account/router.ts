@@ -53,8 +53,12 @@ export const accountRouter = router({
 
   changePassword: authedProcedure
     .input(changePasswordSchema)
-    .mutation(({ ctx, input }) => ctx.services.account.changePassword(ctx.user, input, currentSessionId(ctx.req))),
-  changeEmail: authedProcedure.input(changeEmailSchema).mutation(({ ctx, input }) => ctx.services.account.changeEmail(ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.account.changePassword(ctx.user, input, currentSessionId(ctx.req), ctx.req.ip),
+    ),
+  changeEmail: authedProcedure
+    .input(changeEmailSchema)
+    .mutation(({ ctx, input }) => ctx.services.account.changeEmail(ctx.user, input, ctx.req.ip)),
 
   sessions: authedProcedure.query(({ ctx }) => ctx.services.account.listSessions(ctx.user.id, currentSessionId(ctx.req))),
   endSession: authedProcedure.input(sessionIdSchema).mutation(async ({ ctx, input }) => {
@@ -70,7 +74,7 @@ export const accountRouter = router({
 
   exportData: authedProcedure.query(({ ctx }) => ctx.services.account.exportData(ctx.user, currentSessionId(ctx.req))),
   deleteAccount: authedProcedure.input(deleteAccountSchema).mutation(async ({ ctx, input }) => {
-    await ctx.services.account.deleteAccount(ctx.user, input.currentPassword);
+    await ctx.services.account.deleteAccount(ctx.user, input.currentPassword, ctx.req.ip);
     await endSession(ctx.req);
     return { ok: true as const };
   }),

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTokens, bookings, contactMessages, orders, users } from "../../../db/schema";
+import { accountTokens, bookings, contactMessages, meetingMessages, orders, users } from "../../../db/schema";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import { createBooking, createSeer, createUser, uniqueSuffix } from "../../../db/seed/factories";
 import { EMAIL_NOT_VERIFIED } from "../../platform/trpc/init";
 import {
@@ -16,6 +17,7 @@ import {
   type TestApp,
 } from "../../test/app";
 import {
+  DELETED_MESSAGE,
   EMAIL_CHANGE_SENT,
   RESET_REQUESTED,
   SEER_HAS_UPCOMING_SESSIONS,
@@ -54,6 +56,9 @@ describe("password reset by e-mail", () => {
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(trpcData<{ message: string }>(known).message).toBe(RESET_REQUESTED);
+    // The answer does not wait for the mail (so it takes as long for an unknown address): the outbox sends it.
+    expect(t.mailer.sent.length).toBe(before);
+    await t.app.jobs.runDue();
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual([email]);
   });
 
@@ -61,6 +66,7 @@ describe("password reset by e-mail", () => {
     const { email, password, cookie: firstBrowser } = await signUp(t.app);
     const secondBrowser = await signIn(t.app, email, password);
     await trpcMutation(t.app, "account.requestPasswordReset", { email });
+    await t.app.jobs.runDue();
     const token = mailedToken(t.app, email, "/reset-password");
     const stored = await t.database.db.select().from(accountTokens).where(eq(accountTokens.userId, await idOf(firstBrowser)));
     expect(stored.some((row) => row.tokenHash === token)).toBe(false);
@@ -85,6 +91,7 @@ describe("password reset by e-mail", () => {
   it("refuses a link older than one hour", async () => {
     const { email } = await signUp(t.app);
     await trpcMutation(t.app, "account.requestPasswordReset", { email });
+    await t.app.jobs.runDue();
     const token = mailedToken(t.app, email, "/reset-password");
     t.clock.advance(61 * 60 * 1000);
     const late = await trpcMutation(t.app, "account.resetPassword", { token, password: "a brand new passphrase 42" });
@@ -192,6 +199,11 @@ describe("the profile's controls", () => {
     const userId = await idOf(cookie);
     const seer = await createSeer(t.database.db);
     const booking = await createBooking(t.database.db, { clientId: userId, seerId: seer.id, status: "confirmed", notes: "my private notes" });
+    // What the person said in the meeting room's chat; the Seer's own line stays.
+    await t.database.db.insert(meetingMessages).values([
+      { bookingId: booking.id, senderId: userId, senderRole: "client", text: "My mother's name was Akosua." },
+      { bookingId: booking.id, senderId: seer.userId, senderRole: "seer", text: "Thank you for sharing." },
+    ]);
     await t.database.db.insert(orders).values({
       userId,
       orderNumber: `SM-${uniqueSuffix()}`,
@@ -225,6 +237,12 @@ describe("the profile's controls", () => {
     expect(JSON.stringify(kept)).not.toContain("Ring Road");
     const [keptBooking] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(keptBooking).toMatchObject({ status: "confirmed", notes: null });
+    const chat = await t.database.db
+      .select({ senderId: meetingMessages.senderId, text: meetingMessages.text })
+      .from(meetingMessages)
+      .where(eq(meetingMessages.bookingId, booking.id));
+    expect(chat.map((m) => m.text).sort()).toEqual([DELETED_MESSAGE, "Thank you for sharing."].sort());
+    expect(JSON.stringify(chat)).not.toContain("Akosua");
     const left = await t.database.db.select().from(contactMessages).where(eq(contactMessages.subject, "About my reading"));
     expect(left).toEqual([]);
     // The address is free again for a new account.
@@ -248,6 +266,53 @@ describe("the profile's controls", () => {
     const refused = await trpcMutation(t.app, "account.deleteAccount", { currentPassword: "seer password 1" }, cookie);
     expect(refused.statusCode).toBe(409);
     expect(trpcError(refused).message).toBe(SEER_HAS_UPCOMING_SESSIONS);
+    // Seers cancel their own sessions: the refusal sends them to the dashboard, not to support.
+    expect(SEER_HAS_UPCOMING_SESSIONS).toContain("on your dashboard");
     expect((await me(cookie)).statusCode).toBe(200);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "checks a Seer's upcoming sessions under the Seer's slot lock, so a booking confirmed meanwhile is seen (real PostgreSQL)",
+    { timeout: 30_000 },
+    async () => {
+      const email = `seer-lock-${uniqueSuffix()}@example.com`.toLowerCase();
+      const seerUser = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 2" });
+      const seer = await createSeer(t.database.db, { userId: seerUser.id });
+      const client = await createUser(t.database.db);
+      const cookie = await signIn(t.app, email, "seer password 2");
+      const startsAt = new Date(t.clock.now().getTime() + 2 * 86_400_000);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // A booking being confirmed: its transaction holds the Seer's slot lock until it commits.
+      const confirming = t.database.db.transaction(async (tx) => {
+        await lockInTransaction(tx, seerSlotsKey(seer.id));
+        await createBooking(tx, {
+          clientId: client.id,
+          seerId: seer.id,
+          status: "confirmed",
+          startsAt,
+          scheduledDate: startsAt.toISOString().slice(0, 10),
+          scheduledTime: startsAt.toISOString().slice(11, 16),
+        });
+        await gate;
+      });
+      const deleting = trpcMutation(t.app, "account.deleteAccount", { currentPassword: "seer password 2" }, cookie);
+      // Wait until the deletion queues behind the lock (it never does without it), then let the booking commit.
+      let finished = false;
+      void deleting.then(() => (finished = true));
+      for (let i = 0; i < 100 && !finished; i++) {
+        const result: unknown = await t.database.db.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+        );
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
+        if ((rows[0]?.n ?? 0) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      release();
+      await confirming;
+      const refused = await deleting;
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(trpcError(refused).message).toBe(SEER_HAS_UPCOMING_SESSIONS);
+    },
+  );
 });

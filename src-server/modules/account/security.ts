@@ -24,14 +24,23 @@ import type { ChangeEmailInput, ChangePasswordInput, ResetPasswordInput } from "
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { isUniqueViolation } from "../../platform/database";
-import { sendMailOnce, type Mailer } from "../../platform/mail";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
+import { sendMailOnce, type Mailer, type Outbox } from "../../platform/mail";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
-import { createThrottle, throttleKey } from "../../platform/throttle";
+import { addressGroup, createThrottle, throttleKey } from "../../platform/throttle";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { emailChangeNoticeMail, passwordResetMail } from "./mail";
 import { createTokenStore, hashToken, PASSWORD_RESET_LIFETIME_MS, TOKEN_INVALID } from "./tokens";
-import { checkNewPassword, currentUserColumns, greeting, TOO_MANY_ATTEMPTS, type CurrentUser } from "./users";
+import {
+  checkNewPassword,
+  currentUserColumns,
+  greeting,
+  PAIR_FAILURES,
+  TOO_MANY_ATTEMPTS,
+  tooManyAttempts,
+  type CurrentUser,
+} from "./users";
 
 /** The texts of docs/product.md#accounts. */
 export const RESET_REQUESTED = "If an account exists for this address, we sent it a link to reset the password.";
@@ -43,7 +52,10 @@ export const EMAIL_CHANGE_SENT = "We sent a link to your new address. Your email
 export const EMAIL_IN_USE = "This email address is already used by another account.";
 export const SESSION_NOT_FOUND = "Session not found";
 export const SEER_HAS_UPCOMING_SESSIONS =
-  "You have upcoming sessions as a Seer. Please cancel them (contact support) before deleting your account.";
+  "You have upcoming sessions as a Seer. Please cancel them on your dashboard before deleting your account.";
+
+/** A deleted account's meeting chat messages read this (the column holds 1-2,000 characters). */
+export const DELETED_MESSAGE = "(message deleted)";
 
 const VERIFY_RESEND_INTERVAL_MS = 5 * 60 * 1000;
 const RESET_INTERVAL_MS = 2 * 60 * 1000;
@@ -67,6 +79,7 @@ export function createSecurityService({
   db,
   clock,
   mailer,
+  outbox,
   config,
   storage,
   sendVerification,
@@ -74,6 +87,7 @@ export function createSecurityService({
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  outbox: Outbox;
   config: Pick<Config, "publicUrl">;
   storage: FileStorage;
   sendVerification: (user: { id: string; firstName: string | null }, email: string) => Promise<void>;
@@ -81,13 +95,24 @@ export function createSecurityService({
   const tokens = createTokenStore({ db, clock });
   const throttle = createThrottle(db, clock);
 
-  async function checkCurrentPassword(userId: string, password: string): Promise<void> {
+  /**
+   * The current password, under the sign-in throttle of this account from this address (the same counter, so a
+   * stolen session cannot guess the password faster here than at sign-in).
+   */
+  async function checkCurrentPassword(user: { id: string; email: string }, password: string, ip: string): Promise<void> {
+    const pairKey = throttleKey("signin-pair", user.email, addressGroup(ip));
+    const wait = await throttle.waitFor(pairKey);
+    if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
     const [row] = await db
       .select({ passwordHash: passwordCredentials.passwordHash })
       .from(passwordCredentials)
-      .where(eq(passwordCredentials.userId, userId))
+      .where(eq(passwordCredentials.userId, user.id))
       .limit(1);
-    if (!row || !(await verifyPassword(row.passwordHash, password))) throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+    if (!row || !(await verifyPassword(row.passwordHash, password))) {
+      await throttle.fail(pairKey, PAIR_FAILURES);
+      throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
+    }
+    await throttle.clear(pairKey);
   }
 
   /** Every session of the user ends, but the one named `keepSid` (a SHA-256 as stored). */
@@ -99,9 +124,12 @@ export function createSecurityService({
     return removed.length;
   }
 
-  /** The same answer whether or not the address has an account; a link at most every 2 minutes per account. */
+  /**
+   * The same answer whether or not the address has an account; a link at most every 2 minutes per account. The mail
+   * goes through the outbox (a job), so the answer never waits for the mail server and takes about as long either way.
+   */
   async function requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
-    if (!(await throttle.hit(throttleKey("reset-ip", ip), 20, 15 * 60 * 1000)))
+    if (!(await throttle.hit(throttleKey("reset-ip", addressGroup(ip)), 20, 15 * 60 * 1000)))
       throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     const [user] = await db
       .select({ id: users.id, firstName: users.firstName })
@@ -112,7 +140,10 @@ export function createSecurityService({
       const last = await tokens.lastIssuedAt(user.id, "password-reset");
       if (!last || clock.now().getTime() - last.getTime() >= RESET_INTERVAL_MS) {
         const token = await tokens.issue(user.id, "password-reset", email, PASSWORD_RESET_LIFETIME_MS);
-        await mailer.send(passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`));
+        await outbox.send(
+          `password-reset:${hashToken(token)}`,
+          passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`),
+        );
       }
     }
     return { message: RESET_REQUESTED };
@@ -193,8 +224,13 @@ export function createSecurityService({
   }
 
   /** The current password, then a new one; every other session ends. */
-  async function changePassword(user: SessionUser, input: ChangePasswordInput, currentSid: string): Promise<{ ok: true }> {
-    await checkCurrentPassword(user.id, input.currentPassword);
+  async function changePassword(
+    user: SessionUser,
+    input: ChangePasswordInput,
+    currentSid: string,
+    ip: string,
+  ): Promise<{ ok: true }> {
+    await checkCurrentPassword(user, input.currentPassword, ip);
     checkNewPassword(input.newPassword, [user.email, user.firstName, user.lastName]);
     const passwordHash = await hashPassword(input.newPassword);
     await db.update(passwordCredentials).set({ passwordHash }).where(eq(passwordCredentials.userId, user.id));
@@ -206,8 +242,8 @@ export function createSecurityService({
    * The current password, then a link to the new address; the address changes when the link is opened. The old
    * address is told. A new address that another account uses gets the same answer (and no link), so nobody learns it.
    */
-  async function changeEmail(user: SessionUser, input: ChangeEmailInput): Promise<{ message: string }> {
-    await checkCurrentPassword(user.id, input.currentPassword);
+  async function changeEmail(user: SessionUser, input: ChangeEmailInput, ip: string): Promise<{ message: string }> {
+    await checkCurrentPassword(user, input.currentPassword, ip);
     if (input.newEmail === user.email) return { message: EMAIL_CHANGE_SENT };
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
     if (!taken) {
@@ -324,27 +360,30 @@ export function createSecurityService({
    * uploads, the Seer profile's words and photo); bookings and orders stay for accounting, tied to an anonymous
    * account. A Seer with upcoming sessions must have them cancelled first.
    */
-  async function deleteAccount(user: SessionUser, currentPassword: string): Promise<{ ok: true }> {
-    await checkCurrentPassword(user.id, currentPassword);
+  async function deleteAccount(user: SessionUser, currentPassword: string, ip: string): Promise<{ ok: true }> {
+    await checkCurrentPassword(user, currentPassword, ip);
     const now = clock.now();
     const [ownSeer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.userId, user.id)).limit(1);
-    if (ownSeer) {
-      const [upcoming] = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.seerId, ownSeer.id),
-            gt(bookings.endsAt, now),
-            or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now))),
-          ),
-        )
-        .limit(1);
-      if (upcoming) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
-    }
     const files = await db.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.userId, user.id));
     const anonymousEmail = `deleted-${user.id}@deleted.invalid`;
     await db.transaction(async (tx) => {
+      if (ownSeer) {
+        // Under the Seer's slot lock, which every hold, confirmation and move takes: no booking can become upcoming
+        // between this check and the profile's suspension below.
+        await lockInTransaction(tx, seerSlotsKey(ownSeer.id));
+        const [upcoming] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.seerId, ownSeer.id),
+              gt(bookings.endsAt, now),
+              or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now))),
+            ),
+          )
+          .limit(1);
+        if (upcoming) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
+      }
       await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, user.id));
       await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
       await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
@@ -367,6 +406,8 @@ export function createSecurityService({
         .where(eq(orders.userId, user.id));
       await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
       await tx.update(reviews).set({ comment: null }).where(eq(reviews.clientId, user.id));
+      // What the person wrote in meeting rooms stays as a placeholder (the other party's side of the chat still reads).
+      await tx.update(meetingMessages).set({ text: DELETED_MESSAGE }).where(eq(meetingMessages.senderId, user.id));
       if (ownSeer) {
         await tx
           .update(seers)

@@ -2,8 +2,10 @@ import { lte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throttles } from "../../../db/schema";
 import { ConfigError, parseTrustProxy } from "../../platform/config";
-import { createTestApp, signUp, trpcError, type TestApp } from "../../test/app";
-import { SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, tooManyAttempts } from "./users";
+import { addressGroup } from "../../platform/throttle";
+import { createTestApp, mailedToken, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { WRONG_CURRENT_PASSWORD } from "./security";
+import { accountUnderAttack, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, tooManyAttempts } from "./users";
 
 let t: TestApp;
 let other: TestApp;
@@ -59,10 +61,97 @@ describe("sign-in throttling", () => {
     // A stranger fails 40 times from 8 addresses.
     for (let i = 0; i < 40; i++) await signIn(t.app, email, `guess ${i}`, `203.0.113.${i % 8}`);
     expect((await signIn(t.app, email, password, home)).statusCode).toBe(200);
-    // An address that never signed in to the account waits, even with the right password.
-    const fresh = await signIn(t.app, email, password, "203.0.113.99");
-    expect(fresh.statusCode).toBe(429);
-    expect(trpcError(fresh).message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    // An address that never signed in to the account is answered alike with a right and a wrong password (guessing
+    // now learns nothing), but the right one mails the owner a link that signs in.
+    const mailsBefore = t.mailer.sent.filter((m) => m.to === email && m.subject === "Your sign-in link").length;
+    const wrong = await signIn(t.app, email, "one more guess", "203.0.113.99");
+    const fresh = await signIn(t.app, email, password, "203.0.113.98");
+    expect([wrong.statusCode, fresh.statusCode]).toEqual([429, 429]);
+    expect(trpcError(fresh).message).toBe(trpcError(wrong).message);
+    expect(trpcError(fresh).message).toMatch(/^This account has had too many failed sign-ins\. If your password was right/);
+    await t.app.jobs.runDue();
+    expect(t.mailer.sent.filter((m) => m.to === email && m.subject === "Your sign-in link")).toHaveLength(mailsBefore + 1);
+    const opened = await trpcMutation(t.app, "account.verifyEmail", { token: mailedToken(t.app, email, "/verify-email") });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.cookies.some((c) => c.name === "seer_session")).toBe(true);
+  });
+
+  it("a stranger guessing once every 15 minutes cannot keep the owner off a new device", async () => {
+    const { email, password } = await signUp(t.app, { email: "patient@example.com", password: "patience is a virtue" });
+    // Eleven quick failures, then one guess every 14 minutes for seven hours, each from a new address.
+    for (let i = 0; i < 11; i++) await signIn(t.app, email, `quick ${i}`, `198.18.1.${i}`);
+    for (let i = 0; i < 30; i++) {
+      t.clock.advance(14 * 60 * 1000);
+      await signIn(t.app, email, `slow ${i}`, `198.18.2.${i}`);
+    }
+    const newDevice = await signIn(t.app, email, password, "192.0.2.200");
+    // Every guess (answered alike, so useless) renews the wait: the owner is not made to sit it out.
+    expect(trpcError(newDevice).message).toBe(accountUnderAttack(15 * 60 * 1000));
+    await t.app.jobs.runDue();
+    const opened = await trpcMutation(t.app, "account.verifyEmail", { token: mailedToken(t.app, email, "/verify-email") });
+    expect(opened.statusCode, opened.body).toBe(200);
+    // A second right attempt at once mails no second link (one every 5 minutes), and a used link stays used.
+    const sent = t.mailer.sent.length;
+    await signIn(t.app, email, password, "192.0.2.201");
+    await t.app.jobs.runDue();
+    expect(t.mailer.sent.length).toBe(sent);
+  });
+
+  it("counts an IPv6 /64 as one address, and another /64 apart", () => {
+    expect(addressGroup("2001:db8:1:2::1")).toBe(addressGroup("2001:0db8:0001:0002:ffff:0:0:99"));
+    expect(addressGroup("2001:db8:1:2::1")).not.toBe(addressGroup("2001:db8:1:3::1"));
+    expect(addressGroup("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(addressGroup("198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("makes a whole IPv6 /64 wait after 5 failures, whatever its addresses; another /64 goes on", async () => {
+    const { email, password } = await signUp(t.app, { email: "six@example.com", password: "sixty four bits here" });
+    for (let i = 1; i <= 6; i++)
+      expect((await signIn(t.app, email, `wrong ${i}`, `2001:db8:6:4::${i.toString(16)}`)).statusCode).toBe(401);
+    const sameNetwork = await signIn(t.app, email, password, "2001:db8:6:4:aaaa:bbbb:cccc:dddd");
+    expect(sameNetwork.statusCode).toBe(429);
+    expect(trpcError(sameNetwork).message).toBe(tooManyAttempts(1000));
+    expect((await signIn(t.app, email, password, "2001:db8:6:5::1")).statusCode).toBe(200);
+  });
+
+  it("allows 30 attempts per IPv6 /64 in 15 minutes, rotating the rest of the address or not", async () => {
+    for (let i = 0; i < 30; i++)
+      expect(
+        (await signIn(t.app, `v6-${i}@example.com`, "not a password", `2001:db8:30:1::${(i + 1).toString(16)}`)).statusCode,
+      ).toBe(401);
+    expect((await signIn(t.app, "v6-last@example.com", "not a password", "2001:db8:30:1:1:2:3:4")).statusCode).toBe(429);
+  });
+
+  it("throttles the current password in change password, change e-mail and delete account as sign-in does", async () => {
+    const { email, password, cookie } = await signUp(t.app, { email: "current@example.com", password: "my current words" });
+    const ip = "198.51.100.150";
+    const call = (procedure: string, input: object) =>
+      t.app.inject({
+        method: "POST",
+        url: `/trpc/${procedure}`,
+        remoteAddress: ip,
+        headers: { "content-type": "application/json", cookie },
+        payload: JSON.stringify({ json: input }),
+      });
+    const attempts = [
+      () => call("account.changePassword", { currentPassword: "guess one", newPassword: "a brand new phrase 1" }),
+      () => call("account.changeEmail", { currentPassword: "guess two", newEmail: "elsewhere@example.com" }),
+      () => call("account.deleteAccount", { currentPassword: "guess three" }),
+    ];
+    for (let i = 0; i < 6; i++) {
+      const wrong = await attempts[i % 3]?.();
+      expect(wrong?.statusCode).toBe(400);
+      expect(wrong && trpcError(wrong).message).toBe(WRONG_CURRENT_PASSWORD);
+    }
+    // Beyond 5 failures this account from this address waits, even with the right password, here and at sign-in.
+    const held = await call("account.changePassword", { currentPassword: password, newPassword: "a brand new phrase 1" });
+    expect(held.statusCode).toBe(429);
+    expect(trpcError(held).message).toBe(tooManyAttempts(1000));
+    expect((await signIn(t.app, email, password, ip)).statusCode).toBe(429);
+    expect((await call("account.deleteAccount", { currentPassword: password })).statusCode).toBe(429);
+    t.clock.advance(1000);
+    const changed = await call("account.changePassword", { currentPassword: password, newPassword: "a brand new phrase 1" });
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 
   it("counts in the database, so every instance sees the same failures", async () => {
@@ -94,7 +183,10 @@ describe("sign-in throttling", () => {
     // Only the addresses known to their accounts (kept 30 days) remain.
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThan(before);
-    const stale = await t.database.db.select({ key: throttles.key }).from(throttles).where(lte(throttles.windowEndsAt, t.clock.now()));
+    const stale = await t.database.db
+      .select({ key: throttles.key })
+      .from(throttles)
+      .where(lte(throttles.windowEndsAt, t.clock.now()));
     expect(stale).toEqual([]);
   });
 });

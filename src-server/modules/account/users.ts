@@ -5,11 +5,11 @@ import { weakPasswordReason } from "../../../src/domain/password-strength";
 import { emailSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
 import { AppError } from "../../../src/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/passwords";
-import { createThrottle, throttleKey, type FailurePolicy } from "../../platform/throttle";
+import { addressGroup, createThrottle, throttleKey, type FailurePolicy } from "../../platform/throttle";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
-import { sendMailOnce, type Mailer } from "../../platform/mail";
-import { accountExistsMail, verifyEmailMail } from "./mail";
+import { sendMailOnce, type Mailer, type Outbox } from "../../platform/mail";
+import { accountExistsMail, signInLinkMail, verifyEmailMail } from "./mail";
 import { createTokenStore, EMAIL_VERIFICATION_LIFETIME_MS } from "./tokens";
 import type { SessionUser } from "../../platform/trpc/context";
 
@@ -30,15 +30,27 @@ export const SIGN_IN_FAILED = "Invalid email or password";
 /** Sign-up's one answer, whether or not the address already has an account (docs/product.md#sign-in). */
 export const SIGN_UP_SENT = "Check your email: we sent you a link to confirm your address and sign in.";
 export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+/** The refusal while an account is under attack, the same for a right and a wrong password (docs/product.md#sign-in). */
+export const accountUnderAttack = (waitMs: number): string => {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return (
+    "This account has had too many failed sign-ins. If your password was right, we e-mailed you a link to sign in; " +
+    `otherwise please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`
+  );
+};
+/** A sign-in link is mailed at most this often; it works once, within this long. */
+const SIGN_IN_LINK_INTERVAL_MS = 5 * 60 * 1000;
+const SIGN_IN_LINK_LIFETIME_MS = 30 * 60 * 1000;
 
 const WINDOW_MS = 15 * 60 * 1000;
 const IP_ATTEMPTS = 30;
 /** One account from one address: 5 free failures, then a wait from 1 second doubling up to 15 minutes. */
-const PAIR_FAILURES: FailurePolicy = { free: 5, firstDelayMs: 1000, maxDelayMs: WINDOW_MS, forgetAfterMs: 24 * 3_600_000 };
+export const PAIR_FAILURES: FailurePolicy = { free: 5, firstDelayMs: 1000, maxDelayMs: WINDOW_MS, forgetAfterMs: 24 * 3_600_000 };
 /**
  * One account from every address: beyond 10 failures in 15 minutes, addresses that have never signed in to it wait
- * too (from 1 minute, doubling up to 15). An address the owner has used keeps working, so a stranger cannot lock
- * the owner out.
+ * too (from 1 minute, doubling up to 15). An address the owner has used keeps working; from a new one, the right
+ * password gets the same refusal as a wrong one (so guessing during the wait learns nothing) but mails the owner a
+ * sign-in link, so a stranger cannot keep the owner out (docs/product.md#sign-in).
  */
 const ACCOUNT_FAILURES: FailurePolicy = { free: 10, firstDelayMs: 60_000, maxDelayMs: WINDOW_MS, forgetAfterMs: WINDOW_MS };
 const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
@@ -67,11 +79,13 @@ export function createUserService({
   db,
   clock,
   mailer,
+  outbox,
   config,
 }: {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  outbox: Outbox;
   config: Pick<Config, "publicUrl">;
 }) {
   const tokens = createTokenStore({ db, clock });
@@ -99,7 +113,7 @@ export function createUserService({
    * hour). Nobody is signed in here: the mailed link does that.
    */
   async function signUp(input: SignUpInput, ip: string): Promise<{ message: string }> {
-    if (!(await throttle.hit(throttleKey("signup-ip", ip), IP_ATTEMPTS, WINDOW_MS))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
+    if (!(await throttle.hit(throttleKey("signup-ip", addressGroup(ip)), IP_ATTEMPTS, WINDOW_MS))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     checkNewPassword(input.password, [input.email, input.firstName, input.lastName]);
     const passwordHash = await hashPassword(input.password);
     const created = await db.transaction(async (tx) => {
@@ -128,19 +142,23 @@ export function createUserService({
   }
 
   /**
-   * Sign-in is throttled per address (30 attempts in 15 minutes), per account and address (growing waits after 5
-   * failures) and per account (only for addresses that never signed in to it), with counters in the database.
+   * Sign-in is throttled per address (30 attempts in 15 minutes; IPv6 by /64), per account and address (growing
+   * waits after 5 failures) and per account (only for addresses that never signed in to it), with counters in the
+   * database. During an account's wait a new address's password is still checked, and answered alike either way: a
+   * right one mails the owner a link that signs in (the verify-email link), so only someone who reads the owner's
+   * mail gets through, and a stranger guessing now and then cannot keep the owner out.
    */
   async function signIn(input: SignInInput, ip: string): Promise<CurrentUser> {
-    if (!(await throttle.hit(throttleKey("signin-ip", ip), IP_ATTEMPTS, WINDOW_MS))) {
+    const from = addressGroup(ip);
+    if (!(await throttle.hit(throttleKey("signin-ip", from), IP_ATTEMPTS, WINDOW_MS))) {
       throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     }
-    const pairKey = throttleKey("signin-pair", input.email, ip);
+    const pairKey = throttleKey("signin-pair", input.email, from);
     const accountKey = throttleKey("signin-account", input.email);
-    const knownKey = throttleKey("signin-known", input.email, ip);
+    const knownKey = throttleKey("signin-known", input.email, from);
     const pairWait = await throttle.waitFor(pairKey);
-    const wait = pairWait || ((await throttle.has(knownKey)) ? 0 : await throttle.waitFor(accountKey));
-    if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
+    if (pairWait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(pairWait));
+    const accountWait = (await throttle.has(knownKey)) ? 0 : await throttle.waitFor(accountKey);
     const [row] = await db
       .select({ ...currentUserColumns, passwordHash: passwordCredentials.passwordHash })
       .from(users)
@@ -151,12 +169,31 @@ export function createUserService({
     if (!row || !ok) {
       await throttle.fail(pairKey, PAIR_FAILURES);
       await throttle.fail(accountKey, ACCOUNT_FAILURES);
-      throw new AppError("UNAUTHORIZED", SIGN_IN_FAILED);
+      throw accountWait > 0
+        ? new AppError("TOO_MANY_REQUESTS", accountUnderAttack(accountWait))
+        : new AppError("UNAUTHORIZED", SIGN_IN_FAILED);
+    }
+    if (accountWait > 0) {
+      await mailSignInLink(row);
+      throw new AppError("TOO_MANY_REQUESTS", accountUnderAttack(accountWait));
     }
     await throttle.clear(pairKey);
     await throttle.remember(knownKey, KNOWN_ADDRESS_MS);
     const { passwordHash: _omit, ...user } = row;
     return user;
+  }
+
+  /**
+   * A link that signs the owner in (it is the address-confirmation link, which proves the mail reached them), at most
+   * one every 5 minutes, sent through the outbox so that the answer does not wait for the mail server.
+   */
+  async function mailSignInLink(user: { id: string; email: string; firstName: string | null }): Promise<void> {
+    const now = clock.now().getTime();
+    const key = throttleKey("signin-link", user.id);
+    if (!(await throttle.hit(key, 1, SIGN_IN_LINK_INTERVAL_MS))) return;
+    const token = await tokens.issue(user.id, "verify-email", user.email, SIGN_IN_LINK_LIFETIME_MS);
+    const link = `${config.publicUrl}/verify-email?token=${token}`;
+    await outbox.send(`sign-in-link:${user.id}:${Math.floor(now / SIGN_IN_LINK_INTERVAL_MS)}`, signInLinkMail(user.email, greeting(user), link));
   }
 
   async function setRoleByEmail(email: string, role: UserRole): Promise<CurrentUser> {

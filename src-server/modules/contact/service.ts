@@ -7,7 +7,7 @@ import { contactTexts, type ContactMessageInput } from "../../../src/schemas/con
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { Outbox } from "../../platform/mail";
-import { createThrottle, throttleKey } from "../../platform/throttle";
+import { addressGroup, createThrottle, throttleKey } from "../../platform/throttle";
 import { contactMessageMail } from "./mail";
 
 /** At most this many messages an hour from one address (and from one account). */
@@ -43,7 +43,7 @@ export function createContactService({
 
   async function send(input: ContactMessageInput, from: { ip: string; userId: string | null }): Promise<{ id: string }> {
     const allowed =
-      (await throttle.hit(throttleKey("contact-ip", from.ip), PER_HOUR, HOUR_MS)) &&
+      (await throttle.hit(throttleKey("contact-ip", addressGroup(from.ip)), PER_HOUR, HOUR_MS)) &&
       (!from.userId || (await throttle.hit(throttleKey("contact-user", from.userId), PER_HOUR, HOUR_MS)));
     if (!allowed) throw new AppError("TOO_MANY_REQUESTS", contactTexts.tooMany);
     return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { bookings } from "../../../db/schema";
+import { bookingRefunds, bookings } from "../../../db/schema";
 import { createSeer, createUser } from "../../../db/seed/factories";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signIn, trpcQuery, type TestApp } from "../../test/app";
@@ -21,6 +21,8 @@ interface SentIntent {
 }
 const sent: SentIntent[] = [];
 const intents = new Map<string, Record<string, unknown>>();
+/** Refunds as Stripe lists them, by payment intent (made in Stripe's dashboard in these tests). */
+const refunds = new Map<string, Record<string, unknown>[]>();
 
 const server = setupServer(
   http.post("https://api.stripe.com/v1/payment_intents", async ({ request }) => {
@@ -54,6 +56,10 @@ const server = setupServer(
     if (!intent)
       return HttpResponse.json({ error: { type: "invalid_request_error", message: "No such payment_intent" } }, { status: 404 });
     return HttpResponse.json(intent);
+  }),
+  http.get("https://api.stripe.com/v1/refunds", ({ request }) => {
+    const pi = new URL(request.url).searchParams.get("payment_intent") ?? "";
+    return HttpResponse.json({ object: "list", data: refunds.get(pi) ?? [], has_more: false, url: "/v1/refunds" });
   }),
 );
 
@@ -192,5 +198,105 @@ describe("the Stripe adapter", () => {
     const failed = { ...intents.get(created.paymentIntentId), last_payment_error: { message: "Your card was declined." } };
     expect((await deliver(intentEvent("evt_failed", "payment_intent.payment_failed", failed))).statusCode).toBe(200);
     expect(await status(created.bookingId)).toBe("failed");
+  });
+});
+
+/** A refund as Stripe sends it, inside a refund.* event or listed by GET /v1/refunds. */
+const stripeRefund = (id: string, paymentIntentId: string, amount: number, status = "succeeded") => ({
+  id,
+  object: "refund",
+  amount,
+  balance_transaction: `txn_${id}`,
+  charge: `ch_${paymentIntentId}`,
+  created: Math.floor(NOW.getTime() / 1000),
+  currency: "usd",
+  metadata: {},
+  payment_intent: paymentIntentId,
+  reason: "requested_by_customer",
+  receipt_number: null,
+  source_transfer_reversal: null,
+  status,
+  transfer_reversal: null,
+});
+
+/** A charge.refunded event's charge, as Stripe sends it (abridged to the fields Stripe always includes). */
+const refundedCharge = (paymentIntentId: string, amount: number, refunded: number) => ({
+  id: `ch_${paymentIntentId}`,
+  object: "charge",
+  amount,
+  amount_captured: amount,
+  amount_refunded: refunded,
+  captured: true,
+  currency: "usd",
+  customer: null,
+  livemode: false,
+  metadata: { kind: "booking" },
+  paid: true,
+  payment_intent: paymentIntentId,
+  payment_method: "pm_card_visa",
+  refunded: refunded >= amount,
+  status: "succeeded",
+});
+
+describe("refund events from Stripe", () => {
+  const provider = new StripePaymentProvider({
+    secretKey: "sk_test_123",
+    publishableKey: "pk_test_123",
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  const signed = (event: object, secret = WEBHOOK_SECRET) => {
+    const payload = JSON.stringify(event);
+    return { body: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  };
+
+  it("reads the refunded payment from a charge.refunded and a refund.updated event, and refuses a bad signature", () => {
+    const charge = signed(intentEvent("evt_ch", "charge.refunded", refundedCharge("pi_parse", 8000, 2000)));
+    expect(provider.parseWebhookEvent(charge.body, charge.signature)).toMatchObject({
+      id: "evt_ch",
+      type: "charge.refunded",
+      paymentIntent: null,
+      refundedPaymentIntentId: "pi_parse",
+    });
+    const refund = signed(intentEvent("evt_re", "refund.updated", stripeRefund("re_parse", "pi_parse", 2000)));
+    expect(provider.parseWebhookEvent(refund.body, refund.signature)).toMatchObject({
+      type: "refund.updated",
+      refundedPaymentIntentId: "pi_parse",
+    });
+    // An expanded payment_intent names the same payment.
+    const expanded = signed(
+      intentEvent("evt_exp", "charge.refunded", { ...refundedCharge("pi_parse", 8000, 8000), payment_intent: { id: "pi_parse" } }),
+    );
+    expect(provider.parseWebhookEvent(expanded.body, expanded.signature).refundedPaymentIntentId).toBe("pi_parse");
+
+    const forged = signed(intentEvent("evt_forged", "charge.refunded", refundedCharge("pi_parse", 8000, 8000)), "whsec_other");
+    expect(() => provider.parseWebhookEvent(forged.body, forged.signature)).toThrow();
+    // A body changed after signing does not verify either.
+    const tampered = Buffer.from(charge.body.toString().replace("pi_parse", "pi_other"));
+    expect(() => provider.parseWebhookEvent(tampered, charge.signature)).toThrow();
+    expect(() => provider.parseWebhookEvent(charge.body, undefined)).toThrow();
+  });
+
+  it("applies a refund made in Stripe's dashboard to the booking from a signed charge.refunded; a bad signature changes nothing", async () => {
+    const created = await book("18:00");
+    const succeeded = { ...intents.get(created.paymentIntentId), status: "succeeded" };
+    expect((await deliver(intentEvent("evt_paid_18", "payment_intent.succeeded", succeeded))).statusCode).toBe(200);
+    refunds.set(created.paymentIntentId, [stripeRefund("re_dash_1", created.paymentIntentId, 2000)]);
+    const event = intentEvent("evt_refunded_18", "charge.refunded", refundedCharge(created.paymentIntentId, 8000, 2000));
+    const row = async () =>
+      (await database.db.select().from(bookings).where(eq(bookings.id, created.bookingId)))[0];
+
+    const bad = await deliver(event, "t=1,v1=deadbeef");
+    expect(bad.statusCode).toBe(400);
+    expect(await row()).toMatchObject({ status: "confirmed", refundedAmount: "0.00" });
+
+    const good = await deliver(event);
+    expect(good.json()).toEqual({ received: true, outcome: "processed" });
+    expect(await row()).toMatchObject({ status: "confirmed", refundedAmount: "20.00" });
+    // The refund.created Stripe sends for the same refund adds nothing.
+    const again = await deliver(intentEvent("evt_re_18", "refund.created", stripeRefund("re_dash_1", created.paymentIntentId, 2000)));
+    expect(again.statusCode).toBe(200);
+    expect(
+      await database.db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, created.bookingId)),
+    ).toMatchObject([{ id: "re_dash_1", amount: "20.00", status: "succeeded" }]);
   });
 });

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, testPaymentRefunds } from "../../../db/schema";
+import { and } from "drizzle-orm";
+import { ledgerEntries, orders, products, testPaymentRefunds } from "../../../db/schema";
+import type { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createProduct, createUser } from "../../../db/seed/factories";
 import { ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { fixtures, multipart } from "../../test/uploads";
-import { NOT_DELIVERABLE, NOT_REFUNDABLE, NOT_SHIPPABLE, TOO_MANY_REFUNDED } from "./back-office";
+import { NOT_DELIVERABLE, NOT_REFUNDABLE, NOT_SHIPPABLE, PROVIDER_ACTOR, TOO_MANY_REFUNDED } from "./back-office";
 import {
   RETURN_EXISTS,
   RETURN_NOT_ACCEPTED,
@@ -232,6 +234,80 @@ describe("the admin's orders", () => {
     await t.app.services.backOffice.sendLowStockDigest();
     await t.app.jobs.runDue();
     expect(mailsTo("admin-office@example.com", "Low stock:")).toHaveLength(1);
+  });
+});
+
+describe("refunds made in the provider's dashboard", () => {
+  const provider = () => t.app.services.payments.provider as TestPaymentProvider;
+  const shopRefunds = async (orderId: string) =>
+    (
+      await db()
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.orderId, orderId), eq(ledgerEntries.kind, "shop_refund")))
+    )
+      .map((r) => r.amount)
+      .sort((a, b) => a - b);
+  const deliver = (event: object) => {
+    const payload = JSON.stringify(event);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/webhooks/stripe",
+      headers: { "content-type": "application/json", "stripe-signature": provider().sign(payload) },
+      payload,
+    });
+  };
+
+  it("follows a signed charge.refunded: one history row and one ledger row per refund, however many deliveries, in any order", async () => {
+    const candle = await createProduct(db(), { name: "Shea Candle", price: "20.00", stockQuantity: 5 });
+    const { orderId, paymentIntentId } = await paidOrder([{ product: candle, quantity: 2 }], "outside@example.com");
+    // 2 x 20.00 + 10.00 shipping = 50.00
+    const { event } = await provider().refundElsewhere(paymentIntentId, 1500);
+    const deliveries = Array.from({ length: 8 }, (_, i) => ({
+      ...event,
+      id: `${event.id}_${i % 3}`,
+      type: i % 2 ? "refund.updated" : "charge.refunded",
+    }));
+    const responses = await Promise.all(deliveries.map(deliver));
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await orderRow(orderId)).toMatchObject({ status: "paid", refundedAmount: "15.00" });
+    expect(await shopRefunds(orderId)).toEqual([1500]);
+    const detail = trpcData<{ history: { kind: string; by: string; data: { amount?: string } }[] }>(
+      await trpcQuery(t.app, "orders.detail", { orderId }, adminCookie),
+    );
+    expect(detail.history.filter((h) => h.kind === "refund").map((h) => [h.by, h.data.amount])).toEqual([
+      [PROVIDER_ACTOR, "15.00"],
+    ]);
+
+    // An admin's refund here and the rest refunded elsewhere: each counted once, and the order is refunded in full.
+    await trpcMutation(t.app, "orders.refund", { orderId, lines: [{ productId: candle.id, quantity: 1 }], reason: "Cracked" }, adminCookie);
+    expect((await orderRow(orderId))?.refundedAmount).toBe("35.00");
+    const rest = await provider().refundElsewhere(paymentIntentId, 1500);
+    expect((await deliver(rest.event)).statusCode).toBe(200);
+    expect((await deliver({ ...event, id: `${event.id}_late` })).statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refundedAmount: "50.00" });
+    expect(await shopRefunds(orderId)).toEqual([1500, 1500, 2000]);
+    // Nothing is left to refund here.
+    expect(trpcError(await trpcMutation(t.app, "orders.refund", { orderId, reason: "Again" }, adminCookie)).message).toBe(
+      NOT_REFUNDABLE,
+    );
+  });
+
+  it("never refunds more here than is left after a refund made elsewhere", async () => {
+    const mat = await createProduct(db(), { name: "Prayer Mat", price: "30.00", stockQuantity: 5 });
+    const { orderId, paymentIntentId } = await paidOrder([{ product: mat, quantity: 1 }], "outside-cap@example.com");
+    const { event } = await provider().refundElsewhere(paymentIntentId, 3500);
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await orderRow(orderId))?.refundedAmount).toBe("35.00");
+    const line = await trpcMutation(
+      t.app,
+      "orders.refund",
+      { orderId, lines: [{ productId: mat.id, quantity: 1 }], reason: "Faded" },
+      adminCookie,
+    );
+    expect(line.statusCode, line.body).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: "refunded", refundedAmount: "40.00" });
+    expect((await provider().listRefunds(paymentIntentId)).map((r) => r.amount).sort((a, b) => a - b)).toEqual([500, 3500]);
   });
 });
 

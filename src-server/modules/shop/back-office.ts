@@ -17,7 +17,7 @@ import { escapeLike } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import { metrics } from "../../platform/metrics";
-import type { PaymentProvider } from "../../platform/payments/provider";
+import type { PaymentProvider, RefundStatus } from "../../platform/payments/provider";
 import { ORDER_CURRENCY } from "./orders";
 
 export const NOT_SHIPPABLE = "Only a paid order that has not shipped can be marked as shipped.";
@@ -37,7 +37,16 @@ interface RefundData {
   amount: string;
   reason: string;
   refundId?: string;
+  /** A refund made outside the app (the provider's dashboard), recorded by syncRefunds, with the provider's status. */
+  source?: "provider";
+  status?: RefundStatus;
 }
+
+/** A refund made in the provider's dashboard, as the order's history shows it. */
+export const REFUNDED_AT_PROVIDER = "made in the payment provider's dashboard";
+export const PROVIDER_ACTOR = "the payment provider";
+/** Refund statuses that count as money going back (a failed or cancelled refund gave nothing back). */
+const LIVE_REFUND_STATUSES: readonly RefundStatus[] = ["pending", "requires_action", "succeeded"];
 
 const money = (amount: string | Cents) => formatMoney(amount, ORDER_CURRENCY);
 
@@ -217,7 +226,10 @@ export function createBackOfficeService({
         kind: h.kind,
         data: h.data,
         at: h.createdAt,
-        by: [h.actorFirst, h.actorLast].filter(Boolean).join(" ") || h.actorEmail || "An admin",
+        by:
+          [h.actorFirst, h.actorLast].filter(Boolean).join(" ") ||
+          h.actorEmail ||
+          ((h.data as Partial<RefundData>).source === "provider" ? PROVIDER_ACTOR : "An admin"),
       })),
     };
   }
@@ -309,8 +321,9 @@ export function createBackOfficeService({
       const alreadyRefunded = toCents(order.refundedAmount);
       const total = toCents(order.total);
       // A refund in full also returns the shipping, and whatever is left of the total.
-      const amount = whole ? cents(total - alreadyRefunded) : goods;
-      const shipping = cents(amount - goods);
+      // Never more than is left of the payment (a refund made in the provider's dashboard counts too).
+      const amount = whole ? cents(total - alreadyRefunded) : cents(Math.min(goods, total - alreadyRefunded));
+      const shipping = cents(Math.max(0, amount - goods));
       if (amount <= 0) throw new AppError("CONFLICT", NOT_REFUNDABLE);
       const refundedNow = cents(alreadyRefunded + amount);
       const data: RefundData = { lines, shipping: toDecimal(shipping), amount: toDecimal(amount), reason: input.reason };
@@ -336,6 +349,72 @@ export function createBackOfficeService({
     // Paid back at once when the provider answers; otherwise the job (stored with the refund) tries again.
     await payRefund(eventId).catch((err: unknown) => log?.warn({ err, eventId }, "an order refund will be retried"));
     return detail(input.orderId);
+  }
+
+  /**
+   * Reads a paid order's refunds back from the provider and applies those made outside the app (in the provider's
+   * dashboard): one history row per refund id, with the provider's status; the refunded amount is the admins' refunds
+   * plus the live outside ones (at most the total), and the order becomes `refunded` when that reaches its total.
+   * A refund the app made itself is known by its event id (metadata) or refund id and is not counted twice. Applied
+   * in any order and any number of times, the result is the same (the order's row lock serialises instances).
+   */
+  async function syncRefunds(paymentIntentId: string): Promise<void> {
+    const [known] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.paymentIntentId, paymentIntentId))
+      .limit(1);
+    if (!known) return;
+    const refunds = await payments.listRefunds(paymentIntentId);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, known.id)).for("update");
+      // An order refunded because it sold out while being paid was never paid here: nothing to follow.
+      if (!order?.paidAt) return;
+      const events = await tx
+        .select({ id: orderEvents.id, data: orderEvents.data })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "refund")));
+      const recorded = events.map((e) => ({ id: e.id, data: e.data as unknown as RefundData }));
+      const outside: { amount: number; status: RefundStatus }[] = [];
+      for (const r of refunds) {
+        if (r.amount <= 0) continue;
+        if (r.metadata.eventId && recorded.some((e) => e.id === r.metadata.eventId)) continue;
+        const existing = recorded.find((e) => e.data.refundId === r.id);
+        if (existing && existing.data.source !== "provider") continue;
+        outside.push({ amount: r.amount, status: r.status });
+        if (!existing) {
+          const data: RefundData = {
+            lines: [],
+            shipping: toDecimal(cents(0)),
+            amount: toDecimal(cents(r.amount)),
+            reason: REFUNDED_AT_PROVIDER,
+            refundId: r.id,
+            source: "provider",
+            status: r.status,
+          };
+          await tx.insert(orderEvents).values({ orderId: order.id, kind: "refund", actorId: null, data: { ...data }, createdAt: now });
+          metrics.refunds.inc({ kind: "order" });
+        } else if (existing.data.status !== r.status) {
+          await tx
+            .update(orderEvents)
+            .set({ data: sql`${orderEvents.data} || ${JSON.stringify({ status: r.status })}::jsonb` })
+            .where(eq(orderEvents.id, existing.id));
+        }
+      }
+      const byAdmins = recorded
+        .filter((e) => e.data.source !== "provider")
+        .reduce((sum, e) => sum + toCents(e.data.amount), 0);
+      const byProvider = outside.filter((r) => LIVE_REFUND_STATUSES.includes(r.status)).reduce((sum, r) => sum + r.amount, 0);
+      const total = toCents(order.total);
+      const refunded = cents(Math.min(total, byAdmins + byProvider));
+      const whole = refunded >= total && ["paid", "shipped", "delivered"].includes(order.status);
+      if (refunded === toCents(order.refundedAmount) && !whole) return;
+      await tx
+        .update(orders)
+        .set({ refundedAmount: toDecimal(refunded), ...(whole ? { status: "refunded" as OrderStatus } : {}) })
+        .where(eq(orders.id, order.id));
+    });
   }
 
   /** Active products at or below their threshold, the empty ones first. */
@@ -429,5 +508,5 @@ export function createBackOfficeService({
     };
   }
 
-  return { list, detail, ship, deliver, refund, lowStock, sendLowStockDigest };
+  return { list, detail, ship, deliver, refund, syncRefunds, lowStock, sendLowStockDigest };
 }

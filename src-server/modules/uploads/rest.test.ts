@@ -200,6 +200,19 @@ describe("the daily upload quota", () => {
     const overBytes = await uploadIdDocument(t.app, big.cookie, { filename: "big-6.pdf", content: fixtures.pdf(1024) });
     expect(overBytes.statusCode).toBe(429);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "lets exactly 20 of 30 parallel uploads through, never more (real PostgreSQL)",
+    { timeout: 60_000 },
+    async () => {
+      const { cookie } = await signUp(t.app);
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => uploadIdDocument(t.app, cookie, { filename: `race-${i}.pdf`, content: fixtures.pdf() })),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(20);
+      expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    },
+  );
 });
 
 describe("GET /api/uploads/:id", () => {

@@ -12,6 +12,7 @@ import {
   type JudgedMimeType,
 } from "../../platform/storage/file-types";
 import type { Clock } from "../../platform/clock";
+import { lockInTransaction } from "../../platform/locks";
 import { MissingFileError, type FileStorage } from "../../platform/storage/storage";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import { normaliseProfilePhoto } from "./photo";
@@ -79,9 +80,9 @@ function displayName(name: string | undefined): string | null {
 
 export function createUploadService({ db, storage, clock }: { db: Db; storage: FileStorage; clock: Clock }) {
   /** Refuses an upload that would take the user past the day's quota (a rolling 24 hours), in files or bytes. */
-  async function checkQuota(userId: string, bytes: number): Promise<void> {
+  async function checkQuota(userId: string, bytes: number, q: Queryable = db): Promise<void> {
     const since = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000);
-    const [used] = await db
+    const [used] = await q
       .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)::bigint` })
       .from(uploads)
       .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, since)));
@@ -110,22 +111,28 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
       content = photo;
       mimeType = "image/jpeg";
     }
+    // A quick refusal before the bytes are written; the binding check is below, under the user's lock.
     await checkQuota(input.userId, content.length);
 
     const storageKey = await storage.put(content);
     try {
-      const [row] = await db
-        .insert(uploads)
-        .values({
-          userId: input.userId,
-          kind: input.kind,
-          storageKey,
-          mimeType,
-          sizeBytes: content.length,
-          originalName: displayName(input.originalName),
-          createdAt: clock.now(),
-        })
-        .returning({ id: uploads.id, kind: uploads.kind, mimeType: uploads.mimeType, sizeBytes: uploads.sizeBytes });
+      const [row] = await db.transaction(async (tx) => {
+        // Parallel uploads of one user queue here, so that count-then-insert cannot let several past the quota.
+        await lockInTransaction(tx, `uploads-quota:${input.userId}`);
+        await checkQuota(input.userId, content.length, tx);
+        return tx
+          .insert(uploads)
+          .values({
+            userId: input.userId,
+            kind: input.kind,
+            storageKey,
+            mimeType,
+            sizeBytes: content.length,
+            originalName: displayName(input.originalName),
+            createdAt: clock.now(),
+          })
+          .returning({ id: uploads.id, kind: uploads.kind, mimeType: uploads.mimeType, sizeBytes: uploads.sizeBytes });
+      });
       if (!row) throw new Error("Insert returned no row");
       return { ...row, url: uploadUrl(row.id) };
     } catch (error) {
