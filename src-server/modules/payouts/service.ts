@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings, ledgerEntries, seers, users } from "../../../db/schema";
-import type { LedgerKind, PayoutStatus } from "../../../src/domain/enums";
+import type { PayoutStatus } from "../../../src/domain/enums";
 import { PAYOUT_HOLD_HOURS, payoutHistory, seerBalances, type Payout } from "../../../src/domain/payouts";
 import { toCents } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
@@ -14,6 +14,7 @@ import { withLock } from "../../platform/locks";
 import type { PaymentProvider, PaymentWebhookEvent } from "../../platform/payments/provider";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import type { SessionUser } from "../../platform/trpc/context";
+import { ledgerSummary, type LedgerSummary } from "./figures";
 import { createLedger } from "./ledger";
 
 export const PAY_SEER_JOB = "payouts.pay-seer";
@@ -37,20 +38,6 @@ export interface PayoutOverview {
   paidOut: number;
   holdHours: number;
   payouts: Payout[];
-}
-
-/** The money figures every admin screen reads, summed over the ledger. */
-export interface LedgerSummary {
-  consultationCharges: number;
-  consultationRefunds: number;
-  platformFees: number;
-  seerShares: number;
-  paidToSeers: number;
-  owedToSeers: number;
-  /** Paid consultations not yet settled: what is held until their sessions settle. */
-  held: number;
-  shopSales: number;
-  shopRefunds: number;
 }
 
 /**
@@ -343,26 +330,9 @@ export function createPayoutService({
     };
   }
 
-  async function summary(): Promise<LedgerSummary> {
-    const rows = await db
-      .select({ kind: ledgerEntries.kind, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
-      .from(ledgerEntries)
-      .groupBy(ledgerEntries.kind);
-    const of = (kind: LedgerKind) => Number(rows.find((r) => r.kind === kind)?.amount ?? 0);
-    const charges = of("charge");
-    const refunds = of("refund");
-    const paidToSeers = of("transfer") - of("reversal");
-    return {
-      consultationCharges: charges,
-      consultationRefunds: refunds,
-      platformFees: of("platform_fee"),
-      seerShares: of("seer_share"),
-      paidToSeers,
-      owedToSeers: of("seer_share") - paidToSeers,
-      held: charges - refunds - of("platform_fee") - of("seer_share"),
-      shopSales: of("shop_sale"),
-      shopRefunds: of("shop_refund"),
-    };
+  /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */
+  function summary(): Promise<LedgerSummary> {
+    return ledgerSummary(db);
   }
 
   // The sweep first: a test's runDue then also runs the payouts it asked for.
