@@ -287,6 +287,8 @@ describe("analytics, bookings and products", () => {
     await createProduct(db, { name: "Active A" });
     await createProduct(db, { name: "Active B", stockQuantity: 0 });
     await createProduct(db, { name: "Inactive C", isActive: false });
+    await createProduct(db, { name: "Low D", stockQuantity: 3 });
+    await createProduct(db, { name: "Edge E", stockQuantity: 6, lowStockThreshold: 6 });
     await createSeerApplication(db, { status: "approved" });
     await createSeerApplication(db, { status: "approved" });
     await createSeerApplication(db);
@@ -367,7 +369,7 @@ describe("analytics, bookings and products", () => {
       platformCommission: "10.50",
       seerEarnings: "42.00",
       held: "65.00",
-      activeProducts: 2,
+      activeProducts: 4,
       totalSeers: 1,
       pendingApplications: 1,
       totalBookings: 25,
@@ -439,13 +441,16 @@ describe("analytics, bookings and products", () => {
     );
   });
 
-  it("lists every product, active or not", async () => {
+  it("lists every product, active or not, out-of-stock then low-stock ones first", async () => {
     const products = trpcData<{ name: string; isActive: boolean; stockQuantity: number }[]>(
       await trpcQuery(a.app, "admin.products", undefined, cookie),
     );
+    // Empty first; then at or below each one's own threshold (5 by default, 6 for Edge E); then by name.
     expect(products.map((p) => [p.name, p.isActive, p.stockQuantity])).toEqual([
-      ["Active A", true, 10],
       ["Active B", true, 0],
+      ["Edge E", true, 6],
+      ["Low D", true, 3],
+      ["Active A", true, 10],
       ["Inactive C", false, 10],
     ]);
   });

@@ -301,20 +301,28 @@ export function createAdminService({
     return { bookings: rows, total: total?.count ?? 0 };
   }
 
+  /** Every product, active or not, those out of stock or low on stock first (docs/product.md#admin). */
   async function listProducts() {
-    return db
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        price: products.price,
-        currency: products.currency,
-        imageUrl: products.imageUrl,
-        stockQuantity: products.stockQuantity,
-        isActive: products.isActive,
-      })
-      .from(products)
-      .orderBy(asc(products.name), asc(products.id));
+    return (
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          description: products.description,
+          price: products.price,
+          currency: products.currency,
+          imageUrl: products.imageUrl,
+          stockQuantity: products.stockQuantity,
+          isActive: products.isActive,
+        })
+        .from(products)
+        // Out of stock first, then at or below the product's threshold, then the rest; by name within each.
+        .orderBy(
+          sql`case when ${products.stockQuantity} <= 0 then 0 when ${products.stockQuantity} <= ${products.lowStockThreshold} then 1 else 2 end`,
+          asc(products.name),
+          asc(products.id),
+        )
+    );
   }
 
   return { listApplications, review, analytics, recentBookings, listProducts };
