@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
@@ -379,5 +379,43 @@ describe("/admin", () => {
     expect(within(bowl).getByText("$24.00")).toBeInTheDocument();
     expect(within(bowl).getByText("Stock: 10")).toBeInTheDocument();
     expect(within(screen.getByRole("article", { name: "Old Drum" })).getByText("Inactive")).toBeInTheDocument();
+  });
+
+  it("filters orders up to a day with To, kept in the address, and clears it", async () => {
+    const asked: unknown[] = [];
+    const order = (id: string, day: string) => ({
+      id,
+      orderNumber: `ORD-${id}`,
+      createdAt: new Date(`${day}T10:00:00Z`),
+      shippingName: "Ama Mensah",
+      shippingEmail: "ama@example.com",
+      total: "30.00",
+      refundedAmount: "0.00",
+      status: "paid" as const,
+      itemCount: 1,
+    });
+    asAdmin({
+      "orders.lowStock": () => [],
+      "orders.list": (input) => {
+        asked.push(input);
+        const items = [order("early", "2026-11-10"), order("late", "2026-11-20")].filter(
+          (o) => !input.to || o.createdAt.toISOString().slice(0, 10) <= input.to,
+        );
+        return { items, total: items.length, page: 1, pageSize: 20 };
+      },
+    });
+    const { router } = renderApp("/admin?tab=orders");
+    expect(await screen.findByText("ORD-late")).toBeInTheDocument();
+    const to = screen.getByLabelText("To");
+    fireEvent.change(to, { target: { value: "2026-11-15" } });
+    await waitFor(() => {
+      expect(screen.queryByText("ORD-late")).not.toBeInTheDocument();
+      expect(screen.getByText("ORD-early")).toBeInTheDocument();
+    });
+    expect(router.state.location.search).toMatchObject({ tab: "orders", to: "2026-11-15" });
+    expect(asked.at(-1)).toMatchObject({ to: "2026-11-15", page: 1 });
+    fireEvent.change(to, { target: { value: "" } });
+    expect(await screen.findByText("ORD-late")).toBeInTheDocument();
+    expect(router.state.location.search).not.toHaveProperty("to");
   });
 });
