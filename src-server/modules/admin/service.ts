@@ -85,8 +85,8 @@ export interface Analytics {
   pendingApplications: number;
   totalBookings: number;
   /**
-   * The last 12 months (UTC), by when the ledger recorded each movement: revenue kept (consultations and shop apart),
-   * fees and shares booked, refunds (consultations and shop apart) and bookings paid, for the charts.
+   * The last 12 months (UTC), by each ledger row's date (a charge or sale when paid): revenue kept (consultations and
+   * shop apart), fees and shares booked, refunds (consultations and shop apart) and bookings paid, for the charts.
    */
   monthly: AnalyticsMonth[];
 }

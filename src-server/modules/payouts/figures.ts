@@ -18,7 +18,7 @@ export interface LedgerSummary {
   shopRefunds: number;
 }
 
-/** One month of the ledger (UTC, by when each row was recorded), in integer cents; `charges` counts bookings paid. */
+/** One month of the ledger (UTC, by each row's date), in integer cents; `charges` counts bookings paid. */
 export interface LedgerMonth {
   month: MonthKey;
   consultationCharges: number;

@@ -1,3 +1,3 @@
-export { ledgerByMonth, ledgerSummary, type LedgerMonth, type LedgerSummary } from "./figures";
+export { ledgerByMonth, ledgerSummary } from "./figures";
 export { payoutsRouter } from "./router";
 export { createPayoutService } from "./service";
