@@ -95,7 +95,14 @@ export const orders = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ["shipped", "delivered", "refund"] as const;
+export const ORDER_EVENT_KINDS = [
+  "shipped",
+  "delivered",
+  "refund",
+  "return_accepted",
+  "return_declined",
+  "return_received",
+] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** What was done to an order after payment, by whom and when: the order page's history. */

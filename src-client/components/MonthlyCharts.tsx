@@ -4,26 +4,40 @@ import { Card, SimpleGrid, Text, Title } from "@mantine/core";
 import { monthLabel, type MonthKey } from "../../src/domain/months";
 import { addCents, formatMoney, toCents } from "../../src/domain/money";
 
+type Values = { month: MonthKey; value: string | number }[];
+
 interface Series {
   label: string;
   /** Two-decimal amounts (money) or whole numbers (counts), one per month. */
-  values: { month: MonthKey; value: string | number }[];
+  values: Values;
   money?: boolean;
 }
 
-function MonthlyChart({ series, color }: { series: Series; color: string }) {
-  const data = series.values.map(({ month, value }) => ({
-    month: monthLabel(month),
+/** A chart of several amounts of money stacked by month (revenue from consultations and from the shop, ...). */
+export interface StackedSeries {
+  label: string;
+  parts: { label: string; color: string; values: Values }[];
+}
+
+function MonthlyChart({ label, money, parts }: { label: string; money: boolean; parts: StackedSeries["parts"] }) {
+  const months = parts[0]?.values.map((v) => v.month) ?? [];
+  const data = months.map((month, i) => {
+    const row: Record<string, string | number> = { month: monthLabel(month) };
     // Money is charted in dollars (the axis), computed from exact cents.
-    [series.label]: series.money ? toCents(String(value)) / 100 : Number(value),
-  }));
-  const total = series.money
-    ? formatMoney(addCents(...series.values.map((v) => toCents(String(v.value)))))
-    : String(series.values.reduce((sum, v) => sum + Number(v.value), 0));
+    for (const part of parts) {
+      const value = part.values[i]?.value ?? 0;
+      row[part.label] = money ? toCents(String(value)) / 100 : Number(value);
+    }
+    return row;
+  });
+  const all = parts.flatMap((p) => p.values);
+  const total = money
+    ? formatMoney(addCents(...all.map((v) => toCents(String(v.value)))))
+    : String(all.reduce((sum, v) => sum + Number(v.value), 0));
   return (
-    <Card withBorder radius="md" component="figure" m={0} aria-label={`${series.label} by month, last 12 months: ${total} in all`}>
+    <Card withBorder radius="md" component="figure" m={0} aria-label={`${label} by month, last 12 months: ${total} in all`}>
       <Title order={3} size="h5" mb={4}>
-        {series.label}
+        {label}
       </Title>
       <Text size="xs" c="dimmed" mb="sm" component="figcaption">
         Last 12 months: {total}
@@ -32,8 +46,10 @@ function MonthlyChart({ series, color }: { series: Series; color: string }) {
         h={200}
         data={data}
         dataKey="month"
-        series={[{ name: series.label, color }]}
-        valueFormatter={(value) => (series.money ? formatMoney(value.toFixed(2)) : String(value))}
+        type={parts.length > 1 ? "stacked" : "default"}
+        withLegend={parts.length > 1}
+        series={parts.map((p) => ({ name: p.label, color: p.color }))}
+        valueFormatter={(value) => (money ? formatMoney(value.toFixed(2)) : String(value))}
         tickLine="none"
         gridAxis="y"
         withYAxis={false}
@@ -43,12 +59,27 @@ function MonthlyChart({ series, color }: { series: Series; color: string }) {
   );
 }
 
-/** Two charts over the last 12 months: an amount of money and a count (earnings and sessions, revenue and bookings). */
-export function MonthlyCharts({ money, count }: { money: Series; count: Series }) {
+/**
+ * Charts over the last 12 months: an amount of money and a count (earnings and sessions, revenue and bookings), and
+ * any further amounts of money, each stacked from its parts (fees and shares, refunds).
+ */
+export function MonthlyCharts({
+  money,
+  count,
+  more = [],
+}: {
+  money: Series | StackedSeries;
+  count: Series;
+  more?: StackedSeries[];
+}) {
+  const first = "parts" in money ? money.parts : [{ label: money.label, color: "terracotta.7", values: money.values }];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <MonthlyChart series={{ ...money, money: true }} color="terracotta.7" />
-      <MonthlyChart series={count} color="forest.7" />
+      <MonthlyChart label={money.label} money parts={first} />
+      <MonthlyChart label={count.label} money={false} parts={[{ label: count.label, color: "forest.7", values: count.values }]} />
+      {more.map((s) => (
+        <MonthlyChart key={s.label} label={s.label} money parts={s.parts} />
+      ))}
     </SimpleGrid>
   );
 }

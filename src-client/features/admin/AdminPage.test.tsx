@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
@@ -67,6 +67,8 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "admin.analytics": () => ({
         totalRevenue: "125.05",
+        consultationRevenue: "87.55",
+        shopRevenue: "37.50",
         paidBookings: 3,
         confirmedBookings: 2,
         completedSessions: 1,
@@ -74,13 +76,34 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
         refunded: "90.00",
         platformCommission: "25.01",
         seerEarnings: "100.04",
+        held: "0.00",
         activeProducts: 7,
         totalSeers: 4,
         pendingApplications: 2,
         totalBookings: 25,
         monthly: [
-          { month: "2026-10", revenue: "1000.05", bookings: 2 },
-          { month: "2026-11", revenue: "25.00", bookings: 1 },
+          {
+            month: "2026-10",
+            revenue: "1000.05",
+            consultations: "990.05",
+            shop: "10.00",
+            platformFees: "20.00",
+            seerShares: "80.00",
+            consultationRefunds: "5.00",
+            shopRefunds: "0.00",
+            bookings: 2,
+          },
+          {
+            month: "2026-11",
+            revenue: "25.00",
+            consultations: "-2.50",
+            shop: "27.50",
+            platformFees: "5.01",
+            seerShares: "20.04",
+            consultationRefunds: "85.00",
+            shopRefunds: "10.00",
+            bookings: 1,
+          },
         ],
       }),
       "payouts.summary": () => ({
@@ -195,6 +218,9 @@ describe("/admin", () => {
     expect(screen.getByText("Platform Commission").parentElement).toHaveTextContent("$25.01");
     expect(screen.getByText("20%")).toBeInTheDocument();
     expect(screen.getByText("Seer Earnings").parentElement).toHaveTextContent("$100.04");
+    // Revenue split into consultations and shop, each after its refunds.
+    expect(screen.getByText("Consultation Revenue").parentElement).toHaveTextContent("$87.55Sessions, after refunds");
+    expect(screen.getByText("Shop Revenue").parentElement).toHaveTextContent("$37.50Sacred Market, after refunds");
     expect(screen.getByText("Active Products").parentElement).toHaveTextContent("7");
     expect(screen.getByText("Total Seers").parentElement).toHaveTextContent("4");
     expect(screen.getByText("Pending Applications").parentElement).toHaveTextContent("2");
@@ -203,13 +229,16 @@ describe("/admin", () => {
     // Revenue and bookings over time, each chart summed in its caption.
     expect(screen.getByRole("figure", { name: "Revenue by month, last 12 months: $1,025.05 in all" })).toBeInTheDocument();
     expect(screen.getByRole("figure", { name: "Paid bookings by month, last 12 months: 3 in all" })).toBeInTheDocument();
+    // Fees and shares booked, and refunds (consultations and shop together), over time from the ledger.
+    expect(screen.getByRole("figure", { name: "Fees and Shares by month, last 12 months: $125.05 in all" })).toBeInTheDocument();
+    expect(screen.getByRole("figure", { name: "Refunds by month, last 12 months: $100.00 in all" })).toBeInTheDocument();
     // The ledger's figures, consultations and shop apart.
-    expect(await screen.findByRole("heading", { name: "Money by the Ledger" })).toBeInTheDocument();
-    expect(screen.getByText("Consultations").parentElement).toHaveTextContent("$125.05");
-    expect(screen.getByText("Shop Sales").parentElement).toHaveTextContent("$48.50");
-    expect(screen.getByText("Refunds").parentElement).toHaveTextContent("$100.00Refunds$10.00 of it in the shop");
-    expect(screen.getByText("Paid to Seers").parentElement).toHaveTextContent("$20.00");
-    expect(screen.getByText("Owed to Seers").parentElement).toHaveTextContent("$8.04");
+    const ledger = within((await screen.findByRole("heading", { name: "Money by the Ledger" })).parentElement as HTMLElement);
+    expect(ledger.getByText("Consultations").parentElement).toHaveTextContent("$125.05");
+    expect(ledger.getByText("Shop Sales").parentElement).toHaveTextContent("$48.50");
+    expect(ledger.getByText("Refunds").parentElement).toHaveTextContent("$100.00Refunds$10.00 of it in the shop");
+    expect(ledger.getByText("Paid to Seers").parentElement).toHaveTextContent("$20.00");
+    expect(ledger.getByText("Owed to Seers").parentElement).toHaveTextContent("$8.04");
   });
 
   it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {
@@ -350,5 +379,43 @@ describe("/admin", () => {
     expect(within(bowl).getByText("$24.00")).toBeInTheDocument();
     expect(within(bowl).getByText("Stock: 10")).toBeInTheDocument();
     expect(within(screen.getByRole("article", { name: "Old Drum" })).getByText("Inactive")).toBeInTheDocument();
+  });
+
+  it("filters orders up to a day with To, kept in the address, and clears it", async () => {
+    const asked: unknown[] = [];
+    const order = (id: string, day: string) => ({
+      id,
+      orderNumber: `ORD-${id}`,
+      createdAt: new Date(`${day}T10:00:00Z`),
+      shippingName: "Ama Mensah",
+      shippingEmail: "ama@example.com",
+      total: "30.00",
+      refundedAmount: "0.00",
+      status: "paid" as const,
+      itemCount: 1,
+    });
+    asAdmin({
+      "orders.lowStock": () => [],
+      "orders.list": (input) => {
+        asked.push(input);
+        const items = [order("early", "2026-11-10"), order("late", "2026-11-20")].filter(
+          (o) => !input.to || o.createdAt.toISOString().slice(0, 10) <= input.to,
+        );
+        return { items, total: items.length, page: 1, pageSize: 20 };
+      },
+    });
+    const { router } = renderApp("/admin?tab=orders");
+    expect(await screen.findByText("ORD-late")).toBeInTheDocument();
+    const to = screen.getByLabelText("To");
+    fireEvent.change(to, { target: { value: "2026-11-15" } });
+    await waitFor(() => {
+      expect(screen.queryByText("ORD-late")).not.toBeInTheDocument();
+      expect(screen.getByText("ORD-early")).toBeInTheDocument();
+    });
+    expect(router.state.location.search).toMatchObject({ tab: "orders", to: "2026-11-15" });
+    expect(asked.at(-1)).toMatchObject({ to: "2026-11-15", page: 1 });
+    fireEvent.change(to, { target: { value: "" } });
+    expect(await screen.findByText("ORD-late")).toBeInTheDocument();
+    expect(router.state.location.search).not.toHaveProperty("to");
   });
 });

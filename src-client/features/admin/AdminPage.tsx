@@ -77,24 +77,64 @@ function AnalyticsPanel() {
   const a = analytics.data;
   return (
     <Stack gap="xl">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <StatCard
           label="Total Revenue"
           value={formatMoney(a.totalRevenue)}
           note={`${a.paidBookings} paid ${a.paidBookings === 1 ? "booking" : "bookings"}`}
         />
-        <StatCard label="Platform Commission" value={formatMoney(a.platformCommission)} note="20%" />
-        <StatCard label="Seer Earnings" value={formatMoney(a.seerEarnings)} note="80% to Seers" />
+        <StatCard label="Consultation Revenue" value={formatMoney(a.consultationRevenue)} note="Sessions, after refunds" />
+        <StatCard label="Shop Revenue" value={formatMoney(a.shopRevenue)} note="Sacred Market, after refunds" />
         <StatCard
           label="Refunded"
           value={formatMoney(a.refunded)}
           note={`${a.cancelledBookings} cancelled ${a.cancelledBookings === 1 ? "booking" : "bookings"}`}
         />
+        <StatCard label="Platform Commission" value={formatMoney(a.platformCommission)} note="20%" />
+        <StatCard label="Seer Earnings" value={formatMoney(a.seerEarnings)} note="80% to Seers" />
         <StatCard label="Active Products" value={a.activeProducts} note="In the Sacred Market" />
       </SimpleGrid>
       <MonthlyCharts
-        money={{ label: "Revenue", values: a.monthly.map((m) => ({ month: m.month, value: m.revenue })) }}
+        money={{
+          label: "Revenue",
+          parts: [
+            {
+              label: "Consultations",
+              color: "terracotta.7",
+              values: a.monthly.map((m) => ({ month: m.month, value: m.consultations })),
+            },
+            { label: "Shop", color: "ochre.6", values: a.monthly.map((m) => ({ month: m.month, value: m.shop })) },
+          ],
+        }}
         count={{ label: "Paid bookings", values: a.monthly.map((m) => ({ month: m.month, value: m.bookings })) }}
+        more={[
+          {
+            label: "Fees and Shares",
+            parts: [
+              {
+                label: "Platform Fees",
+                color: "forest.7",
+                values: a.monthly.map((m) => ({ month: m.month, value: m.platformFees })),
+              },
+              {
+                label: "Seer Shares",
+                color: "terracotta.4",
+                values: a.monthly.map((m) => ({ month: m.month, value: m.seerShares })),
+              },
+            ],
+          },
+          {
+            label: "Refunds",
+            parts: [
+              {
+                label: "Consultations",
+                color: "terracotta.7",
+                values: a.monthly.map((m) => ({ month: m.month, value: m.consultationRefunds })),
+              },
+              { label: "Shop", color: "ochre.6", values: a.monthly.map((m) => ({ month: m.month, value: m.shopRefunds })) },
+            ],
+          },
+        ]}
       />
       <LedgerCard />
       <Card withBorder padding="lg">

@@ -29,7 +29,14 @@ import { ORDER_STATUS_COLOR, ORDER_STATUS_LABEL } from "./OrdersPanel";
 
 type Order = RouterOutputs["orders"]["detail"];
 
-const HISTORY_LABEL: Record<string, string> = { shipped: "Shipped", delivered: "Delivered", refund: "Refunded" };
+const HISTORY_LABEL: Record<string, string> = {
+  shipped: "Shipped",
+  delivered: "Delivered",
+  refund: "Refunded",
+  return_accepted: "Return accepted",
+  return_declined: "Return declined",
+  return_received: "Return received",
+};
 
 function ShipDialog({ order, onClose }: { order: Order; onClose(): void }) {
   const utils = trpc.useUtils();
@@ -408,6 +415,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
                     : ""}{" "}
                   by {h.by}
                   {h.kind === "refund" && typeof h.data.reason === "string" ? `: ${h.data.reason}` : ""}
+                  {h.kind.startsWith("return_") && typeof h.data.note === "string" ? `: ${h.data.note}` : ""}
                 </Text>
               ))}
             </Stack>

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, seerApplications, seers, users } from "../../../db/schema";
+import { bookings, ledgerEntries, orders, seerApplications, seers, users } from "../../../db/schema";
+import type { LedgerKind } from "../../../src/domain/enums";
 import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./service";
@@ -286,6 +287,8 @@ describe("analytics, bookings and products", () => {
     await createProduct(db, { name: "Active A" });
     await createProduct(db, { name: "Active B", stockQuantity: 0 });
     await createProduct(db, { name: "Inactive C", isActive: false });
+    await createProduct(db, { name: "Low D", stockQuantity: 3 });
+    await createProduct(db, { name: "Edge E", stockQuantity: 6, lowStockThreshold: 6 });
     await createSeerApplication(db, { status: "approved" });
     await createSeerApplication(db, { status: "approved" });
     await createSeerApplication(db);
@@ -297,31 +300,117 @@ describe("analytics, bookings and products", () => {
     await a.close();
   });
 
-  it("computes the figures over paid bookings after refunds, products and applications", async () => {
+  it("sums the money over the ledger (consultations and shop apart), never over the bookings beside it", async () => {
+    const db = a.database.db;
+    const byNotes = async (notes: string) => (await db.select().from(bookings).where(eq(bookings.notes, notes)))[0]?.id ?? "";
+    const [b0, b3, b5, b6] = await Promise.all(["booking 0", "booking 3", "booking 5", "booking 6"].map(byNotes));
+    const [shopper] = await db.select({ id: users.id }).from(users).limit(1);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: shopper?.id ?? "",
+        orderNumber: "ORD-LEDGER-1",
+        items: [],
+        subtotal: "45.00",
+        shippingCost: "5.00",
+        total: "50.00",
+        shippingName: "Ama Mensah",
+        shippingEmail: "ama@example.com",
+        shippingPhone: "+233 20 000 0000",
+        shippingAddress: "1 Ring Road, Accra",
+        status: "refunded",
+        paidAt: new Date("2026-03-02T10:00:00Z"),
+        refundedAmount: "12.00",
+      })
+      .returning({ id: orders.id });
+    const at = (iso: string) => new Date(iso);
+    const row = (
+      kind: LedgerKind,
+      amount: number,
+      owner: { bookingId: string } | { orderId: string },
+      when: string,
+      ref: string,
+    ) => ({
+      kind,
+      amount,
+      ...owner,
+      reference: ref,
+      createdAt: at(when),
+    });
+    // Booking 1 (a confirmed 80.05) has no ledger rows yet: its money counts nowhere until the ledger records it.
+    await db.insert(ledgerEntries).values([
+      row("charge", 4500, { bookingId: b0 ?? "" }, "2026-01-05T10:00:00Z", "charge:b0"),
+      row("charge", 4500, { bookingId: b3 ?? "" }, "2026-01-06T10:00:00Z", "charge:b3"),
+      row("charge", 3000, { bookingId: b5 ?? "" }, "2026-01-07T10:00:00Z", "charge:b5"),
+      // Before the charts' 12 months: in the totals, not in the charts.
+      row("charge", 2000, { bookingId: b6 ?? "" }, "2025-06-20T10:00:00Z", "charge:b6"),
+      row("refund", 2250, { bookingId: b3 ?? "" }, "2026-02-01T10:00:00Z", "refund:b3"),
+      row("platform_fee", 450, { bookingId: b3 ?? "" }, "2026-02-02T10:00:00Z", "fee:b3:0"),
+      row("seer_share", 1800, { bookingId: b3 ?? "" }, "2026-02-02T10:00:00Z", "share:b3:0"),
+      row("platform_fee", 600, { bookingId: b5 ?? "" }, "2026-02-03T10:00:00Z", "fee:b5:0"),
+      row("seer_share", 2400, { bookingId: b5 ?? "" }, "2026-02-03T10:00:00Z", "share:b5:0"),
+      row("shop_sale", 5000, { orderId: order?.id ?? "" }, "2026-03-02T10:00:00Z", "sale:o1"),
+      row("shop_refund", 1200, { orderId: order?.id ?? "" }, "2026-04-10T10:00:00Z", "refund:o1"),
+    ]);
+
     const response = await trpcQuery(a.app, "admin.analytics", undefined, cookie);
     expect(response.statusCode).toBe(200);
-    // confirmed 45.00 (fee 9.00) + 80.05 (fee 16.01), completed 30.00 (6.00), no-show 20.00 (4.00), and what the
-    // cancelled one kept, 22.50 (4.50): 197.55; fees 39.51; earnings 158.04; refunded 22.50.
+    // Consultations: charged 140.00 less 22.50 refunded = 117.50, of which fees 10.50 and shares 42.00 are settled and
+    // 65.00 still held; shop: 50.00 sold less 12.00 refunded = 38.00. The bookings' own columns would say 197.55.
     expect(trpcData(response)).toEqual({
-      totalRevenue: "197.55",
+      totalRevenue: "155.50",
+      consultationRevenue: "117.50",
+      shopRevenue: "38.00",
       paidBookings: 5,
       confirmedBookings: 2,
       completedSessions: 1,
       cancelledBookings: 1,
-      refunded: "22.50",
-      platformCommission: "39.51",
-      seerEarnings: "158.04",
-      activeProducts: 2,
+      refunded: "34.50",
+      platformCommission: "10.50",
+      seerEarnings: "42.00",
+      held: "65.00",
+      activeProducts: 4,
       totalSeers: 1,
       pendingApplications: 1,
       totalBookings: 25,
       monthly: expect.any(Array),
     });
-    // By month of the sessions' start: all in January 2026, the other months empty.
-    const { monthly } = trpcData<{ monthly: { month: string; revenue: string; bookings: number }[] }>(response);
+    // The admins' ledger card reads the same sums.
+    expect(trpcData(await trpcQuery(a.app, "payouts.summary", undefined, cookie))).toEqual({
+      consultationCharges: 14000,
+      consultationRefunds: 2250,
+      platformFees: 1050,
+      seerShares: 4200,
+      paidToSeers: 0,
+      owedToSeers: 4200,
+      held: 6500,
+      shopSales: 5000,
+      shopRefunds: 1200,
+    });
+    // By the month the ledger recorded each movement (UTC), the other months empty.
+    const { monthly } = trpcData<{ monthly: Record<string, string | number>[] }>(response);
     expect(monthly.map((m) => m.month)).toEqual(lastMonths(new Date("2026-06-15T12:00:00Z"), 12));
-    expect(monthly.find((m) => m.month === "2026-01")).toEqual({ month: "2026-01", revenue: "197.55", bookings: 5 });
-    expect(monthly.filter((m) => m.month !== "2026-01").every((m) => m.revenue === "0.00" && m.bookings === 0)).toBe(true);
+    const empty = { revenue: "0.00", consultations: "0.00", shop: "0.00", platformFees: "0.00", seerShares: "0.00" };
+    const none = { ...empty, consultationRefunds: "0.00", shopRefunds: "0.00", bookings: 0 };
+    expect(monthly.filter((m) => ["2026-01", "2026-02", "2026-03", "2026-04"].includes(String(m.month)))).toEqual([
+      { ...none, month: "2026-01", revenue: "120.00", consultations: "120.00", bookings: 3 },
+      {
+        ...none,
+        month: "2026-02",
+        revenue: "-22.50",
+        consultations: "-22.50",
+        platformFees: "10.50",
+        seerShares: "42.00",
+        consultationRefunds: "22.50",
+      },
+      { ...none, month: "2026-03", revenue: "50.00", shop: "50.00" },
+      { ...none, month: "2026-04", revenue: "-12.00", shop: "-12.00", shopRefunds: "12.00" },
+    ]);
+    expect(monthly.filter((m) => !["2026-01", "2026-02", "2026-03", "2026-04"].includes(String(m.month)))).toEqual(
+      monthly
+        .filter((m) => !["2026-01", "2026-02", "2026-03", "2026-04"].includes(String(m.month)))
+        .map((m) => ({ ...none, month: m.month })),
+    );
   });
 
   it("lists the newest 20 bookings and the total", async () => {
@@ -352,13 +441,16 @@ describe("analytics, bookings and products", () => {
     );
   });
 
-  it("lists every product, active or not", async () => {
+  it("lists every product, active or not, out-of-stock then low-stock ones first", async () => {
     const products = trpcData<{ name: string; isActive: boolean; stockQuantity: number }[]>(
       await trpcQuery(a.app, "admin.products", undefined, cookie),
     );
+    // Empty first; then at or below each one's own threshold (5 by default, 6 for Edge E); then by name.
     expect(products.map((p) => [p.name, p.isActive, p.stockQuantity])).toEqual([
-      ["Active A", true, 10],
       ["Active B", true, 0],
+      ["Edge E", true, 6],
+      ["Low D", true, 3],
+      ["Active A", true, 10],
       ["Inactive C", false, 10],
     ]);
   });

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings, products, seerApplications, seers, users, type ApplicationStatus } from "../../../db/schema";
-import { toCents, toDecimal } from "../../../src/domain/money";
+import { cents, toDecimal } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
 import { fillMonths, lastMonths, type MonthKey } from "../../../src/domain/months";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { applicationDecisionEmail } from "../applications";
+import { ledgerByMonth, ledgerSummary } from "../payouts";
 import { listedSeer } from "../seers";
 import type { Outbox } from "../../platform/mail";
 
@@ -60,26 +61,50 @@ export interface AdminApplication {
 export type ApplicationCounts = Record<ApplicationStatus, number>;
 
 export interface Analytics {
-  /** What the platform kept of paid bookings after refunds: platformCommission + seerEarnings. */
+  /** What was kept of every payment after refunds, summed over the ledger: consultationRevenue + shopRevenue. */
   totalRevenue: string;
+  /** Charged for sessions less their refunds (the ledger's charge and refund rows). */
+  consultationRevenue: string;
+  /** Sacred Market sales less their refunds (the ledger's shop_sale and shop_refund rows). */
+  shopRevenue: string;
   /** Bookings whose money counts: confirmed, completed, no-show, and cancelled ones that kept something. */
   paidBookings: number;
   confirmedBookings: number;
   completedSessions: number;
   cancelledBookings: number;
-  /** Everything refunded to clients. */
+  /** Everything refunded to clients and shoppers (the ledger's refund and shop_refund rows). */
   refunded: string;
+  /** The ledger's platform fees: booked when sessions settle. */
   platformCommission: string;
+  /** The ledger's Seer shares: booked when sessions settle. */
   seerEarnings: string;
+  /** Consultation revenue not yet settled: consultationRevenue = platformCommission + seerEarnings + held. */
+  held: string;
   activeProducts: number;
   totalSeers: number;
   pendingApplications: number;
   totalBookings: number;
-  /** The last 12 months (UTC) by when sessions start: revenue kept and paid bookings, for the chart. */
-  monthly: { month: MonthKey; revenue: string; bookings: number }[];
+  /**
+   * The last 12 months (UTC), by each ledger row's date (a charge or sale when paid): revenue kept (consultations and
+   * shop apart), fees and shares booked, refunds (consultations and shop apart) and bookings paid, for the charts.
+   */
+  monthly: AnalyticsMonth[];
 }
 
-const money = (value: string | null | undefined): string => toDecimal(toCents(value ?? "0"));
+export interface AnalyticsMonth {
+  month: MonthKey;
+  revenue: string;
+  consultations: string;
+  shop: string;
+  platformFees: string;
+  seerShares: string;
+  consultationRefunds: string;
+  shopRefunds: string;
+  bookings: number;
+}
+
+/** Integer cents from the ledger as the two-decimal amounts the admin screens show. */
+const money = (amount: number): string => toDecimal(cents(amount));
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
 export function createAdminService({
@@ -175,24 +200,16 @@ export function createAdminService({
   }
 
   /**
-   * docs/product.md#admin analytics, each figure an aggregate in the database. Money sums are over paid bookings:
-   * confirmed, completed and no-show (the client paid) and cancelled ones, which count only what they kept; each
-   * row's platformFee and seerEarnings are already reduced by its refunds, so commission + earnings = revenue.
+   * docs/product.md#admin analytics. Money is summed over the ledger, never over the bookings beside it: revenue is
+   * charges less refunds (consultations) plus sales less refunds (shop); commission and earnings are the fee and
+   * share rows booked when sessions settle, and what is paid but not yet settled is `held`. Counts are over bookings.
    */
   async function analytics(): Promise<Analytics> {
     const confirmed = sql`${bookings.status} = 'confirmed'`;
-    const paid = sql`${bookings.status} in ('confirmed', 'completed', 'no_show', 'cancelled')`;
     const months = lastMonths(clock.now(), 12);
-    const monthOf = sql<string>`to_char(${bookings.startsAt} at time zone 'UTC', 'YYYY-MM')`;
-    const [[b], [p], counts, byMonth, [live]] = await Promise.all([
+    const [[b], [p], counts, ledger, byMonth, [live]] = await Promise.all([
       db
         .select({
-          totalRevenue: sql<
-            string | null
-          >`(sum(${bookings.platformFee} + ${bookings.seerEarnings}) filter (where ${paid}))::text`,
-          platformCommission: sql<string | null>`(sum(${bookings.platformFee}) filter (where ${paid}))::text`,
-          seerEarnings: sql<string | null>`(sum(${bookings.seerEarnings}) filter (where ${paid}))::text`,
-          refunded: sql<string | null>`(sum(${bookings.refundedAmount}) filter (where ${paid}))::text`,
           paidBookings: countWhere(
             sql`${bookings.status} in ('confirmed', 'completed', 'no_show') or (${bookings.status} = 'cancelled' and ${bookings.platformFee} + ${bookings.seerEarnings} > 0)`,
           ),
@@ -204,35 +221,58 @@ export function createAdminService({
         .from(bookings),
       db.select({ activeProducts: countWhere(sql`${products.isActive}`) }).from(products),
       applicationCounts(),
-      db
-        .select({
-          month: monthOf,
-          revenue: sql<string>`coalesce(sum(${bookings.platformFee} + ${bookings.seerEarnings}), 0)::numeric(12,2)::text`,
-          bookings: sql<number>`count(*)::int`,
-        })
-        .from(bookings)
-        .where(sql`${paid} and ${monthOf} >= ${months[0] ?? ""}`)
-        .groupBy(monthOf),
+      ledgerSummary(db),
+      ledgerByMonth(db, months[0] ?? ""),
       // Live Seers: those the directory lists (approved, with a price), not approved applications.
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(seers)
         .where(listedSeer),
     ]);
+    const consultations = ledger.consultationCharges - ledger.consultationRefunds;
+    const shop = ledger.shopSales - ledger.shopRefunds;
+    const monthly = fillMonths(
+      months,
+      byMonth.map((m): AnalyticsMonth => ({
+        month: m.month,
+        revenue: money(m.consultationCharges - m.consultationRefunds + m.shopSales - m.shopRefunds),
+        consultations: money(m.consultationCharges - m.consultationRefunds),
+        shop: money(m.shopSales - m.shopRefunds),
+        platformFees: money(m.platformFees),
+        seerShares: money(m.seerShares),
+        consultationRefunds: money(m.consultationRefunds),
+        shopRefunds: money(m.shopRefunds),
+        bookings: m.charges,
+      })),
+      (month) => ({
+        month,
+        revenue: "0.00",
+        consultations: "0.00",
+        shop: "0.00",
+        platformFees: "0.00",
+        seerShares: "0.00",
+        consultationRefunds: "0.00",
+        shopRefunds: "0.00",
+        bookings: 0,
+      }),
+    );
     return {
-      totalRevenue: money(b?.totalRevenue),
+      totalRevenue: money(consultations + shop),
+      consultationRevenue: money(consultations),
+      shopRevenue: money(shop),
       paidBookings: b?.paidBookings ?? 0,
       confirmedBookings: b?.confirmedBookings ?? 0,
       completedSessions: b?.completedSessions ?? 0,
       cancelledBookings: b?.cancelledBookings ?? 0,
-      refunded: money(b?.refunded),
-      platformCommission: money(b?.platformCommission),
-      seerEarnings: money(b?.seerEarnings),
+      refunded: money(ledger.consultationRefunds + ledger.shopRefunds),
+      platformCommission: money(ledger.platformFees),
+      seerEarnings: money(ledger.seerShares),
+      held: money(ledger.held),
       activeProducts: p?.activeProducts ?? 0,
       totalSeers: live?.n ?? 0,
       pendingApplications: counts.pending,
       totalBookings: b?.totalBookings ?? 0,
-      monthly: fillMonths(months, byMonth, (month) => ({ month, revenue: "0.00", bookings: 0 })),
+      monthly,
     };
   }
 
@@ -261,20 +301,28 @@ export function createAdminService({
     return { bookings: rows, total: total?.count ?? 0 };
   }
 
+  /** Every product, active or not, those out of stock or low on stock first (docs/product.md#admin). */
   async function listProducts() {
-    return db
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        price: products.price,
-        currency: products.currency,
-        imageUrl: products.imageUrl,
-        stockQuantity: products.stockQuantity,
-        isActive: products.isActive,
-      })
-      .from(products)
-      .orderBy(asc(products.name), asc(products.id));
+    return (
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          description: products.description,
+          price: products.price,
+          currency: products.currency,
+          imageUrl: products.imageUrl,
+          stockQuantity: products.stockQuantity,
+          isActive: products.isActive,
+        })
+        .from(products)
+        // Out of stock first, then at or below the product's threshold, then the rest; by name within each.
+        .orderBy(
+          sql`case when ${products.stockQuantity} <= 0 then 0 when ${products.stockQuantity} <= ${products.lowStockThreshold} then 1 else 2 end`,
+          asc(products.name),
+          asc(products.id),
+        )
+    );
   }
 
   return { listApplications, review, analytics, recentBookings, listProducts };

@@ -1,2 +1,3 @@
+export { ledgerByMonth, ledgerSummary } from "./figures";
 export { payoutsRouter } from "./router";
 export { createPayoutService } from "./service";

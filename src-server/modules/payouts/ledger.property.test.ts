@@ -263,18 +263,36 @@ describe("the ledger, to the cent", () => {
         );
         expect(overview).toMatchObject({ available: expectedShares - paid, paidOut: paid, pending: 0 });
       }
-      // The admins' figures agree with the ledger once every session has settled.
-      const analytics = trpcData<{ totalRevenue: string; platformCommission: string; seerEarnings: string; refunded: string }>(
-        await trpcQuery(t.app, "admin.analytics", undefined, adminCookie),
-      );
-      const cents = (decimal: string) => Math.round(Number(decimal) * 100);
-      expect([analytics.totalRevenue, analytics.platformCommission, analytics.seerEarnings, analytics.refunded].map(cents)).toEqual([
-        charges - refunds,
-        fees,
-        shares,
-        refunds,
-      ]);
-      const summary = trpcData<{ consultationCharges: number; held: number; owedToSeers: number }>(
+      // The admins' figures are the ledger's sums; with every session settled, nothing is held.
+    const analytics = trpcData<{
+      totalRevenue: string;
+      consultationRevenue: string;
+      shopRevenue: string;
+      platformCommission: string;
+      seerEarnings: string;
+      refunded: string;
+      held: string;
+      monthly: Record<string, string | number>[];
+    }>(await trpcQuery(t.app, "admin.analytics", undefined, adminCookie));
+    const cents = (decimal: string | number) => Math.round(Number(decimal) * 100);
+    const figures = [
+      analytics.totalRevenue,
+      analytics.consultationRevenue,
+      analytics.shopRevenue,
+      analytics.platformCommission,
+      analytics.seerEarnings,
+      analytics.refunded,
+      analytics.held,
+    ];
+    expect(figures.map(cents)).toEqual([charges - refunds, charges - refunds, 0, fees, shares, refunds, 0]);
+    // The charts over time add up to the same sums (the whole simulation falls within their 12 months).
+    const overMonths = (key: string, scale: (v: string | number) => number = cents) =>
+      analytics.monthly.reduce((s, m) => s + scale(m[key] ?? 0), 0);
+    expect(
+      ["revenue", "consultations", "platformFees", "seerShares", "consultationRefunds"].map((key) => overMonths(key)),
+    ).toEqual([charges - refunds, charges - refunds, fees, shares, refunds]);
+    expect(overMonths("bookings", Number)).toBe(BOOKINGS);
+    const summary = trpcData<{ consultationCharges: number; held: number; owedToSeers: number }>(
         await trpcQuery(t.app, "payouts.summary", undefined, adminCookie),
       );
       expect(summary).toMatchObject({ consultationCharges: charges, held: 0, owedToSeers: owed });

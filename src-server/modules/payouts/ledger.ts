@@ -59,7 +59,10 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       const rows: NewEntry[] = [];
 
       const chargeRef = `charge:${bookingId}`;
-      if (!have.has(chargeRef)) rows.push({ ...base, kind: "charge", amount: toCents(b.amount), reference: chargeRef });
+      // A charge is dated when the payment was confirmed (the admins' charts are by month), so one the sweep records
+      // late keeps its own month; refunds, fees and shares are dated when recorded, right after they happen.
+      if (!have.has(chargeRef))
+        rows.push({ ...base, kind: "charge", amount: toCents(b.amount), reference: chargeRef, createdAt: b.confirmedAt ?? now });
       let refunded = 0;
       for (const r of refunds) {
         if (r.status !== "succeeded") continue;
@@ -102,7 +105,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       const have = new Set(existing.map((e) => e.reference));
       const rows: NewEntry[] = [];
       if (!have.has(`sale:${orderId}`))
-        rows.push({ orderId, kind: "shop_sale", amount: toCents(o.total), reference: `sale:${orderId}`, createdAt: now });
+        rows.push({ orderId, kind: "shop_sale", amount: toCents(o.total), reference: `sale:${orderId}`, createdAt: o.paidAt ?? now });
       for (const r of refunds)
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
           rows.push({ orderId, kind: "shop_refund", amount: r.amount, reference: `refund:${r.id}`, createdAt: now });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries, orders, testTransfers, users } from "../../../db/schema";
+import { bookingRefunds, bookings, ledgerEntries, orders, testTransfers, users } from "../../../db/schema";
 import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
@@ -154,5 +154,49 @@ describe("Seer payouts in test mode", () => {
       shopRefunds: 0,
     });
     expect(await overview(otherSeerCookie)).toMatchObject({ status: "not_connected", available: 0, paidOut: 0, pending: 0 });
+  });
+
+  it("holds, from the ledger, the share of what each unsettled booking kept after its refunds", async () => {
+    const db = t.database.db;
+    const user = await createUser(db, { role: "seer", email: "payout-held@example.com" }, { password: "seer password 1" });
+    const heldSeerId = (await createSeer(db, { userId: user.id })).id;
+    const cookie = await signIn(t.app, "payout-held@example.com", "seer password 1");
+    const now = t.clock.now();
+    // Upcoming: 25.03 paid, so 20.02 of it will be the Seer's (the fee is 20%, rounded half up: 5.01).
+    const upcoming = await createBooking(db, {
+      clientId,
+      seerId: heldSeerId,
+      amount: "25.03",
+      sessionType: "15min",
+      status: "confirmed",
+      confirmedAt: new Date(now.getTime() - DAY),
+      scheduledDate: new Date(now.getTime() + 2 * DAY).toISOString().slice(0, 10),
+    });
+    // Cancelled an hour ago, 22.50 of 45.01 refunded: 22.51 kept, 18.01 the Seer's once its hold is over.
+    const cancelled = await createBooking(db, {
+      clientId,
+      seerId: heldSeerId,
+      amount: "45.01",
+      status: "cancelled",
+      confirmedAt: new Date(now.getTime() - DAY),
+      cancelledAt: new Date(now.getTime() - 3600_000),
+      scheduledDate: new Date(now.getTime() + DAY).toISOString().slice(0, 10),
+    });
+    await db
+      .update(bookings)
+      .set({ refundedAmount: "22.50", refundDue: "22.50", platformFee: "4.50", seerEarnings: "18.01" })
+      .where(eq(bookings.id, cancelled.id));
+    await db.insert(bookingRefunds).values({ id: "re_held_1", bookingId: cancelled.id, amount: "22.50", status: "succeeded" });
+    expect(await overview(cookie)).toMatchObject({ pending: 2002 + 1801, available: 0, paidOut: 0 });
+    // The figure is the ledger's: a booking's columns changed beside it change nothing.
+    await db.update(bookings).set({ platformFee: "20.03", seerEarnings: "5.00" }).where(eq(bookings.id, upcoming.id));
+    expect(await overview(cookie)).toMatchObject({ pending: 2002 + 1801 });
+    expect(
+      (await db.select().from(ledgerEntries).where(eq(ledgerEntries.seerId, heldSeerId))).map((r) => [r.kind, r.amount]).sort(),
+    ).toEqual([
+      ["charge", 2503],
+      ["charge", 4501],
+      ["refund", 2250],
+    ]);
   });
 });

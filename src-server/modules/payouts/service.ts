@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, ledgerEntries, seers, users } from "../../../db/schema";
-import type { LedgerKind, PayoutStatus } from "../../../src/domain/enums";
+import { ledgerEntries, seers, users } from "../../../db/schema";
+import type { PayoutStatus } from "../../../src/domain/enums";
 import { PAYOUT_HOLD_HOURS, payoutHistory, seerBalances, type Payout } from "../../../src/domain/payouts";
-import { toCents } from "../../../src/domain/money";
+import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import { AppError } from "../../../src/errors";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import type { Clock } from "../../platform/clock";
@@ -14,6 +14,7 @@ import { withLock } from "../../platform/locks";
 import type { PaymentProvider, PaymentWebhookEvent } from "../../platform/payments/provider";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import type { SessionUser } from "../../platform/trpc/context";
+import { ledgerSummary, type LedgerSummary } from "./figures";
 import { createLedger } from "./ledger";
 
 export const PAY_SEER_JOB = "payouts.pay-seer";
@@ -37,20 +38,6 @@ export interface PayoutOverview {
   paidOut: number;
   holdHours: number;
   payouts: Payout[];
-}
-
-/** The money figures every admin screen reads, summed over the ledger. */
-export interface LedgerSummary {
-  consultationCharges: number;
-  consultationRefunds: number;
-  platformFees: number;
-  seerShares: number;
-  paidToSeers: number;
-  owedToSeers: number;
-  /** Paid consultations not yet settled: what is held until their sessions settle. */
-  held: number;
-  shopSales: number;
-  shopRefunds: number;
 }
 
 /**
@@ -303,17 +290,16 @@ export function createPayoutService({
       .where(and(eq(ledgerEntries.seerId, seer.id), inArray(ledgerEntries.kind, ["seer_share", "transfer", "reversal"])))
       .groupBy(ledgerEntries.kind);
     const balances = seerBalances(sums.map((s) => ({ kind: s.kind, amount: Number(s.amount) })));
-    // Held: paid sessions whose share is not booked yet; each booking's own split already counts its refunds.
+    // On hold: from the ledger, the Seer's share of what each paid booking without a share row yet has kept (its
+    // charge less its refunds), split as settlement will split it.
     const [held] = await db
-      .select({ total: sql<string>`coalesce(sum(${bookings.seerEarnings}), 0)::text` })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.seerId, seer.id),
-          inArray(bookings.status, ["confirmed", "completed", "no_show", "cancelled"]),
-          sql`(${bookings.status} <> 'cancelled' or ${bookings.confirmedAt} is not null)`,
-          sql`not exists (select 1 from ${ledgerEntries} l where l.booking_id = ${bookings.id} and l.kind = 'seer_share')`,
-        ),
+      .select({ total: sql<string>`coalesce(sum(kept - round(kept * ${PLATFORM_FEE_PERCENT} / 100.0)), 0)::text` })
+      .from(
+        sql`(select sum(case ${ledgerEntries.kind} when 'charge' then ${ledgerEntries.amount} when 'refund' then -${ledgerEntries.amount} else 0 end) as kept
+             from ${ledgerEntries}
+             where ${ledgerEntries.seerId} = ${seer.id} and ${ledgerEntries.bookingId} is not null
+             group by ${ledgerEntries.bookingId}
+             having count(*) filter (where ${ledgerEntries.kind} = 'seer_share') = 0) unsettled`,
       );
     const moves = await db
       .select({
@@ -329,7 +315,7 @@ export function createPayoutService({
       .limit(1000);
     return {
       status: seer.status,
-      pending: toCents(held?.total ?? "0"),
+      pending: Number(held?.total ?? 0),
       available: balances.available,
       paidOut: balances.paidOut,
       holdHours: PAYOUT_HOLD_HOURS,
@@ -343,26 +329,9 @@ export function createPayoutService({
     };
   }
 
-  async function summary(): Promise<LedgerSummary> {
-    const rows = await db
-      .select({ kind: ledgerEntries.kind, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
-      .from(ledgerEntries)
-      .groupBy(ledgerEntries.kind);
-    const of = (kind: LedgerKind) => Number(rows.find((r) => r.kind === kind)?.amount ?? 0);
-    const charges = of("charge");
-    const refunds = of("refund");
-    const paidToSeers = of("transfer") - of("reversal");
-    return {
-      consultationCharges: charges,
-      consultationRefunds: refunds,
-      platformFees: of("platform_fee"),
-      seerShares: of("seer_share"),
-      paidToSeers,
-      owedToSeers: of("seer_share") - paidToSeers,
-      held: charges - refunds - of("platform_fee") - of("seer_share"),
-      shopSales: of("shop_sale"),
-      shopRefunds: of("shop_refund"),
-    };
+  /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */
+  function summary(): Promise<LedgerSummary> {
+    return ledgerSummary(db);
   }
 
   // The sweep first: a test's runDue then also runs the payouts it asked for.

@@ -14,7 +14,7 @@ import { createTestApp, signIn, trpcData, trpcMutation, trpcQuery, type TestApp 
 /**
  * The Stripe adapter for Seer payouts against Stripe's recorded response shapes (msw): Connect Express accounts,
  * account links, transfers and reversals, and the account.updated and transfer.reversed webhooks, signed by either
- * endpoint's secret, duplicated and out of order.
+ * endpoint's secret, badly signed, duplicated and out of order; and the adapter's refunds, created and listed.
  */
 const WEBHOOK_SECRET = "whsec_platform";
 const CONNECT_SECRET = "whsec_connect";
@@ -70,6 +70,33 @@ const transferShape = (id: string) => {
     reversals: { object: "list", data: list.map((r) => reversalShape(id, r)), has_more: false, url: `/v1/transfers/${id}/reversals` },
   };
 };
+interface StoredRefund {
+  id: string;
+  amount: number;
+  metadata: Record<string, string>;
+  status: string;
+}
+const refunds = new Map<string, StoredRefund[]>();
+const listed: URLSearchParams[] = [];
+/** Stripe pages lists by `limit` (at most 100); the test makes pages small to see the adapter follow them. */
+let pageSize = 100;
+const refundShape = (paymentIntentId: string, r: StoredRefund) => ({
+  id: r.id,
+  object: "refund",
+  amount: r.amount,
+  balance_transaction: `txn_${r.id}`,
+  charge: `ch_${paymentIntentId}`,
+  created: 1_795_000_000,
+  currency: "usd",
+  metadata: r.metadata,
+  payment_intent: paymentIntentId,
+  reason: null,
+  receipt_number: null,
+  source_transfer_reversal: null,
+  status: r.status,
+  transfer_reversal: null,
+});
+
 const reversalShape = (transferId: string, r: { id: string; amount: number }) => ({
   id: r.id,
   object: "transfer_reversal",
@@ -121,6 +148,35 @@ const server = setupServer(
       data: (reversals.get(id) ?? []).map((r) => reversalShape(id, r)),
       has_more: false,
       url: `/v1/transfers/${id}/reversals`,
+    });
+  }),
+  http.post("https://api.stripe.com/v1/refunds", async ({ request }) => {
+    const body = await record(request, "/v1/refunds");
+    const refund = {
+      id: `re_${sent.length}`,
+      amount: Number(body.get("amount")),
+      metadata: metadataOf(body),
+      status: "succeeded",
+    };
+    const pi = body.get("payment_intent") ?? "";
+    refunds.set(pi, [...(refunds.get(pi) ?? []), refund]);
+    return HttpResponse.json(refundShape(pi, refund));
+  }),
+  // Newest first, as Stripe lists them, `limit` at a time, the next page after `starting_after`.
+  http.get("https://api.stripe.com/v1/refunds", ({ request }) => {
+    const url = new URL(request.url);
+    listed.push(url.searchParams);
+    const pi = url.searchParams.get("payment_intent") ?? "";
+    const all = [...(refunds.get(pi) ?? [])].reverse();
+    const after = url.searchParams.get("starting_after");
+    const from = after ? all.findIndex((r) => r.id === after) + 1 : 0;
+    const limit = Math.min(Number(url.searchParams.get("limit") ?? 10), pageSize);
+    const page = all.slice(from, from + limit);
+    return HttpResponse.json({
+      object: "list",
+      data: page.map((r) => refundShape(pi, r)),
+      has_more: from + limit < all.length,
+      url: "/v1/refunds",
     });
   }),
   http.post("https://api.stripe.com/v1/transfers/:id/reversals", async ({ request, params }) => {
@@ -300,5 +356,101 @@ describe("Stripe Connect payouts", () => {
     );
     expect(overview).toMatchObject({ status: "active", paidOut: 1500, available: 500 });
     expect(overview.payouts).toEqual([expect.objectContaining({ sessions: 1, amount: 1500, status: "partly_reversed" })]);
+  });
+
+  it("records transfer webhooks only when signed, and whatever order they arrive in", async () => {
+    const [row] = await database.db
+      .select({ reference: ledgerEntries.reference, bookingId: ledgerEntries.bookingId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.kind, "transfer"));
+    const transferId = row?.reference.slice("transfer:".length) ?? "";
+    const bookingId = row?.bookingId ?? "";
+    const reversalsRecorded = async () =>
+      (await rowsOf(bookingId)).filter((r) => r.kind === "reversal").map((r) => [r.reference, r.amount]);
+    const before = await reversalsRecorded();
+
+    // A reversal made in the dashboard, announced by an event with a bad or foreign signature: nothing is recorded.
+    reversals.set(transferId, [...(reversals.get(transferId) ?? []), { id: "trr_late_a", amount: 300 }]);
+    const older = event("evt_tr_a", "transfer.reversed", transferShape(transferId));
+    expect((await deliver(older, WEBHOOK_SECRET, "t=1,v1=00")).statusCode).toBe(400);
+    expect((await deliver(older, "whsec_someone_else")).statusCode).toBe(400);
+    expect(await reversalsRecorded()).toEqual(before);
+
+    // A second reversal; its event arrives first, the older one after it: each reversal is recorded once, since
+    // the app asks Stripe for the transfer rather than trusting the event's copy.
+    reversals.set(transferId, [...(reversals.get(transferId) ?? []), { id: "trr_late_b", amount: 200 }]);
+    const newer = event("evt_tr_b", "transfer.reversed", transferShape(transferId));
+    expect((await deliver(newer, WEBHOOK_SECRET)).json()).toMatchObject({ outcome: "processed" });
+    expect((await deliver(older, WEBHOOK_SECRET)).json()).toMatchObject({ outcome: "processed" });
+    expect((await deliver(older, CONNECT_SECRET)).json()).toMatchObject({ outcome: "duplicate" });
+    expect(await reversalsRecorded()).toEqual([
+      ...before,
+      ["reversal:trr_late_a", 300],
+      ["reversal:trr_late_b", 200],
+    ]);
+    const overview = trpcData<{ paidOut: number; available: number }>(await trpcQuery(app, "payouts.overview", undefined, seerCookie));
+    // 1500 paid out before, less the two dashboard reversals; the Seer is owed what was taken back.
+    expect(overview).toMatchObject({ paidOut: 1000, available: 1000 });
+  });
+});
+
+describe("the Stripe adapter's refunds", () => {
+  const provider = () =>
+    new StripePaymentProvider({ secretKey: "sk_test_123", publishableKey: "pk_test_123", webhookSecret: WEBHOOK_SECRET });
+
+  it("creates a refund with its amount, metadata and idempotency key, and reads Stripe's answer", async () => {
+    const refund = await provider().refund({
+      paymentIntentId: "pi_refunds_1",
+      amount: 1250,
+      idempotencyKey: "refund:order-event:ev_1",
+      metadata: { kind: "order", eventId: "ev_1" },
+    });
+    const request = sent.filter((s) => s.path === "/v1/refunds").at(-1);
+    expect(request?.body.get("payment_intent")).toBe("pi_refunds_1");
+    expect(request?.body.get("amount")).toBe("1250");
+    expect(request?.body.get("metadata[kind]")).toBe("order");
+    expect(request?.body.get("metadata[eventId]")).toBe("ev_1");
+    expect(request?.idempotencyKey).toBe("refund:order-event:ev_1");
+    expect(refund).toEqual({
+      id: expect.stringMatching(/^re_/),
+      paymentIntentId: "pi_refunds_1",
+      amount: 1250,
+      currency: "usd",
+      status: "succeeded",
+      metadata: { kind: "order", eventId: "ev_1" },
+    });
+  });
+
+  it("lists every refund of a payment across Stripe's pages, with statuses it does not know read as pending", async () => {
+    refunds.set("pi_refunds_2", [
+      { id: "re_a", amount: 100, metadata: {}, status: "succeeded" },
+      { id: "re_b", amount: 200, metadata: {}, status: "pending" },
+      { id: "re_c", amount: 300, metadata: {}, status: "failed" },
+      { id: "re_d", amount: 400, metadata: { eventId: "ev_9" }, status: "requires_action" },
+      { id: "re_e", amount: 500, metadata: {}, status: "something_new" },
+    ]);
+    pageSize = 2;
+    listed.length = 0;
+    try {
+      const list = await provider().listRefunds("pi_refunds_2");
+      expect(list.map((r) => [r.id, r.amount, r.status])).toEqual([
+        ["re_e", 500, "pending"],
+        ["re_d", 400, "requires_action"],
+        ["re_c", 300, "failed"],
+        ["re_b", 200, "pending"],
+        ["re_a", 100, "succeeded"],
+      ]);
+      expect(list.every((r) => r.paymentIntentId === "pi_refunds_2" && r.currency === "usd")).toBe(true);
+      expect(list[1]?.metadata).toEqual({ eventId: "ev_9" });
+      // Three pages: each asked for this payment's refunds, the later ones after the last refund seen.
+      expect(listed.map((q) => [q.get("payment_intent"), q.get("limit"), q.get("starting_after")])).toEqual([
+        ["pi_refunds_2", "100", null],
+        ["pi_refunds_2", "100", "re_d"],
+        ["pi_refunds_2", "100", "re_b"],
+      ]);
+      expect(await provider().listRefunds("pi_none")).toEqual([]);
+    } finally {
+      pageSize = 100;
+    }
   });
 });

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and } from "drizzle-orm";
 import { ledgerEntries, orders, products, testPaymentRefunds } from "../../../db/schema";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createProduct, createUser } from "../../../db/seed/factories";
@@ -118,6 +117,16 @@ describe("the admin's orders", () => {
     expect(shipped.items).toEqual([]);
     const future = trpcData<{ items: unknown[] }>(await trpcQuery(t.app, "orders.list", { from: "2099-01-01" }, adminCookie));
     expect(future.items).toEqual([]);
+    // `To` takes in the whole of its day and nothing after it.
+    const day = (await orderRow(a.orderId))?.createdAt.toISOString().slice(0, 10) ?? "";
+    const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const upTo = async (to: string, from?: string) =>
+      trpcData<{ items: { id: string }[]; total: number }>(
+        await trpcQuery(t.app, "orders.list", { to, ...(from ? { from } : {}), search: "list-a@" }, adminCookie),
+      );
+    expect((await upTo(day)).items.map((o) => o.id)).toEqual([a.orderId]);
+    expect((await upTo(day, day)).items.map((o) => o.id)).toEqual([a.orderId]);
+    expect(await upTo(dayBefore)).toMatchObject({ items: [], total: 0 });
   });
 
   it("ships with a tracking number (mailing the link), then delivers, each recorded with who and when", async () => {
@@ -210,16 +219,90 @@ describe("the admin's orders", () => {
     expect(mailsTo("refund@example.com", "A refund for your Sacred Market order")).toHaveLength(2);
   });
 
-  it("is for admins only: a shopper, a Seer and a visitor are refused; a missing order is not found", async () => {
+  it("records a back-office refund in the ledger as shop_refund rows, and the admins' shop figures count it", async () => {
+    const bell = await createProduct(db(), { name: "Brass Bell", price: "20.00", stockQuantity: 10 });
+    const { orderId } = await paidOrder([{ product: bell, quantity: 2 }], "ledger-refund@example.com");
+    type Summary = { shopSales: number; shopRefunds: number };
+    type Figures = { shopRevenue: string; refunded: string; monthly: { shop: string; shopRefunds: string }[] };
+    const figures = async () => ({
+      summary: trpcData<Summary>(await trpcQuery(t.app, "payouts.summary", undefined, adminCookie)),
+      analytics: trpcData<Figures>(await trpcQuery(t.app, "admin.analytics", undefined, adminCookie)),
+    });
+    await t.app.jobs.runDue({ periodic: true });
+    const before = await figures();
+    trpcData(
+      await trpcMutation(
+        t.app,
+        "orders.refund",
+        { orderId, lines: [{ productId: bell.id, quantity: 1 }], reason: "Dented" },
+        adminCookie,
+      ),
+    );
+    trpcData(await trpcMutation(t.app, "orders.refund", { orderId, reason: "Customer cancelled" }, adminCookie));
+    // The ledger's sweep records what the provider refunded.
+    await t.app.jobs.runDue({ periodic: true });
+    const rows = await db()
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, orderId));
+    // 2 x 20.00 + 10.00 shipping = 50.00 sold; 20.00, then the other 30.00 with the shipping, refunded.
+    expect(rows.filter((r) => r.kind === "shop_sale").map((r) => r.amount)).toEqual([5000]);
+    expect(
+      rows
+        .filter((r) => r.kind === "shop_refund")
+        .map((r) => r.amount)
+        .sort((x, y) => x - y),
+    ).toEqual([2000, 3000]);
+    const after = await figures();
+    expect(after.summary.shopRefunds - before.summary.shopRefunds).toBe(5000);
+    expect(after.summary.shopRefunds).toBeGreaterThan(0);
+    const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+    expect(cents(after.analytics.refunded) - cents(before.analytics.refunded)).toBe(5000);
+    expect(cents(after.analytics.shopRevenue) - cents(before.analytics.shopRevenue)).toBe(-5000);
+    const monthRefunds = (f: Figures) => f.monthly.reduce((sum, m) => sum + cents(m.shopRefunds), 0);
+    expect(monthRefunds(after.analytics) - monthRefunds(before.analytics)).toBe(5000);
+  });
+
+  it("is for admins only: a shopper, a Seer and a visitor are refused every call and change nothing; a missing order is not found", async () => {
+    const drum = await createProduct(db(), { name: "Guarded Drum", price: "30.00", stockQuantity: 5 });
+    const { orderId, cookie: owner } = await paidOrder([{ product: drum, quantity: 1 }], "guarded@example.com");
     const shopper = await signUp(t.app);
-    for (const cookie of [shopper.cookie, undefined]) {
-      expect((await trpcQuery(t.app, "orders.list", {}, cookie)).statusCode).toBeGreaterThanOrEqual(401);
-      expect(
-        (await trpcMutation(t.app, "orders.ship", { orderId: "x", carrier: "DHL", trackingNumber: "123" }, cookie)).statusCode,
-      ).toBeGreaterThanOrEqual(401);
+    await createUser(db(), { role: "seer", email: "office-seer@example.com" }, { password: "seer password 1" });
+    const seerCookie = await signIn(t.app, "office-seer@example.com", "seer password 1");
+    const calls: ["query" | "mutation", string, unknown][] = [
+      ["query", "orders.list", {}],
+      ["query", "orders.detail", { orderId }],
+      ["query", "orders.lowStock", undefined],
+      ["mutation", "orders.ship", { orderId, carrier: "DHL", trackingNumber: "JD014600003SE" }],
+      ["mutation", "orders.deliver", { orderId }],
+      ["mutation", "orders.refund", { orderId, reason: "Not mine to refund" }],
+      ["mutation", "orders.decideReturn", { orderId, accept: true }],
+      ["mutation", "orders.receiveReturn", { orderId }],
+    ];
+    const call = (kind: "query" | "mutation", path: string, input: unknown, cookie?: string) =>
+      kind === "query" ? trpcQuery(t.app, path, input, cookie) : trpcMutation(t.app, path, input, cookie);
+    for (const [kind, path, input] of calls) {
+      expect((await call(kind, path, input)).statusCode, `${path} by a visitor`).toBe(401);
+      // The order's own shopper is no admin either.
+      for (const [who, cookie] of [
+        ["a shopper", shopper.cookie],
+        ["the order's shopper", owner],
+        ["a Seer", seerCookie],
+      ] as const)
+        expect((await call(kind, path, input, cookie)).statusCode, `${path} by ${who}`).toBe(403);
     }
-    const missing = await trpcQuery(t.app, "orders.detail", { orderId: "00000000-0000-0000-0000-000000000000" }, adminCookie);
-    expect(trpcError(missing).message).toBe(ORDER_NOT_FOUND);
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: "paid", refundedAmount: "0.00", trackingNumber: null });
+    expect(await stockOf(drum.id)).toBe(4);
+    // The admin is let through each of them (a missing order answers as one).
+    const missing = "00000000-0000-0000-0000-000000000000";
+    for (const [kind, path, input] of calls) {
+      const asked = input && typeof input === "object" && "orderId" in input ? { ...input, orderId: missing } : input;
+      const response = await call(kind, path, asked, adminCookie);
+      if (path === "orders.list" || path === "orders.lowStock") expect(response.statusCode, path).toBe(200);
+      else expect(trpcError(response).message, path).toBe(ORDER_NOT_FOUND);
+    }
+    expect(trpcData<{ id: string }>(await trpcQuery(t.app, "orders.detail", { orderId }, adminCookie)).id).toBe(orderId);
   });
 
   it("puts low and empty stock first, and mails admins a digest once a day", async () => {
@@ -377,6 +460,18 @@ describe("returns by the Terms", () => {
       await trpcMutation(t.app, "orders.receiveReturn", { orderId }, adminCookie),
     );
     expect(received).toMatchObject({ status: "refunded", return: { status: "received" } });
+    // The order's history shows the return's decision and receipt, who and when, before the refund that followed.
+    const history = trpcData<{ history: { kind: string; by: string; at: string }[] }>(
+      await trpcQuery(t.app, "orders.detail", { orderId }, adminCookie),
+    ).history;
+    expect(history.map((h) => [h.kind, h.by])).toEqual([
+      ["shipped", "Test User"],
+      ["delivered", "Test User"],
+      ["return_accepted", "Test User"],
+      ["return_received", "Test User"],
+      ["refund", "Test User"],
+    ]);
+    expect(history.every((h) => !Number.isNaN(Date.parse(h.at)))).toBe(true);
     expect(await stockOf(beads.id)).toBe(5);
     const refunds = await db().select().from(testPaymentRefunds).where(eq(testPaymentRefunds.paymentIntentId, paymentIntentId));
     expect(refunds.map((r) => r.amount)).toEqual([3400]);
@@ -443,6 +538,14 @@ describe("returns by the Terms", () => {
       ),
     );
     expect(declined.return).toMatchObject({ status: "declined", decisionNote: "The photos show wear from use." });
+    const history = trpcData<{ history: { kind: string; by: string; data: { note?: string } }[] }>(
+      await trpcQuery(t.app, "orders.detail", { orderId }, adminCookie),
+    ).history;
+    expect(history.at(-1)).toMatchObject({
+      kind: "return_declined",
+      by: "Test User",
+      data: { note: "The photos show wear from use." },
+    });
     await t.app.jobs.runDue();
     expect(mailsTo("return-declined@example.com", "Your return for order")[0]?.text).toContain("The photos show wear from use.");
     const mine = trpcData<{ id: string; returnStatus: string | null; returnNote: string | null }[]>(

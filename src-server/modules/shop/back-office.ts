@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../../db/client";
-import { orderEvents, orderReturns, orders, products, users, type OrderItemSnapshot } from "../../../db/schema";
+import {
+  orderEvents,
+  orderReturns,
+  orders,
+  products,
+  users,
+  type OrderEventKind,
+  type OrderItemSnapshot,
+} from "../../../db/schema";
 import type { OrderStatus } from "../../../src/domain/enums";
 import { cents, formatMoney, multiplyCents, toCents, toDecimal, type Cents } from "../../../src/domain/money";
 import { trackingUrl } from "../../../src/domain/shipping";
@@ -30,6 +38,11 @@ const REFUND_JOB = "shop.order-refund";
 const LOW_STOCK_JOB = "shop.low-stock-digest";
 
 type Actor = { id: string };
+
+/** The order in which an order's actions follow one another, for those recorded at the same instant. */
+const HISTORY_ORDER = `{${(
+  ["shipped", "delivered", "return_accepted", "return_declined", "return_received", "refund"] satisfies OrderEventKind[]
+).join(",")}}`;
 
 interface RefundData {
   lines: { productId: string; productName: string; quantity: number; amount: string }[];
@@ -211,7 +224,12 @@ export function createBackOfficeService({
       .from(orderEvents)
       .leftJoin(users, eq(users.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, orderId))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+      // Actions of the same instant (a return received and its refund) in the order they follow one another.
+      .orderBy(
+        asc(orderEvents.createdAt),
+        sql`array_position(${HISTORY_ORDER}::text[], ${orderEvents.kind})`,
+        asc(orderEvents.id),
+      );
     const refunded = refundedQuantities(history);
     return {
       ...order,

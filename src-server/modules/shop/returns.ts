@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { orderReturns, orders } from "../../../db/schema";
+import { orderEvents, orderReturns, orders } from "../../../db/schema";
 import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
@@ -98,6 +98,14 @@ export function createReturnService({
       }
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
       if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+      // The order's history shows the decision with who made it and when.
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        kind: input.accept ? "return_accepted" : "return_declined",
+        actorId: actor.id,
+        data: input.note ? { note: input.note } : {},
+        createdAt: now,
+      });
       const message = input.accept
         ? mail(order, `Your return for order ${order.orderNumber} is accepted`, [
             `Please send the items back to: ${RETURN_ADDRESS}.`,
@@ -112,16 +120,20 @@ export function createReturnService({
 
   /** The parcel is back: the refund of everything left (with the stock put back) follows, through the back office. */
   async function receive(actor: Actor, orderId: string) {
-    const [changed] = await db
-      .update(orderReturns)
-      .set({ status: "received", receivedAt: clock.now() })
-      .where(and(eq(orderReturns.orderId, orderId), eq(orderReturns.status, "accepted"), isNull(orderReturns.receivedAt)))
-      .returning({ id: orderReturns.id });
-    if (!changed) {
-      const [exists] = await db.select({ id: orderReturns.id }).from(orderReturns).where(eq(orderReturns.orderId, orderId));
-      if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
-      throw new AppError("CONFLICT", RETURN_NOT_ACCEPTED);
-    }
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orderReturns)
+        .set({ status: "received", receivedAt: now })
+        .where(and(eq(orderReturns.orderId, orderId), eq(orderReturns.status, "accepted"), isNull(orderReturns.receivedAt)))
+        .returning({ id: orderReturns.id });
+      if (!changed) {
+        const [exists] = await tx.select({ id: orderReturns.id }).from(orderReturns).where(eq(orderReturns.orderId, orderId));
+        if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+        throw new AppError("CONFLICT", RETURN_NOT_ACCEPTED);
+      }
+      await tx.insert(orderEvents).values({ orderId, kind: "return_received", actorId: actor.id, data: {}, createdAt: now });
+    });
     return backOffice.refund(actor, { orderId, reason: "Return received" });
   }
 

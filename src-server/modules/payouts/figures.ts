@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { ledgerEntries } from "../../../db/schema";
+import type { LedgerKind } from "../../../src/domain/enums";
+import type { MonthKey } from "../../../src/domain/months";
+
+/** The money figures every admin screen reads, summed over the ledger, in integer cents. */
+export interface LedgerSummary {
+  consultationCharges: number;
+  consultationRefunds: number;
+  platformFees: number;
+  seerShares: number;
+  paidToSeers: number;
+  owedToSeers: number;
+  /** Paid consultations not yet settled: what is held until their sessions settle. */
+  held: number;
+  shopSales: number;
+  shopRefunds: number;
+}
+
+/** One month of the ledger (UTC, by each row's date), in integer cents; `charges` counts bookings paid. */
+export interface LedgerMonth {
+  month: MonthKey;
+  consultationCharges: number;
+  consultationRefunds: number;
+  platformFees: number;
+  seerShares: number;
+  shopSales: number;
+  shopRefunds: number;
+  charges: number;
+}
+
+const sumOf = (kind: LedgerKind) =>
+  sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = ${kind}), 0)::text`;
+
+/** Every kind's sum in one pass over the ledger, and what follows from them (docs/product.md#money-and-the-ledger). */
+export async function ledgerSummary(db: Db): Promise<LedgerSummary> {
+  const [row] = await db
+    .select({
+      charge: sumOf("charge"),
+      refund: sumOf("refund"),
+      fee: sumOf("platform_fee"),
+      share: sumOf("seer_share"),
+      transfer: sumOf("transfer"),
+      reversal: sumOf("reversal"),
+      sale: sumOf("shop_sale"),
+      shopRefund: sumOf("shop_refund"),
+    })
+    .from(ledgerEntries);
+  const n = (value: string | undefined) => Number(value ?? 0);
+  const charges = n(row?.charge);
+  const refunds = n(row?.refund);
+  const fees = n(row?.fee);
+  const shares = n(row?.share);
+  const paidToSeers = n(row?.transfer) - n(row?.reversal);
+  return {
+    consultationCharges: charges,
+    consultationRefunds: refunds,
+    platformFees: fees,
+    seerShares: shares,
+    paidToSeers,
+    owedToSeers: shares - paidToSeers,
+    held: charges - refunds - fees - shares,
+    shopSales: n(row?.sale),
+    shopRefunds: n(row?.shopRefund),
+  };
+}
+
+/** The ledger's sums by month (UTC) from `firstMonth` on, only the months that have rows. */
+export async function ledgerByMonth(db: Db, firstMonth: MonthKey): Promise<LedgerMonth[]> {
+  const monthOf = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month: monthOf,
+      charge: sumOf("charge"),
+      refund: sumOf("refund"),
+      fee: sumOf("platform_fee"),
+      share: sumOf("seer_share"),
+      sale: sumOf("shop_sale"),
+      shopRefund: sumOf("shop_refund"),
+      charges: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'charge'))::int`,
+    })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.createdAt} >= ${`${firstMonth}-01T00:00:00Z`}::timestamptz`)
+    .groupBy(sql`1`);
+  return rows.map((r) => ({
+    month: r.month,
+    consultationCharges: Number(r.charge),
+    consultationRefunds: Number(r.refund),
+    platformFees: Number(r.fee),
+    seerShares: Number(r.share),
+    shopSales: Number(r.sale),
+    shopRefunds: Number(r.shopRefund),
+    charges: r.charges,
+  }));
+}
