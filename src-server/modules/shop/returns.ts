@@ -5,7 +5,7 @@ import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
-import { isUniqueViolation } from "../../platform/database";
+import { isUniqueViolation, type WarnLog } from "../../platform/database";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import type { UploadService } from "../uploads";
 import type { createBackOfficeService } from "./back-office";
@@ -111,7 +111,7 @@ export function createReturnService({
   }
 
   /** The parcel is back: the refund of everything left (with the stock put back) follows, through the back office. */
-  async function receive(actor: Actor, orderId: string) {
+  async function receive(actor: Actor, orderId: string, requestLog?: WarnLog) {
     const [changed] = await db
       .update(orderReturns)
       .set({ status: "received", receivedAt: clock.now() })
@@ -122,7 +122,7 @@ export function createReturnService({
       if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
       throw new AppError("CONFLICT", RETURN_NOT_ACCEPTED);
     }
-    return backOffice.refund(actor, { orderId, reason: "Return received" });
+    return backOffice.refund(actor, { orderId, reason: "Return received" }, requestLog);
   }
 
   function mail(order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]): MailMessage {
