@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSeer, createUser } from "../db/seed/factories";
 import { FakeClock } from "./platform/clock";
@@ -51,7 +52,7 @@ async function paidBooking(): Promise<string> {
 }
 
 /** The JSON log lines written while `send` ran, and the id its response was answered under. */
-async function linesOf(send: () => ReturnType<TestApp["app"]["inject"]>) {
+async function linesOf(send: () => Promise<LightMyRequestResponse>) {
   const from = logged.length;
   const response = await send();
   const lines = logged.slice(from).map((line) => JSON.parse(line) as { reqId?: string; msg?: string });

@@ -59,6 +59,8 @@ export async function createTestApp(
     clientDir?: string;
     /** The bearer token for GET /metrics; without it there is no /metrics. */
     metricsToken?: string;
+    /** The cookie signing secrets (the first signs, all are accepted); the test one by default. */
+    sessionSecret?: string[];
     /** Where the app's JSON log lines go; without it the app logs nothing. */
     logStream?: { write(line: string): void };
     /** Another storage than local disk under `uploadDir` (e.g. S3 on a local s3rver). */
@@ -79,6 +81,7 @@ export async function createTestApp(
       uploadDir,
       trustProxy: options.trustProxy ?? testConfig.trustProxy,
       metricsToken: options.metricsToken,
+      sessionSecret: options.sessionSecret ?? testConfig.sessionSecret,
     },
     db: database.db,
     mailer,
