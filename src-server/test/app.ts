@@ -90,6 +90,7 @@ export async function createTestApp(
     storage: options.storage,
     ...(options.payments ? { payments: options.payments } : {}),
     jobDatabase: jobDatabaseOf(database),
+    poolUse: database.poolUse,
     // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.
     logger: options.logStream ? { level: "info", stream: options.logStream } : process.env.DEBUG_APP ? { level: "warn" } : false,
   });
