@@ -68,12 +68,13 @@ async function allReady(running: RunningApp[]): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (const app of running) {
     for (;;) {
-      const status = await fetch(`${app.baseURL}/readyz`).then(
-        (r) => r.status,
-        () => 0,
+      const answer = await fetch(`${app.baseURL}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+        async (r) => ({ status: r.status, body: await r.text() }),
+        (error: unknown) => ({ status: 0, body: String(error) }),
       );
-      if (status === 200) break;
-      if (Date.now() > deadline) throw new Error(`${app.baseURL} is not ready after the last cut`);
+      if (answer.status === 200) break;
+      if (Date.now() > deadline)
+        throw new Error(`${app.baseURL} is not ready after the last cut: ${answer.status} ${answer.body}\n${app.output()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
