@@ -39,7 +39,13 @@ async function startProduction(extraEnv: Record<string, string>): Promise<Runnin
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const databaseEnv = { DATA_DIR: dataDir, ...(await emptyDatabase()) };
   const app = await startApp(
-    { NODE_ENV: "production", SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789", SEED_DEMO: "", ...databaseEnv, ...extraEnv },
+    {
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+      SEED_DEMO: "",
+      ...databaseEnv,
+      ...extraEnv,
+    },
     { dataDir },
   );
   cleanups.push(() => app.stop());
@@ -109,7 +115,9 @@ describe("the session secret at start", () => {
       { dataDir },
     );
     cleanups.push(() => app.stop());
-    expect(app.output()).toContain("SESSION_SECRET is not set: using the secret generated for this data folder (development only)");
+    expect(app.output()).toContain(
+      "SESSION_SECRET is not set: using the secret generated for this data folder (development only)",
+    );
     expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toMatch(/^[0-9a-f]{64}$/);
   }, 180_000);
 });
