@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -24,7 +25,19 @@ export interface Database {
   url?: string;
   /** The embedded database itself (the job queue runs on its one connection). */
   pglite?: PGlite;
+  /** How much of this process's own pool is in use now (not other processes' connections to the same database). */
+  poolUse(): Promise<PoolUse>;
   close(): Promise<void>;
+}
+
+/**
+ * The connections of one pool: `inUse` running a query or a transaction, `idle` open and waiting, `max` the most it
+ * opens. Unknown counts (the embedded database's one connection) are undefined.
+ */
+export interface PoolUse {
+  inUse: number | undefined;
+  idle: number | undefined;
+  max: number;
 }
 
 export type OpenDatabaseOptions =
@@ -39,13 +52,25 @@ export const pgliteExtensions = { btree_gist, pg_trgm, unaccent } satisfies PGli
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url !== undefined) {
+    const max = options.maxConnections ?? 10;
+    // A name of this pool's own, so that PostgreSQL tells its connections from every other process's.
+    const applicationName = `seer-app-${process.pid}-${randomBytes(4).toString("hex")}`;
     const sql = postgres(options.url, {
-      max: options.maxConnections ?? 10,
+      max,
       onnotice: () => {},
+      connection: { application_name: applicationName },
       // numeric stays a string (exact money); timestamps come back as Date.
     });
     const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
-    return { db, kind: "postgres", url: options.url, close: () => sql.end({ timeout: 5 }) };
+    const poolUse = async (): Promise<PoolUse> => {
+      // The connection asking is this pool's too: counted idle, as it is again once it has answered.
+      const [row] = await sql<{ inUse: number; idle: number }[]>`
+        select count(*) filter (where state <> 'idle' and pid <> pg_backend_pid())::int as "inUse",
+               count(*) filter (where state = 'idle' or pid = pg_backend_pid())::int as idle
+        from pg_stat_activity where application_name = ${applicationName}`;
+      return { inUse: row?.inUse ?? 0, idle: row?.idle ?? 0, max };
+    };
+    return { db, kind: "postgres", url: options.url, poolUse, close: () => sql.end({ timeout: 5 }) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -54,5 +79,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: pgliteExtensions,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: "pglite", pglite: client, close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    poolUse: async () => ({ inUse: undefined, idle: undefined, max: 1 }),
+    close: () => client.close(),
+  };
 }

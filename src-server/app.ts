@@ -6,7 +6,7 @@ import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import type { Db } from "../db/client";
+import type { Db, PoolUse } from "../db/client";
 import { projectRoot } from "../db/project-root";
 import {
   appRouter,
@@ -54,6 +54,8 @@ export interface AppDeps {
   jobDatabase: JobDatabase;
   /** Whether this process runs due jobs (main.ts); tests run them with jobs.runDue(). */
   runJobs?: boolean;
+  /** How much of this process's database pool is in use, for /metrics (Database.poolUse). */
+  poolUse?: () => Promise<PoolUse>;
 }
 
 declare module "fastify" {
@@ -125,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendText(reply, status, message);
   });
   registerOperations(app, deps.db);
-  registerMetrics(app, { db: deps.db, token: deps.config.metricsToken });
+  registerMetrics(app, { db: deps.db, token: deps.config.metricsToken, poolUse: deps.poolUse });
   registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
   registerOriginCheck(app, ["/api/webhooks/"]);
 

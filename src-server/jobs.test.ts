@@ -12,6 +12,7 @@ import { testConfig } from "./test/app";
 import { FakeClock, systemClock } from "./platform/clock";
 import { createJobQueue, jobDatabaseOf, type JobQueue } from "./platform/jobs";
 import { MemoryMailer } from "./platform/mail";
+import { drainOnSignals } from "./platform/operations";
 
 const quiet = { warn: () => {}, error: () => {} };
 let database: Database;
@@ -128,6 +129,52 @@ describe("a job across a restart", () => {
       expect(keys).toHaveLength(2);
       expect((await database.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe("confirmed");
     } finally {
+      rmSync(uploadDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("draining", () => {
+  it("stops this instance's job workers when the app drains: a job sent afterwards waits for another instance", async () => {
+    const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-drain-"));
+    const mailer = new MemoryMailer();
+    const app = await buildApp({
+      config: { ...testConfig, uploadDir },
+      db: database.db,
+      mailer,
+      clock: systemClock,
+      clientDir: "/nonexistent",
+      jobDatabase: jobDatabaseOf(database),
+      runJobs: true,
+      logger: false,
+    });
+    // Another process that only sends (as a second instance's request would).
+    const sender = createJobQueue(jobDatabaseOf(database), systemClock, quiet);
+    sender.define({ name: "mail.send", run: async () => {} });
+    await sender.start({ work: false });
+    const mail = (label: string) =>
+      sender.send(
+        "mail.send",
+        { key: `drain-test:${label}`, message: { to: `${label}@example.com`, subject: label, text: label } },
+        { key: `drain-test:${label}` },
+      );
+    const sentTo = () => mailer.sent.map((m) => m.to);
+    try {
+      // Working: a job sent now is run by this app.
+      await mail("before");
+      await expect.poll(sentTo, { timeout: 15_000, interval: 100 }).toContain("before@example.com");
+
+      const exits: number[] = [];
+      await drainOnSignals(app, { timeoutMs: 15_000, after: async () => {}, exit: (code) => void exits.push(code) })("SIGTERM");
+      expect(exits).toEqual([0]);
+
+      // Drained: a job sent now stays queued, taken by nobody here (workers poll every 2 s).
+      await mail("after");
+      await new Promise((r) => setTimeout(r, 5000));
+      expect(sentTo()).not.toContain("after@example.com");
+      expect(await sender.runDue()).toBeGreaterThanOrEqual(1); // still there, for whoever works the queue next
+    } finally {
+      await sender.stop();
       rmSync(uploadDir, { recursive: true, force: true });
     }
   }, 60_000);

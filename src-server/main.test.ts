@@ -1,6 +1,6 @@
 // Starts the real entry point (src-server/main.ts) in production mode, as an operator would, on an empty database:
 // PostgreSQL when TEST_DATABASE_URL is set, else a fresh embedded one (docs/decisions.md: no known accounts).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -39,7 +39,13 @@ async function startProduction(extraEnv: Record<string, string>): Promise<Runnin
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const databaseEnv = { DATA_DIR: dataDir, ...(await emptyDatabase()) };
   const app = await startApp(
-    { NODE_ENV: "production", SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789", SEED_DEMO: "", ...databaseEnv, ...extraEnv },
+    {
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-test-secret-that-is-long-enough-0123456789",
+      SEED_DEMO: "",
+      ...databaseEnv,
+      ...extraEnv,
+    },
     { dataDir },
   );
   cleanups.push(() => app.stop());
@@ -89,5 +95,29 @@ describe("production start on an empty database", () => {
     expect(await signIn(started.baseURL, admin.email, printed ?? "")).toBe(200);
     await started.stop();
     expect(await countUsers(started.databaseEnv)).toBeGreaterThan(3);
+  }, 180_000);
+});
+
+describe("the session secret at start", () => {
+  it("refuses to start in production without SESSION_SECRET, saying why", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-prod-"));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    await expect(startApp({ NODE_ENV: "production", SESSION_SECRET: "", SEED_DEMO: "" }, { dataDir })).rejects.toThrow(
+      /exited early[\s\S]*SESSION_SECRET is required in production/,
+    );
+  }, 60_000);
+
+  it("in development without SESSION_SECRET generates one for its data folder and says so in its log", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-dev-"));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const app = await startApp(
+      { NODE_ENV: "development", SESSION_SECRET: "", SEED_DEMO: "false", LOG_LEVEL: "info", ...(await emptyDatabase()) },
+      { dataDir },
+    );
+    cleanups.push(() => app.stop());
+    expect(app.output()).toContain(
+      "SESSION_SECRET is not set: using the secret generated for this data folder (development only)",
+    );
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toMatch(/^[0-9a-f]{64}$/);
   }, 180_000);
 });

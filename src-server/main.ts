@@ -21,7 +21,15 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" }) : null;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
-  const app = await buildApp({ config, db: database.db, mailer, logger, jobDatabase: jobDatabaseOf(database), runJobs: true });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger,
+    jobDatabase: jobDatabaseOf(database),
+    runJobs: true,
+    poolUse: database.poolUse,
+  });
   app.log.info(
     {
       node: process.version,

@@ -4,15 +4,20 @@ import postgres from "postgres";
 import { startRoundRobinProxy } from "../lib/proxy";
 import { freePort, startApp, type RunningApp } from "../lib/serve";
 
-// npm run bench:scale [-- SECONDS]: requests per second for a directory page and a Seer's profile through a
+// npm run bench:scale [-- SECONDS [LEAD_SECONDS [CUT_SECONDS]]]: requests per second for a directory page and a Seer's profile through a
 // round-robin proxy in front of one, two and three instances (compiled, production mode) on one PostgreSQL
 // (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres: a scratch database is made and dropped);
-// then, with three instances, the database cut off for 5 s in the middle of a run (every connection to it dropped
-// and refused, as in a failover): errors during, and the time until every answer is right again.
+// then, for both reads and one, two and three instances, the database cut off for 5 s in the middle of a run (every
+// connection to it dropped and refused, as in a failover): requests per second and p99 during the cut, errors during
+// and after it, and the time from the database's return until every answer is right again.
 // On one 2-core machine the instances, the proxy, the database and the load generator share the cores: the figures
 // show that adding instances costs nothing and that an outage heals, not what more machines would give.
 const seconds = Number(process.argv[2] ?? 10);
+// The outage runs: this long under load before the cut and again after it, and the cut itself (5 s, as issue #16 asks).
+const leadSeconds = Number(process.argv[3] ?? 7.5);
+const cutSeconds = Number(process.argv[4] ?? 5);
 const CONNECTIONS = 20;
+const HUNG_MS = 10_000;
 const base = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `seer_bench_scale_${process.pid}`;
 const admin = postgres(base, { max: 1, onnotice: () => {} });
@@ -58,6 +63,73 @@ async function load(url: string, duration: number) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+/** Every instance answers /readyz 200 (its pool reconnected after a cut), or the run would start half-broken. */
+async function allReady(running: RunningApp[]): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (const app of running) {
+    for (;;) {
+      const answer = await fetch(`${app.baseURL}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+        async (r) => ({ status: r.status, body: await r.text() }),
+        (error: unknown) => ({ status: 0, body: String(error) }),
+      );
+      if (answer.status === 200) break;
+      if (Date.now() > deadline)
+        throw new Error(`${app.baseURL} is not ready after the last cut: ${answer.status} ${answer.body}\n${app.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/**
+ * CONNECTIONS clients asking for `url` in a loop: LEAD seconds, the database cut for CUT seconds, LEAD seconds more.
+ * Each answer is filed by when it came back; a failed one pauses its client for 20 ms (a browser would not hammer).
+ */
+async function outage(url: string) {
+  const outcomes: { at: number; ok: boolean; ms: number; hung: boolean }[] = [];
+  const started = Date.now();
+  let running = true;
+  const worker = async () => {
+    while (running) {
+      const t0 = Date.now();
+      let ok = false;
+      let hung = false;
+      try {
+        // An answer that never comes counts as a failure after HUNG_MS (fetch alone would wait 300 s).
+        const response = await fetch(url, { signal: AbortSignal.timeout(HUNG_MS) });
+        await response.arrayBuffer();
+        ok = response.status === 200;
+      } catch (error) {
+        hung = error instanceof Error && error.name === "TimeoutError";
+      }
+      outcomes.push({ at: Date.now() - started, ok, ms: Date.now() - t0, hung });
+      if (!ok) await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const workers = [...Array(CONNECTIONS).keys()].map(() => worker());
+  await new Promise((r) => setTimeout(r, leadSeconds * 1000));
+  const cutAt = Date.now() - started;
+  await gate.cut(cutSeconds * 1000);
+  const backAt = Date.now() - started;
+  await new Promise((r) => setTimeout(r, leadSeconds * 1000));
+  running = false;
+  await Promise.all(workers);
+  const before = outcomes.filter((o) => o.at < cutAt);
+  const during = outcomes.filter((o) => o.at >= cutAt && o.at < backAt);
+  const after = outcomes.filter((o) => o.at >= backAt);
+  const failedAfter = after.filter((o) => !o.ok);
+  const sorted = during.map((o) => o.ms).sort((a, b) => a - b);
+  return {
+    rpsBefore: Math.round(before.length / (cutAt / 1000)),
+    rpsDuring: Math.round(during.length / ((backAt - cutAt) / 1000)),
+    p99During: sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0) : 0,
+    errorsDuring: during.filter((o) => !o.ok).length,
+    errorsAfter: failedAfter.length,
+    hung: outcomes.filter((o) => o.hung).length,
+    // From the database's return to the last failed answer: 0 when none failed after it.
+    recoveryMs: failedAfter.length ? Math.max(...failedAfter.map((o) => o.at)) - backAt : 0,
+  };
+}
+
 await admin.unsafe(`create database ${name}`);
 const gate = await startGate();
 const url = `postgres://${target.username || "postgres"}@127.0.0.1:${gate.port}/${name}`;
@@ -98,52 +170,34 @@ try {
     }
   }
 
-  // The database cut off for 5 s in the middle of a 20 s run with three instances.
-  const proxy = await startRoundRobinProxy(apps.map((a) => a.baseURL));
-  try {
-    const outcomes: { at: number; ok: boolean }[] = [];
-    const started = Date.now();
-    let running = true;
-    const worker = async () => {
-      while (running) {
-        let ok = false;
-        try {
-          const response = await fetch(`${proxy.url}${profile}`);
-          await response.arrayBuffer();
-          ok = response.status === 200;
-        } catch {
-          ok = false;
-        }
-        outcomes.push({ at: Date.now() - started, ok });
-        if (!ok) await new Promise((r) => setTimeout(r, 20));
+  // The database cut off for CUT seconds in the middle of a run, for each read and each number of instances.
+  console.log(
+    `\nThe database cut off for ${cutSeconds} s in the middle of a run (${leadSeconds} s before, ${leadSeconds} s after), ${CONNECTIONS} connections\n`,
+  );
+  console.log(
+    `| instances | read | req/s before | req/s during the cut | p99 ms during | errors during | errors after | unanswered after ${HUNG_MS / 1000} s | recovered after the cut (ms) |`,
+  );
+  console.log("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (let n = 1; n <= 3; n++) {
+    for (const [label, path] of [
+      ["directory page", directory],
+      ["Seer profile", profile],
+    ] as const) {
+      await allReady(apps.slice(0, n));
+      const proxy = await startRoundRobinProxy(apps.slice(0, n).map((a) => a.baseURL));
+      try {
+        const r = await outage(`${proxy.url}${path}`);
+        console.log(
+          `| ${n} | ${label} | ${r.rpsBefore} | ${r.rpsDuring} | ${r.p99During} | ${r.errorsDuring} | ${r.errorsAfter} | ${r.hung} | ${r.recoveryMs} |`,
+        );
+      } finally {
+        await proxy.close();
       }
-    };
-    const workers = [...Array(CONNECTIONS).keys()].map(() => worker());
-    await new Promise((r) => setTimeout(r, 7500));
-    const cutAt = Date.now() - started;
-    await gate.cut(5000);
-    const backAt = Date.now() - started;
-    await new Promise((r) => setTimeout(r, 7500));
-    running = false;
-    await Promise.all(workers);
-    const failedDuring = outcomes.filter((o) => !o.ok && o.at >= cutAt && o.at < backAt).length;
-    const failedAfter = outcomes.filter((o) => !o.ok && o.at >= backAt);
-    const lastFailure = failedAfter.length ? Math.max(...failedAfter.map((o) => o.at)) : backAt;
-    const before = outcomes.filter((o) => o.at < cutAt);
-    console.log(
-      `\nThe database cut off for 5 s (at ${(cutAt / 1000).toFixed(1)} s) under ${CONNECTIONS} connections, 3 instances\n`,
-    );
-    console.log("| requests | failed before | failed during the cut | failed after it | recovered after the cut (ms) |");
-    console.log("| ---: | ---: | ---: | ---: | ---: |");
-    console.log(
-      `| ${outcomes.length} | ${before.filter((o) => !o.ok).length} | ${failedDuring} | ${failedAfter.length} | ${lastFailure - backAt} |`,
-    );
-    for (const [i, app] of apps.entries()) {
-      if (/Starting|ready at/.test(app.output()) && !/exited/.test(app.output())) continue;
-      console.log(`instance ${i + 1} output:\n${app.output()}`);
     }
-  } finally {
-    await proxy.close();
+  }
+  for (const [i, app] of apps.entries()) {
+    if (/Starting|ready at/.test(app.output()) && !/exited/.test(app.output())) continue;
+    console.log(`instance ${i + 1} output:\n${app.output()}`);
   }
 } finally {
   await Promise.all(apps.map((a) => a.stop()));

@@ -78,8 +78,8 @@ export function createServices(base: ServiceDeps) {
   const payouts = createPayoutService({ ...deps, processEvent: payments.events.process });
   const { ledger } = payouts;
   payments.events.register("booking", {
-    succeeded: async (intent) => {
-      const confirmed = await bookings.applySucceededIntent(intent);
+    succeeded: async (intent, log) => {
+      const confirmed = await bookings.applySucceededIntent(intent, log);
       await ledger.recordPayment(intent.id);
       return confirmed;
     },

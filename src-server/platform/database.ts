@@ -67,15 +67,40 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   );
 }
 
-/** Runs `run` again (up to `attempts` times) when PostgreSQL chose it as a deadlock or serialization victim. */
-export async function retryingVictims<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+/** Where a service reports what it did quietly: a request's logger (its lines carry the request id) or the app's. */
+export interface WarnLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** True when PostgreSQL aborted the transaction as a deadlock or serialization victim (it may simply be run again). */
+export function isVictim(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === PG.DEADLOCK || state === PG.SERIALIZATION_FAILURE;
+}
+
+/**
+ * Logs one retry of a deadlock or serialization victim, so that retried deadlocks are seen (and counted) in the log
+ * instead of vanishing: `what` names the step, `log` is the request's logger when there is a request.
+ */
+export function noteVictimRetry(log: WarnLog | undefined, error: unknown, what: string, attempt: number): void {
+  log?.warn({ sqlState: sqlState(error), what, attempt }, `${what}: chosen as a deadlock victim by PostgreSQL, retrying`);
+}
+
+/**
+ * Runs `run` again (up to `attempts` times) when PostgreSQL chose it as a deadlock or serialization victim; each
+ * retry is logged (a warning on `log`, naming `what`).
+ */
+export async function retryingVictims<T>(
+  run: () => Promise<T>,
+  options: { log?: WarnLog; what: string; attempts?: number },
+): Promise<T> {
+  const attempts = options.attempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      const state = sqlState(error);
-      const victim = state === PG.DEADLOCK || state === PG.SERIALIZATION_FAILURE;
-      if (!victim || attempt >= attempts) throw error;
+      if (!isVictim(error) || attempt >= attempts) throw error;
+      noteVictimRetry(options.log, error, options.what, attempt);
     }
   }
 }

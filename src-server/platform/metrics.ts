@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Db } from "../../db/client";
+import type { Db, PoolUse } from "../../db/client";
 import { rows } from "../../db/migrate";
 
 /**
@@ -58,7 +58,10 @@ const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual
  * Times every request by its route pattern (never the raw URL: ids would make a series each), and serves /metrics
  * to a scraper that presents `token`; without a token configured the route does not exist.
  */
-export function registerMetrics(app: FastifyInstance, options: { db: Db; token: string | undefined }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { db: Db; token: string | undefined; poolUse?: (() => Promise<PoolUse>) | undefined },
+): void {
   app.addHook("onResponse", async (req, reply) => {
     const route = req.routeOptions.url ?? "unmatched";
     if (route === "/metrics") return;
@@ -82,26 +85,29 @@ export function registerMetrics(app: FastifyInstance, options: { db: Db; token: 
       }
     },
   });
-  const connections = new Gauge({
-    name: "seer_database_connections",
-    help: "Connections open to this database, by state (all instances and the job queue)",
+  const poolUse = options.poolUse;
+  const pool = new Gauge({
+    name: "seer_database_pool_connections",
+    help: "This instance's database pool: connections in use, idle, and the most it opens (max)",
     labelNames: ["state"] as const,
     registers: [],
     async collect() {
       this.reset();
+      if (!poolUse) return;
       try {
-        const result = await options.db.execute(
-          sql`select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity where datname = current_database() group by 1`,
-        );
-        for (const r of rows<{ state: string; n: number }>(result)) this.set({ state: r.state }, r.n);
+        const use = await poolUse();
+        this.set({ state: "max" }, use.max);
+        // The embedded database's one connection has no such counts.
+        if (use.inUse !== undefined) this.set({ state: "in_use" }, use.inUse);
+        if (use.idle !== undefined) this.set({ state: "idle" }, use.idle);
       } catch {
-        // PGlite keeps no such view in every version: nothing to report.
+        // The database does not answer: nothing to report but that (the scrape itself still answers).
       }
     },
   });
   const scraped = Registry.merge([registry, new Registry()]);
   scraped.registerMetric(queued);
-  scraped.registerMetric(connections);
+  scraped.registerMetric(pool);
 
   app.get("/metrics", async (req, reply) => {
     const header = req.headers.authorization ?? "";

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../test/app";
@@ -45,6 +46,24 @@ describe("liveness and readiness", () => {
       expect((await t.app.inject({ method: "GET", url: "/livez" })).statusCode).toBe(200);
     } finally {
       t.app.draining = false;
+    }
+  });
+
+  it("is not ready while a migration is pending, and says so", async () => {
+    const pending = await createTestApp();
+    try {
+      // The newest migration not applied (as when a new release starts before `migrate` ran).
+      await pending.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+      );
+      const response = await pending.app.inject({ method: "GET", url: "/readyz" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: "migrations pending" });
+      // Alive all the same, and /healthz (the database answers) stays as documented.
+      expect((await pending.app.inject({ method: "GET", url: "/livez" })).statusCode).toBe(200);
+      expect((await pending.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    } finally {
+      await pending.close();
     }
   });
 

@@ -59,6 +59,8 @@ export async function createTestApp(
     clientDir?: string;
     /** The bearer token for GET /metrics; without it there is no /metrics. */
     metricsToken?: string;
+    /** The cookie signing secrets (the first signs, all are accepted); the test one by default. */
+    sessionSecret?: string[];
     /** Where the app's JSON log lines go; without it the app logs nothing. */
     logStream?: { write(line: string): void };
     /** Another storage than local disk under `uploadDir` (e.g. S3 on a local s3rver). */
@@ -79,6 +81,7 @@ export async function createTestApp(
       uploadDir,
       trustProxy: options.trustProxy ?? testConfig.trustProxy,
       metricsToken: options.metricsToken,
+      sessionSecret: options.sessionSecret ?? testConfig.sessionSecret,
     },
     db: database.db,
     mailer,
@@ -87,6 +90,7 @@ export async function createTestApp(
     storage: options.storage,
     ...(options.payments ? { payments: options.payments } : {}),
     jobDatabase: jobDatabaseOf(database),
+    poolUse: database.poolUse,
     // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.
     logger: options.logStream ? { level: "info", stream: options.logStream } : process.env.DEBUG_APP ? { level: "warn" } : false,
   });

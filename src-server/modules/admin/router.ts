@@ -18,7 +18,7 @@ export const adminRouter = router({
   /** Any confirmed booking, with the refund the admin chooses and a reason. */
   cancelBooking: adminProcedure
     .input(adminCancelBookingSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input, ctx.req.log)),
 
   products: adminProcedure.query(({ ctx }) => ctx.services.admin.listProducts()),
 });

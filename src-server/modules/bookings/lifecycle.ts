@@ -24,7 +24,7 @@ import type { Clock } from "../../platform/clock";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import { metrics } from "../../platform/metrics";
 import type { Config } from "../../platform/config";
-import { PG, sqlState } from "../../platform/database";
+import { PG, sqlState, type WarnLog } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
 import type { PaymentProvider, Refund } from "../../platform/payments/provider";
@@ -111,7 +111,8 @@ export function createBookingLifecycle({
   payments: PaymentProvider;
   config: Pick<Config, "publicUrl">;
   attendance?: AttendanceReader;
-  log?: { warn(obj: object, msg: string): void };
+  /** The app's logger; a call made for a request passes that request's logger instead. */
+  log?: WarnLog;
 }) {
   async function lock(tx: Tx, bookingId: string): Promise<Locked | undefined> {
     const [row] = await tx
@@ -248,17 +249,20 @@ export function createBookingLifecycle({
     return { bookingId: booking.id, status: "cancelled", refundAmount: toDecimal(refund) };
   }
 
-  async function afterCancel(bookingId: string, startsAt: Date, refund: string): Promise<void> {
+  async function afterCancel(bookingId: string, startsAt: Date, refund: string, requestLog: WarnLog | undefined): Promise<void> {
     await jobs.cancel(REMINDER_JOB, reminderKey(bookingId, startsAt)).catch(() => {});
     if (toCents(refund) > 0) {
       // The job stays as the safety net; this only makes the common case immediate.
-      await executeRefund({ bookingId }).catch((err: unknown) => log?.warn({ err, bookingId }, "refund deferred to its job"));
+      await executeRefund({ bookingId }).catch((err: unknown) =>
+        requestLog?.warn({ err, bookingId }, "refund deferred to its job"),
+      );
     }
   }
 
   async function cancel(
     user: SessionUser,
     input: { bookingId: string; reason?: string; sequence?: number },
+    requestLog: WarnLog | undefined = log,
   ): Promise<CancellationResult> {
     const { result, startsAt } = await db.transaction(async (tx) => {
       const booking = await lock(tx, input.bookingId);
@@ -269,12 +273,15 @@ export function createBookingLifecycle({
       const refund = refundFor(canceller, toCents(b.amount), toCents(b.refundedAmount), b.startsAt, now);
       return { result: await cancelLocked(tx, b, canceller, refund, input.reason || null), startsAt: b.startsAt };
     });
-    await afterCancel(result.bookingId, startsAt, result.refundAmount);
+    await afterCancel(result.bookingId, startsAt, result.refundAmount, requestLog);
     return result;
   }
 
   /** An admin cancels any confirmed booking, with a refund they choose (at most what is left) and a reason. */
-  async function adminCancel(input: { bookingId: string; refundAmount: string; reason: string }): Promise<CancellationResult> {
+  async function adminCancel(
+    input: { bookingId: string; refundAmount: string; reason: string },
+    requestLog: WarnLog | undefined = log,
+  ): Promise<CancellationResult> {
     const { result, startsAt } = await db.transaction(async (tx) => {
       const b = await lock(tx, input.bookingId);
       if (!b) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
@@ -284,7 +291,7 @@ export function createBookingLifecycle({
       if (refund > toCents(b.amount) - toCents(b.refundedAmount)) throw new AppError("BAD_REQUEST", REFUND_TOO_LARGE);
       return { result: await cancelLocked(tx, b, "admin", refund, input.reason), startsAt: b.startsAt };
     });
-    await afterCancel(result.bookingId, startsAt, result.refundAmount);
+    await afterCancel(result.bookingId, startsAt, result.refundAmount, requestLog);
     return result;
   }
 

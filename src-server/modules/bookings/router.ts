@@ -20,11 +20,11 @@ export const bookingsRouter = router({
   createPaymentIntent: verifiedProcedure
     .input(createBookingPaymentSchema.extend({ idempotencyKey: idempotencyKeySchema }))
     .mutation(({ ctx, input: { idempotencyKey, ...input } }) =>
-      ctx.services.bookings.createPaymentIntent(ctx.user, input, idempotencyKey),
+      ctx.services.bookings.createPaymentIntent(ctx.user, input, idempotencyKey, ctx.req.log),
     ),
   confirmPayment: authedProcedure
     .input(paymentIntentIdSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.confirmPayment(ctx.user, input.paymentIntentId)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.confirmPayment(ctx.user, input.paymentIntentId, ctx.req.log)),
   byId: authedProcedure.input(bookingIdSchema).query(({ ctx, input }) => ctx.services.bookings.byId(ctx.user, input.bookingId)),
   /** Times only: which of a date's slots are taken (disabled) and which the Seer does not offer (not shown). */
   takenSlots: publicProcedure
@@ -42,7 +42,9 @@ export const bookingsRouter = router({
   cancellationQuote: authedProcedure
     .input(bookingIdSchema)
     .query(({ ctx, input }) => ctx.services.bookings.quote(ctx.user, input.bookingId)),
-  cancel: authedProcedure.input(cancelBookingSchema).mutation(({ ctx, input }) => ctx.services.bookings.cancel(ctx.user, input)),
+  cancel: authedProcedure
+    .input(cancelBookingSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.cancel(ctx.user, input, ctx.req.log)),
   reschedule: authedProcedure
     .input(rescheduleBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.reschedule(ctx.user, input)),

@@ -20,7 +20,7 @@ import { AppError } from "../../../src/errors";
 import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
-import { PG, retryingVictims, sqlState } from "../../platform/database";
+import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import { metrics } from "../../platform/metrics";
 import { idempotent } from "../../platform/idempotency";
@@ -116,7 +116,8 @@ export function createBookingService({
   payments: PaymentProvider;
   config: Pick<Config, "publicUrl">;
   attendance?: AttendanceReader;
-  log?: { warn(obj: object, msg: string): void };
+  /** The app's logger; a call made for a request passes that request's logger instead. */
+  log?: WarnLog;
 }) {
   const lifecycle = createBookingLifecycle({ db, clock, outbox, jobs, payments, config, attendance, log });
   const reviewService = createReviewService({ db, clock });
@@ -152,13 +153,18 @@ export function createBookingService({
     client: CurrentUser,
     input: CreateBookingPayment,
     idempotencyKey?: string,
+    requestLog?: WarnLog,
   ): Promise<CreatedBookingPayment> {
     return idempotent(db, { userId: client.id, scope: "create-payment-intent", key: idempotencyKey, request: input }, () =>
-      holdAndOpenIntent(client, input),
+      holdAndOpenIntent(client, input, requestLog ?? log),
     );
   }
 
-  async function holdAndOpenIntent(client: CurrentUser, input: CreateBookingPayment): Promise<CreatedBookingPayment> {
+  async function holdAndOpenIntent(
+    client: CurrentUser,
+    input: CreateBookingPayment,
+    requestLog: WarnLog | undefined,
+  ): Promise<CreatedBookingPayment> {
     const seer = await bookableSeer(input.seerId);
     if (seer.userId === client.id) throw new AppError("BAD_REQUEST", "You cannot book a consultation with yourself.");
     const price = seer[sessionPriceField(input.sessionType)];
@@ -236,11 +242,14 @@ export function createBookingService({
           return row.id;
         });
       } catch (error) {
-        const state = sqlState(error);
-        if (state === PG.EXCLUSION_VIOLATION) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
-        if (state === PG.DEADLOCK || state === PG.SERIALIZATION_FAILURE) {
-          // Retried, the loser of a deadlock finds the winner's booking and is refused as taken.
-          if (attempt < 3) continue;
+        if (sqlState(error) === PG.EXCLUSION_VIOLATION) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
+        if (isVictim(error)) {
+          // Retried, the loser of a deadlock finds the winner's booking and is refused as taken. Logged, so that a
+          // deadlock the per-Seer lock should have prevented is seen.
+          if (attempt < 3) {
+            noteVictimRetry(requestLog, error, "booking hold", attempt);
+            continue;
+          }
           throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE, { cause: error });
         }
         throw error;
@@ -263,18 +272,20 @@ export function createBookingService({
     }
     // A new row version is checked against the exclusion constraint again, and so can meet competing inserts of
     // the same slot still in flight: PostgreSQL then aborts one side as a deadlock. This side simply goes again.
-    await retryingVictims(() =>
-      db.transaction(async (tx) => {
-        await lockInTransaction(tx, seerSlotsKey(seer.id));
-        await tx
-          .update(bookings)
-          .set({
-            paymentIntentId: intent.id,
-            stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-            paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
-          })
-          .where(eq(bookings.id, bookingId));
-      }),
+    await retryingVictims(
+      () =>
+        db.transaction(async (tx) => {
+          await lockInTransaction(tx, seerSlotsKey(seer.id));
+          await tx
+            .update(bookings)
+            .set({
+              paymentIntentId: intent.id,
+              stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+              paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+            })
+            .where(eq(bookings.id, bookingId));
+        }),
+      { log: requestLog, what: "booking payment intent" },
     );
     return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
   }
@@ -336,7 +347,7 @@ export function createBookingService({
    * The one idempotent confirmation, shared by POST /api/confirm-booking-payment and the webhook:
    * the booking is confirmed once, and each confirmation e-mail goes once, whatever the order of arrival.
    */
-  async function applySucceededIntent(intent: PaymentIntent): Promise<ConfirmedBooking> {
+  async function applySucceededIntent(intent: PaymentIntent, requestLog: WarnLog | undefined = log): Promise<ConfirmedBooking> {
     if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "This payment has not been completed.");
     const bookingId = intent.metadata.bookingId;
     if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
@@ -358,19 +369,21 @@ export function createBookingService({
     let confirmed: { id: string } | undefined;
     try {
       // Retried as a deadlock victim like the hold's update: the conditional update is idempotent.
-      confirmed = await retryingVictims(() =>
-        db.transaction(async (tx) => {
-          await lockInTransaction(tx, seerSlotsKey(booking.seerId));
-          const [row] = await tx
-            .update(bookings)
-            .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
-            // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
-            .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
-            .returning({ id: bookings.id, startsAt: bookings.startsAt });
-          // The 24-hour reminder exists exactly when the confirmation does.
-          if (row) await lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx);
-          return row;
-        }),
+      confirmed = await retryingVictims(
+        () =>
+          db.transaction(async (tx) => {
+            await lockInTransaction(tx, seerSlotsKey(booking.seerId));
+            const [row] = await tx
+              .update(bookings)
+              .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
+              // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
+              .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
+              .returning({ id: bookings.id, startsAt: bookings.startsAt });
+            // The 24-hour reminder exists exactly when the confirmation does.
+            if (row) await lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx);
+            return row;
+          }),
+        { log: requestLog, what: "booking confirmation" },
       );
     } catch (error) {
       if (sqlState(error) !== PG.EXCLUSION_VIOLATION) throw error;
@@ -402,7 +415,7 @@ export function createBookingService({
   }
 
   /** The client (or an admin) returning from the card form: the provider's word decides, never the client's. */
-  async function confirmPayment(user: CurrentUser, paymentIntentId: string): Promise<ConfirmedBooking> {
+  async function confirmPayment(user: CurrentUser, paymentIntentId: string, requestLog?: WarnLog): Promise<ConfirmedBooking> {
     const [booking] = await db
       .select({ id: bookings.id, clientId: bookings.clientId })
       .from(bookings)
@@ -411,7 +424,7 @@ export function createBookingService({
     if (!booking || (booking.clientId !== user.id && user.role !== "admin"))
       throw new AppError("NOT_FOUND", "Booking not found.");
     const intent = await payments.retrievePaymentIntent(paymentIntentId);
-    return applySucceededIntent(intent);
+    return applySucceededIntent(intent, requestLog ?? log);
   }
 
   /** A failed card frees the hold at once; the same intent may still succeed later with another card. */

@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { paymentEvents } from "../../../db/schema";
 import { isAppError } from "../../../src/errors";
+import type { WarnLog } from "../../platform/database";
 import type { PaymentIntent, PaymentWebhookEvent } from "../../platform/payments/provider";
 
 /** What one kind of purchase (metadata.kind: "booking", "order") does when its payment succeeds or fails. */
 export interface PaymentKindHandlers {
-  succeeded?: (intent: PaymentIntent) => Promise<unknown>;
+  /** `log` is the logger of the request that delivered the event (a webhook, the test card form). */
+  succeeded?: (intent: PaymentIntent, log?: WarnLog) => Promise<unknown>;
   failed?: (intent: PaymentIntent) => Promise<unknown>;
   /** The refunds of a payment changed (made here or elsewhere); a kind that does not own the payment ignores it. */
   refunded?: (paymentIntentId: string) => Promise<unknown>;
@@ -49,7 +51,7 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     for (const handlers of kinds.values()) await handlers.refunded?.(id);
   };
 
-  const byType: Record<string, (event: PaymentWebhookEvent) => Promise<unknown>> = {
+  const byType: Record<string, (event: PaymentWebhookEvent, log?: WarnLog) => Promise<unknown>> = {
     "charge.refunded": refundsChanged,
     "refund.created": refundsChanged,
     "refund.updated": refundsChanged,
@@ -57,8 +59,8 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     "account.updated": accountChanged,
     "transfer.reversed": transferChanged,
     "transfer.updated": transferChanged,
-    "payment_intent.succeeded": async (event) =>
-      handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent),
+    "payment_intent.succeeded": async (event, log) =>
+      handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent, log),
     "payment_intent.payment_failed": async (event) =>
       handlerFor(event.paymentIntent)?.failed?.(event.paymentIntent as PaymentIntent),
   };
@@ -68,14 +70,14 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
    * after the handler succeeds, so a delivery that failed half-way is retried by the provider; the
    * handlers themselves are idempotent, so a race between two deliveries changes nothing twice.
    */
-  async function process(event: PaymentWebhookEvent): Promise<PaymentEventOutcome> {
+  async function process(event: PaymentWebhookEvent, log?: WarnLog): Promise<PaymentEventOutcome> {
     const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
     if (seen) return "duplicate";
     const handler = byType[event.type];
     let outcome: PaymentEventOutcome = handler ? "processed" : "ignored";
     if (handler) {
       try {
-        await handler(event);
+        await handler(event, log);
       } catch (error) {
         // A payment that does not match what it claims to pay for is refused for good, not retried.
         if (!isAppError(error)) throw error;

@@ -6,5 +6,5 @@ export const paymentsRouter = router({
   config: publicProcedure.query(({ ctx }) => ctx.services.payments.clientConfig()),
   confirmTestCard: authedProcedure
     .input(testCardSchema)
-    .mutation(({ ctx, input }) => ctx.services.payments.confirmTestCard(input)),
+    .mutation(({ ctx, input }) => ctx.services.payments.confirmTestCard(input, ctx.req.log)),
 });

@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../src/errors";
 import type { TestCardInput } from "../../../src/schemas/bookings";
+import type { WarnLog } from "../../platform/database";
 import type { PaymentIntentStatus, PaymentProvider } from "../../platform/payments/provider";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createPaymentEvents, type PaymentEventOutcome } from "./events";
@@ -28,12 +29,13 @@ export function createPaymentService({ db, payments: provider }: { db: Db; payme
    */
   async function confirmTestCard(
     card: { clientSecret: string; cardNumber: string; expiry: string; cvc: string } & Partial<TestCardInput>,
+    log?: WarnLog,
   ): Promise<TestCardOutcome> {
     if (!(provider instanceof TestPaymentProvider)) throw new AppError("NOT_FOUND", "Test payments are not enabled.");
     const { intent, event } = await provider.confirmCard(card);
     if (event) {
       try {
-        await events.process(event);
+        await events.process(event, log);
       } catch {
         // The card outcome stands; like an undelivered webhook, the confirmation screen's own call confirms it.
       }
@@ -45,6 +47,7 @@ export function createPaymentService({ db, payments: provider }: { db: Db; payme
   async function receiveWebhook(
     raw: Buffer,
     signature: string | undefined,
+    log?: WarnLog,
   ): Promise<{ eventId: string; type: string; outcome: PaymentEventOutcome }> {
     let event;
     try {
@@ -52,7 +55,7 @@ export function createPaymentService({ db, payments: provider }: { db: Db; payme
     } catch (error) {
       throw new AppError("BAD_REQUEST", WEBHOOK_SIGNATURE_FAILED, { cause: error });
     }
-    return { eventId: event.id, type: event.type, outcome: await events.process(event) };
+    return { eventId: event.id, type: event.type, outcome: await events.process(event, log) };
   }
 
   return { provider, events, clientConfig, confirmTestCard, receiveWebhook };

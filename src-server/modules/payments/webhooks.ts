@@ -19,7 +19,7 @@ export const registerPaymentWebhooks: FastifyPluginAsync<{ payments: PaymentServ
     const header = req.headers["stripe-signature"];
     let received;
     try {
-      received = await payments.receiveWebhook(raw, Array.isArray(header) ? header[0] : header);
+      received = await payments.receiveWebhook(raw, Array.isArray(header) ? header[0] : header, req.log);
     } catch (error) {
       return sendError(req, reply, error);
     }

@@ -21,7 +21,7 @@ import {
   type RefundOrderInput,
 } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
-import { escapeLike } from "../../platform/database";
+import { escapeLike, type WarnLog } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import { metrics } from "../../platform/metrics";
@@ -84,7 +84,8 @@ export function createBackOfficeService({
   jobs: JobQueue;
   payments: PaymentProvider;
   config: { publicUrl: string };
-  log?: { warn(obj: object, msg: string): void };
+  /** The app's logger; a call made for a request passes that request's logger instead. */
+  log?: WarnLog;
 }) {
   /** Pays a recorded refund back through the provider; the event's id is the idempotency key, so it happens once. */
   async function payRefund(eventId: string): Promise<void> {
@@ -308,7 +309,7 @@ export function createBackOfficeService({
    * A refund, in full (every line not yet refunded and the shipping) or of the given lines (their unit prices), with
    * their stock put back. The amount is computed here from the order's own snapshot, never taken from the request.
    */
-  async function refund(actor: Actor, input: RefundOrderInput) {
+  async function refund(actor: Actor, input: RefundOrderInput, requestLog: WarnLog | undefined = log) {
     const now = clock.now();
     const eventId = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -365,7 +366,7 @@ export function createBackOfficeService({
       return event.id;
     });
     // Paid back at once when the provider answers; otherwise the job (stored with the refund) tries again.
-    await payRefund(eventId).catch((err: unknown) => log?.warn({ err, eventId }, "an order refund will be retried"));
+    await payRefund(eventId).catch((err: unknown) => requestLog?.warn({ err, eventId }, "an order refund will be retried"));
     return detail(input.orderId);
   }
 

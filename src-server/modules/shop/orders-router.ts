@@ -31,7 +31,9 @@ export const ordersRouter = router({
   deliver: adminProcedure
     .input(orderIdSchema)
     .mutation(({ ctx, input }) => ctx.services.backOffice.deliver(ctx.user, input.orderId)),
-  refund: adminProcedure.input(refundOrderSchema).mutation(({ ctx, input }) => ctx.services.backOffice.refund(ctx.user, input)),
+  refund: adminProcedure
+    .input(refundOrderSchema)
+    .mutation(({ ctx, input }) => ctx.services.backOffice.refund(ctx.user, input, ctx.req.log)),
   lowStock: adminProcedure.query(({ ctx }) => ctx.services.backOffice.lowStock()),
 
   // Returns by the Terms: the shopper asks (their own delivered order), an admin decides and receives.
@@ -43,5 +45,5 @@ export const ordersRouter = router({
     .mutation(({ ctx, input }) => ctx.services.returns.decide(ctx.user, input)),
   receiveReturn: adminProcedure
     .input(orderIdSchema)
-    .mutation(({ ctx, input }) => ctx.services.returns.receive(ctx.user, input.orderId)),
+    .mutation(({ ctx, input }) => ctx.services.returns.receive(ctx.user, input.orderId, ctx.req.log)),
 });

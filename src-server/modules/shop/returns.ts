@@ -5,7 +5,7 @@ import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
-import { isUniqueViolation } from "../../platform/database";
+import { isUniqueViolation, type WarnLog } from "../../platform/database";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import type { UploadService } from "../uploads";
 import type { createBackOfficeService } from "./back-office";
@@ -119,7 +119,7 @@ export function createReturnService({
   }
 
   /** The parcel is back: the refund of everything left (with the stock put back) follows, through the back office. */
-  async function receive(actor: Actor, orderId: string) {
+  async function receive(actor: Actor, orderId: string, requestLog?: WarnLog) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const [changed] = await tx
@@ -134,7 +134,7 @@ export function createReturnService({
       }
       await tx.insert(orderEvents).values({ orderId, kind: "return_received", actorId: actor.id, data: {}, createdAt: now });
     });
-    return backOffice.refund(actor, { orderId, reason: "Return received" });
+    return backOffice.refund(actor, { orderId, reason: "Return received" }, requestLog);
   }
 
   function mail(order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]): MailMessage {
