@@ -24,8 +24,7 @@ export interface SettlementState {
 /** When a booking's money settles, or null while it cannot (upcoming, unpaid, a refund still on its way). */
 export function settlesAt(b: SettlementState): Date | null {
   if (!b.refundsFinal) return null;
-  const from =
-    b.status === "completed" || b.status === "no_show" ? b.completedAt : b.status === "cancelled" ? b.cancelledAt : null;
+  const from = b.status === "completed" || b.status === "no_show" ? b.completedAt : b.status === "cancelled" ? b.cancelledAt : null;
   return from ? new Date(from.getTime() + PAYOUT_HOLD_HOURS * HOUR_MS) : null;
 }
 
