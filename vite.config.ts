@@ -26,6 +26,8 @@ export default defineConfig({
     // them in production anyway (src-server/app.ts).
     sourcemap: process.env.SOURCEMAP === "true",
     chunkSizeWarningLimit: 700,
+    // Every browser we support preloads modules natively; the polyfill would only add to each first load.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -6,7 +6,6 @@ import "@fontsource/cormorant-garamond/700.css";
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
-import "@mantine/notifications/styles.css";
 import "./global.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";

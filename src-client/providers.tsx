@@ -1,9 +1,26 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { cssVariablesResolver, theme } from "./theme";
 import { trpc, type TrpcClient } from "./trpc";
+
+const Toasts = lazy(() => import("./components/layout/Toasts"));
+
+/**
+ * Mantine's toast container (with its transitions, drag-to-dismiss and scroll locking) is fetched when the first
+ * toast is shown, not on every first load (issue #18); toasts shown before it arrives wait in the store.
+ */
+function LazyToasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /** Every provider the app needs; main.tsx and the test render helper both use this one. */
 export function AppProviders({
@@ -19,8 +36,7 @@ export function AppProviders({
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-          {/* docs/product.md#constants-and-limits: one toast visible at a time, shown for 5000 ms. */}
-          <Notifications limit={1} autoClose={5000} position="bottom-right" containerWidth={420} />
+          <LazyToasts />
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -15,7 +15,9 @@ function RootLayout() {
   return (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
       <Header />
-      <Box component="main" id="main" style={{ flex: 1 }}>
+      {/* At least a screen tall, so the footer starts below the fold: a page that swaps its loading state for its
+          content never moves a footer the visitor sees (layout shift, issue #18). */}
+      <Box component="main" id="main" style={{ flex: 1, minHeight: "100vh" }}>
         <Outlet />
       </Box>
       <Footer />

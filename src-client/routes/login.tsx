@@ -1,14 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import { oneOf, present, text } from "../../src/schemas/search";
 import { SignInPage } from "../features/account/SignInPage";
 
-const searchSchema = z.object({
-  returnTo: z.string().optional().catch(undefined),
-  mode: z.enum(["signin", "signup"]).optional().catch(undefined),
-});
-
 export const Route = createFileRoute("/login")({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): { returnTo?: string | undefined; mode?: "signin" | "signup" | undefined } =>
+    present({
+      returnTo: text(search.returnTo),
+      mode: oneOf(search.mode, ["signin", "signup"]),
+    }),
   component: LoginRoute,
 });
 

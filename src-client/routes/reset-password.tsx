@@ -1,11 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import { present, text } from "../../src/schemas/search";
 import { ResetPasswordPage } from "../features/account/RecoveryPages";
 
-const searchSchema = z.object({ token: z.string().max(200).optional().catch(undefined) });
-
 export const Route = createFileRoute("/reset-password")({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } =>
+    present({ token: text(search.token, 200) }),
   component: function ResetPasswordPageRoute() {
     const { token } = Route.useSearch();
     return <ResetPasswordPage token={token} />;

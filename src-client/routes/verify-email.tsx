@@ -1,11 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import { present, text } from "../../src/schemas/search";
 import { VerifyEmailPage } from "../features/account/RecoveryPages";
 
-const searchSchema = z.object({ token: z.string().max(200).optional().catch(undefined) });
-
 export const Route = createFileRoute("/verify-email")({
-  validateSearch: searchSchema,
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } =>
+    present({ token: text(search.token, 200) }),
   component: function VerifyEmailPageRoute() {
     const { token } = Route.useSearch();
     return <VerifyEmailPage token={token} />;

@@ -5,20 +5,11 @@
 import { TZDate } from "@date-fns/tz";
 import { cents, percentOf, type Cents } from "./money";
 
-import { SESSION_TYPES, type SessionType } from "./enums";
+import { SESSION_TYPES, sessionTypeOrDefault, type SessionType } from "./enums";
 
-export { SESSION_TYPES, type SessionType };
-export const DEFAULT_SESSION_TYPE: SessionType = "30min";
+export { SESSION_TYPES, sessionTypeOrDefault, type SessionType };
 
 export const SESSION_MINUTES: Record<SessionType, number> = { "15min": 15, "30min": 30, "60min": 60 };
-
-export const isSessionType = (value: unknown): value is SessionType =>
-  typeof value === "string" && (SESSION_TYPES as readonly string[]).includes(value);
-
-/** The `session` query parameter: 30min when missing or unknown. */
-export function sessionTypeOrDefault(value: unknown): SessionType {
-  return isSessionType(value) ? value : DEFAULT_SESSION_TYPE;
-}
 
 /** Fixed hourly slots 09:00 to 20:00: 12 of them. */
 export const TIME_SLOTS: readonly string[] = Array.from({ length: 12 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`);

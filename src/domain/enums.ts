@@ -8,6 +8,18 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const SESSION_TYPES = ["15min", "30min", "60min"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
 
+const DEFAULT_SESSION_TYPE: SessionType = "30min";
+const isSessionType = (value: unknown): value is SessionType =>
+  typeof value === "string" && (SESSION_TYPES as readonly string[]).includes(value);
+
+/**
+ * The `session` query parameter: 30min when missing or unknown. Here rather than in consultations.ts, so that the
+ * booking route's search validation (in every page's entry chunk) does not bring in the time-zone library.
+ */
+export function sessionTypeOrDefault(value: unknown): SessionType {
+  return isSessionType(value) ? value : DEFAULT_SESSION_TYPE;
+}
+
 /**
  * pending and confirmed hold the slot; expired, failed and cancelled free it; completed and no_show are sessions
  * that ended (no_show: the client never joined the room).

@@ -8,6 +8,12 @@ export const SITE_NAME = "Seer";
 export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
 export const SITE_DESCRIPTION = "Book video consultations with verified African spiritual guides and shop sacred goods.";
 
+/**
+ * docs/product.md#routes-and-screens (home): the Sacred Market preview shows the first 6 active products. Here, not
+ * with the shop's zod schemas, so that the home page's code does not fetch zod (issue #18).
+ */
+export const HOME_PRODUCTS = 6;
+
 export interface PageInfo {
   /** The page's own name; the document title is `pageTitle(name)`. */
   name: string;

@@ -150,9 +150,3 @@ export const articleListInputSchema = z
   })
   .default({ search: undefined, category: undefined });
 export type ArticleListQuery = z.output<typeof articleListInputSchema>;
-
-/** /wisdom?q=...&category=...: a filtered list is a shareable link; malformed values fall back to "all". */
-export const wisdomSearchSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  category: z.string().max(ARTICLE_CATEGORY_MAX).optional().catch(undefined),
-});

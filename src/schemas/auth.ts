@@ -45,27 +45,5 @@ export const deleteAccountSchema = z.object({ currentPassword });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 export const sessionIdSchema = z.object({ sessionId: z.string().regex(/^[0-9a-f]{64}$/, "Session not found") });
 
-/** Any C0 or C1 control character (browsers drop tabs and newlines inside URLs) or a backslash (read as a slash). */
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f-\u009f\\]/;
-/** A stand-in origin to resolve against: a path that resolves anywhere else is not a path on this site. */
-const OWN_ORIGIN = "https://this-site.invalid";
-
-/**
- * Where to go after sign-in: only a path on this site, never another origin. The value is resolved as a URL against
- * our own origin and accepted only when it stays there; control characters and backslashes are refused anywhere.
- */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000 || UNSAFE_IN_PATH.test(value)) return "/";
-  let url: URL;
-  try {
-    url = new URL(value, OWN_ORIGIN);
-  } catch {
-    return "/";
-  }
-  if (url.origin !== OWN_ORIGIN) return "/";
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  if (!path.startsWith("/") || path.startsWith("//")) return "/";
-  if (url.pathname.startsWith("/api/") || url.pathname === "/login") return "/";
-  return path;
-}
+/** Where to go after sign-in; with the other URL parameters in ./search.ts, which every first load carries. */
+export { safeReturnPath } from "./search";

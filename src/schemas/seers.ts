@@ -26,16 +26,7 @@ export type SeerListQuery = z.output<typeof seerListInputSchema>;
 
 export const seerIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
-/**
- * The directory's URL search params (/seers?q=...&country=...), so a filtered list is a shareable link.
- * Unknown or malformed values fall back to "all" rather than breaking the page.
- */
-export const seerDirectorySearchSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  country: z.string().max(100).optional().catch(undefined),
-  specialization: z.string().max(200).optional().catch(undefined),
-  language: z.string().max(100).optional().catch(undefined),
-});
-export type SeerDirectorySearch = z.infer<typeof seerDirectorySearchSchema>;
+/** The directory's URL search params live with every page's in ./search.ts (zod/mini, for the first load). */
+export type { SeerDirectorySearch } from "./search";
 
 export const SEER_NOT_FOUND = "Seer Not Found";

@@ -4,8 +4,6 @@ import { CARRIERS, DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/s
 
 /** The whole active catalogue fits one listing; the cap keeps a single call bounded. */
 export const PRODUCT_LIST_MAX = 200;
-/** docs/product.md#routes-and-screens (home): the Sacred Market preview shows the first 6 active products. */
-export const HOME_PRODUCTS = 6;
 /** More of one item than anyone buys at once; also keeps quantity x price far inside numeric(10,2). */
 export const MAX_LINE_QUANTITY = 99;
 
@@ -37,12 +35,8 @@ export type ProductListQuery = z.output<typeof productListInputSchema>;
 
 export const productSlugSchema = z.object({ slug: z.string().trim().min(1).max(255) });
 
-/** The shop's URL search params (/shop?q=...&category=...), so a filtered listing is a shareable link. */
-export const shopSearchSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  category: z.string().max(100).optional().catch(undefined),
-});
-export type ShopSearch = z.infer<typeof shopSearchSchema>;
+/** The shop's URL search params live with every page's in ./search.ts (zod/mini, for the first load). */
+export type { ShopSearch } from "./search";
 
 const quantity = z
   .number({ error: "Quantity must be a whole number" })

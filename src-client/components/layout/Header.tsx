@@ -5,7 +5,6 @@ import {
   Box,
   Burger,
   Button,
-  Collapse,
   Container,
   Group,
   Paper,
@@ -189,7 +188,8 @@ export function Header() {
           />
         </Group>
       </Container>
-      <Collapse expanded={opened} hiddenFrom="md">
+      {/* Shown or not, without Mantine's Collapse: its height animation is not worth its weight on every page (issue #18). */}
+      <Box hiddenFrom="md" hidden={!opened}>
         <Stack id="mobile-menu" component="nav" aria-label="Mobile" gap={0} className={classes.mobileMenu}>
           {headerLinks.map((l) => (
             <Anchor key={l.to} component={Link} to={l.to} className={classes.mobileLink} onClick={close}>
@@ -217,7 +217,7 @@ export function Header() {
             </Anchor>
           )}
         </Stack>
-      </Collapse>
+      </Box>
       {auth.status === "unreachable" && (
         <Text role="status" ta="center" size="sm" py={6} bg="ochre.1" c="#2b1d14">
           Connection lost. Trying to reconnect…

@@ -1,25 +1,25 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
-import { sessionTypeOrDefault } from "../../../src/domain/consultations";
+import { sessionTypeOrDefault, type SessionType } from "../../../src/domain/enums";
+import { isoDate, oneOf, present, text } from "../../../src/schemas/search";
 import { checkAccess, RequireAuth } from "../../features/account/guard";
 import { BookingWizard } from "../../features/bookings/BookingWizard";
 import { WIZARD_STEPS, type WizardPlace } from "../../features/bookings/wizard-place";
 
-/** The wizard's place in the address; anything malformed falls back to the first step (docs/product.md). */
-const searchSchema = z.object({
-  session: z.unknown().optional().transform(sessionTypeOrDefault),
-  step: z.enum(WIZARD_STEPS).optional().catch(undefined),
-  date: z.iso.date().optional().catch(undefined),
-  time: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):00$/)
-    .optional()
-    .catch(undefined),
-});
+/** An hour on the clock, HH:00. */
+const HOUR = /^([01]\d|2[0-3]):00$/;
 
 export const Route = createFileRoute("/book/$id")({
+  // The wizard's place in the address; anything malformed falls back to the first step (docs/product.md).
   // docs/product.md#routes-and-screens: the session defaults to 30min when missing or unknown.
-  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  validateSearch: (search: Record<string, unknown>): { session: SessionType } & Partial<WizardPlace> => {
+    const time = text(search.time);
+    return present({
+      session: sessionTypeOrDefault(search.session),
+      step: oneOf(search.step, WIZARD_STEPS),
+      date: isoDate(search.date),
+      time: time !== undefined && HOUR.test(time) ? time : undefined,
+    });
+  },
   beforeLoad: ({ context }) => checkAccess(context, "booking"),
   component: BookPage,
 });

@@ -1,18 +1,19 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
+import { oneOf, present } from "../../../src/schemas/search";
 import { checkAccess, RequireAuth } from "../../features/account/guard";
 import { SeerDashboard } from "../../features/seer-dashboard/SeerDashboard";
 import { DASHBOARD_TABS, type DashboardTab } from "../../features/seer-dashboard/tabs";
 
-/** The open tab lives in the address (?tab=), so it can be shared, reloaded and reached with Back. */
-const searchSchema = z.object({
-  tab: z.enum(DASHBOARD_TABS).optional().catch(undefined),
-  /** Back from the payout account's onboarding, or its link ran out. */
-  payouts: z.enum(["return", "refresh"]).optional().catch(undefined),
-});
-
 export const Route = createFileRoute("/seer/dashboard")({
-  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  /** The open tab lives in the address (?tab=), so it can be shared, reloaded and reached with Back. */
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { tab?: DashboardTab | undefined; payouts?: "return" | "refresh" | undefined } =>
+    present({
+      tab: oneOf(search.tab, DASHBOARD_TABS),
+      /** Back from the payout account's onboarding, or its link ran out. */
+      payouts: oneOf(search.payouts, ["return", "refresh"]),
+    }),
   beforeLoad: ({ context }) => checkAccess(context, "seerDashboard"),
   component: SeerDashboardRoute,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { seerDirectorySearchSchema } from "../../../src/schemas/seers";
+import { seerDirectorySearch } from "../../../src/schemas/search";
 import { SeerDirectory } from "../../features/seers/SeerDirectory";
 
 export const Route = createFileRoute("/seers/")({
-  validateSearch: seerDirectorySearchSchema,
+  validateSearch: seerDirectorySearch,
   component: SeerDirectory,
 });

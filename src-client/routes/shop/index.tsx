@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { shopSearchSchema } from "../../../src/schemas/shop";
+import { shopSearch } from "../../../src/schemas/search";
 import { ShopPage } from "../../features/shop/ShopPage";
 
 export const Route = createFileRoute("/shop/")({
-  validateSearch: shopSearchSchema,
+  validateSearch: shopSearch,
   component: ShopPage,
 });

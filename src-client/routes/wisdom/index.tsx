@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { wisdomSearchSchema } from "../../../src/schemas/articles";
+import { wisdomSearch } from "../../../src/schemas/search";
 import { WisdomPage } from "../../features/articles/WisdomPage";
 
 export const Route = createFileRoute("/wisdom/")({
-  validateSearch: wisdomSearchSchema,
+  validateSearch: wisdomSearch,
   component: WisdomPage,
 });
