@@ -21,13 +21,15 @@ const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?
 
 /** Tab into the calendar (onto its one tabbable day), then the arrows to the wanted day, then Enter. */
 async function chooseDay(page: Page, label: string): Promise<void> {
+  const isDay = /^\d{1,2} [A-Z][a-z]+ \d{4}$/;
+  // The calendar arrives with the wizard's step (loaded on its own): wait for it before asking whether the day is shown.
+  await page.getByRole("button", { name: isDay }).first().waitFor();
   const day = page.getByRole("button", { name: label, exact: true });
   if ((await day.count()) === 0) {
     await tabTo(page, page.getByRole("button", { name: "Next month" }));
     await page.keyboard.press("Enter");
     await day.waitFor();
   }
-  const isDay = /^\d{1,2} [A-Z][a-z]+ \d{4}$/;
   for (let presses = 0; presses < 120 && !isDay.test(await focusedLabel(page)); presses++) await page.keyboard.press("Tab");
   for (let presses = 0; presses < 45 && (await focusedLabel(page)) !== label; presses++) await page.keyboard.press("ArrowRight");
   expect(await focusedLabel(page)).toBe(label);
