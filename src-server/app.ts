@@ -20,13 +20,13 @@ import {
   type Services,
 } from "./modules";
 import { systemClock, type Clock } from "./platform/clock";
-import type { Config, TrustProxy } from "./platform/config";
+import { REQUEST_DEADLINE_MS, type Config, type TrustProxy } from "./platform/config";
 import { createJobQueue, type JobDatabase, type JobQueue } from "./platform/jobs";
 import type { Mailer } from "./platform/mail";
 import { createPaymentProvider } from "./platform/payments";
 import type { PaymentProvider } from "./platform/payments/provider";
 import { registerMetrics } from "./platform/metrics";
-import { registerOperations, requestIdOf } from "./platform/operations";
+import { registerOperations, registerRequestDeadline, requestIdOf } from "./platform/operations";
 import { createRelay } from "./platform/relay";
 import { sendText } from "./platform/rest";
 import { registerOriginCheck, registerSecurityHeaders } from "./platform/security";
@@ -39,7 +39,7 @@ const defaultClientDir = path.join(projectRoot, "dist", "client");
 
 export interface AppDeps {
   config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir" | "storage"> &
-    Partial<Pick<Config, "ice" | "metricsToken">>;
+    Partial<Pick<Config, "ice" | "metricsToken" | "requestDeadlineMs">>;
   db: Db;
   mailer: Mailer;
   /** Uploaded files; by default as configured (config.storage). */
@@ -127,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendText(reply, status, message);
   });
   registerOperations(app, deps.db);
+  registerRequestDeadline(app, deps.config.requestDeadlineMs ?? REQUEST_DEADLINE_MS);
   registerMetrics(app, { db: deps.db, token: deps.config.metricsToken, poolUse: deps.poolUse });
   registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
   registerOriginCheck(app, ["/api/webhooks/"]);

@@ -4,6 +4,9 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
+/** How long a request may wait for its answer by default (REQUEST_DEADLINE_MS). */
+export const REQUEST_DEADLINE_MS = 15_000;
+
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
@@ -30,6 +33,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   LOG_PRETTY: optionalString.pipe(z.enum(["true", "false"]).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(1000).max(600_000).default(REQUEST_DEADLINE_MS),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -72,6 +76,8 @@ export interface Config {
   logPretty: boolean;
   /** How long in-flight requests may take to finish on SIGTERM before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** How long a request may wait for its answer before it gets 503 (uploads and WebSockets excepted). */
+  requestDeadlineMs: number;
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string | undefined; connectWebhookSecret: string | undefined }
     | undefined;
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? [persistedDevSecret(dataDir)],
     sessionSecretGenerated: !e.SESSION_SECRET,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     metricsToken: e.METRICS_TOKEN,
     logPretty: e.LOG_PRETTY === "true",
     stripe: e.STRIPE_SECRET_KEY

@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../test/app";
 import { createTestDatabase } from "../test/database";
-import { drainOnSignals, registerOperations } from "./operations";
+import { drainOnSignals, registerOperations, registerRequestDeadline } from "./operations";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -27,6 +27,40 @@ describe("request ids", () => {
       const response = await t.app.inject({ method: "GET", url: "/livez", headers: header ? { "x-request-id": header } : {} });
       expect(String(response.headers["x-request-id"]), String(header)).toMatch(UUID);
     }
+  });
+});
+
+describe("the request deadline", () => {
+  it("answers 503 with the request id when no answer went out in time (a query lost in a database cut), and leaves prompt, upload and upgrade requests alone", async () => {
+    const app = Fastify();
+    registerRequestDeadline(app, 150);
+    let handled = 0;
+    const never = () => new Promise<never>(() => (handled += 1));
+    app.get("/lost", async () => never());
+    app.post("/lost", async () => never());
+    app.get("/prompt", async () => ({ ok: true }));
+    app.addContentTypeParser("multipart/form-data", (_req, _payload, done) => done(null));
+    await app.ready();
+
+    const lost = await app.inject({ method: "GET", url: "/lost" });
+    expect(lost.statusCode).toBe(503);
+    expect(lost.headers["retry-after"]).toBe("1");
+    expect(lost.body).toMatch(/^Service Unavailable\. Request ID: \S+$/);
+
+    const prompt = await app.inject({ method: "GET", url: "/prompt" });
+    expect(prompt.statusCode).toBe(200);
+
+    // An upload's body streams at the sender's pace, and an upgrade becomes a socket: no deadline for either.
+    const outcomes = await Promise.race([
+      Promise.all([
+        app.inject({ method: "POST", url: "/lost", headers: { "content-type": "multipart/form-data; boundary=x" }, payload: "--x--" }),
+        app.inject({ method: "GET", url: "/lost", headers: { upgrade: "websocket", connection: "upgrade" } }),
+      ]).then(() => "answered"),
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), 600)),
+    ]);
+    expect(outcomes).toBe("still waiting");
+    expect(handled).toBe(3);
+    await app.close();
   });
 });
 

@@ -24,6 +24,28 @@ declare module "fastify" {
 const DB_CHECK_TIMEOUT_MS = 2000;
 
 /**
+ * A request whose answer has not gone out within `deadlineMs` gets 503 with its request id instead of silence: when
+ * the database connection drops mid-query, postgres.js can leave that query's promise unsettled for good, and the
+ * person would wait for ever (bench:scale counted such requests after a database cut). Uploads (multipart bodies
+ * stream at the sender's pace) and WebSocket upgrades are left alone.
+ */
+export function registerRequestDeadline(app: FastifyInstance, deadlineMs: number): void {
+  app.addHook("preHandler", (req, reply, done) => {
+    const type = req.headers["content-type"] ?? "";
+    if (req.headers.upgrade || type.startsWith("multipart/")) return done();
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      req.log.error({ deadlineMs }, "no answer within the request deadline: answered 503");
+      reply.header("retry-after", "1");
+      sendText(reply, 503, `Service Unavailable. Request ID: ${req.id}`);
+    }, deadlineMs);
+    timer.unref();
+    reply.raw.once("close", () => clearTimeout(timer));
+    done();
+  });
+}
+
+/**
  * /livez (the process answers), /readyz (the database answers, every migration is applied, not draining; 503
  * otherwise, with the reason) and /healthz (documented: the database answers). Every response carries its request
  * id in X-Request-Id.
