@@ -28,6 +28,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Every browser we support preloads modules natively; the polyfill would only add to each first load.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
