@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { adminOrderFilters, type AdminOrderFilters, oneOf, present } from "../../src/schemas/search";
-import { checkAccess, RequireAuth } from "../features/account/guard";
+import { checkAccess } from "../features/account/access";
+import { RequireAuth } from "../features/account/guard";
 import { AdminPage } from "../features/admin/AdminPage";
 import { ADMIN_TABS, type AdminTab } from "../features/admin/tabs";
 

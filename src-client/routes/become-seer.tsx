@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { checkAccess, RequireAuth } from "../features/account/guard";
+import { checkAccess } from "../features/account/access";
+import { RequireAuth } from "../features/account/guard";
 import { BecomeSeerPage } from "../features/applications/BecomeSeerPage";
 
 export const Route = createFileRoute("/become-seer")({

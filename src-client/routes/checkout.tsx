@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { checkAccess, RequireAuth } from "../features/account/guard";
+import { checkAccess } from "../features/account/access";
+import { RequireAuth } from "../features/account/guard";
 import { CheckoutPage } from "../features/shop/CheckoutPage";
 
 export const Route = createFileRoute("/checkout")({

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { checkAccess, RequireAuth } from "../features/account/guard";
+import { checkAccess } from "../features/account/access";
+import { RequireAuth } from "../features/account/guard";
 import { ProfilePage } from "../features/account/ProfilePage";
 
 export const Route = createFileRoute("/profile")({

@@ -1,12 +1,4 @@
-/** docs/product.md#constants-and-limits: the article limits. */
-export const ARTICLE_TITLE_MIN = 3;
-export const ARTICLE_TITLE_MAX = 255;
-export const ARTICLE_SLUG_MAX = 255;
-export const ARTICLE_CONTENT_MIN = 50;
-export const ARTICLE_CATEGORY_MAX = 100;
-export const ARTICLE_PREVIEW_LENGTH = 150;
-/** The URL columns are varchar(500). */
-export const ARTICLE_URL_MAX = 500;
+import { ARTICLE_PREVIEW_LENGTH, ARTICLE_SLUG_MAX } from "./article-limits";
 
 export const ARTICLE_NOT_FOUND = "Article Not Found";
 

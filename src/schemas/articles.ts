@@ -5,11 +5,8 @@ import {
   ARTICLE_TITLE_MAX,
   ARTICLE_TITLE_MIN,
   ARTICLE_URL_MAX,
-  htmlToText,
-  isHttpUrl,
-  isImageUrl,
-  parseTags,
-} from "../domain/articles";
+} from "../domain/article-limits";
+import { htmlToText, isHttpUrl, isImageUrl, parseTags } from "../domain/articles";
 
 export const ARTICLE_CONTENT_MAX = 100_000;
 export const ARTICLE_EXCERPT_MAX = 500;

@@ -4,7 +4,7 @@
  * not zod, whose schemas would add 15 to 25 KB gzipped to each first load (issue #18). Each parameter reads as absent
  * (or as the route's default) when it is missing or malformed, rather than breaking the page.
  */
-import { ARTICLE_CATEGORY_MAX } from "../domain/articles";
+import { ARTICLE_CATEGORY_MAX } from "../domain/article-limits";
 import { ORDER_STATUSES, type OrderStatus } from "../domain/enums";
 
 type Search = Record<string, unknown>;

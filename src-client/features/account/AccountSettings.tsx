@@ -111,7 +111,13 @@ function ChangeEmail() {
             {change.error.message}
           </Text>
         )}
-        <TextInput label="New email" type="email" autoComplete="email" key={form.key("newEmail")} {...form.getInputProps("newEmail")} />
+        <TextInput
+          label="New email"
+          type="email"
+          autoComplete="email"
+          key={form.key("newEmail")}
+          {...form.getInputProps("newEmail")}
+        />
         <PasswordInput
           label="Current password"
           autoComplete="current-password"

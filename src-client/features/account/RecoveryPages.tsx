@@ -43,7 +43,14 @@ export function ForgotPasswordPage() {
                 {request.error.message}
               </Alert>
             )}
-            <TextInput label="Email" type="email" autoComplete="email" required key={form.key("email")} {...form.getInputProps("email")} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              key={form.key("email")}
+              {...form.getInputProps("email")}
+            />
             <Button type="submit" loading={request.isPending}>
               Send Reset Link
             </Button>

@@ -1,7 +1,8 @@
 import { Alert, Container, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { formatMoney } from "../../../src/domain/money";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
-import { AccessNoticeView, accessRules } from "../account/guard";
+import { accessRules } from "../account/access";
+import { AccessNoticeView } from "../account/guard";
 import { trpc } from "../../trpc";
 import { AvailabilityTab } from "./AvailabilityTab";
 import { EarningsTab } from "./EarningsTab";

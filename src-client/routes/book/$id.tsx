@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { sessionTypeOrDefault, type SessionType } from "../../../src/domain/enums";
 import { isoDate, oneOf, present, text } from "../../../src/schemas/search";
-import { checkAccess, RequireAuth } from "../../features/account/guard";
+import { checkAccess } from "../../features/account/access";
+import { RequireAuth } from "../../features/account/guard";
 import { BookingWizard } from "../../features/bookings/BookingWizard";
 import { WIZARD_STEPS, type WizardPlace } from "../../features/bookings/wizard-place";
 

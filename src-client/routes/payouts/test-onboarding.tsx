@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { present, safeReturnPath, text } from "../../../src/schemas/search";
-import { checkAccess, RequireAuth } from "../../features/account/guard";
+import { checkAccess } from "../../features/account/access";
+import { RequireAuth } from "../../features/account/guard";
 import { TestOnboardingPage } from "../../features/payouts/TestOnboardingPage";
 
 export const Route = createFileRoute("/payouts/test-onboarding")({

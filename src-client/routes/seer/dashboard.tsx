@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { oneOf, present } from "../../../src/schemas/search";
-import { checkAccess, RequireAuth } from "../../features/account/guard";
+import { checkAccess } from "../../features/account/access";
+import { RequireAuth } from "../../features/account/guard";
 import { SeerDashboard } from "../../features/seer-dashboard/SeerDashboard";
 import { DASHBOARD_TABS, type DashboardTab } from "../../features/seer-dashboard/tabs";
 

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-
 import { isUniqueViolation, textSearch } from "../../platform/database";
 import type { Db, Queryable } from "../../../db/client";
 import { articles, articleViews, users, type UserRole } from "../../../db/schema";
-import { ARTICLE_CONTENT_MIN, ARTICLE_NOT_FOUND, htmlToText, slugCandidate, slugify } from "../../../src/domain/articles";
+import { ARTICLE_CONTENT_MIN } from "../../../src/domain/article-limits";
+import { ARTICLE_NOT_FOUND, htmlToText, slugCandidate, slugify } from "../../../src/domain/articles";
 import { AppError } from "../../../src/errors";
 import { articleMessages, type ArticleData, type ArticleListQuery } from "../../../src/schemas/articles";
 import type { Clock } from "../../platform/clock";
