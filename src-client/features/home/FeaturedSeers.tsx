@@ -1,21 +1,11 @@
-import "@mantine/carousel/styles.css";
-import { Carousel } from "@mantine/carousel";
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconStarFilled } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
-import { formatGhs } from "../../../src/domain/money";
-import { SeerAvatar } from "../../components/SeerAvatar";
-import { formatRating } from "../../components/StarRating";
-import { trpc, type RouterOutputs } from "../../trpc";
+import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { trpc } from "../../trpc";
+import { type FeaturedSeer, HomeSeerCard, ratingOf } from "./HomeSeerCard";
 import classes from "./Home.module.css";
-
-export type FeaturedSeer = RouterOutputs["seers"]["featured"][number];
 
 /** docs/product.md#constants-and-limits: the home page features the top 3 approved Seers by averageRating. */
 export const FEATURED_COUNT = 3;
-const HOME_CARD_SPECIALIZATIONS = 2;
-
-const ratingOf = (seer: Pick<FeaturedSeer, "averageRating">): number => Number(seer.averageRating) || 0;
 
 /**
  * The server already orders by rating; sorting again here keeps the carousel right whatever order a
@@ -23,73 +13,6 @@ const ratingOf = (seer: Pick<FeaturedSeer, "averageRating">): number => Number(s
  */
 export function topRated(seers: readonly FeaturedSeer[]): FeaturedSeer[] {
   return [...seers].sort((a, b) => ratingOf(b) - ratingOf(a)).slice(0, FEATURED_COUNT);
-}
-
-/** The home card's starting price is the 15-minute price (docs/product.md#routes-and-screens), else the shortest session offered. */
-const startingPrice = (seer: FeaturedSeer): string | null => seer.price15Min ?? seer.price30Min ?? seer.price60Min;
-
-export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
-  const rating = ratingOf(seer);
-  const price = startingPrice(seer);
-  return (
-    <Card withBorder radius="lg" padding="xl" className={classes.card} data-testid="featured-seer">
-      <Stack align="center" ta="center" gap="sm" h="100%">
-        {seer.profileImageUrl ? (
-          <img
-            src={seer.profileImageUrl}
-            alt={`Portrait of ${seer.fullName}`}
-            width={96}
-            height={96}
-            loading="lazy"
-            decoding="async"
-            className={classes.seerPhoto}
-          />
-        ) : (
-          <SeerAvatar name={seer.fullName} src={null} size={96} alt={`Portrait of ${seer.fullName}`} />
-        )}
-        <div>
-          <Title order={3} fz="h3" lh={1.2}>
-            {seer.fullName}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {seer.tradition}
-          </Text>
-        </div>
-        <Group gap={6} justify="center">
-          {seer.specializations.slice(0, HOME_CARD_SPECIALIZATIONS).map((s) => (
-            <Badge key={s} variant="light" color="terracotta" tt="none">
-              {s}
-            </Badge>
-          ))}
-        </Group>
-        <Group gap={4} justify="center" wrap="nowrap" data-testid="featured-seer-rating">
-          <IconStarFilled size={16} color="var(--mantine-color-ochre-6)" aria-hidden />
-          <Text fw={700}>{rating > 0 ? formatRating(rating) : "New"}</Text>
-          {seer.totalReviews > 0 && (
-            <Text size="sm" c="dimmed">
-              ({seer.totalReviews} {seer.totalReviews === 1 ? "review" : "reviews"})
-            </Text>
-          )}
-        </Group>
-        {price && (
-          <Text size="sm">
-            Starting from{" "}
-            <Text span fw={700} c="var(--seer-accent-text)" data-testid="featured-seer-price">
-              {formatGhs(price)}
-            </Text>
-          </Text>
-        )}
-        <Button
-          renderRoot={(props) => <Link {...props} to="/seers/$id" params={{ id: seer.id }} />}
-          mt="auto"
-          fullWidth
-          aria-label={`Book Now with ${seer.fullName}`}
-        >
-          Book Now
-        </Button>
-      </Stack>
-    </Card>
-  );
 }
 
 function SeerCardSkeleton() {
@@ -102,6 +25,66 @@ function SeerCardSkeleton() {
         <Skeleton height={36} mt="md" />
       </Stack>
     </Card>
+  );
+}
+
+const SeersCarousel = lazy(() => import("./SeersCarousel"));
+
+/** How far below the window the carousel's code starts loading, so that it is there before the carousel is seen. */
+const CAROUSEL_LOAD_MARGIN = "0px 0px 200px 0px";
+
+/** Whether the element is within `margin` of the window: once true, stays true. */
+function useNearWindow(margin: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Without IntersectionObserver (an old browser), at once.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: margin,
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near, load: () => setNear(true) };
+}
+
+/**
+ * The Seers' cards laid out as the carousel lays them out before it starts (same slide sizes, gap and padding), for the
+ * time before its code arrives: the carousel (embla and Mantine's Carousel, 10 KB gzipped) is fetched when it comes
+ * near the window or is touched, not with the page, which it would otherwise weigh on for every first visit below the
+ * fold (issue #18). The carousel then takes its place without moving anything.
+ */
+function StaticSlides({ seers, ...rest }: { seers: FeaturedSeer[] } & Omit<ComponentProps<"div">, "children">) {
+  return (
+    <div role="region" aria-label="Featured Seers" aria-roledescription="carousel" className={classes.slides} {...rest}>
+      <div className={classes.slidesViewport}>
+        <div className={classes.slidesContainer}>
+          {seers.map((seer, index) => (
+            <div
+              key={seer.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${seers.length}`}
+              className={classes.slide}
+            >
+              <HomeSeerCard seer={seer} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FeaturedCarousel({ seers }: { seers: FeaturedSeer[] }) {
+  const { ref, near, load } = useNearWindow(CAROUSEL_LOAD_MARGIN);
+  if (!near) return <StaticSlides seers={seers} ref={ref} onPointerEnter={load} onFocus={load} onTouchStart={load} />;
+  return (
+    <Suspense fallback={<StaticSlides seers={seers} />}>
+      <SeersCarousel seers={seers} />
+    </Suspense>
   );
 }
 
@@ -135,34 +118,7 @@ export function FeaturedSeers() {
           Our first Seers are being verified. Check back soon.
         </Text>
       )}
-      {seers.length > 0 && (
-        <Carousel
-          role="region"
-          aria-label="Featured Seers"
-          aria-roledescription="carousel"
-          slideSize={{ base: "100%", sm: "50%", md: "33.333333%" }}
-          slideGap="lg"
-          emblaOptions={{ loop: true, align: "start" }}
-          withIndicators
-          controlsOffset="xs"
-          previousControlProps={{ "aria-label": "Previous Seer" }}
-          nextControlProps={{ "aria-label": "Next Seer" }}
-          getIndicatorProps={(index) => ({ "aria-label": `Show Seer ${index + 1} of ${seers.length}` })}
-          styles={{ indicators: { bottom: "-1.75rem" }, indicator: { backgroundColor: "var(--mantine-color-terracotta-7)" } }}
-          pb="xl"
-        >
-          {seers.map((seer, index) => (
-            <Carousel.Slide
-              key={seer.id}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${seers.length}`}
-            >
-              <HomeSeerCard seer={seer} />
-            </Carousel.Slide>
-          ))}
-        </Carousel>
-      )}
+      {seers.length > 0 && <FeaturedCarousel seers={seers} />}
     </>
   );
 }

@@ -1,18 +1,29 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import type { Product } from "../shop";
-import type { FeaturedSeer } from "./FeaturedSeers";
+import type { FeaturedSeer } from "./HomeSeerCard";
 
-// jsdom has no IntersectionObserver; embla (the carousel) watches slides with one.
+// jsdom has no IntersectionObserver; embla (the carousel) watches slides with one, and the home page watches the
+// featured Seers to fetch the carousel when they come near the window. Nothing intersects until `comeIntoView`.
+const observed: { target: Element; callback: IntersectionObserverCallback; observer: IntersectionObserver }[] = [];
+function comeIntoView(target: Element) {
+  for (const o of observed.filter((x) => x.target === target)) {
+    const entry = { target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry;
+    act(() => o.callback([entry], o.observer));
+  }
+}
 const original = window.IntersectionObserver;
 beforeAll(() => {
   window.IntersectionObserver = class {
     readonly root = null;
     readonly rootMargin = "";
     readonly thresholds = [];
-    observe() {}
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      observed.push({ target, callback: this.callback, observer: this });
+    }
     unobserve() {}
     disconnect() {}
     takeRecords() {
@@ -154,6 +165,32 @@ describe("/ home", () => {
     expect(within(first).getByTestId("featured-seer-price")).toHaveTextContent("GH₵648.90");
     expect(within(first).getByRole("link", { name: "Book Now with Nana Akosua Boateng" })).toHaveAttribute("href", "/seers/s-a");
     expect(within(second).getByRole("link", { name: /^Book Now/ })).toHaveAttribute("href", "/seers/s-b");
+  });
+
+  it("lays the featured Seers out statically, then fetches the carousel when they come near the window", async () => {
+    serveHome();
+    renderApp("/");
+    const region = await screen.findByRole("region", { name: "Featured Seers" });
+    expect(await within(region).findAllByTestId("featured-seer")).toHaveLength(3);
+    expect(
+      within(region)
+        .getAllByRole("group")
+        .map((g) => g.getAttribute("aria-label")),
+    ).toEqual(["1 of 3", "2 of 3", "3 of 3"]);
+    // The carousel's module is ready to use, yet the page does not ask for it while the Seers are far from the window.
+    await import("./SeersCarousel");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole("button", { name: "Next Seer" })).not.toBeInTheDocument();
+
+    comeIntoView(region);
+    expect(await screen.findByRole("button", { name: "Next Seer" })).toBeInTheDocument();
+    const carousel = screen.getByRole("region", { name: "Featured Seers" });
+    expect(within(carousel).getByRole("button", { name: "Previous Seer" })).toBeInTheDocument();
+    expect(
+      within(carousel)
+        .getAllByTestId("featured-seer")
+        .map((c) => within(c).getByRole("heading", { level: 3 }).textContent),
+    ).toEqual(["Nana Akosua Boateng", "Baba Sipho Mthembu", "Yaay Fatou Ndiaye"]);
   });
 
   it("shows only 3 Seers even if more come back", async () => {

@@ -1,0 +1,81 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { IconStarFilled } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { formatGhs } from "../../../src/domain/money";
+import { SeerAvatar } from "../../components/SeerAvatar";
+import { formatRating } from "../../components/StarRating";
+import type { RouterOutputs } from "../../trpc";
+import classes from "./Home.module.css";
+
+export type FeaturedSeer = RouterOutputs["seers"]["featured"][number];
+
+const HOME_CARD_SPECIALIZATIONS = 2;
+
+export const ratingOf = (seer: Pick<FeaturedSeer, "averageRating">): number => Number(seer.averageRating) || 0;
+
+/** The home card's starting price is the 15-minute price (docs/product.md#routes-and-screens), else the shortest session offered. */
+const startingPrice = (seer: FeaturedSeer): string | null => seer.price15Min ?? seer.price30Min ?? seer.price60Min;
+
+export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
+  const rating = ratingOf(seer);
+  const price = startingPrice(seer);
+  return (
+    <Card withBorder radius="lg" padding="xl" className={classes.card} data-testid="featured-seer">
+      <Stack align="center" ta="center" gap="sm" h="100%">
+        {seer.profileImageUrl ? (
+          <img
+            src={seer.profileImageUrl}
+            alt={`Portrait of ${seer.fullName}`}
+            width={96}
+            height={96}
+            loading="lazy"
+            decoding="async"
+            className={classes.seerPhoto}
+          />
+        ) : (
+          <SeerAvatar name={seer.fullName} src={null} size={96} alt={`Portrait of ${seer.fullName}`} />
+        )}
+        <div>
+          <Title order={3} fz="h3" lh={1.2}>
+            {seer.fullName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {seer.tradition}
+          </Text>
+        </div>
+        <Group gap={6} justify="center">
+          {seer.specializations.slice(0, HOME_CARD_SPECIALIZATIONS).map((s) => (
+            <Badge key={s} variant="light" color="terracotta" tt="none">
+              {s}
+            </Badge>
+          ))}
+        </Group>
+        <Group gap={4} justify="center" wrap="nowrap" data-testid="featured-seer-rating">
+          <IconStarFilled size={16} color="var(--mantine-color-ochre-6)" aria-hidden />
+          <Text fw={700}>{rating > 0 ? formatRating(rating) : "New"}</Text>
+          {seer.totalReviews > 0 && (
+            <Text size="sm" c="dimmed">
+              ({seer.totalReviews} {seer.totalReviews === 1 ? "review" : "reviews"})
+            </Text>
+          )}
+        </Group>
+        {price && (
+          <Text size="sm">
+            Starting from{" "}
+            <Text span fw={700} c="var(--seer-accent-text)" data-testid="featured-seer-price">
+              {formatGhs(price)}
+            </Text>
+          </Text>
+        )}
+        <Button
+          renderRoot={(props) => <Link {...props} to="/seers/$id" params={{ id: seer.id }} />}
+          mt="auto"
+          fullWidth
+          aria-label={`Book Now with ${seer.fullName}`}
+        >
+          Book Now
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
