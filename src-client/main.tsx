@@ -2,9 +2,9 @@ import "./zod-config";
 import "@fontsource-variable/inter";
 import "@fontsource/cormorant-garamond/600.css";
 import "@fontsource/cormorant-garamond/700.css";
-// Mantine's base; each component's own sheet comes with the module that uses it (scripts/lib/mantine-styles.ts).
+// Mantine's base; each component's own sheet comes with the module that uses it (scripts/lib/mantine-styles.ts). The CSS
+// variables are not a stylesheet: MantineProvider writes all of them (providers.tsx).
 import "@mantine/core/styles/baseline.css";
-import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
 import "./global.css";
 import { RouterProvider } from "@tanstack/react-router";
