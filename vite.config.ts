@@ -28,6 +28,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Every browser we support preloads modules natively; the polyfill would only add to each first load.
     modulePreload: { polyfill: false },
+    // Fonts stay files: inlined into the stylesheet, every page would carry the faces it never shows.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
