@@ -9,12 +9,12 @@ CREATE TABLE "seer_directory_counts" (
   "specialization" text NOT NULL,
   "language" text NOT NULL,
   "listed" integer NOT NULL,
-  CONSTRAINT "seer_directory_counts_pk" PRIMARY KEY ("country", "specialization", "language"),
-  CONSTRAINT "seer_directory_counts_listed_check" CHECK ("listed" >= 0)
+  CONSTRAINT "seer_directory_counts_pk" PRIMARY KEY ("country", "specialization", "language")
 );
 --> statement-breakpoint
 -- A Seer counts once in every combination it matches: its country or all, each of its specializations or all, each of
 -- its languages or all. One statement with keys in order, so two transactions lock the shared rows in the same order.
+-- (No CHECK (listed >= 0): PostgreSQL checks the proposed row of an upsert, here a -1, before it meets the conflict.)
 CREATE FUNCTION public.seer_directory_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO seer_directory_counts AS d (country, specialization, language, listed)

@@ -89,10 +89,7 @@ export const seerDirectoryCounts = pgTable(
     language: text("language").notNull(),
     listed: integer("listed").notNull(),
   },
-  (t) => [
-    primaryKey({ name: "seer_directory_counts_pk", columns: [t.country, t.specialization, t.language] }),
-    check("seer_directory_counts_listed_check", sql`${t.listed} >= 0`),
-  ],
+  (t) => [primaryKey({ name: "seer_directory_counts_pk", columns: [t.country, t.specialization, t.language] })],
 );
 
 export const seerApplications = pgTable(
