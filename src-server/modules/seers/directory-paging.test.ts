@@ -139,4 +139,14 @@ describe("seers.list totals kept by the trigger", () => {
     await db.delete(seers).where(sql`${seers.id} = ${seer.id}`);
     await expectTotalsAsCounted();
   });
+
+  it("match counting after statements that change many Seers at once", async () => {
+    const db = t.database.db;
+    await db.update(seers).set({ verificationStatus: "pending" }).where(sql`${seers.fullName} = 'Ama Tie'`);
+    await expectTotalsAsCounted();
+    await db.update(seers).set({ country: "Ghana", verificationStatus: "approved" }).where(sql`${seers.fullName} like '%Tie'`);
+    await expectTotalsAsCounted();
+    await db.update(seers).set({ verificationStatus: "pending" }).where(sql`${seers.fullName} = 'Pending Tie'`);
+    await expectTotalsAsCounted();
+  });
 });
