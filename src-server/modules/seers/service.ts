@@ -126,7 +126,7 @@ interface SortKey {
 type KeyValue = string | boolean;
 
 /** A directory row with, under a search, its rank's values. */
-type Ranked = PublicSeer & { substring?: boolean; similarity?: string };
+type Ranked = PublicSeer & { substring?: boolean; similarity?: number | string };
 
 /** The directory's keys; a search puts the closest matches first (substring, then word similarity). */
 function sortKeys(searched: ReturnType<typeof searchOf> | null): SortKey[] {
@@ -226,10 +226,9 @@ export function createSeerService({ db }: { db: Db }) {
         : db
             .select({
               ...publicSeerColumns,
-              // A search's rank values of each row, for the next cursor (the real as text, so it comes back exactly).
-              ...(searched
-                ? { substring: sql<boolean>`${searched.substring}`, similarity: sql<string>`${searched.similarity}::text` }
-                : {}),
+              // A search's rank values of each row, for the next cursor: the very expressions it is ordered by, so
+              // that PostgreSQL computes them once per row.
+              ...(searched ? { substring: sql<boolean>`${searched.substring}`, similarity: sql<number>`${searched.similarity}` } : {}),
             })
             .from(seers)
             .where(cursor ? and(filter, after(keys, cursor.after)) : filter)
