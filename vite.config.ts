@@ -28,8 +28,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // Every browser we support preloads modules natively; the polyfill would only add to each first load.
     modulePreload: { polyfill: false },
+    // Fonts stay files: inlined into the stylesheet, every page would carry the faces it never shows.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
     rolldownOptions: {
       output: {
+        // Everything the entry imports statically (React, the router, tRPC, Mantine's core, the layout) in one file:
+        // fetched on every first load anyway, it compresses better whole than in 13 shared chunks (issue #18).
         codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
       },
     },

@@ -1,7 +1,6 @@
 import "./zod-config";
-import "@fontsource-variable/inter";
-import "@fontsource/cormorant-garamond/600.css";
-import "@fontsource/cormorant-garamond/700.css";
+// Inter and Cormorant Garamond cut to our own characters and weights, over Fontsource's full files (npm run fonts).
+import "./fonts/fonts.css";
 // Mantine's base; each component's own sheet comes with the module that uses it (scripts/lib/mantine-styles.ts). The CSS
 // variables are not a stylesheet: MantineProvider writes all of them (providers.tsx).
 import "@mantine/core/styles/baseline.css";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import {
   APPLICATION_STATUSES,
   PAYOUT_STATUSES,
@@ -64,10 +64,32 @@ export const seers = pgTable(
       sql`coalesce(${t.price15Min}, 1) > 0 and coalesce(${t.price30Min}, 1) > 0 and coalesce(${t.price60Min}, 1) > 0`,
     ),
     index("seers_status_rating_idx").on(t.verificationStatus, t.averageRating.desc()),
+    // The directory's order over listed Seers (migration 0017): its first page and each Load more read 12 entries.
+    index("seers_directory_order_idx")
+      .on(t.averageRating.desc(), t.fullName, t.id)
+      .where(
+        sql`${t.verificationStatus} = 'approved' and coalesce(${t.price15Min}, ${t.price30Min}, ${t.price60Min}) is not null`,
+      ),
     index("seers_country_idx").on(t.country),
     index("seers_specializations_idx").using("gin", t.specializations),
     index("seers_languages_idx").using("gin", t.languages),
   ],
+);
+
+/**
+ * How many listed Seers each combination of the directory's filters shows, '' standing for "all"; kept by the trigger
+ * seers_directory_count (migration 0017) in the same transaction as the change, so the totals are exact without
+ * counting the table on every request.
+ */
+export const seerDirectoryCounts = pgTable(
+  "seer_directory_counts",
+  {
+    country: varchar("country", { length: 100 }).notNull(),
+    specialization: text("specialization").notNull(),
+    language: text("language").notNull(),
+    listed: integer("listed").notNull(),
+  },
+  (t) => [primaryKey({ name: "seer_directory_counts_pk", columns: [t.country, t.specialization, t.language] })],
 );
 
 export const seerApplications = pgTable(

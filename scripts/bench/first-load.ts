@@ -33,7 +33,7 @@ function gzipSize(urlPath: string): number | undefined {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-type Kind = "script" | "stylesheet" | "other";
+type Kind = "script" | "stylesheet" | "font" | "other";
 interface Fetched {
   url: string;
   kind: Kind;
@@ -68,7 +68,7 @@ try {
           const response = await request.response();
           const wire = Number((await response?.allHeaders())?.["content-length"] ?? 0);
           const type = request.resourceType();
-          const kind: Kind = type === "script" || type === "stylesheet" ? type : "other";
+          const kind: Kind = type === "script" || type === "stylesheet" || type === "font" ? type : "other";
           const url = new URL(request.url());
           const local = url.origin === new URL(app.baseURL).origin ? gzipSize(url.pathname) : undefined;
           return { url: url.pathname, kind, wire, gzip: local ?? wire };
@@ -91,12 +91,13 @@ try {
     console.log(
       `${route.padEnd(8)} JavaScript ${kb(sum("script", "wire"))} in ${count("script")} files (gzip ${kb(sum("script", "gzip"))}), ` +
         `CSS ${kb(sum("stylesheet", "wire"))} in ${count("stylesheet")} files (gzip ${kb(sum("stylesheet", "gzip"))}), ` +
-        `other ${kb(sum("other", "wire"))}; last request done after ${Math.round(elapsed)} ms`,
+        `fonts ${kb(sum("font", "wire"))} in ${count("font")} files, other ${kb(sum("other", "wire"))}; ` +
+        `last request done after ${Math.round(elapsed)} ms`,
     );
     if (listFiles) {
       for (const f of files.filter((x) => x.kind !== "other").sort((a, b) => b.gzip - a.gzip)) {
         console.log(
-          `    ${f.kind === "script" ? "js " : "css"} ${kb(f.wire).padStart(9)} ${kb(f.gzip).padStart(9)} gzip  ${f.url}`,
+          `    ${f.kind === "script" ? "js  " : f.kind === "font" ? "font" : "css "} ${kb(f.wire).padStart(9)} ${kb(f.gzip).padStart(9)} gzip  ${f.url}`,
         );
       }
     }

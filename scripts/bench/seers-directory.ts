@@ -6,6 +6,7 @@ import { openDatabase } from "../../db/client";
 import { migrate, rows } from "../../db/migrate";
 import { seerListInputSchema, type SeerListInput } from "../../src/schemas/seers";
 import { createSeerService } from "../../src-server/modules/seers";
+import { fillSeers } from "./fill";
 
 // npm run bench:seers [-- COUNT]: fills a database with COUNT approved Seers (default 20,000) and prints
 // the latency of directory queries (search, filters, deep pages) and whether PostgreSQL uses the indexes.
@@ -19,33 +20,19 @@ await migrate(database.db);
 const { db } = database;
 
 const started = performance.now();
-await db.execute(sql`
-  with u as (
-    insert into users (email, first_name, last_name, role)
-    select 'bench-' || g || '@example.com', 'Bench', 'Seer ' || g, 'seer' from generate_series(1, ${count}) g
-    on conflict (email) do nothing
-    returning id, last_name
-  )
-  insert into seers (user_id, full_name, country, languages, tradition, specializations, biography, years_of_practice,
-                     verification_status, price_15_min, price_30_min, price_60_min, average_rating, total_reviews)
-  select u.id, 'Guide ' || u.last_name || ' ' || md5(u.id),
-         (array['Ghana','Nigeria','Kenya','Senegal','Benin','Togo','Mali','Uganda','Cameroon','Zimbabwe'])[1 + (hashtext(u.id) & 1023) % 10],
-         array[(array['English','French','Yoruba','Twi','Zulu','Swahili','Wolof','Fon'])[1 + (hashtext(u.id || 'l') & 1023) % 8]],
-         'Tradition ' || (hashtext(u.id) & 1023) % 40,
-         array[(array['Divination','Ancestral Healing','Dream Interpretation','Herbal Medicine','Spiritual Cleansing','Destiny Reading'])[1 + (hashtext(u.id || 's') & 1023) % 6]],
-         'Guides seekers with ' || md5(u.id || 'bio') || ' and the wisdom of the ancestors.',
-         1 + (hashtext(u.id) & 1023) % 40,
-         case when (hashtext(u.id) & 1023) % 10 = 0 then 'pending' else 'approved' end,
-         25.00, 45.00, 80.00, round((3 + ((hashtext(u.id) & 1023) % 200) / 100.0)::numeric, 2), (hashtext(u.id) & 1023) % 300
-  from u
-`);
+await fillSeers(db, 1, count);
 await db.execute(sql`analyze seers`);
 console.log(`Inserted ${count} Seers in ${Math.round(performance.now() - started)} ms (${database.kind})`);
 
 const service = createSeerService({ db });
+// Page 100 is where 99 presses of Load more lead: its cursor is the 99th page's nextCursor.
+let page100: string | undefined;
+for (let page = 1; page < 100; page++) {
+  page100 = (await service.list(seerListInputSchema.parse({ cursor: page100 }))).nextCursor ?? undefined;
+}
 const cases: [string, SeerListInput][] = [
   ["first page, no filter", {}],
-  ["page 100, no filter", { cursor: 100 }],
+  ["page 100, no filter", { cursor: page100 }],
   ["search 'ancestors' (matches most)", { search: "ancestors" }],
   ["search rare word", { search: "zz9qx" }],
   ["country = Ghana", { country: "Ghana" }],

@@ -132,7 +132,7 @@ export function createServices(base: ServiceDeps) {
     backOffice,
     returns,
     seers,
-    seerDashboard: createSeerDashboardService({ ...deps, uploads }),
+    seerDashboard: createSeerDashboardService({ ...deps, uploads, ledger }),
     articles,
     pages,
     contact: createContactService(deps),

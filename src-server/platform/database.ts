@@ -115,7 +115,10 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
  * that the trigram indexes on exactly this folded expression serve. `rank` puts substring matches first, then the
  * closest words.
  */
-export function textSearch(columns: readonly PgColumn[], search: string): { where: SQL; rank: SQL[] } {
+export function textSearch(
+  columns: readonly PgColumn[],
+  search: string,
+): { where: SQL; rank: SQL[]; substring: SQL; similarity: SQL } {
   const joined = sql.join(
     columns.map((c) => sql`${c}`),
     sql` || ' ' || `,
@@ -123,8 +126,12 @@ export function textSearch(columns: readonly PgColumn[], search: string): { wher
   const folded = sql`public.search_fold(${joined})`;
   const query = sql`public.search_fold(${search})`;
   const substring = sql`${folded} like '%' || public.search_fold(${escapeLike(search)}) || '%'`;
+  const similarity = sql`word_similarity(${query}, ${folded})`;
   return {
     where: sql`(${substring} or ${query} <% ${folded})`,
-    rank: [sql`(${substring}) desc`, sql`word_similarity(${query}, ${folded}) desc`],
+    rank: [sql`(${substring}) desc`, sql`${similarity} desc`],
+    // The rank's two keys themselves (a boolean and a real), for keyset paging.
+    substring: sql`(${substring})`,
+    similarity,
   };
 }

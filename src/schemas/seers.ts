@@ -17,8 +17,12 @@ export const seerListInputSchema = z.object({
   country: optionalFilter(100),
   specialization: optionalFilter(200),
   language: optionalFilter(100),
-  /** The 1-based page to read; named cursor so that infinite queries ("Load more") can drive it. */
-  cursor: z.number().int().min(1).max(10_000).nullish(),
+  /**
+   * Where the page starts: absent for the first, else the previous page's nextCursor (an opaque token holding the last
+   * Seer's place in the order, so that Load more reads on from there however deep). Named cursor so that infinite
+   * queries drive it.
+   */
+  cursor: z.string().max(1000).nullish(),
   pageSize: z.number().int().min(1).max(SEER_MAX_PAGE_SIZE).default(SEER_PAGE_SIZE),
 });
 export type SeerListInput = z.input<typeof seerListInputSchema>;
@@ -30,3 +34,5 @@ export const seerIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
 export type { SeerDirectorySearch } from "./search";
 
 export const SEER_NOT_FOUND = "Seer Not Found";
+/** A directory cursor that is not one of the server's nextCursor values for this search. */
+export const INVALID_CURSOR = "This page of the directory is no longer valid. Please reload the list.";

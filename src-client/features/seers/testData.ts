@@ -39,7 +39,7 @@ export function reviewData(
 }
 
 /** One page of seers.list. */
-export function pageOf(items: Seer[], options: { total?: number; page?: number; nextCursor?: number | null } = {}) {
+export function pageOf(items: Seer[], options: { total?: number; page?: number; nextCursor?: string | null } = {}) {
   return {
     items,
     total: options.total ?? items.length,

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ledgerEntries } from "../../../db/schema";
+import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import type { LedgerKind } from "../../../src/domain/enums";
 import type { MonthKey } from "../../../src/domain/months";
 
@@ -93,4 +94,36 @@ export async function ledgerByMonth(db: Db, firstMonth: MonthKey): Promise<Ledge
     shopRefunds: Number(r.shopRefund),
     charges: r.charges,
   }));
+}
+
+const bookingSum = (kind: LedgerKind) =>
+  sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = ${kind}), 0)`;
+const kept = sql`(${bookingSum("charge")} - ${bookingSum("refund")})`;
+/** A booking is settled once its fee or share is booked; until then its split is the one settlement will book. */
+const settled = sql`(count(*) filter (where ${ledgerEntries.kind} in ('platform_fee', 'seer_share')) > 0)`;
+const feeOfKept = sql`round(${kept} * ${PLATFORM_FEE_PERCENT} / 100.0)`;
+
+/**
+ * One Seer's bookings as the ledger has them, one row per booking that has any, in integer cents
+ * (docs/product.md#money-and-the-ledger): what was charged and refunded, and the fee and the Seer's share, booked
+ * when settled, else the split of what was kept that settlement will book. Join it to `bookings` for dates. Its columns' names are
+ * prefixed, since drizzle refers to a subquery's computed columns unqualified.
+ */
+export function seerBookingLedger(db: Db, seerId: string) {
+  return db
+    .select({
+      bookingId: sql<string>`${ledgerEntries.bookingId}`.as("ledger_booking_id"),
+      charged: sql<number>`${bookingSum("charge")}::int`.as("ledger_charged"),
+      refunded: sql<number>`${bookingSum("refund")}::int`.as("ledger_refunded"),
+      kept: sql<number>`${kept}::int`.as("ledger_kept"),
+      fee: sql<number>`(case when ${settled} then ${bookingSum("platform_fee")} else ${feeOfKept} end)::int`.as("ledger_fee"),
+      earnings: sql<number>`(case when ${settled} then ${bookingSum("seer_share")} else ${kept} - ${feeOfKept} end)::int`.as(
+        "ledger_earnings",
+      ),
+      settled: sql<boolean>`${settled}`.as("ledger_settled"),
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.seerId, seerId), isNotNull(ledgerEntries.bookingId)))
+    .groupBy(ledgerEntries.bookingId)
+    .as("booking_ledger");
 }

@@ -1,3 +1,3 @@
-export { ledgerByMonth, ledgerSummary } from "./figures";
+export { ledgerByMonth, ledgerSummary, seerBookingLedger } from "./figures";
 export { payoutsRouter } from "./router";
 export { createPayoutService } from "./service";

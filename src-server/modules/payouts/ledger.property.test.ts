@@ -262,6 +262,14 @@ describe("the ledger, to the cent", () => {
           await trpcQuery(t.app, "payouts.overview", undefined, seerCookies[seer]),
         );
         expect(overview).toMatchObject({ available: expectedShares - paid, paidOut: paid, pending: 0 });
+        // The Seer's dashboard reads the same rows: its earnings are the shares, its chart adds up to them.
+        const dashboard = trpcData<{ totalAllTime: string; refunded: string; monthly: { earnings: string }[] }>(
+          await trpcQuery(t.app, "seerDashboard.earnings", { period: "all" }, seerCookies[seer]),
+        );
+        const toCents = (decimal: string) => Math.round(Number(decimal) * 100);
+        expect(toCents(dashboard.totalAllTime), `dashboard of Seer ${seer}`).toBe(expectedShares);
+        expect(toCents(dashboard.refunded), `refunds on the dashboard of Seer ${seer}`).toBe(sum(mine, "refund"));
+        expect(dashboard.monthly.reduce((s, m) => s + toCents(m.earnings), 0), `chart of Seer ${seer}`).toBe(expectedShares);
       }
       // The admins' figures are the ledger's sums; with every session settled, nothing is held.
     const analytics = trpcData<{

@@ -169,5 +169,10 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     return rows.map((r) => r.id);
   }
 
-  return { recordBooking, recordOrder, recordPayment, laggingBookings, laggingOrders };
+  /** Brings one Seer's bookings up to date in the ledger (before a figure of theirs is read). */
+  async function recordSeer(seerId: string): Promise<void> {
+    for (const bookingId of await laggingBookings(seerId)) await recordBooking(bookingId);
+  }
+
+  return { recordBooking, recordOrder, recordPayment, recordSeer, laggingBookings, laggingOrders };
 }

@@ -4,7 +4,6 @@ import type { Db } from "../../../db/client";
 import { ledgerEntries, seers, users } from "../../../db/schema";
 import type { PayoutStatus } from "../../../src/domain/enums";
 import { PAYOUT_HOLD_HOURS, payoutHistory, seerBalances, type Payout } from "../../../src/domain/payouts";
-import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import { AppError } from "../../../src/errors";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import type { Clock } from "../../platform/clock";
@@ -14,7 +13,7 @@ import { withLock } from "../../platform/locks";
 import type { PaymentProvider, PaymentWebhookEvent } from "../../platform/payments/provider";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import type { SessionUser } from "../../platform/trpc/context";
-import { ledgerSummary, type LedgerSummary } from "./figures";
+import { ledgerSummary, seerBookingLedger, type LedgerSummary } from "./figures";
 import { createLedger } from "./ledger";
 
 export const PAY_SEER_JOB = "payouts.pay-seer";
@@ -173,7 +172,7 @@ export function createPayoutService({
    */
   async function paySeer({ seerId, payoutId }: { seerId: string; payoutId: string }): Promise<void> {
     await withLock(db, `payouts:${seerId}`, async () => {
-      for (const bookingId of await ledger.laggingBookings(seerId)) await ledger.recordBooking(bookingId);
+      await ledger.recordSeer(seerId);
       const [seer] = await db
         .select({ accountId: seers.stripeAccountId, status: seers.payoutStatus })
         .from(seers)
@@ -283,24 +282,19 @@ export function createPayoutService({
   async function overview(user: SessionUser): Promise<PayoutOverview> {
     const seer = await seerOf(user);
     // The Seer's own bookings are brought up to date first, so a session whose hold just ended shows as available.
-    for (const bookingId of await ledger.laggingBookings(seer.id)) await ledger.recordBooking(bookingId);
+    await ledger.recordSeer(seer.id);
     const sums = await db
       .select({ kind: ledgerEntries.kind, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.seerId, seer.id), inArray(ledgerEntries.kind, ["seer_share", "transfer", "reversal"])))
       .groupBy(ledgerEntries.kind);
     const balances = seerBalances(sums.map((s) => ({ kind: s.kind, amount: Number(s.amount) })));
-    // On hold: from the ledger, the Seer's share of what each paid booking without a share row yet has kept (its
-    // charge less its refunds), split as settlement will split it.
+    // On hold: the share settlement will book of each of the Seer's paid bookings not yet settled (its charge less its
+    // refunds, less the fee), from the ledger.
+    const byBooking = seerBookingLedger(db, seer.id);
     const [held] = await db
-      .select({ total: sql<string>`coalesce(sum(kept - round(kept * ${PLATFORM_FEE_PERCENT} / 100.0)), 0)::text` })
-      .from(
-        sql`(select sum(case ${ledgerEntries.kind} when 'charge' then ${ledgerEntries.amount} when 'refund' then -${ledgerEntries.amount} else 0 end) as kept
-             from ${ledgerEntries}
-             where ${ledgerEntries.seerId} = ${seer.id} and ${ledgerEntries.bookingId} is not null
-             group by ${ledgerEntries.bookingId}
-             having count(*) filter (where ${ledgerEntries.kind} = 'seer_share') = 0) unsettled`,
-      );
+      .select({ total: sql<string>`coalesce(sum(${byBooking.earnings}) filter (where not ${byBooking.settled}), 0)::text` })
+      .from(byBooking);
     const moves = await db
       .select({
         payoutId: ledgerEntries.payoutId,

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, createReview, createSeer, createUser } from "../../../db/seed/factories";
-import { bookings, seers, users } from "../../../db/schema";
+import { bookingRefunds, bookings, ledgerEntries, seers, users } from "../../../db/schema";
 import {
   NOT_AVAILABLE_MESSAGE,
   PRICE_FORMAT_MESSAGE,
@@ -247,10 +247,12 @@ describe("dashboard after payment", () => {
       startsAt: at(DAY),
       createdAt: at(-2 * DAY),
     });
+    // Paid, then cancelled: the provider's refunds are what the ledger records.
     await db
       .update(bookings)
-      .set({ status: "cancelled", refundedAmount: "30.00", refundDue: "30.00", platformFee: "6.00", seerEarnings: "24.00" })
+      .set({ status: "cancelled", confirmedAt: at(-2 * DAY), cancelledAt: NOW, refundedAmount: "30.00", refundDue: "30.00", platformFee: "6.00", seerEarnings: "24.00" })
       .where(eq(bookings.id, halfRefunded.id));
+    await db.insert(bookingRefunds).values({ id: "re_dash_half", bookingId: halfRefunded.id, amount: "30.00", status: "succeeded" });
     const fullyRefunded = await createBooking(db, {
       clientId,
       seerId: id,
@@ -261,8 +263,9 @@ describe("dashboard after payment", () => {
     });
     await db
       .update(bookings)
-      .set({ status: "cancelled", refundedAmount: "45.00", refundDue: "45.00", platformFee: "0.00", seerEarnings: "0.00" })
+      .set({ status: "cancelled", confirmedAt: at(-2 * DAY), cancelledAt: NOW, refundedAmount: "45.00", refundDue: "45.00", platformFee: "0.00", seerEarnings: "0.00" })
       .where(eq(bookings.id, fullyRefunded.id));
+    await db.insert(bookingRefunds).values({ id: "re_dash_full", bookingId: fullyRefunded.id, amount: "45.00", status: "succeeded" });
 
     const overview = trpcData<{
       summary: { totalEarnings: string; upcomingSessions: number; totalSessions: number; pastSessions: number };
@@ -297,6 +300,44 @@ describe("dashboard after payment", () => {
       seerEarnings: "24.00",
     });
     expect(earnings.rows).toHaveLength(5);
+
+    // Both are sums over the ledger: what the Seer earned is what is on hold, available and paid out.
+    const payouts = trpcData<{ pending: number; available: number; paidOut: number }>(
+      await trpcQuery(t.app, "payouts.overview", undefined, cookie),
+    );
+    expect(payouts.pending + payouts.available + payouts.paidOut).toBe(17_600);
+    const charges = await db.select({ reference: ledgerEntries.reference }).from(ledgerEntries).where(eq(ledgerEntries.seerId, id));
+    expect(charges.filter((r) => r.reference.startsWith("charge:"))).toHaveLength(5);
+  });
+
+  it("reads money from the ledger: a refund the provider made counts once it is recorded, whatever the booking row says", async () => {
+    const db = t.database.db;
+    const { seerId: id, cookie } = await seerAccount("dash-ledger@example.com", { timezone: "UTC" });
+    const [clientUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, "dash-client@example.com"));
+    const booking = await createBooking(db, {
+      clientId: clientUser?.id ?? "",
+      seerId: id,
+      amount: "50.00",
+      status: "confirmed",
+      startsAt: new Date(NOW.getTime() + 3 * DAY),
+      createdAt: new Date(NOW.getTime() - DAY),
+    });
+    const read = async () =>
+      trpcData<{ summary: { totalEarnings: string }; upcoming: { seerEarnings: string }[] }>(
+        await trpcQuery(t.app, "seerDashboard.overview", undefined, cookie),
+      );
+    expect((await read()).summary.totalEarnings).toBe("40.00");
+    // A $10 refund made in the provider's dashboard: the booking's own split is left as it was.
+    await db.insert(bookingRefunds).values({ id: "re_dash_ledger", bookingId: booking.id, amount: "10.00", status: "succeeded" });
+    const after = await read();
+    expect(after.summary.totalEarnings).toBe("32.00");
+    expect(after.upcoming[0]?.seerEarnings).toBe("32.00");
+    const earnings = trpcData<{ confirmedEarnings: string; refunded: string; grossRevenue: string; platformCommission: string }>(
+      await trpcQuery(t.app, "seerDashboard.earnings", { period: "all" }, cookie),
+    );
+    expect(earnings).toMatchObject({ confirmedEarnings: "32.00", refunded: "10.00", grossRevenue: "40.00", platformCommission: "8.00" });
+    const [stored] = await db.select({ seerEarnings: bookings.seerEarnings }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(stored?.seerEarnings).toBe("40.00");
   });
 });
 

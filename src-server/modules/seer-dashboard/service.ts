@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { bookings, reviews, seers, users, type BookingStatus } from "../../../db/schema";
 import { expandAvailability, type Availability, type Weekday } from "../../../src/domain/availability";
 import { dateInTimeZone, timeInTimeZone, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
-import { toCents, toDecimal } from "../../../src/domain/money";
+import { cents, toCents, toDecimal } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
 import {
   SEER_ONLY_MESSAGE,
@@ -17,6 +17,7 @@ import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import { fillMonths, lastMonths, type MonthKey } from "../../../src/domain/months";
 import type { Clock } from "../../platform/clock";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
+import { seerBookingLedger } from "../payouts";
 import { publicSeerColumns, type OwnSeer } from "../seers";
 import type { UploadService } from "../uploads";
 
@@ -82,16 +83,27 @@ export interface Earnings {
   monthly: { month: MonthKey; earnings: string; sessions: number }[];
 }
 
-const money = (expression: SQL) => sql<string>`coalesce(sum(${expression}), 0)::numeric(12,2)::text`;
-const moneyWhen = (expression: SQL, condition: SQL | undefined) =>
-  sql<string>`coalesce(sum(${expression}) filter (where ${condition ?? sql`true`}), 0)::numeric(12,2)::text`;
+/** A sum of integer cents, as the decimal text the dashboard shows. */
+const money = (expression: SQL, condition?: SQL) =>
+  sql<string>`(coalesce(sum(${expression}) filter (where ${condition ?? sql`true`}), 0) / 100.0)::numeric(12,2)::text`;
 
 const initial = (name: string | null): string => {
   const first = name?.trim() ? Array.from(name.trim())[0] : undefined;
   return first ? ` ${first.toUpperCase()}.` : "";
 };
 
-export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clock: Clock; uploads: UploadService }) {
+export function createSeerDashboardService({
+  db,
+  clock,
+  uploads,
+  ledger,
+}: {
+  db: Db;
+  clock: Clock;
+  uploads: UploadService;
+  /** The payouts module's ledger: a Seer's bookings are brought up to date in it before their figures are read. */
+  ledger: { recordSeer(seerId: string): Promise<void> };
+}) {
   const ownColumns = { ...publicSeerColumns, verificationStatus: seers.verificationStatus, availability: seers.availability };
 
   /** The signed-in user's own Seer profile; a user without one is not a Seer to this dashboard. */
@@ -106,7 +118,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
   const held = inArray(bookings.status, ["confirmed", "completed", "no_show"]);
   /**
    * Paid bookings whose money counts: held sessions (a no-show was paid for) and cancelled ones, which count only
-   * what they kept; every row's platformFee and seerEarnings are already reduced by its refunds.
+   * what they kept (their money is read from the ledger).
    */
   const paid = inArray(bookings.status, ["confirmed", "completed", "no_show", "cancelled"]);
   /** docs/product.md#states-and-transitions: pending bookings count as pending payouts; only a hold still running can still be paid. */
@@ -124,6 +136,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
   }
 
   async function sessions(seer: OwnSeer, where: SQL | undefined, order: SQL[]): Promise<DashboardSession[]> {
+    const byBooking = seerBookingLedger(db, seer.id);
     const rows = await db
       .select({
         id: bookings.id,
@@ -132,7 +145,7 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
         firstName: users.firstName,
         lastName: users.lastName,
         notes: bookings.notes,
-        seerEarnings: bookings.seerEarnings,
+        earnings: byBooking.earnings,
         consultationLink: bookings.consultationLink,
         status: bookings.status,
         calendarSequence: bookings.calendarSequence,
@@ -144,11 +157,13 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
       .from(bookings)
       .innerJoin(users, eq(users.id, bookings.clientId))
       .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .leftJoin(byBooking, eq(byBooking.bookingId, bookings.id))
       .where(and(eq(bookings.seerId, seer.id), where))
       .orderBy(...order)
       .limit(DASHBOARD_LIST_LIMIT);
-    return rows.map(({ firstName, lastName, reviewRating, reviewComment, reviewSeerReply, ...row }) => ({
+    return rows.map(({ firstName, lastName, reviewRating, reviewComment, reviewSeerReply, earnings, ...row }) => ({
       ...row,
+      seerEarnings: toDecimal(cents(earnings ?? 0)),
       review: reviewRating === null ? null : { rating: reviewRating, comment: reviewComment, seerReply: reviewSeerReply },
       seerDate: dateInTimeZone(row.startsAt, seer.timezone),
       seerTime: timeInTimeZone(row.startsAt, seer.timezone),
@@ -158,31 +173,38 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
 
   /**
    * The cards and the two session lists. Upcoming are confirmed sessions from their start on; past are the held ones
-   * (confirmed, completed, no-show) that have started; This Month is the calendar month on the Seer's clock. Money
-   * counts every paid booking's own seerEarnings, already reduced by refunds (docs/product.md#seer-dashboard).
+   * (confirmed, completed, no-show) that have started; This Month is the calendar month on the Seer's clock. Money is
+   * read from the ledger: each paid booking's share, booked at settlement or, until then, the share of what it kept
+   * (docs/product.md#seer-dashboard).
    */
   async function overview(user: CurrentUser) {
     const seer = await ownSeer(user);
+    await ledger.recordSeer(seer.id);
     const now = clock.now();
     const month = monthOf(now, seer.timezone);
-    const [figures] = await db
-      .select({
-        totalEarnings: money(sql`${bookings.seerEarnings}`),
-        thisMonth: moneyWhen(
-          sql`${bookings.seerEarnings}`,
-          and(gte(bookings.startsAt, month.from), lt(bookings.startsAt, month.to)),
-        ),
-        upcomingSessions: sql<number>`(count(*) filter (where ${and(confirmed, gte(bookings.startsAt, now))}))::int`,
-        totalSessions: sql<number>`(count(*) filter (where ${held}))::int`,
-      })
-      .from(bookings)
-      .where(and(eq(bookings.seerId, seer.id), paid));
+    const byBooking = seerBookingLedger(db, seer.id);
+    const [[sums], [counts]] = await Promise.all([
+      db
+        .select({
+          totalEarnings: money(sql`${byBooking.earnings}`),
+          thisMonth: money(sql`${byBooking.earnings}`, and(gte(bookings.startsAt, month.from), lt(bookings.startsAt, month.to))),
+        })
+        .from(byBooking)
+        .innerJoin(bookings, eq(bookings.id, byBooking.bookingId)),
+      db
+        .select({
+          upcomingSessions: sql<number>`(count(*) filter (where ${and(confirmed, gte(bookings.startsAt, now))}))::int`,
+          totalSessions: sql<number>`(count(*) filter (where ${held}))::int`,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.seerId, seer.id), paid)),
+    ]);
     const summary: DashboardSummary = {
-      totalEarnings: figures?.totalEarnings ?? "0.00",
-      thisMonth: figures?.thisMonth ?? "0.00",
-      upcomingSessions: figures?.upcomingSessions ?? 0,
-      totalSessions: figures?.totalSessions ?? 0,
-      pastSessions: (figures?.totalSessions ?? 0) - (figures?.upcomingSessions ?? 0),
+      totalEarnings: sums?.totalEarnings ?? "0.00",
+      thisMonth: sums?.thisMonth ?? "0.00",
+      upcomingSessions: counts?.upcomingSessions ?? 0,
+      totalSessions: counts?.totalSessions ?? 0,
+      pastSessions: (counts?.totalSessions ?? 0) - (counts?.upcomingSessions ?? 0),
     };
     const [upcoming, past] = await Promise.all([
       sessions(seer, and(confirmed, gte(bookings.startsAt, now)), [asc(bookings.startsAt), asc(bookings.id)]),
@@ -199,57 +221,79 @@ export function createSeerDashboardService({ db, clock, uploads }: { db: Db; clo
     return null;
   }
 
+  /**
+   * The Earnings tab. Every figure of paid bookings is a sum over the ledger (docs/product.md#money-and-the-ledger);
+   * Pending Payouts alone is the split of bookings still waiting for their payment, where no money has moved yet.
+   */
   async function earnings(user: CurrentUser, period: EarningsPeriod): Promise<Earnings> {
     const seer = await ownSeer(user);
+    await ledger.recordSeer(seer.id);
     const now = clock.now();
     const from = periodStart(period, now, seer.timezone);
     const inPeriod = from ? gte(bookings.createdAt, from) : undefined;
     const mine = eq(bookings.seerId, seer.id);
-    const [figures] = await db
-      .select({
-        confirmedEarnings: moneyWhen(sql`${bookings.seerEarnings}`, and(paid, inPeriod)),
-        pendingPayouts: moneyWhen(sql`${bookings.seerEarnings}`, and(livePending(now), inPeriod)),
-        totalAllTime: moneyWhen(sql`${bookings.seerEarnings}`, paid),
-        platformCommission: moneyWhen(sql`${bookings.platformFee}`, and(paid, inPeriod)),
-        grossRevenue: moneyWhen(sql`${bookings.platformFee} + ${bookings.seerEarnings}`, and(paid, inPeriod)),
-        refunded: moneyWhen(sql`${bookings.refundedAmount}`, and(paid, inPeriod)),
-      })
-      .from(bookings)
-      .where(and(mine, or(paid, livePending(now))));
-    const rows = await db
-      .select({
-        id: bookings.id,
-        sessionType: bookings.sessionType,
-        startsAt: bookings.startsAt,
-        status: bookings.status,
-        amount: bookings.amount,
-        refundedAmount: bookings.refundedAmount,
-        platformFee: bookings.platformFee,
-        seerEarnings: bookings.seerEarnings,
-      })
-      .from(bookings)
-      .where(and(mine, or(paid, livePending(now)), inPeriod))
-      .orderBy(desc(bookings.startsAt), asc(bookings.id))
-      .limit(DASHBOARD_LIST_LIMIT);
+    const byBooking = seerBookingLedger(db, seer.id);
     const months = lastMonths(now, 12, seer.timezone);
     const monthOf = sql<string>`to_char(${bookings.startsAt} at time zone ${seer.timezone}, 'YYYY-MM')`;
-    const byMonth = await db
-      .select({ month: monthOf, earnings: money(sql`${bookings.seerEarnings}`), sessions: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(and(mine, paid, sql`${monthOf} >= ${months[0] ?? ""}`))
-      // By position: the timezone is a parameter, so the expression written twice would not be the same one.
-      .groupBy(sql`1`);
+    const [[figures], [pending], rows, byMonth] = await Promise.all([
+      db
+        .select({
+          confirmedEarnings: money(sql`${byBooking.earnings}`, inPeriod),
+          totalAllTime: money(sql`${byBooking.earnings}`),
+          platformCommission: money(sql`${byBooking.fee}`, inPeriod),
+          grossRevenue: money(sql`${byBooking.kept}`, inPeriod),
+          refunded: money(sql`${byBooking.refunded}`, inPeriod),
+        })
+        .from(byBooking)
+        .innerJoin(bookings, eq(bookings.id, byBooking.bookingId)),
+      db
+        .select({ pendingPayouts: sql<string>`coalesce(sum(${bookings.seerEarnings}), 0)::numeric(12,2)::text` })
+        .from(bookings)
+        .where(and(mine, livePending(now), inPeriod)),
+      db
+        .select({
+          id: bookings.id,
+          sessionType: bookings.sessionType,
+          startsAt: bookings.startsAt,
+          status: bookings.status,
+          price: bookings.amount,
+          priceFee: bookings.platformFee,
+          priceEarnings: bookings.seerEarnings,
+          charged: byBooking.charged,
+          refunded: byBooking.refunded,
+          fee: byBooking.fee,
+          earnings: byBooking.earnings,
+        })
+        .from(bookings)
+        .leftJoin(byBooking, eq(byBooking.bookingId, bookings.id))
+        .where(and(mine, or(paid, livePending(now)), inPeriod))
+        .orderBy(desc(bookings.startsAt), asc(bookings.id))
+        .limit(DASHBOARD_LIST_LIMIT),
+      db
+        .select({ month: monthOf, earnings: money(sql`${byBooking.earnings}`), sessions: sql<number>`count(*)::int` })
+        .from(byBooking)
+        .innerJoin(bookings, eq(bookings.id, byBooking.bookingId))
+        .where(and(paid, sql`${monthOf} >= ${months[0] ?? ""}`))
+        // By position: the timezone is a parameter, so the expression written twice would not be the same one.
+        .groupBy(sql`1`),
+    ]);
+    const decimal = (value: number) => toDecimal(cents(value));
     return {
       period,
       monthly: fillMonths(months, byMonth, (month) => ({ month, earnings: "0.00", sessions: 0 })),
       confirmedEarnings: figures?.confirmedEarnings ?? "0.00",
-      pendingPayouts: figures?.pendingPayouts ?? "0.00",
+      pendingPayouts: pending?.pendingPayouts ?? "0.00",
       totalAllTime: figures?.totalAllTime ?? "0.00",
       platformCommission: figures?.platformCommission ?? "0.00",
       grossRevenue: figures?.grossRevenue ?? "0.00",
       refunded: figures?.refunded ?? "0.00",
-      rows: rows.map(({ startsAt, ...row }) => ({
+      // A paid booking's row is its ledger; one still waiting for its payment shows the split it would have.
+      rows: rows.map(({ startsAt, price, priceFee, priceEarnings, charged, refunded, fee, earnings, ...row }) => ({
         ...row,
+        amount: charged === null ? price : decimal(charged),
+        refundedAmount: decimal(refunded ?? 0),
+        platformFee: fee === null ? priceFee : decimal(fee),
+        seerEarnings: earnings === null ? priceEarnings : decimal(earnings),
         seerDate: dateInTimeZone(startsAt, seer.timezone),
         seerTime: timeInTimeZone(startsAt, seer.timezone),
       })),

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
-import { reviews, seers, users, type VerificationStatus, type WeeklyAvailability } from "../../../db/schema";
+import { z } from "zod";
+import { reviews, seerDirectoryCounts, seers, users, type VerificationStatus, type WeeklyAvailability } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
-import { SEER_NOT_FOUND, type SeerListQuery } from "../../../src/schemas/seers";
+import { INVALID_CURSOR, SEER_NOT_FOUND, type SeerListQuery } from "../../../src/schemas/seers";
 
 /**
  * What anyone may see of a Seer. Leaves out the payment provider account, the availability
@@ -60,8 +61,8 @@ export interface SeerPage {
   total: number;
   page: number;
   pageSize: number;
-  /** The next page to ask for, or null on the last page. */
-  nextCursor: number | null;
+  /** The cursor of the next page, or null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface SeerFilterOptions {
@@ -116,6 +117,73 @@ function directoryFilter(query: Pick<SeerListQuery, "search" | "country" | "spec
   return and(...conditions) ?? approved;
 }
 
+/** One key of an order: what is sorted, which way, and the type its cursor value is read back as. */
+interface SortKey {
+  expr: SQL;
+  desc: boolean;
+  type: "boolean" | "real" | "numeric" | "text";
+}
+type KeyValue = string | boolean;
+
+/** A directory row with, under a search, its rank's values. */
+type Ranked = PublicSeer & { substring?: boolean; similarity?: number | string };
+
+/** The directory's keys; a search puts the closest matches first (substring, then word similarity). */
+function sortKeys(searched: ReturnType<typeof searchOf> | null): SortKey[] {
+  const base: SortKey[] = [
+    { expr: sql`${seers.averageRating}`, desc: true, type: "numeric" },
+    { expr: sql`${seers.fullName}`, desc: false, type: "text" },
+    { expr: sql`${seers.id}`, desc: false, type: "text" },
+  ];
+  if (!searched) return base;
+  const { substring, similarity } = searched;
+  return [{ expr: substring, desc: true, type: "boolean" }, { expr: similarity, desc: true, type: "real" }, ...base];
+}
+
+/**
+ * The rows after `values` in the order of `keys`: (k1 past v1) or (k1 = v1 and (k2 past v2 or ...)). The first key's
+ * bound is repeated on its own, so that an index on the order starts its scan there instead of at the top.
+ */
+function after(keys: SortKey[], values: KeyValue[]): SQL {
+  const value = (i: number) => sql`${values[i]}::${sql.raw(keys[i]?.type ?? "text")}`;
+  let condition: SQL | undefined;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i];
+    if (!key) continue;
+    const past = key.desc ? sql`${key.expr} < ${value(i)}` : sql`${key.expr} > ${value(i)}`;
+    condition = condition ? sql`(${past} or (${key.expr} = ${value(i)} and ${condition}))` : past;
+  }
+  const [first] = keys;
+  if (!first || !condition) return sql`true`;
+  return sql`${first.desc ? sql`${first.expr} <= ${value(0)}` : sql`${first.expr} >= ${value(0)}`} and ${condition}`;
+}
+
+/** A cursor: the page it opens (1-based) and the last shown Seer's sort key values. */
+const cursorSchema = z.object({
+  page: z.number().int().min(2),
+  after: z.array(z.union([z.string().max(1000), z.boolean()])).min(3).max(5),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+function decodeCursor(token: string, keys: SortKey[]): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  const cursor = cursorSchema.safeParse(parsed);
+  // A cursor of another search (its number of keys or their types differ) is as invalid as a garbled one.
+  const fits =
+    cursor.success &&
+    cursor.data.after.length === keys.length &&
+    keys.every((key, i) => (key.type === "boolean") === (typeof cursor.data.after[i] === "boolean"));
+  if (!cursor.success || !fits) throw new AppError("BAD_REQUEST", INVALID_CURSOR);
+  return cursor.data;
+}
+
 /** The first character of a name, counting a surrogate pair or accented letter as one. */
 const initialOf = (name: string | null): string | null => {
   const first = name?.trim() ? Array.from(name.trim())[0] : undefined;
@@ -123,37 +191,71 @@ const initialOf = (name: string | null): string | null => {
 };
 
 export function createSeerService({ db }: { db: Db }) {
-  // The directory without filters is its hottest view: its two statements are prepared once.
-  const unfilteredPage = db
+  // The directory without filters is its hottest view: its first page is prepared once.
+  const unfilteredFirstPage = db
     .select(publicSeerColumns)
     .from(seers)
     .where(approved)
     .orderBy(...directoryOrder)
     .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
     .prepare("seer_directory_page");
-  const unfilteredCount = db.select({ total: count() }).from(seers).where(approved).prepare("seer_directory_count");
+  // Without a search, the total is the trigger-kept count of the filters' combination ('' for all), not a count(*).
+  const keptTotal = db
+    .select({ listed: seerDirectoryCounts.listed })
+    .from(seerDirectoryCounts)
+    .where(
+      and(
+        eq(seerDirectoryCounts.country, sql.placeholder("country")),
+        eq(seerDirectoryCounts.specialization, sql.placeholder("specialization")),
+        eq(seerDirectoryCounts.language, sql.placeholder("language")),
+      ),
+    )
+    .prepare("seer_directory_count");
 
   async function list(query: SeerListQuery): Promise<SeerPage> {
-    const page = query.cursor ?? 1;
     const { pageSize } = query;
-    const filtered = Boolean(query.search || query.country || query.specialization || query.language);
-    const where = directoryFilter(query);
-    const [items, [counted]] = await Promise.all([
-      !filtered
-        ? unfilteredPage.execute({ limit: pageSize, offset: (page - 1) * pageSize })
+    const searched = query.search ? searchOf(query.search) : null;
+    const keys = sortKeys(searched);
+    const cursor = query.cursor ? decodeCursor(query.cursor, keys) : null;
+    const page = cursor?.page ?? 1;
+    const filter = directoryFilter(query);
+    const unfiltered = !searched && !query.country && !query.specialization && !query.language;
+    const [rows, total] = await Promise.all([
+      unfiltered && !cursor
+        ? unfilteredFirstPage.execute({ limit: pageSize })
         : db
-            .select(publicSeerColumns)
+            .select({
+              ...publicSeerColumns,
+              // A search's rank values of each row, for the next cursor: the very expressions it is ordered by, so
+              // that PostgreSQL computes them once per row.
+              ...(searched ? { substring: sql<boolean>`${searched.substring}`, similarity: sql<number>`${searched.similarity}` } : {}),
+            })
             .from(seers)
-            .where(where)
-            // A search puts the closest matches first; otherwise the directory's own order.
-            .orderBy(...(query.search ? searchOf(query.search).rank : []), ...directoryOrder)
-            .limit(pageSize)
-            .offset((page - 1) * pageSize),
-      !filtered ? unfilteredCount.execute() : db.select({ total: count() }).from(seers).where(where),
+            .where(cursor ? and(filter, after(keys, cursor.after)) : filter)
+            .orderBy(...(searched ? searched.rank : []), ...directoryOrder)
+            .limit(pageSize),
+      searched
+        ? db
+            .select({ total: count() })
+            .from(seers)
+            .where(filter)
+            .then(([row]) => row?.total ?? 0)
+        : keptTotal
+            .execute({ country: query.country ?? "", specialization: query.specialization ?? "", language: query.language ?? "" })
+            .then(([row]) => row?.listed ?? 0),
     ]);
-    const total = counted?.total ?? 0;
-    return { items, total, page, pageSize, nextCursor: page * pageSize < total ? page + 1 : null };
+    const items: PublicSeer[] = [];
+    const lastKey: KeyValue[] = [];
+    for (const row of rows as Ranked[]) {
+      const { substring, similarity, ...seer } = row;
+      items.push(seer);
+      lastKey.length = 0;
+      if (searched) lastKey.push(Boolean(substring), String(similarity));
+      lastKey.push(seer.averageRating, seer.fullName, seer.id);
+    }
+    const more = items.length === pageSize && page * pageSize < total;
+    const nextCursor = more ? encodeCursor({ page: page + 1, after: [...lastKey] }) : null;
+    return { items, total, page, pageSize, nextCursor };
   }
 
   /** Every approved Seer in directory order: the GET /api/seers compatibility door. */
