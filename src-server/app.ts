@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { Db, PoolUse } from "../db/client";
 import { projectRoot } from "../db/project-root";
@@ -15,6 +16,7 @@ import {
   registerModuleRoutes,
   SESSION_RENEW_WITHIN_MS,
   SESSION_TTL_MS,
+  type AppRouter,
   type Services,
 } from "./modules";
 import { systemClock, type Clock } from "./platform/clock";
@@ -31,7 +33,6 @@ import { registerOriginCheck, registerSecurityHeaders } from "./platform/securit
 import { createConfiguredStorage, type FileStorage } from "./platform/storage";
 import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
-import { trpcFastify } from "./platform/trpc/fastify";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = path.join(projectRoot, "dist", "client");
@@ -176,18 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const user = userId ? await services.account.findById(userId) : null;
     return { services, clock, user, req, res };
   });
-  await app.register(
-    trpcFastify({
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
       router: appRouter,
-      createContext: (req, res) => app.createContext(req, res),
+      createContext: ({ req, res }) => app.createContext(req, res),
       onError({ error, path: procedure, req }) {
         if (getHTTPStatusCodeFromError(error) < 500) return;
         noteRequestId(error, req.id);
         req.log.error({ err: error, procedure }, "tRPC procedure failed");
       },
-    }),
-    { prefix: "/trpc" },
-  );
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   await registerModuleRoutes(app, services, { relay, clock, publicUrl: deps.config.publicUrl });
 
