@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSeer, createUser } from "../db/seed/factories";
 import { FakeClock } from "./platform/clock";
 import type { TestPaymentProvider } from "./platform/payments/test-provider";
-import { createTestApp, signIn, signUp, trpcMutation, type TestApp } from "./test/app";
+import { createTestApp, payForBooking, signIn, signUp, trpcMutation, type TestApp } from "./test/app";
 
 /**
  * Every log line written while a request is served carries that request's id (issue #16), also the lines a service
@@ -33,21 +33,7 @@ let day = 3;
 
 async function paidBooking(): Promise<string> {
   const date = new Date(NOW.getTime() + day++ * 86_400_000).toISOString().slice(0, 10);
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { "content-type": "application/json", cookie: client.cookie },
-    payload: JSON.stringify({ seerId, sessionType: "60min", scheduledDate: date, scheduledTime: "10:00", clientTimezone: "UTC" }),
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const { clientSecret, bookingId, paymentIntentId } = created.json<{
-    clientSecret: string;
-    bookingId: string;
-    paymentIntentId: string;
-  }>();
-  await provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
-  const confirmed = await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const { bookingId } = await payForBooking(t.app, client.cookie, { seerId, scheduledDate: date });
   return bookingId;
 }
 

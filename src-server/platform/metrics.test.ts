@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../db/seed/factories";
-import { createTestApp, signUp, trpcMutation, type TestApp } from "../test/app";
-import type { TestPaymentProvider } from "./payments/test-provider";
+import { createTestApp, payForBooking, signUp, trpcMutation, type TestApp } from "../test/app";
 
 const TOKEN = "a-scraper-token-0123456789";
 let t: TestApp;
@@ -108,27 +107,7 @@ describe("/metrics' business counters", () => {
     const before = (await scrape(TOKEN)).body;
 
     const date = new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: { "content-type": "application/json", cookie: client.cookie },
-      payload: JSON.stringify({
-        seerId,
-        sessionType: "60min",
-        scheduledDate: date,
-        scheduledTime: "10:00",
-        clientTimezone: "UTC",
-      }),
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const { clientSecret, bookingId, paymentIntentId } = created.json<{
-      clientSecret: string;
-      bookingId: string;
-      paymentIntentId: string;
-    }>();
-    const provider = t.app.services.payments.provider as TestPaymentProvider;
-    await provider.confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
-    expect((await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie)).statusCode).toBe(200);
+    const { bookingId } = await payForBooking(t.app, client.cookie, { seerId, scheduledDate: date });
     const cancelled = await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await t.app.jobs.runDue();

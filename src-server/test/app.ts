@@ -10,7 +10,9 @@ import { FakeClock } from "../platform/clock";
 import type { StorageConfig, TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
+import type { SessionType } from "../../src/domain/consultations";
 import type { PaymentProvider } from "../platform/payments/provider";
+import type { TestPaymentProvider } from "../platform/payments/test-provider";
 import type { FileStorage } from "../platform/storage/storage";
 import { createTestDatabase } from "./database";
 
@@ -179,4 +181,38 @@ export function trpcError(response: LightMyRequestResponse): {
 export function trpcData<T>(response: LightMyRequestResponse): T {
   expect(response.statusCode, response.body).toBe(200);
   return superjson.deserialize<T>((response.json() as { result: { data: SuperJSONResult } }).result.data);
+}
+
+/**
+ * A confirmed, paid booking through the public doors, as a client makes one: the hold (POST
+ * /api/create-payment-intent), the test-mode provider's card and the confirmation.
+ */
+export async function payForBooking(
+  app: FastifyInstance,
+  cookie: string,
+  booking: { seerId: string; scheduledDate: string; sessionType?: SessionType; scheduledTime?: string },
+): Promise<{ bookingId: string; paymentIntentId: string }> {
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/create-payment-intent",
+    headers: { "content-type": "application/json", cookie },
+    payload: JSON.stringify({
+      seerId: booking.seerId,
+      sessionType: booking.sessionType ?? "60min",
+      scheduledDate: booking.scheduledDate,
+      scheduledTime: booking.scheduledTime ?? "10:00",
+      clientTimezone: "UTC",
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const { clientSecret, bookingId, paymentIntentId } = created.json<{
+    clientSecret: string;
+    bookingId: string;
+    paymentIntentId: string;
+  }>();
+  const provider = app.services.payments.provider as TestPaymentProvider;
+  await provider.confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+  const confirmed = await trpcMutation(app, "bookings.confirmPayment", { paymentIntentId }, cookie);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { bookingId, paymentIntentId };
 }

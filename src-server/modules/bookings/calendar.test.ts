@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
 import { FakeClock } from "../../platform/clock";
-import type { TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, signIn, signUp, trpcMutation, type TestApp } from "../../test/app";
+import { createTestApp, payForBooking, signIn, signUp, trpcMutation, type TestApp } from "../../test/app";
 import { BOOKING_NOT_FOUND } from "./lifecycle";
 
 const NOW = new Date("2026-11-22T08:00:00Z");
@@ -49,17 +48,8 @@ async function createBooking(date: string) {
   return created.json<{ clientSecret: string; bookingId: string; paymentIntentId: string }>();
 }
 
-async function paidBooking(date: string) {
-  const { clientSecret, bookingId, paymentIntentId } = await createBooking(date);
-  await (t.app.services.payments.provider as TestPaymentProvider).confirmCard({
-    clientSecret,
-    cardNumber: "4242424242424242",
-    expiry: "12/34",
-    cvc: "123",
-  });
-  expect((await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie)).statusCode).toBe(200);
-  return bookingId;
-}
+const paidBooking = async (date: string) =>
+  (await payForBooking(t.app, client.cookie, { seerId, scheduledDate: date })).bookingId;
 
 const calendar = (bookingId: string, cookie?: string) =>
   t.app.inject({ method: "GET", url: `/api/bookings/${bookingId}/calendar.ics`, headers: cookie ? { cookie } : {} });

@@ -4,7 +4,17 @@ import { createSeer, createUser } from "../../../db/seed/factories";
 import { bookingRefunds, bookings, meetingAttendance, reviews, seers } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import {
+  createTestApp,
+  payForBooking,
+  signIn,
+  signUp,
+  trpcData,
+  trpcError,
+  trpcMutation,
+  trpcQuery,
+  type TestApp,
+} from "../../test/app";
 import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CHANGED_MEANWHILE, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./lifecycle";
 import { REVIEW_LOCKED, REVIEW_ONLY_AFTER } from "./reviews";
 
@@ -46,27 +56,12 @@ const freshDate = () => new Date(NOW.getTime() + nextDay++ * DAY).toISOString().
 /** A confirmed, paid booking through the public door: hold, test card, confirmation. */
 async function paidBooking(options: { date?: string; time?: string; session?: "30min" | "60min" } = {}) {
   const date = options.date ?? freshDate();
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { "content-type": "application/json", cookie: client.cookie },
-    payload: JSON.stringify({
-      seerId,
-      sessionType: options.session ?? "60min",
-      scheduledDate: date,
-      scheduledTime: options.time ?? "10:00",
-      clientTimezone: "UTC",
-    }),
+  const { bookingId, paymentIntentId } = await payForBooking(t.app, client.cookie, {
+    seerId,
+    scheduledDate: date,
+    sessionType: options.session,
+    scheduledTime: options.time,
   });
-  expect(created.statusCode, created.body).toBe(200);
-  const { clientSecret, bookingId, paymentIntentId } = created.json<{
-    clientSecret: string;
-    bookingId: string;
-    paymentIntentId: string;
-  }>();
-  await provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
-  const confirmed = await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
   await t.app.jobs.runDue();
   return { bookingId, paymentIntentId, date };
 }

@@ -4,7 +4,7 @@ import { createSeer, createUser } from "../../../db/seed/factories";
 import { bookings, ledgerEntries, seers, testTransferReversals, testTransfers } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, payForBooking, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 
 /**
  * The ledger against a model kept by the test: 200 bookings across five Seers, cancelled by clients, Seers and
@@ -79,19 +79,8 @@ afterAll(async () => {
 const provider = () => t.app.services.payments.provider as TestPaymentProvider;
 const PRICES = { "15min": 2503, "30min": 4501, "60min": 8000 } as const;
 
-async function book(seer: number, date: string, time: string, sessionType: keyof typeof PRICES) {
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { "content-type": "application/json", cookie: client.cookie },
-    payload: JSON.stringify({ seerId: seerIds[seer], sessionType, scheduledDate: date, scheduledTime: time, clientTimezone: "UTC" }),
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const { clientSecret, bookingId, paymentIntentId } = created.json<{ clientSecret: string; bookingId: string; paymentIntentId: string }>();
-  await provider().confirmCard({ clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
-  expect((await trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie)).statusCode).toBe(200);
-  return { bookingId, paymentIntentId };
-}
+const book = (seer: number, date: string, time: string, sessionType: keyof typeof PRICES) =>
+  payForBooking(t.app, client.cookie, { seerId: seerIds[seer] ?? "", scheduledDate: date, scheduledTime: time, sessionType });
 
 async function connect(seer: number) {
   const cookie = seerCookies[seer] ?? "";
