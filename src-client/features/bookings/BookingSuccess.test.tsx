@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { signedInClient } from "../../test/users";
 
 const booking = {
   id: "b-1",
@@ -24,15 +25,7 @@ const booking = {
   createdAt: new Date("2026-11-24T08:00:00Z"),
 };
 
-const client = {
-  id: "u-client",
-  email: "client@example.com",
-  firstName: "Kofi",
-  lastName: "Boateng",
-  profileImageUrl: null,
-  role: "client" as const,
-  emailVerified: true,
-};
+const client = signedInClient;
 
 describe("/booking/success/{paymentIntentId}", () => {
   it("shows 'Confirming your booking...' and then the confirmation with the meeting room link", async () => {

@@ -4,17 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { signedInClient } from "../../test/users";
 import { seerData } from "../seers/testData";
 
-const client = {
-  id: "u-client",
-  email: "client@example.com",
-  firstName: "Kofi",
-  lastName: "Boateng",
-  profileImageUrl: null,
-  role: "client" as const,
-  emailVerified: true,
-};
+const client = signedInClient;
 
 beforeEach(() => {
   // The toast store outlives each render; one visible at a time would queue this test's toasts behind the last one's.

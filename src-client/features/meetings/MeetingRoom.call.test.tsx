@@ -5,29 +5,11 @@ import type { ServerSignal } from "../../../src/domain/meetings";
 import { FakePeer, FakeSocket, FakeStream, FakeTrack, installFakes, welcome } from "../../test/call-fakes";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import type { RouterOutputs } from "../../trpc";
+import { signedInClient } from "../../test/users";
 import { MEDIA_PROBLEMS } from "./media";
+import { roomData } from "./testData";
 
-type Room = RouterOutputs["meetings"]["room"];
-
-const room: Room = {
-  bookingId: "b-1",
-  status: "confirmed",
-  roomState: "open",
-  viewer: "client",
-  peerName: "Ama Serwaa Owusu",
-  seerName: "Ama Serwaa Owusu",
-  clientName: "Kofi Boateng",
-  sessionType: "60min",
-  scheduledDate: "2026-11-23",
-  scheduledTime: "10:00",
-  clientTimezone: "Africa/Accra",
-  startsAt: new Date("2026-11-23T10:00:00Z"),
-  endsAt: new Date("2026-11-23T11:00:00Z"),
-  opensAt: new Date("2026-11-23T09:50:00Z"),
-  closesAt: new Date("2026-11-23T11:15:00Z"),
-  notes: null,
-};
+const room = roomData();
 const REMEMBERED = "meeting-joined:b-1";
 
 // The chat's autosizing textarea (Mantine) listens for fonts loading; jsdom has no document.fonts.
@@ -56,15 +38,7 @@ beforeEach(async () => {
   installFakes();
   server.use(
     ...trpcHandlers({
-      "account.me": () => ({
-        id: "u-client",
-        email: "client@example.com",
-        firstName: "Kofi",
-        lastName: "Boateng",
-        profileImageUrl: null,
-        role: "client" as const,
-        emailVerified: true,
-      }),
+      "account.me": () => signedInClient,
       "cart.list": () => [],
       "meetings.room": () => room,
       "meetings.messages": () => [],

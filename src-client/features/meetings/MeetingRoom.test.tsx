@@ -2,38 +2,14 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { signedInClient } from "../../test/users";
 import type { RouterOutputs } from "../../trpc";
+import { roomData } from "./testData";
 
 type Room = RouterOutputs["meetings"]["room"];
 
-const client = {
-  id: "u-client",
-  email: "client@example.com",
-  firstName: "Kofi",
-  lastName: "Boateng",
-  profileImageUrl: null,
-  role: "client" as const,
-  emailVerified: true,
-};
-const room = (overrides: Partial<Room> = {}): Room => ({
-  bookingId: "b-1",
-  status: "confirmed",
-  roomState: "open",
-  viewer: "client",
-  peerName: "Ama Serwaa Owusu",
-  seerName: "Ama Serwaa Owusu",
-  clientName: "Kofi Boateng",
-  sessionType: "60min",
-  scheduledDate: "2026-11-23",
-  scheduledTime: "10:00",
-  clientTimezone: "Africa/Accra",
-  startsAt: new Date("2026-11-23T10:00:00Z"),
-  endsAt: new Date("2026-11-23T11:00:00Z"),
-  opensAt: new Date("2026-11-23T09:50:00Z"),
-  closesAt: new Date("2026-11-23T11:15:00Z"),
-  notes: "Questions about my family",
-  ...overrides,
-});
+const client = signedInClient;
+const room = (overrides: Partial<Room> = {}): Room => roomData({ notes: "Questions about my family", ...overrides });
 const chat = [
   {
     id: "m1",
