@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import type { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { Db, PoolUse } from "../db/client";
 import { projectRoot } from "../db/project-root";
@@ -33,6 +34,7 @@ import { registerOriginCheck, registerSecurityHeaders } from "./platform/securit
 import { createConfiguredStorage, type FileStorage } from "./platform/storage";
 import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
+import { answerQueries } from "./platform/trpc/queries";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = path.join(projectRoot, "dist", "client");
@@ -177,18 +179,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const user = userId ? await services.account.findById(userId) : null;
     return { services, clock, user, req, res };
   });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => app.createContext(req, res),
-      onError({ error, path: procedure, req }) {
-        if (getHTTPStatusCodeFromError(error) < 500) return;
-        noteRequestId(error, req.id);
-        req.log.error({ err: error, procedure }, "tRPC procedure failed");
+  const onTrpcError = ({ error, path: procedure, req }: { error: TRPCError; path?: string; req: FastifyRequest }) => {
+    if (getHTTPStatusCodeFromError(error) < 500) return;
+    noteRequestId(error, req.id);
+    req.log.error({ err: error, procedure }, "tRPC procedure failed");
+  };
+  await app.register(async (trpcScope) => {
+    // Queries sent by GET (every public read) are answered by the procedures directly, as tRPC would answer them.
+    trpcScope.addHook(
+      "preHandler",
+      answerQueries({ router: appRouter, createContext: (req, reply) => app.createContext(req, reply), onError: onTrpcError }),
+    );
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: "/trpc",
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }) => app.createContext(req, res),
+        onError: onTrpcError,
       },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
 
   await registerModuleRoutes(app, services, { relay, clock, publicUrl: deps.config.publicUrl });
 

@@ -22,6 +22,7 @@ import { freePort, startApp } from "../lib/serve";
 // hits both alike); prints requests per second, p50 and p99 for each, and the ratio ours/bare. Needs PostgreSQL
 // (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres: a scratch database is made and dropped)
 // and a built client (`npm run build`). Goal (issue #18): every ratio at least 0.5, p99 at most 25 ms at 20 connections.
+// BENCH_READS="Seer profile,product" measures only those reads (while working on one).
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const CONNECTIONS = 20;
@@ -97,7 +98,7 @@ try {
       rest: "/api/articles",
       trpc: trpc("articles.list", {}),
     },
-  ];
+  ].filter((c) => !process.env.BENCH_READS || process.env.BENCH_READS.split(",").includes(c.name));
 
   // The bare baseline: one route per case, the captured statements as prepared statements (together, as the
   // services run them), the rows as JSON.
