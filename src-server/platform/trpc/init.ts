@@ -1,12 +1,13 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { AppError } from "../../../src/errors";
 import type { Context } from "./context";
 import { internalErrorMessage, NUL_REFUSED, requestIdOf, toTRPCError } from "./errors";
+import { transformer } from "./transformer";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson on the wire (the client reads it with superjson), plain data sent without its walk.
+  transformer,
   errorFormatter({ shape, error, ctx }) {
     const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
     // Anything unexpected answers a generic message and the request id, in every environment; the log has the rest.

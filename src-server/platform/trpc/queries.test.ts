@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import { fastifyTRPCPlugin, type CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { AnyTRPCRouter, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z } from "zod";
@@ -44,7 +44,7 @@ async function build(direct: boolean, handlerRouter: AnyTRPCRouter): Promise<{ a
     if (direct) scope.addHook("preHandler", answerQueries({ router: appRouter, createContext, onError }));
     await scope.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
-      trpcOptions: { router: handlerRouter, createContext: ({ req, res }) => createContext(req, res), onError },
+      trpcOptions: { router: handlerRouter, createContext: ({ req, res }: CreateFastifyContextOptions) => createContext(req, res), onError },
     });
   });
   return { app, errors };
