@@ -57,7 +57,10 @@ export async function startApp(
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
   // compiled: the server as production runs it, dist/server/main.js from `npm run build`, with no TypeScript loader.
   const entry = options.compiled ? ["dist/server/main.js"] : ["--import", "tsx", "src-server/main.ts"];
-  const child = spawn(process.execPath, entry, {
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (to see where a benchmark's
+  // time goes; open it in Chromium's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, ...entry], {
     cwd: root,
     env: {
       ...process.env,
