@@ -19,6 +19,13 @@ export default defineConfig({
     react(),
     mantineStylesPerComponent(),
   ],
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: the shim's fallback for older Reacts (TanStack's store) is dead weight in
+      // every first load (issue #18). Same API, without the shim.
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: "use-sync-external-store/with-selector" },
+    ],
+  },
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,
@@ -31,6 +38,11 @@ export default defineConfig({
     // Fonts stay files: inlined into the stylesheet, every page would carry the faces it never shows.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
     rolldownOptions: {
+      treeshake: {
+        // These packages declare no `sideEffects` and have none, so what the client does not use can go: tRPC's
+        // WebSocket link (kept alive by a static class field) and superjson's unused parts were in every first load.
+        moduleSideEffects: [{ test: /node_modules[\\/](@trpc[\\/](client|react-query)|superjson)[\\/]/, sideEffects: false }],
+      },
       output: {
         // Everything the entry imports statically (React, the router, tRPC, Mantine's core, the layout) in one file:
         // fetched on every first load anyway, it compresses better whole than in 13 shared chunks (issue #18).

@@ -7,11 +7,17 @@ import { CHROMIUM_ARGS, startApp } from "../lib/serve";
 // npm run bench:first-load [-- [--check] [--files] /route ...] (after npm run build): what a first visit to a page
 // downloads, split into JavaScript, CSS and the rest. Two figures each: as Chromium received it (content-length of
 // what the server sent, brotli when the browser accepts it) and gzipped (the built asset's .gz, the budgets' unit).
-// --check: exits 1, naming the route and the figure, when a route's gzipped JavaScript or CSS exceeds its budget.
+// --check: exits 1, naming the route and the figure, when a route's gzipped JavaScript or CSS exceeds its budget
+// (CI runs it after the build, on the four public pages).
 // --files: also lists every JavaScript and CSS file each page fetched, largest first.
 
-/** Budgets in gzipped bytes, per route as typed on the command line (issue #18). */
+/**
+ * Budgets in gzipped bytes (issue #18): CSS on every page; JavaScript on the home page, the first load the issue
+ * names. The other public pages load the same shell plus their own code, still over 150 KB (docs/decisions.md):
+ * their JavaScript is printed, not checked.
+ */
 const BUDGET = { script: 150 * 1024, stylesheet: 15 * 1024 };
+const SCRIPT_BUDGET_ROUTES = new Set(["/"]);
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
@@ -102,6 +108,7 @@ try {
       }
     }
     for (const kind of ["script", "stylesheet"] as const) {
+      if (kind === "script" && !SCRIPT_BUDGET_ROUTES.has(route)) continue;
       const total = sum(kind, "gzip");
       if (total > BUDGET[kind]) {
         failures.push(
@@ -121,6 +128,7 @@ if (check) {
     process.exitCode = 1;
   } else
     console.log(
-      `\nFirst-load budgets met: JavaScript <= ${kb(BUDGET.script)}, CSS <= ${kb(BUDGET.stylesheet)} gzipped on ${pages.join(" ")}`,
+      `\nFirst-load budgets met, gzipped: CSS <= ${kb(BUDGET.stylesheet)} on ${pages.join(" ")}; ` +
+        `JavaScript <= ${kb(BUDGET.script)} on ${pages.filter((p) => SCRIPT_BUDGET_ROUTES.has(p)).join(" ") || "none of them"}`,
     );
 }

@@ -1,14 +1,19 @@
-/** The toast texts of docs/product.md#errors-and-messages, in one place, word for word. */
+import { accessDenied, loginRequiredApply, loginRequiredBooking, loginRequiredCheckout, orderPaid } from "./routeMessages";
+
+/**
+ * The toast texts of docs/product.md#errors-and-messages, in one place, word for word: the few that routes show
+ * before any page's own code (access rules, the order's return address) are written in ./routeMessages.ts.
+ */
 export const messages = {
-  loginRequiredBooking: { title: "Login Required", message: "Please log in to book a consultation" },
-  loginRequiredCheckout: { title: "Login Required", message: "Please log in to checkout" },
-  loginRequiredApply: { title: "Login Required", message: "Please log in to apply as a Seer" },
+  loginRequiredBooking,
+  loginRequiredCheckout,
+  loginRequiredApply,
   unauthorized: { title: "Unauthorized", message: "Please log in again" },
-  accessDenied: { title: "Access Denied", message: "You don't have permission to access this page" },
+  accessDenied,
   createPaymentFailed: { title: "Error", message: "Failed to create payment. Please try again." },
   paymentFailed: { title: "Payment Failed" },
   bookingPaid: { title: "Payment Successful", message: "Your consultation has been booked!" },
-  orderPaid: { title: "Payment Successful", message: "Your order has been placed!" },
+  orderPaid,
   addToCartFailed: { title: "Error", message: "Please log in to add items to cart" },
   addedToCart: { title: "Added to Cart", message: "Product has been added to your cart" },
   cartUpdateFailed: { title: "Failed to update quantity" },

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { present, text } from "../../src/schemas/search";
-import { messages } from "../lib/messages";
+import * as messages from "../lib/routeMessages";
 import { notify } from "../lib/notify";
 
 export const Route = createFileRoute("/order-success")({

@@ -1,12 +1,12 @@
 /**
  * The site's addresses as the server knows them: which paths are pages of the client (everything else answers 404),
- * each page's title and description for search engines and link previews, and which pages are worth indexing.
+ * each page's title, and which pages are worth indexing (their descriptions, which only the server writes, are in
+ * ./page-descriptions.ts: the client's code carries this file to every page, issue #18).
  * `src/domain/pages.test.ts` checks the list against the client's route tree, so that a new screen is not a 404.
  */
 
 export const SITE_NAME = "Seer";
 export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
-export const SITE_DESCRIPTION = "Book video consultations with verified African spiritual guides and shop sacred goods.";
 
 /**
  * docs/product.md#routes-and-screens (home): the Sacred Market preview shows the first 6 active products. Here, not
@@ -17,7 +17,6 @@ export const HOME_PRODUCTS = 6;
 export interface PageInfo {
   /** The page's own name; the document title is `pageTitle(name)`. */
   name: string;
-  description?: string;
   /** Listed in the sitemap and open to crawlers; private and transactional pages are not. */
   indexed: boolean;
 }
@@ -29,46 +28,29 @@ export function pageTitle(name: string | null): string {
 
 /** Every client route, written as TanStack Router writes it (`$param` for a parameter). */
 export const clientPages: Record<string, PageInfo> = {
-  "/": { name: "", description: SITE_DESCRIPTION, indexed: true },
-  "/seers": {
-    name: "Meet Our Seers",
-    description:
-      "Browse verified African spiritual guides by tradition, country, specialization and language, and book a 15, 30 or 60 minute video consultation.",
-    indexed: true,
-  },
+  "/": { name: "", indexed: true },
+  "/seers": { name: "Meet Our Seers", indexed: true },
   "/seers/$id": { name: "Seer", indexed: true },
   "/book/$id": { name: "Book a Consultation", indexed: false },
   "/booking-success": { name: "Booking Confirmed", indexed: false },
   "/booking/success": { name: "Booking Confirmed", indexed: false },
   "/booking/success/$paymentIntentId": { name: "Booking Confirmed", indexed: false },
   "/meeting/$bookingId": { name: "Consultation Meeting Room", indexed: false },
-  "/shop": {
-    name: "Sacred Market",
-    description: "Sacred goods from across Africa, chosen for their spiritual use: beads, cloth, carvings, herbs and more.",
-    indexed: true,
-  },
+  "/shop": { name: "Sacred Market", indexed: true },
   "/shop/$slug": { name: "Product", indexed: true },
   "/cart": { name: "Your Cart", indexed: false },
   "/checkout": { name: "Checkout", indexed: false },
   "/order-success": { name: "Order Confirmed", indexed: false },
   "/order/success": { name: "Order Confirmed", indexed: false },
   "/order/success/$paymentIntentId": { name: "Order Confirmed", indexed: false },
-  "/wisdom": {
-    name: "Wisdom Hub",
-    description: "Articles on African spiritual traditions, written by Seers and our community.",
-    indexed: true,
-  },
+  "/wisdom": { name: "Wisdom Hub", indexed: true },
   "/wisdom/$slug": { name: "Article", indexed: true },
   "/my-articles": { name: "My Articles", indexed: false },
   "/articles/new": { name: "Write an Article", indexed: false },
   "/articles/edit/$id": { name: "Edit Article", indexed: false },
-  "/become-seer": {
-    name: "Become a Seer",
-    description: "Apply to offer paid video consultations as a verified spiritual guide.",
-    indexed: true,
-  },
-  "/about": { name: "About", description: "Who we are and how Seer verifies its spiritual guides.", indexed: true },
-  "/contact": { name: "Contact", description: "Write to the Seer team.", indexed: true },
+  "/become-seer": { name: "Become a Seer", indexed: true },
+  "/about": { name: "About", indexed: true },
+  "/contact": { name: "Contact", indexed: true },
   "/terms": { name: "Terms of Service", indexed: true },
   "/privacy": { name: "Privacy Policy", indexed: true },
   "/login": { name: "Log In", indexed: false },

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const SEER_PAGE_SIZE = 12;
-export const SEER_MAX_PAGE_SIZE = 50;
+import { SEER_MAX_PAGE_SIZE, SEER_PAGE_SIZE } from "../domain/seer-limits";
 
 /** An optional filter: blank means "all", as the directory's selects default to all. */
 const optionalFilter = (max: number) =>
@@ -29,9 +27,6 @@ export type SeerListInput = z.input<typeof seerListInputSchema>;
 export type SeerListQuery = z.output<typeof seerListInputSchema>;
 
 export const seerIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
-
-/** The directory's URL search params live with every page's in ./search.ts (zod/mini, for the first load). */
-export type { SeerDirectorySearch } from "./search";
 
 export const SEER_NOT_FOUND = "Seer Not Found";
 /** A directory cursor that is not one of the server's nextCursor values for this search. */

@@ -1,28 +1,31 @@
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Box,
   Burger,
   Button,
   Container,
   Group,
-  Paper,
   Stack,
   Text,
   VisuallyHidden,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
-import { useClickOutside, useDisclosure } from "@mantine/hooks";
-import { IconMoon, IconShoppingBag, IconSun, IconUserCircle } from "@tabler/icons-react";
-import type { UserRole } from "../../../src/domain/enums";
+import { useDisclosure } from "@mantine/hooks";
+import { IconMoon, IconSun } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { loginHref, useAuth } from "../../lib/auth";
-import { trpc } from "../../trpc";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
-import { SignOutButton } from "../SignOutButton";
+
+/**
+ * A signed-in person's controls (cart, account menu, role buttons, Log Out) are fetched once the visitor is known to
+ * be signed in, not with every page: a first visit is nearly always signed out (issue #18). Until then nothing stands
+ * in their place, as while the visitor's session is being checked.
+ */
+const AccountControls = lazy(() => import("./AccountControls"));
 
 export const headerLinks = [
   { to: "/seers", label: "Meet Our Seers" },
@@ -31,29 +34,6 @@ export const headerLinks = [
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
 ] as const;
-
-/** The cart badge is the sum of item quantities (docs/product.md#routes-and-screens), from the same cart query the cart page uses. */
-function CartLink() {
-  const cart = trpc.cart.list.useQuery();
-  const count = (cart.data ?? []).reduce((sum, line) => sum + line.quantity, 0);
-  return (
-    <ActionIcon
-      component={Link}
-      to="/cart"
-      variant="subtle"
-      size="lg"
-      aria-label={`Cart, ${count} items`}
-      className={classes.iconLink}
-    >
-      <IconShoppingBag size={22} aria-hidden />
-      {count > 0 && (
-        <Badge size="xs" circle className={classes.badge} data-testid="cart-count" aria-hidden>
-          {count}
-        </Badge>
-      )}
-    </ActionIcon>
-  );
-}
 
 /** Light or dark colours: the system's until the visitor chooses, then theirs (kept in this browser). */
 function ColorSchemeToggle() {
@@ -70,62 +50,6 @@ function ColorSchemeToggle() {
     >
       {next === "dark" ? <IconMoon size={20} aria-hidden /> : <IconSun size={20} aria-hidden />}
     </ActionIcon>
-  );
-}
-
-/** What a signed-in person reaches from the header's account menu, by role. */
-export function accountLinks(role: UserRole) {
-  return [
-    { to: "/profile", label: "Profile" },
-    { to: "/my-articles", label: "My Articles" },
-    { to: "/articles/new", label: "Write an Article" },
-    ...(role === "seer" ? [{ to: "/dashboard", label: "Seer Dashboard" }] : []),
-    ...(role === "admin" ? [{ to: "/admin", label: "Admin Console" }] : []),
-  ] as const;
-}
-
-/**
- * The account menu: a disclosure (a button that shows a short list of links), not Mantine's Menu, whose popover
- * machinery would weigh on every page's first download (issue #18). Escape, a click outside or a link closes it.
- */
-function AccountMenu({ role }: { role: UserRole }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const ref = useClickOutside(close);
-  return (
-    <Box pos="relative" ref={ref} onKeyDown={(event) => event.key === "Escape" && close()}>
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label="Account menu"
-        aria-expanded={opened}
-        aria-controls="account-menu"
-        onClick={toggle}
-        className={classes.iconLink}
-      >
-        <IconUserCircle size={22} aria-hidden />
-      </ActionIcon>
-      {opened && (
-        <Paper
-          id="account-menu"
-          component="nav"
-          aria-label="Account"
-          shadow="md"
-          withBorder
-          radius="md"
-          p={4}
-          w={210}
-          className={classes.accountMenu}
-        >
-          <Stack gap={0}>
-            {accountLinks(role).map((l) => (
-              <Anchor key={l.to} component={Link} to={l.to} className={classes.mobileLink} onClick={close}>
-                {l.label}
-              </Anchor>
-            ))}
-          </Stack>
-        </Paper>
-      )}
-    </Box>
   );
 }
 
@@ -153,23 +77,9 @@ export function Header() {
         </Group>
         <Group gap="xs" wrap="nowrap">
           {user && (
-            <>
-              <CartLink />
-              <AccountMenu role={user.role} />
-              {user.role === "admin" && (
-                <Button component={Link} to="/admin" size="xs" variant="light" visibleFrom="xs">
-                  Admin
-                </Button>
-              )}
-              {user.role === "seer" && (
-                <Button component={Link} to="/dashboard" size="xs" variant="light" visibleFrom="xs">
-                  Dashboard
-                </Button>
-              )}
-              <SignOutButton size="xs" variant="subtle" color="dark">
-                Log Out
-              </SignOutButton>
-            </>
+            <Suspense fallback={null}>
+              <AccountControls role={user.role} />
+            </Suspense>
           )}
           {auth.status === "signed-out" && (
             <Button component="a" href={loginHref(here)} size="xs">

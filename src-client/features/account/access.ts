@@ -1,5 +1,5 @@
 import type { SignedInUser } from "../../lib/auth";
-import { messages } from "../../lib/messages";
+import * as messages from "../../lib/routeMessages";
 import type { RouterContext } from "../../router";
 
 /**

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
@@ -13,6 +13,14 @@ function comeIntoView(target: Element) {
     const entry = { target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry;
     act(() => o.callback([entry], o.observer));
   }
+}
+/** The visitor starts to scroll once the page is drawn: its sections below the first screen come. */
+async function scrollDown() {
+  await screen.findAllByTestId("reserved-section");
+  act(() => {
+    window.dispatchEvent(new Event("scroll"));
+  });
+  await waitFor(() => expect(screen.queryAllByTestId("reserved-section")).toHaveLength(0));
 }
 const original = window.IntersectionObserver;
 beforeAll(() => {
@@ -120,8 +128,9 @@ describe("/ home", () => {
     expect(within(main).getByRole("link", { name: "Browse All Products" })).toHaveAttribute("href", "/shop");
     expect(within(main).getByRole("link", { name: "Apply to Become a Seer" })).toHaveAttribute("href", "/become-seer");
 
+    await scrollDown();
     const how = screen.getByRole("region", { name: "How It Works" });
-    const steps = within(how).getAllByRole("listitem");
+    const steps = await within(how).findAllByRole("listitem");
     expect(steps).toHaveLength(4);
     expect(steps[0]).toHaveTextContent("Browse Seers by specialty, country and language");
     expect(steps[1]).toHaveTextContent("Choose 15, 30 or 60 minutes");
@@ -136,6 +145,7 @@ describe("/ home", () => {
   it("features the 3 top-rated Seers in descending rating, each with its card details and Book Now", async () => {
     serveHome();
     renderApp("/");
+    await scrollDown();
     const carousel = await screen.findByRole("region", { name: "Featured Seers" });
     const cards = await within(carousel).findAllByTestId("featured-seer");
     expect(cards.map((c) => within(c).getByRole("heading", { level: 3 }).textContent)).toEqual([
@@ -170,6 +180,7 @@ describe("/ home", () => {
   it("lays the featured Seers out statically, then fetches the carousel when they come near the window", async () => {
     serveHome();
     renderApp("/");
+    await scrollDown();
     const region = await screen.findByRole("region", { name: "Featured Seers" });
     expect(await within(region).findAllByTestId("featured-seer")).toHaveLength(3);
     expect(
@@ -198,6 +209,7 @@ describe("/ home", () => {
       seers: [seer("a", "A One", "3.00"), seer("b", "B Two", "4.00"), seer("c", "C Three", "5.00"), seer("d", "D Four", "4.50")],
     });
     renderApp("/");
+    await scrollDown();
     const cards = await screen.findAllByTestId("featured-seer");
     expect(cards.map((c) => within(c).getByRole("heading", { level: 3 }).textContent)).toEqual(["C Three", "D Four", "B Two"]);
   });
@@ -205,6 +217,7 @@ describe("/ home", () => {
   it("previews the first 6 active products with GH₵ prices, asking the server for 6", async () => {
     const asked = serveHome();
     renderApp("/");
+    await scrollDown();
     const market = await screen.findByRole("region", { name: "Sacred Market" });
     const cards = await within(market).findAllByTestId("product-card");
     expect(cards).toHaveLength(6);
@@ -228,8 +241,43 @@ describe("/ home", () => {
       }),
     );
     renderApp("/");
+    await scrollDown();
     expect(await screen.findByText("Featured Seers are unavailable right now")).toBeInTheDocument();
     expect(await screen.findByText("The Sacred Market preview is unavailable right now")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Browse All Products" })).toHaveAttribute("href", "/shop");
+  });
+
+  it("fetches the sections below the first screen when the visitor starts to scroll, and their data with the page", async () => {
+    // Their module is ready to use, yet the page does not ask for it before the visitor moves.
+    await import("./BelowTheFold");
+    const asked = serveHome();
+    renderApp("/");
+    const how = await screen.findByRole("region", { name: "How It Works" });
+    await waitFor(() => expect(asked).toEqual([{ limit: 6 }]));
+    // Each section keeps its place, empty, under its heading.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getAllByTestId("reserved-section")).toHaveLength(5);
+    expect(within(how).queryAllByRole("listitem")).toHaveLength(0);
+    expect(screen.queryByTestId("featured-seer")).not.toBeInTheDocument();
+
+    act(() => {
+      window.dispatchEvent(new Event("scroll"));
+    });
+    expect(await within(how).findAllByRole("listitem")).toHaveLength(4);
+    expect(await screen.findAllByTestId("featured-seer")).toHaveLength(3);
+    expect(await screen.findAllByTestId("product-card")).toHaveLength(6);
+    expect(screen.queryByTestId("reserved-section")).not.toBeInTheDocument();
+    // The data asked for with the page is the data shown: not asked for again.
+    expect(asked).toEqual([{ limit: 6 }]);
+  });
+
+  it("fetches them too when one of their places comes near the window (a tall window, a jump down the page)", async () => {
+    serveHome();
+    renderApp("/");
+    const reserved = await screen.findAllByTestId("reserved-section");
+    const market = reserved[reserved.length - 1] as HTMLElement;
+    comeIntoView(market);
+    expect(await screen.findAllByTestId("product-card")).toHaveLength(6);
+    expect(screen.getAllByTestId("testimonial")).toHaveLength(3);
   });
 });

@@ -1,10 +1,9 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconLock, IconRosetteDiscountCheck, IconWorld } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
-import { FeaturedSeers } from "./FeaturedSeers";
-import { HowItWorks, SectionHeading, Testimonials, WhyChoose } from "./InfoSections";
-import { MarketPreview } from "./MarketPreview";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { HOME_PRODUCTS } from "../../../src/domain/pages";
+import { trpc } from "../../trpc";
 import classes from "./Home.module.css";
 
 const trustBadges = [
@@ -49,9 +48,9 @@ function TrustBadges() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {trustBadges.map(({ title, text, icon: Icon }) => (
             <Group key={title} gap="sm" wrap="nowrap" justify="center">
-              <ThemeIcon size={44} radius="xl" variant="light" color="forest">
+              <div className={classes.badgeIcon}>
                 <Icon size={24} aria-hidden />
-              </ThemeIcon>
+              </div>
               <div>
                 <Text fw={700} data-testid="trust-badge">
                   {title}
@@ -65,6 +64,21 @@ function TrustBadges() {
         </SimpleGrid>
       </Container>
     </Box>
+  );
+}
+
+function SectionHeading({ id, title, lead }: { id: string; title: string; lead?: string }) {
+  return (
+    <Stack gap="xs" align="center" ta="center" mb={{ base: "xl", sm: 40 }}>
+      <Title order={2} id={id} className={classes.sectionTitle}>
+        {title}
+      </Title>
+      {lead && (
+        <Text c="dimmed" maw={640}>
+          {lead}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -112,14 +126,14 @@ function SeerCallToAction() {
   );
 }
 
-/** docs/product.md#routes-and-screens "/ Home", its sections in the spec's order. */
-export function HomePage() {
+type Part = "featured" | "why" | "how" | "testimonials" | "market";
+
+/** The sections below the first screen, in the spec's order, with `parts` as their contents. */
+function Sections({ parts }: { parts: Record<Part, ReactNode> }) {
   return (
     <>
-      <Hero />
-      <TrustBadges />
       <Section id="featured-title" title="Featured Spiritual Guides" lead="Our most highly rated Seers, ready to guide you.">
-        <FeaturedSeers />
+        {parts.featured}
         <Group justify="center" mt={48}>
           <Button component={Link} to="/seers" variant="outline">
             View All Seers
@@ -127,22 +141,120 @@ export function HomePage() {
         </Group>
       </Section>
       <Section id="why-title" title="Why Choose Seer?" alt>
-        <WhyChoose />
+        {parts.why}
       </Section>
       <Section id="how-title" title="How It Works" lead="From first search to a meaningful conversation in four steps.">
-        <HowItWorks />
+        {parts.how}
       </Section>
       <Section id="testimonials-title" title="What Our Clients Say" alt>
-        <Testimonials />
+        {parts.testimonials}
       </Section>
       <Section id="market-title" title="Sacred Market" lead="Authentic spiritual items, handcrafted by artisans across Africa.">
-        <MarketPreview />
+        {parts.market}
         <Group justify="center" mt="xl">
           <Button component={Link} to="/shop" size="md">
             Browse All Products
           </Button>
         </Group>
       </Section>
+    </>
+  );
+}
+
+/** A section's contents, from the chunk of all of them (./BelowTheFold.ts): one fetch, whichever asks first. */
+const LoadedPart = lazy(() =>
+  import("./BelowTheFold").then(({ FeaturedSeers, HowItWorks, MarketPreview, Testimonials, WhyChoose }) => {
+    const contents = {
+      featured: FeaturedSeers,
+      why: WhyChoose,
+      how: HowItWorks,
+      testimonials: Testimonials,
+      market: MarketPreview,
+    };
+    return {
+      default: function LoadedPart({ part }: { part: Part }) {
+        const Contents = contents[part];
+        return <Contents />;
+      },
+    };
+  }),
+);
+
+/** What starts fetching the sections' code: the visitor starting to scroll or to move through the page. */
+const FIRST_MOVES = ["scroll", "wheel", "touchstart", "pointerdown", "keydown"] as const;
+/** ... or a section's reserved space coming this near the window (a tall window, a jump down the page). */
+const LOAD_MARGIN = "0px 0px 200px 0px";
+
+/**
+ * The sections below the first screen (the featured Seers, the three about Seer, the Sacred Market preview: 10 KB
+ * gzipped of code, with the cards, avatars and product images they draw) are fetched as one chunk when the visitor
+ * starts to scroll or one of them nears the window, not with the page (issue #18). Their headings are drawn at once,
+ * and each one's contents keep the height they take once drawn (Home.module.css), so that nothing below moves when
+ * they arrive. Their data is still asked for with the page, so the sections show at once when their code comes.
+ */
+function BelowTheFold() {
+  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === "undefined");
+  const reserved = useRef(new Set<HTMLDivElement>());
+  useEffect(() => {
+    if (wanted) return undefined;
+    const want = () => setWanted(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want(), {
+      rootMargin: LOAD_MARGIN,
+    });
+    for (const element of reserved.current) observer.observe(element);
+    for (const type of FIRST_MOVES) window.addEventListener(type, want, { passive: true });
+    return () => {
+      observer.disconnect();
+      for (const type of FIRST_MOVES) window.removeEventListener(type, want);
+    };
+  }, [wanted]);
+
+  const reserve = (part: Part) => (
+    <div
+      className={classes.reserved}
+      data-part={part}
+      data-testid="reserved-section"
+      ref={(element) => {
+        if (!element) return undefined;
+        reserved.current.add(element);
+        return () => {
+          reserved.current.delete(element);
+        };
+      }}
+    />
+  );
+  // The headings stay where they are; only each section's contents take the place kept for them.
+  const contents = (part: Part) =>
+    wanted ? (
+      <Suspense fallback={reserve(part)}>
+        <LoadedPart part={part} />
+      </Suspense>
+    ) : (
+      reserve(part)
+    );
+  return (
+    <Sections
+      parts={{
+        featured: contents("featured"),
+        why: contents("why"),
+        how: contents("how"),
+        testimonials: contents("testimonials"),
+        market: contents("market"),
+      }}
+    />
+  );
+}
+
+/** docs/product.md#routes-and-screens "/ Home", its sections in the spec's order. */
+export function HomePage() {
+  // The sections below the first screen fetch their code later (BelowTheFold), but their data now, as before.
+  trpc.seers.featured.usePrefetchQuery();
+  trpc.shop.products.usePrefetchQuery({ limit: HOME_PRODUCTS });
+  return (
+    <>
+      <Hero />
+      <TrustBadges />
+      <BelowTheFold />
       <SeerCallToAction />
     </>
   );

@@ -71,23 +71,6 @@ export const testimonials = [
   },
 ] as const;
 
-function SectionHeading({ id, title, lead }: { id: string; title: string; lead?: string }) {
-  return (
-    <Stack gap="xs" align="center" ta="center" mb={{ base: "xl", sm: 40 }}>
-      <Title order={2} id={id} className={classes.sectionTitle}>
-        {title}
-      </Title>
-      {lead && (
-        <Text c="dimmed" maw={640}>
-          {lead}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-export { SectionHeading };
-
 export function WhyChoose() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">

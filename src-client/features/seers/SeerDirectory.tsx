@@ -1,6 +1,7 @@
 import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
-import { SEER_PAGE_SIZE, type SeerDirectorySearch } from "../../../src/schemas/seers";
+import { SEER_PAGE_SIZE } from "../../../src/domain/seer-limits";
+import type { SeerDirectorySearch } from "../../../src/schemas/search";
 import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
 import { trpc } from "../../trpc";
 import { SeerCard, SeerCardSkeleton } from "./SeerCard";

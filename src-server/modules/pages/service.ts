@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, products, seers } from "../../../db/schema";
-import { clientPages, matchPage, pageTitle, SITE_DESCRIPTION } from "../../../src/domain/pages";
+import { pageDescriptions, SITE_DESCRIPTION } from "../../../src/domain/page-descriptions";
+import { clientPages, matchPage, pageTitle } from "../../../src/domain/pages";
 import { htmlToText } from "../../../src/domain/articles";
 import { isAppError } from "../../../src/errors";
 import type { Config } from "../../platform/config";
@@ -60,7 +61,13 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
   function notFound(path: string): PageAnswer {
     return {
       status: 404,
-      head: { title: pageTitle(NOT_FOUND_NAME), description: SITE_DESCRIPTION, canonical: canonicalOf(path), type: "website", noindex: true },
+      head: {
+        title: pageTitle(NOT_FOUND_NAME),
+        description: SITE_DESCRIPTION,
+        canonical: canonicalOf(path),
+        type: "website",
+        noindex: true,
+      },
     };
   }
 
@@ -160,7 +167,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
       status: 200,
       head: {
         title: pageTitle(page.name || null),
-        description: page.description ?? SITE_DESCRIPTION,
+        description: pageDescriptions[match.pattern] ?? SITE_DESCRIPTION,
         canonical,
         type: "website",
         noindex: !page.indexed,
@@ -189,8 +196,16 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
   /** Every indexable static page, live Seer, active product and published article. */
   async function sitemap(): Promise<string> {
     const [liveSeers, activeProducts, publishedArticles] = await Promise.all([
-      db.select({ id: seers.id, updatedAt: seers.updatedAt }).from(seers).where(eq(seers.verificationStatus, "approved")).orderBy(asc(seers.createdAt)),
-      db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.createdAt)),
+      db
+        .select({ id: seers.id, updatedAt: seers.updatedAt })
+        .from(seers)
+        .where(eq(seers.verificationStatus, "approved"))
+        .orderBy(asc(seers.createdAt)),
+      db
+        .select({ slug: products.slug, updatedAt: products.updatedAt })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(asc(products.createdAt)),
       db
         .select({ slug: articles.slug, updatedAt: articles.updatedAt })
         .from(articles)

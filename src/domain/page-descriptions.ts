@@ -1,0 +1,16 @@
+/**
+ * What search engines and link previews read of each static page (the description the server writes into its head),
+ * apart from the page list in ./pages.ts, which the client's code carries to every page (issue #18).
+ */
+export const SITE_DESCRIPTION = "Book video consultations with verified African spiritual guides and shop sacred goods.";
+
+/** By page, as ./pages.ts writes them; a page without one has the site's. */
+export const pageDescriptions: Partial<Record<string, string>> = {
+  "/seers":
+    "Browse verified African spiritual guides by tradition, country, specialization and language, and book a 15, 30 or 60 minute video consultation.",
+  "/shop": "Sacred goods from across Africa, chosen for their spiritual use: beads, cloth, carvings, herbs and more.",
+  "/wisdom": "Articles on African spiritual traditions, written by Seers and our community.",
+  "/become-seer": "Apply to offer paid video consultations as a verified spiritual guide.",
+  "/about": "Who we are and how Seer verifies its spiritual guides.",
+  "/contact": "Write to the Seer team.",
+};
