@@ -20,6 +20,8 @@ describe("home page and profile", () => {
   it("the home page shows the 3 best-rated Seers in order and the first 6 products in GH₵", async () => {
     const page = await openPage();
     await page.goto("/");
+    // As a visitor does: the sections under the first screen come when the page is scrolled to them.
+    await page.getByRole("heading", { name: "Featured Spiritual Guides" }).scrollIntoViewIfNeeded();
     const seers = page.getByTestId("featured-seer");
     await expect.poll(() => seers.count()).toBe(3);
     const ratings = (await page.getByTestId("featured-seer-rating").allTextContents()).map((t) => Number(/\d+\.\d/.exec(t)?.[0]));
