@@ -1,7 +1,8 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { trpc } from "../../trpc";
-import { type FeaturedSeer, HomeSeerCard, ratingOf } from "./HomeSeerCard";
+import { ratingOf } from "../seers/display";
+import { type FeaturedSeer, HomeSeerCard } from "./HomeSeerCard";
 import classes from "./Home.module.css";
 
 /** docs/product.md#constants-and-limits: the home page features the top 3 approved Seers by averageRating. */

@@ -5,13 +5,12 @@ import { formatGhs } from "../../../src/domain/money";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import type { RouterOutputs } from "../../trpc";
+import { ratingOf, reviewCountText } from "../seers/display";
 import classes from "./Home.module.css";
 
 export type FeaturedSeer = RouterOutputs["seers"]["featured"][number];
 
 const HOME_CARD_SPECIALIZATIONS = 2;
-
-export const ratingOf = (seer: Pick<FeaturedSeer, "averageRating">): number => Number(seer.averageRating) || 0;
 
 /** The home card's starting price is the 15-minute price (docs/product.md#routes-and-screens), else the shortest session offered. */
 const startingPrice = (seer: FeaturedSeer): string | null => seer.price15Min ?? seer.price30Min ?? seer.price60Min;
@@ -55,7 +54,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
           <Text fw={700}>{rating > 0 ? formatRating(rating) : "New"}</Text>
           {seer.totalReviews > 0 && (
             <Text size="sm" c="dimmed">
-              ({seer.totalReviews} {seer.totalReviews === 1 ? "review" : "reviews"})
+              ({reviewCountText(seer.totalReviews)})
             </Text>
           )}
         </Group>
