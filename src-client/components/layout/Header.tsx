@@ -75,7 +75,7 @@ export function Header() {
             </Anchor>
           ))}
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" className={classes.actions}>
           {user && (
             <Suspense fallback={null}>
               <AccountControls role={user.role} />
