@@ -3,9 +3,21 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { mantineStylesPerComponent } from "./scripts/lib/mantine-styles";
 
+/**
+ * `vite build --ssr`: the renderer of public pages (src-client/ssr.tsx) for the server, in dist/ssr. Packages stay
+ * imports of node_modules; stylesheets are the client build's.
+ */
+const ssrBuild = {
+  outDir: "../dist/ssr",
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: false,
+  rolldownOptions: { input: "ssr.tsx", output: { entryFileNames: "ssr.js" } },
+};
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src-client",
   publicDir: "public",
   plugins: [
@@ -26,8 +38,10 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: "use-sync-external-store/with-selector" },
     ],
   },
-  build: {
+  build: isSsrBuild ? ssrBuild : {
     outDir: "../dist/client",
+    // .vite/manifest.json: the server links a drawn page's own stylesheets and code from it (scripts/build-ssr.ts).
+    manifest: true,
     emptyOutDir: true,
     // No source maps in the build unless asked for (SOURCEMAP=true, for local debugging); the server never serves
     // them in production anyway (src-server/app.ts).
@@ -59,4 +73,4 @@ export default defineConfig({
       "/healthz": `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

@@ -6,23 +6,35 @@ import "./fonts/fonts.css";
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
 import "./global.css";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { AppProviders } from "./providers";
-import { createAppRouter } from "./router";
-import { createQueryClient, createTrpcClient, createTrpcUtils } from "./trpc";
+import { hydrate } from "@tanstack/react-query";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import superjson from "superjson";
+import { createApp } from "./root";
+import { SERVER_STATE_ID } from "./ssr-state";
+import { createTrpcClient } from "./trpc";
 
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
-const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
+const { queryClient, router, element } = createApp(createTrpcClient());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+/** Tells whoever waits (the end-to-end tests) that the page now answers clicks and typing. */
+const ready = () => document.documentElement.setAttribute("data-app-ready", "");
+if (serverState && root.firstChild) {
+  // A public page the server drew (ssr.tsx): its data seeds the cache and, once the page's own code is here, React
+  // takes over the server's HTML instead of drawing it again.
+  hydrate(queryClient, superjson.parse(serverState));
+  // As TanStack's own hydration does: the router then draws the tree the server drew (no Suspense around the matches).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => {
+    hydrateRoot(root, element, {
+      // Where the browser's first render differed from the server's (React then draws that part again): said with
+      // the components involved, which React's default report leaves out.
+      onRecoverableError: (error, info) => console.error("Hydration:", error, info.componentStack),
+    });
+    ready();
+  });
+} else {
+  createRoot(root).render(element);
+  ready();
+}

@@ -9,13 +9,16 @@ export interface RouterContext {
   trpc: TrpcUtils;
 }
 
-export function createAppRouter(context: RouterContext, options?: { history?: Parameters<typeof createRouter>[0]["history"] }) {
+export function createAppRouter(
+  context: RouterContext,
+  options?: { history?: Parameters<typeof createRouter>[0]["history"]; scrollRestoration?: boolean },
+) {
   return createRouter({
     routeTree,
     context,
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: options?.scrollRestoration ?? true,
     defaultNotFoundComponent: NotFound,
     ...(options?.history ? { history: options.history } : {}),
   });

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
-import { httpBatchLink } from "@trpc/client";
+import { httpBatchLink, type TRPCLink } from "@trpc/client";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 // The only place the client names server code, and only as a type (.dependency-cruiser.cjs).
@@ -41,6 +41,13 @@ export function createTrpcClient(baseUrl = "") {
 }
 
 export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/** A link to the procedures: the server's renderer of public pages calls them in-process through one (ssr.tsx). */
+export type AppLink = TRPCLink<AppRouter>;
+
+export function createTrpcClientOver(link: AppLink): TrpcClient {
+  return trpc.createClient({ links: [link] });
+}
 
 export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
   return createTRPCQueryUtils({ queryClient, client });

@@ -1,18 +1,23 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { unstable_localLink, type TRPCLink } from "@trpc/client";
+import superjson from "superjson";
 import type { Db, PoolUse } from "../db/client";
 import { projectRoot } from "../db/project-root";
 import {
   appRouter,
+  BOOT_SCRIPT,
   createPageRenderer,
   createServices,
+  loadRenderer,
+  readHeadScript,
   DbSessionStore,
   registerModuleRoutes,
   SESSION_RENEW_WITHIN_MS,
@@ -52,6 +57,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** The built client; when missing (tests, dev), only the API is served. */
   clientDir?: string;
+  /** The built renderer of public pages (dist/ssr beside the client); when missing, pages are sent undrawn. */
+  ssrDir?: string;
   /** Where durable jobs are kept: the app's own database. The queue starts here and closes with the app. */
   jobDatabase: JobDatabase;
   /** Whether this process runs due jobs (main.ts); tests run them with jobs.runDue(). */
@@ -131,7 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperations(app, deps.db);
   registerRequestDeadline(app, deps.config.requestDeadlineMs ?? REQUEST_DEADLINE_MS);
   registerMetrics(app, { db: deps.db, token: deps.config.metricsToken, poolUse: deps.poolUse });
-  registerSecurityHeaders(app, { stripe: !!deps.config.stripe, https: deps.config.publicUrl.startsWith("https:") });
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  const hasClient = existsSync(path.join(clientDir, "index.html"));
+  // The colour-scheme script every page runs before its first paint, written into the page (no request to wait for).
+  const headScript = hasClient ? readHeadScript(clientDir) : undefined;
+  registerSecurityHeaders(app, {
+    stripe: !!deps.config.stripe,
+    https: deps.config.publicUrl.startsWith("https:"),
+    inlineScripts: headScript ? [headScript, BOOT_SCRIPT] : [],
+  });
   registerOriginCheck(app, ["/api/webhooks/"]);
 
   await app.register(fastifyCookie);
@@ -202,8 +217,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerModuleRoutes(app, services, { relay, clock, publicUrl: deps.config.publicUrl });
 
-  const clientDir = deps.clientDir ?? defaultClientDir;
-  const hasClient = existsSync(path.join(clientDir, "index.html"));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -222,7 +235,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const servePage = hasClient ? createPageRenderer(services.pages, clientDir) : undefined;
+  // Public pages drawn on the server for visitors who are not signed in, their data fetched in-process.
+  const drawn = hasClient ? await loadRenderer<TRPCLink<AppRouter>>(deps.ssrDir ?? path.join(path.dirname(clientDir), "ssr"), clientDir) : null;
+  const drawer = drawn && {
+    assets: drawn.assets,
+    draw: (url: string, req: FastifyRequest, reply: FastifyReply) =>
+      drawn.renderer.renderPage(
+        url,
+        unstable_localLink<AppRouter>({
+          router: appRouter,
+          createContext: () => app.createContext(req, reply),
+          transformer: superjson,
+          onError: ({ error, path: procedure }) => onTrpcError({ error, path: procedure, req }),
+        }),
+      ),
+  };
+  const servePage = hasClient ? createPageRenderer(services.pages, clientDir, { drawer: drawer ?? undefined, headScript }) : undefined;
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split("?")[0] ?? "/";
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc/") || url === "/trpc") {

@@ -16,9 +16,9 @@ export function formatCalendarDate(date: string, style: DateStyle = "weekday"): 
   return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { ...dateStyles[style], timeZone: "UTC" });
 }
 
-/** A moment (a review, an order, an article's publication) as the day it is in the browser's timezone. */
-export function formatDate(moment: Date | string, style: DateStyle = "long"): string {
-  return new Date(moment).toLocaleDateString("en-US", dateStyles[style]);
+/** A moment (a review, an order, an article's publication) as the day it is in the browser's timezone (or `timeZone`). */
+export function formatDate(moment: Date | string, style: DateStyle = "long", timeZone?: string): string {
+  return new Date(moment).toLocaleDateString("en-US", timeZone ? { ...dateStyles[style], timeZone } : dateStyles[style]);
 }
 
 /** "1,234 views", "1 view". */

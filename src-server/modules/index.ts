@@ -179,5 +179,5 @@ export async function registerModuleRoutes(
   });
 }
 
-export { createPageRenderer } from "./pages";
+export { BOOT_SCRIPT, createPageRenderer, loadRenderer, readHeadScript } from "./pages";
 export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";

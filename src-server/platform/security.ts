@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
@@ -20,8 +21,17 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
   return headers;
 }
 
-/** Security headers on every answer. Stripe.js is admitted by the CSP only when Stripe is configured. */
-export function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean; https: boolean }): void {
+/** The CSP source that admits one inline script: the SHA-256 of its text. */
+const scriptHash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/**
+ * Security headers on every answer. Stripe.js is admitted by the CSP only when Stripe is configured; inline scripts
+ * only by their hash (`inlineScripts`, each one's exact text).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { stripe: boolean; https: boolean; inlineScripts?: string[] },
+): void {
   const stripeScript = options.stripe ? ["https://js.stripe.com"] : [];
   const stripeFrames = options.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
   const stripeConnect = options.stripe ? ["https://api.stripe.com"] : [];
@@ -30,7 +40,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { stripe:
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeScript],
+        scriptSrc: ["'self'", ...(options.inlineScripts ?? []).map(scriptHash), ...stripeScript],
         // Mantine writes its CSS variables into a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],

@@ -2,7 +2,8 @@ import { Badge, Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconEye, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { previewOf } from "../../../src/domain/articles";
-import { formatDate, formatViews } from "../../lib/format";
+import { LocalDate } from "../../components/LocalDate";
+import { formatViews } from "../../lib/format";
 import type { ArticleWithAuthor } from "./types";
 
 /** A /wisdom card: image, category, video icon, title, excerpt, published date or 'Draft', view count. */
@@ -35,7 +36,7 @@ export function ArticleCard({ item: { article } }: { item: ArticleWithAuthor }) 
         </Text>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            {article.isPublished && article.publishedAt ? formatDate(article.publishedAt) : "Draft"}
+            {article.isPublished && article.publishedAt ? <LocalDate moment={article.publishedAt} /> : "Draft"}
           </Text>
           <Group gap={4}>
             <IconEye size={14} aria-hidden />

@@ -19,7 +19,8 @@ import { Link } from "@tanstack/react-router";
 import { ARTICLE_NOT_FOUND, authorName, isHttpUrl, videoEmbedUrl } from "../../../src/domain/articles";
 import { trpc } from "../../trpc";
 import { ArticleBody } from "./ArticleBody";
-import { formatDate, formatViews } from "../../lib/format";
+import { LocalDate } from "../../components/LocalDate";
+import { formatViews } from "../../lib/format";
 import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
 function ArticleNotFound() {
@@ -134,7 +135,7 @@ export function ArticlePage({ slug }: { slug: string }) {
           </Group>
           <Group gap={6}>
             <IconCalendar size={16} aria-hidden />
-            <Text size="sm">{formatDate(date)}</Text>
+            <Text size="sm"><LocalDate moment={date} /></Text>
           </Group>
           <Group gap={6}>
             <IconEye size={16} aria-hidden />

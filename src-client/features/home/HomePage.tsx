@@ -197,7 +197,9 @@ const LOAD_MARGIN = "0px";
  * they arrive. Their data is still asked for with the page, so the sections show at once when their code comes.
  */
 function BelowTheFold() {
-  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === "undefined");
+  // Drawn at once only in a browser without IntersectionObserver; the server draws the reserved spaces, as the
+  // browser does at first, so that hydration finds the same page.
+  const [wanted, setWanted] = useState(() => typeof window !== "undefined" && typeof IntersectionObserver === "undefined");
   const reserved = useRef(new Set<HTMLDivElement>());
   useEffect(() => {
     if (wanted) return undefined;

@@ -4,7 +4,7 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { formatMoney } from "../../../src/domain/money";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating, StarRating } from "../../components/StarRating";
-import { formatDate } from "../../lib/format";
+import { LocalDate } from "../../components/LocalDate";
 import { trpc } from "../../trpc";
 import { ratingOf, reviewCountText, reviewerName } from "./display";
 import { SeerNotFound } from "./SeerNotFound";
@@ -181,7 +181,7 @@ function ReviewItem({ review, seerName }: { review: SeerReview; seerName: string
           <SeerAvatar name={reviewerName(review.client)} src={review.client.profileImageUrl} size="sm" alt="" />
           <Text fw={600}>{reviewerName(review.client)}</Text>
           <Text size="sm" c="dimmed" component="time" dateTime={new Date(review.createdAt).toISOString()}>
-            {formatDate(review.createdAt)}
+            <LocalDate moment={review.createdAt} />
           </Text>
         </Group>
         <StarRating value={review.rating} />

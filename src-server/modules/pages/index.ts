@@ -1,10 +1,20 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { withDrawnPage, type DrawnPage, type PageAssets } from "./drawn";
 import { renderHead } from "./html";
 import type { PageService } from "./service";
 
 export { createPageService } from "./service";
+export { BOOT_SCRIPT, loadRenderer, type DrawnPage, type PageAssets } from "./drawn";
+
+/** Draws a public page on the server for a visitor who is not signed in (src-client/ssr.tsx through app.ts). */
+export interface PageDrawer {
+  draw(url: string, req: FastifyRequest, reply: FastifyReply): Promise<DrawnPage>;
+  assets: PageAssets;
+}
 
 /**
  * robots.txt, sitemap.xml, and every client page as the built index.html with its own head: title, description,
@@ -18,13 +28,50 @@ export function registerPageRoutes(app: FastifyInstance, pages: PageService): vo
   );
 }
 
-/** Serves a client page: the template is read once, the head is the page's own. */
-export function createPageRenderer(pages: PageService, clientDir: string) {
+const HEAD_SCRIPT = '<script src="/color-scheme.js"></script>';
+
+/** The colour-scheme script's text (src-client/public/color-scheme.js), to write into every page. */
+export function readHeadScript(clientDir: string): string | undefined {
+  const file = path.join(clientDir, "color-scheme.js");
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+/** The template with the colour-scheme script written in (the CSP admits it by its hash: app.ts). */
+const withHeadScript = (template: string, script: string | undefined) =>
+  script && template.includes(HEAD_SCRIPT) ? template.replace(HEAD_SCRIPT, () => `<script>${script}</script>`) : template;
+
+const brotli = (text: string) =>
+  promisify(brotliCompress)(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } });
+const gzipped = (text: string) => promisify(gzip)(text, { level: 6 });
+
+/**
+ * Serves a client page: the template is read once, the head is the page's own. A public page (one search engines may
+ * list) asked for by a visitor who is not signed in comes drawn, with its data, when a drawer is given; should drawing
+ * fail, the page goes out undrawn, for the browser to draw as it does every other page.
+ */
+export function createPageRenderer(
+  pages: PageService,
+  clientDir: string,
+  { drawer, headScript }: { drawer?: PageDrawer; headScript?: string } = {},
+) {
   let template: string | undefined;
   return async function servePage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    template ??= readFileSync(path.join(clientDir, "index.html"), "utf8");
+    template ??= withHeadScript(readFileSync(path.join(clientDir, "index.html"), "utf8"), headScript);
     const pathname = (req.url.split("?")[0] ?? "/").split("#")[0] ?? "/";
     const { status, head } = await pages.head(pathname);
-    return reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(renderHead(template, head));
+    let html = renderHead(template, head);
+    if (drawer && status === 200 && !head.noindex && req.method === "GET" && !req.session.get("userId")) {
+      try {
+        html = withDrawnPage(html, await drawer.draw(req.url, req, reply), drawer.assets);
+      } catch (error) {
+        req.log.error({ err: error, url: req.url }, "Drawing a page on the server failed; sent undrawn");
+      }
+    }
+    reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").header("vary", "accept-encoding");
+    // A drawn page is 70 to 150 KB of HTML: compressed, a tenth of that crosses a phone's link.
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(await brotli(html));
+    if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(await gzipped(html));
+    return reply.send(html);
   };
 }

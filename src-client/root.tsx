@@ -1,0 +1,23 @@
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode, type ReactElement } from "react";
+import { AppProviders } from "./providers";
+import { createAppRouter } from "./router";
+import { createQueryClient, createTrpcUtils, type TrpcClient } from "./trpc";
+
+/**
+ * The whole app around one tRPC client: its query cache, its router and the element to render. The browser
+ * (main.tsx) and the server's renderer of public pages (ssr.tsx) build the same tree, so the server's HTML is what
+ * the browser hydrates.
+ */
+export function createApp(trpcClient: TrpcClient, history?: Parameters<typeof createAppRouter>[1]) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) }, history);
+  const element: ReactElement = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  return { queryClient, router, element };
+}

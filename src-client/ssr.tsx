@@ -1,0 +1,82 @@
+import { dehydrate, skipToken, type Query } from "@tanstack/react-query";
+import { createMemoryHistory } from "@tanstack/react-router";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
+import superjson from "superjson";
+import { createApp } from "./root";
+import { createTrpcClientOver, type AppLink } from "./trpc";
+
+// The server's renderer of public pages (docs/architecture.md, "Server-drawn pages"), built by `vite build --ssr`
+// into dist/ssr and loaded by src-server/modules/pages. It draws the very tree the browser hydrates (root.tsx).
+
+export interface RenderedPage {
+  /** The HTML inside #root. */
+  html: string;
+  /** The query cache's successful answers, superjson text, for the browser's cache (main.tsx). */
+  state: string;
+  /** The ids of the routes drawn, outermost first: the server adds their stylesheets and code to the head. */
+  routeIds: string[];
+}
+
+/** At most this many rounds of drawing and fetching: a page whose queries depend on others' answers needs two. */
+const MAX_ROUNDS = 4;
+
+/** What React writes for a part it could not draw on the server (here: its code is not loaded yet). */
+const CLIENT_DRAWN = "<!--$!-->";
+
+/**
+ * The page's HTML. A synchronous render writes plain HTML, without the inline scripts a streaming render writes to
+ * reveal parts drawn late (which the Content Security Policy would refuse); but it cannot wait for code. So a part
+ * whose code is not loaded yet (once per process and part) is loaded by a full render first, then drawn again.
+ */
+async function draw(element: ReactElement): Promise<string> {
+  try {
+    const html = renderToString(element);
+    if (!html.includes(CLIENT_DRAWN)) return html;
+  } catch {
+    // Suspended outside a boundary, or failed: the full render below loads what is missing or throws the error.
+  }
+  const { prelude } = await prerenderToNodeStream(element);
+  for await (const chunk of prelude) void chunk;
+  return renderToString(element);
+}
+
+/**
+ * A query the page waits for: one a route's loader started, or one a render created that the browser would fetch
+ * (not disabled, not skipped).
+ */
+function waiting(query: Query): boolean {
+  if (query.state.status !== "pending") return false;
+  if (query.state.fetchStatus === "fetching") return true;
+  if (query.options.queryFn === skipToken) return false;
+  const { enabled } = query.options as { enabled?: boolean | ((q: Query) => boolean) };
+  return typeof enabled === "function" ? enabled(query) : enabled !== false;
+}
+
+/**
+ * Draws the page at `url` (path and query) as a visitor who is not signed in sees it, with its data: each round
+ * draws the page, then fetches what the drawing asked for through `link`, until a round asks for nothing new.
+ */
+export async function renderPage(url: string, link: AppLink): Promise<RenderedPage> {
+  const { queryClient, router, element } = createApp(createTrpcClientOver(link), {
+    history: createMemoryHistory({ initialEntries: [url] }),
+    // The browser restores scroll positions itself; on the server the router would write an inline script for it.
+    scrollRestoration: false,
+  });
+  await router.load();
+  let html = await draw(element);
+  for (let round = 1; round < MAX_ROUNDS; round++) {
+    const asked = queryClient.getQueryCache().findAll({ predicate: waiting });
+    if (asked.length === 0) break;
+    // A failed query stays out of the handed-over state: the browser asks again, as it would have. (A query already
+    // fetching answers with that same fetch.)
+    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+    html = await draw(element);
+  }
+  return {
+    html,
+    state: superjson.stringify(dehydrate(queryClient)),
+    routeIds: router.state.matches.map((match) => match.routeId),
+  };
+}

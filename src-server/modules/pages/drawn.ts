@@ -1,0 +1,103 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** What the client's server renderer (src-client/ssr.tsx, built into dist/ssr) gives for one page. */
+export interface DrawnPage {
+  html: string;
+  state: string;
+  routeIds: string[];
+}
+
+/** The built renderer's one export, over whatever link to the procedures the app hands it. */
+interface Renderer<Link> {
+  renderPage(url: string, link: Link): Promise<DrawnPage>;
+}
+
+/** The state's element id: src-client/ssr-state.ts. */
+const STATE_ID = "seer-server-state";
+
+/** Text inside a `<script type="application/json">`: JSON has `<` only inside strings, where \u003c reads the same. */
+const inScript = (json: string) => json.replace(/</g, "\\u003c");
+
+/** A stylesheet's text inside a `<style>` element: only `</style` could end it early. */
+const inStyle = (css: string) => css.replace(/<\/style/gi, "<\\/style");
+
+const SHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The built template with a drawn page in #root and its data after it. Every stylesheet the page needs (the shell's
+ * and its routes') is written into the head, so that the first paint waits for no request; each route's sheet is
+ * also linked with `media="not all"`, which no browser waits for, so that the client's code loader sees it is there
+ * and does not fetch it again. The routes' code is linked for early, low-priority fetching, so that the page comes
+ * to life sooner without slowing its first paint.
+ */
+export function withDrawnPage(template: string, page: DrawnPage, assets: PageAssets): string {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const id of page.routeIds) {
+    for (const sheet of assets.routes[id]?.css ?? []) css.add(sheet);
+    for (const file of assets.routes[id]?.js ?? []) js.add(file);
+  }
+  const shellSheets: string[] = [];
+  const head = template.replace(SHEET_LINK, (link, href: string) => {
+    if (assets.sheets[href] === undefined) return link;
+    shellSheets.push(href);
+    return "";
+  });
+  const inline = [...shellSheets, ...css].map((href) => inStyle(assets.sheets[href] ?? "")).join("\n");
+  const links = [
+    `<style>${inline}</style>`,
+    ...[...css].map((href) => `<link rel="stylesheet" media="not all" crossorigin href="${href}">`),
+  ].join("\n    ");
+  let entry: string | undefined;
+  const withoutEntry = head.replace(APP_SCRIPT, (_tag, src: string) => {
+    entry = src;
+    return "";
+  });
+  if (!entry) throw new Error("The built page names no app script");
+  const boot = `<meta id="${BOOT_ID}" data-src="${entry}" data-preload="${[...js].join(" ")}">\n<script>${BOOT_SCRIPT}</script>`;
+  return withoutEntry
+    .replace("</head>", () => `    ${links}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="${STATE_ID}">${inScript(page.state)}</script>\n${boot}`,
+    );
+}
+
+/** The built page's app script, `<script type="module" crossorigin src="/assets/index-….js"></script>`. */
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+
+const BOOT_ID = "seer-boot";
+
+/**
+ * On a drawn page, the app's code is asked for once the page has been painted (after the next frame), with the
+ * routes' own code beside it: what the visitor came to see is on screen without waiting for, or sharing the link
+ * with, 130 KB of code that only makes it interactive. The CSP admits this one inline script by its hash (app.ts).
+ */
+export const BOOT_SCRIPT = `requestAnimationFrame(function(){setTimeout(function(){var b=document.getElementById("${BOOT_ID}"),h=document.head;(b.getAttribute("data-preload")||"").split(" ").forEach(function(f){if(!f)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=b.getAttribute("data-src");h.appendChild(s)},0)})`;
+
+/** Each route's stylesheets and code (scripts/route-assets.ts), and the text of every stylesheet of the build. */
+export interface PageAssets {
+  routes: Record<string, { css: string[]; js: string[] }>;
+  sheets: Record<string, string>;
+}
+
+/**
+ * The renderer built by `npm run build` (dist/ssr/ssr.js) and the pages' assets, or null where there is none (tests
+ * and `npm run dev`): pages are then sent for the browser to draw, as before.
+ */
+export async function loadRenderer<Link>(ssrDir: string, clientDir: string): Promise<{ renderer: Renderer<Link>; assets: PageAssets } | null> {
+  const entry = path.join(ssrDir, "ssr.js");
+  const routesFile = path.join(ssrDir, "route-assets.json");
+  if (!existsSync(entry) || !existsSync(routesFile)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as Renderer<Link>;
+  const routes = JSON.parse(readFileSync(routesFile, "utf8")) as PageAssets["routes"];
+  const sheets: PageAssets["sheets"] = {};
+  const assetsDir = path.join(clientDir, "assets");
+  for (const file of readdirSync(assetsDir)) {
+    if (file.endsWith(".css")) sheets[`/assets/${file}`] = readFileSync(path.join(assetsDir, file), "utf8");
+  }
+  return { renderer, assets: { routes, sheets } };
+}
