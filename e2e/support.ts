@@ -68,6 +68,22 @@ export async function openPage(
     if (message.type() === "error") page.consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => page.consoleErrors.push(error.message));
+  // A public page comes drawn by the server and answers clicks and typing only once the app has taken it over
+  // (src-client/main.tsx marks that moment): every load waits for it, as a visitor would for a page that reacts.
+  const untilReady = () =>
+    page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready") || !document.getElementById("root"));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilReady();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilReady();
+    return response;
+  };
   return page;
 }
 

@@ -20,7 +20,7 @@ export function routeFiles(routeTree: string): Map<string, string> {
     fileOf.set(m[1] ?? "", m[2] ?? "");
   }
   const files = new Map<string, string>();
-  for (const m of routeTree.matchAll(/^const \w+ = (\w+)\.update\(\{\s*id: "([^"]+)"/gm)) {
+  for (const m of routeTree.matchAll(/^const \w+ =\s*(\w+)\.update\(\{\s*id: "([^"]+)"/gm)) {
     const file = fileOf.get(m[1] ?? "");
     if (!file) throw new Error(`The route tree imports no file for the route ${m[2]}`);
     files.set(m[2] ?? "", file);

@@ -59,6 +59,8 @@ export async function createTestApp(
     trustProxy?: TrustProxy;
     /** A folder with a built client's index.html, for tests of the pages the server sends. */
     clientDir?: string;
+    /** A folder with a renderer of public pages (ssr.js and route-assets.json); none by default. */
+    ssrDir?: string;
     /** The bearer token for GET /metrics; without it there is no /metrics. */
     metricsToken?: string;
     /** The cookie signing secrets (the first signs, all are accepted); the test one by default. */
@@ -89,6 +91,7 @@ export async function createTestApp(
     mailer,
     clock,
     clientDir: options.clientDir ?? "/nonexistent",
+    ssrDir: options.ssrDir ?? "/nonexistent",
     storage: options.storage,
     ...(options.payments ? { payments: options.payments } : {}),
     jobDatabase: jobDatabaseOf(database),
