@@ -18,8 +18,6 @@ const { queryClient, router, element } = createApp(createTrpcClient());
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
-/** Tells whoever waits (the end-to-end tests) that the page now answers clicks and typing. */
-const ready = () => document.documentElement.setAttribute("data-app-ready", "");
 if (serverState && root.firstChild) {
   // A public page the server drew (ssr.tsx): its data seeds the cache and, once the page's own code is here, React
   // takes over the server's HTML instead of drawing it again.
@@ -32,9 +30,7 @@ if (serverState && root.firstChild) {
       // the components involved, which React's default report leaves out.
       onRecoverableError: (error, info) => console.error("Hydration:", error, info.componentStack),
     });
-    ready();
   });
 } else {
   createRoot(root).render(element);
-  ready();
 }

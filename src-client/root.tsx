@@ -1,8 +1,17 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, type ReactElement } from "react";
+import { StrictMode, useEffect, type ReactElement } from "react";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 import { createQueryClient, createTrpcUtils, type TrpcClient } from "./trpc";
+
+/**
+ * Marks the page as taken over by the app once its first render is committed (hydrated, or drawn in the browser):
+ * from then on it answers clicks and typing. The end-to-end tests wait for it.
+ */
+function AppReady() {
+  useEffect(() => document.documentElement.setAttribute("data-app-ready", ""), []);
+  return null;
+}
 
 /**
  * The whole app around one tRPC client: its query cache, its router and the element to render. The browser
@@ -17,6 +26,7 @@ export function createApp(trpcClient: TrpcClient, history?: Parameters<typeof cr
       <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
         <RouterProvider router={router} />
       </AppProviders>
+      <AppReady />
     </StrictMode>
   );
   return { queryClient, router, element };
