@@ -7,10 +7,11 @@ import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
 import "./global.css";
 import { hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import superjson from "superjson";
 import { createApp } from "./root";
-import { SERVER_STATE_ID } from "./ssr-state";
+import { SERVER_STATE_ID } from "../src/domain/pages";
 import { createTrpcClient } from "./trpc";
 
 const { queryClient, router, element } = createApp(createTrpcClient());
@@ -25,10 +26,14 @@ if (serverState && root.firstChild) {
   // As TanStack's own hydration does: the router then draws the tree the server drew (no Suspense around the matches).
   router.ssr = { manifest: undefined };
   void router.load().then(() => {
-    hydrateRoot(root, element, {
-      // Where the browser's first render differed from the server's (React then draws that part again): said with
-      // the components involved, which React's default report leaves out.
-      onRecoverableError: (error, info) => console.error("Hydration:", error, info.componentStack),
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+    // the whole page: the page (already on screen) answers scrolling and taps while it comes to life.
+    startTransition(() => {
+      hydrateRoot(root, element, {
+        // Where the browser's first render differed from the server's (React then draws that part again): said with
+        // the components involved, which React's default report leaves out.
+        onRecoverableError: (error, info) => console.error("Hydration:", error, info.componentStack),
+      });
     });
   });
 } else {

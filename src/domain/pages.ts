@@ -14,6 +14,9 @@ export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
  */
 export const HOME_PRODUCTS = 6;
 
+/** The id of the JSON script element in which the server hands a drawn page's data to the browser. */
+export const SERVER_STATE_ID = "seer-server-state";
+
 export interface PageInfo {
   /** The page's own name; the document title is `pageTitle(name)`. */
   name: string;

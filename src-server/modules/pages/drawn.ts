@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { SERVER_STATE_ID } from "../../../src/domain/pages";
 
 /** What the client's server renderer (src-client/ssr.tsx, built into dist/ssr) gives for one page. */
 export interface DrawnPage {
@@ -14,8 +15,6 @@ interface Renderer<Link> {
   renderPage(url: string, link: Link): Promise<DrawnPage>;
 }
 
-/** The state's element id: src-client/ssr-state.ts. */
-const STATE_ID = "seer-server-state";
 
 /** Text inside a `<script type="application/json">`: JSON has `<` only inside strings, where \u003c reads the same. */
 const inScript = (json: string) => json.replace(/</g, "\\u003c");
@@ -62,7 +61,7 @@ export function withDrawnPage(template: string, page: DrawnPage, assets: PageAss
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="${STATE_ID}">${inScript(page.state)}</script>\n${boot}`,
+        `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ID}">${inScript(page.state)}</script>\n${boot}`,
     );
 }
 
