@@ -113,9 +113,9 @@ const directoryOrder = [desc(seers.averageRating), asc(seers.fullName), asc(seer
 
 const searchOf = (search: string) => textSearch([seers.fullName, seers.tradition, seers.biography], search);
 
-function directoryFilter(query: Pick<SeerListQuery, "search" | "country" | "specialization" | "language">): SQL {
+/** Listed Seers under the three filters; a search's own conditions are added by each of its statements. */
+function directoryFilter(query: Pick<SeerListQuery, "country" | "specialization" | "language">): SQL {
   const conditions: SQL[] = [approved];
-  if (query.search) conditions.push(searchOf(query.search).where);
   if (query.country) conditions.push(eq(seers.country, query.country));
   // Array containment (@>) is what the GIN indexes on specializations and languages serve.
   if (query.specialization) conditions.push(sql`${seers.specializations} @> array[${query.specialization}]::text[]`);
@@ -201,7 +201,8 @@ const initialOf = (name: string | null): string | null => {
   return first ? first.toUpperCase() : null;
 };
 
-export function createSeerService({ db }: { db: Db }) {
+/** `searchTotalCap`: how far a search counts (SEER_SEARCH_TOTAL_CAP; tests pass a small one). */
+export function createSeerService({ db, searchTotalCap = SEER_SEARCH_TOTAL_CAP }: { db: Db; searchTotalCap?: number }) {
   // The directory without filters is its hottest view: its first page is prepared once.
   const unfilteredFirstPage = db
     .select(publicSeerColumns)
@@ -256,7 +257,7 @@ export function createSeerService({ db }: { db: Db }) {
    * A search's page: the Seers whose text contains it, in the directory's order (an index walk or a few rows sorted,
    * whichever the planner finds cheaper), then, while the page is not full, the near matches closest first
    * (`closestFirst`: only the closest candidates scored). Its total counts the matches from this page on, up to
-   * SEER_SEARCH_TOTAL_CAP, and adds the pages before; beyond the cap it is a lower bound (`totalCapped`).
+   * `searchTotalCap`, and adds the pages before; beyond the cap it is a lower bound (`totalCapped`).
    */
   async function searchPage(
     query: SeerListQuery,
@@ -301,7 +302,7 @@ export function createSeerService({ db }: { db: Db }) {
       inSubstrings === null ? sql`true` : inSubstrings ? sql`(not ${substring} or ${substringsAfter})` : sql`not ${substring} and ${nearAfter}`;
     const [rows, remaining] = await Promise.all([
       readPage(),
-      countUpTo(db, sql`select 1 from ${seers} where ${and(filter, rest)}`, SEER_SEARCH_TOTAL_CAP),
+      countUpTo(db, sql`select 1 from ${seers} where ${and(filter, searched.where, rest)}`, searchTotalCap),
     ]);
     const items: PublicSeer[] = [];
     let lastKey: KeyValue[] = [];
