@@ -143,7 +143,7 @@ export function textSearch(
  * The word similarity thresholds `closestFirst` tries, highest first; the last is pg_trgm's default and the product's
  * (docs/product.md#search), so that the last try is the whole set of near matches.
  */
-export const NEAR_THRESHOLDS = [0.8, 0.7, 0.6] as const;
+const NEAR_THRESHOLDS = [0.8, 0.7, 0.6] as const;
 
 /**
  * The first `limit` near matches, closest first, without scoring every near match: `run` reads near matches (`<%`)

@@ -49,7 +49,7 @@ export function SeerDirectory() {
     void update({ [key]: event.currentTarget.value || undefined });
 
   const items = seers.data?.pages.flatMap((p) => p.items) ?? [];
-  // The last page's total: a search counts up to a cap past the pages already shown, so it knows the most (`1,000+`).
+  // The last page's total: a search counts up to a cap past the pages already shown, so it knows the most (`608+`).
   const lastPage = seers.data?.pages.at(-1);
   const total = lastPage ? `${lastPage.total.toLocaleString("en-US")}${lastPage.totalCapped ? "+" : ""}` : "0";
 

@@ -61,7 +61,7 @@ export interface SeerPage {
   items: PublicSeer[];
   /**
    * How many Seers the list holds. A search counts no further than SEER_SEARCH_TOTAL_CAP matches past the pages before:
-   * then `totalCapped` is true and `total` is a lower bound ("1,000+").
+   * then `totalCapped` is true and `total` is a lower bound ("500+").
    */
   total: number;
   totalCapped: boolean;
