@@ -203,7 +203,12 @@ describe("/seers directory", () => {
     directory((input) =>
       !input.cursor
         ? pageOf([seerData({ id: "a", fullName: "First Seer" })], { total: 500, totalCapped: true, nextCursor: "after-first" })
-        : pageOf([seerData({ id: "b", fullName: "Second Seer" })], { total: 501, totalCapped: true, page: 2, nextCursor: "after-second" }),
+        : pageOf([seerData({ id: "b", fullName: "Second Seer" })], {
+            total: 501,
+            totalCapped: true,
+            page: 2,
+            nextCursor: "after-second",
+          }),
     );
     renderApp("/seers?q=seer");
     await screen.findByRole("heading", { name: "First Seer" });

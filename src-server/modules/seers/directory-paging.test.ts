@@ -67,7 +67,8 @@ describe("seers.list keyset pages", () => {
     // A new top-rated Seer: with OFFSET paging the fifth Seer would come again on page 2.
     const newcomer = await createSeer(t.database.db, { fullName: "Aaa Newcomer", averageRating: "5.00" });
     const pages: SeerPage[] = [];
-    for (let cursor = first.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor ?? null) pages.push(await list({ pageSize: 5, cursor }));
+    for (let cursor = first.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor ?? null)
+      pages.push(await list({ pageSize: 5, cursor }));
     const rest = pages.flatMap((p) => p.items.map((s) => s.id));
     const seen = [...first.items.map((s) => s.id), ...rest];
     expect(new Set(seen).size).toBe(seen.length);
@@ -121,7 +122,8 @@ describe("seers.list under a search at scale", () => {
     const exact = await createSeerService({ db: t.database.db }).list({ ...search, pageSize: 50 });
     expect(exact.total).toBeGreaterThan(12);
     const pages = [await service.list(search)];
-    for (let cursor = pages[0]?.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor) pages.push(await service.list({ ...search, cursor }));
+    for (let cursor = pages[0]?.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor)
+      pages.push(await service.list({ ...search, cursor }));
     // Each page's total: the Seers before it plus the matches from it on, counted up to 5.
     expect(pages.map((p) => [p.total, p.totalCapped])).toEqual(
       pages.map((p, i) => {
@@ -132,7 +134,9 @@ describe("seers.list under a search at scale", () => {
     expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(exact.items.map((s) => s.id));
     expect(pages.at(-1)?.nextCursor).toBeNull();
     // At the cap exactly, the total is exact.
-    const atCap = await createSeerService({ db: t.database.db, searchTotalCap: 5 }).list(seerListInputSchema.parse({ search: "kalimba" }));
+    const atCap = await createSeerService({ db: t.database.db, searchTotalCap: 5 }).list(
+      seerListInputSchema.parse({ search: "kalimba" }),
+    );
     expect(atCap).toMatchObject({ total: 5, totalCapped: false });
   });
 });
@@ -158,7 +162,8 @@ describe("seers.list totals kept by the trigger", () => {
     { country: "Senegal" },
   ];
   async function expectTotalsAsCounted() {
-    for (const filter of filters) expect({ filter, total: (await list(filter)).total }).toEqual({ filter, total: await counted(filter) });
+    for (const filter of filters)
+      expect({ filter, total: (await list(filter)).total }).toEqual({ filter, total: await counted(filter) });
   }
 
   it("match counting through listing, unlisting, edits of filter values and deletion", async () => {
@@ -173,7 +178,10 @@ describe("seers.list totals kept by the trigger", () => {
     });
     await expectTotalsAsCounted();
     const set = async (values: Partial<typeof seers.$inferInsert>) => {
-      await db.update(seers).set(values).where(sql`${seers.id} = ${seer.id}`);
+      await db
+        .update(seers)
+        .set(values)
+        .where(sql`${seers.id} = ${seer.id}`);
       await expectTotalsAsCounted();
     };
     await set({ verificationStatus: "approved" });
@@ -190,11 +198,20 @@ describe("seers.list totals kept by the trigger", () => {
 
   it("match counting after statements that change many Seers at once", async () => {
     const db = t.database.db;
-    await db.update(seers).set({ verificationStatus: "pending" }).where(sql`${seers.fullName} = 'Ama Tie'`);
+    await db
+      .update(seers)
+      .set({ verificationStatus: "pending" })
+      .where(sql`${seers.fullName} = 'Ama Tie'`);
     await expectTotalsAsCounted();
-    await db.update(seers).set({ country: "Ghana", verificationStatus: "approved" }).where(sql`${seers.fullName} like '%Tie'`);
+    await db
+      .update(seers)
+      .set({ country: "Ghana", verificationStatus: "approved" })
+      .where(sql`${seers.fullName} like '%Tie'`);
     await expectTotalsAsCounted();
-    await db.update(seers).set({ verificationStatus: "pending" }).where(sql`${seers.fullName} = 'Pending Tie'`);
+    await db
+      .update(seers)
+      .set({ verificationStatus: "pending" })
+      .where(sql`${seers.fullName} = 'Pending Tie'`);
     await expectTotalsAsCounted();
   });
 });

@@ -172,7 +172,10 @@ function after(keys: SortKey[], values: KeyValue[]): SQL {
 /** A cursor: the page it opens (1-based) and the last shown Seer's sort key values. */
 const cursorSchema = z.object({
   page: z.number().int().min(2),
-  after: z.array(z.union([z.string().max(1000), z.boolean()])).min(3).max(5),
+  after: z
+    .array(z.union([z.string().max(1000), z.boolean()]))
+    .min(3)
+    .max(5),
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
@@ -299,7 +302,11 @@ export function createSeerService({ db, searchTotalCap = SEER_SEARCH_TOTAL_CAP }
     }
     // The matches from this page on: the rest of the substring group and every near match, or the near matches after.
     const rest =
-      inSubstrings === null ? sql`true` : inSubstrings ? sql`(not ${substring} or ${substringsAfter})` : sql`not ${substring} and ${nearAfter}`;
+      inSubstrings === null
+        ? sql`true`
+        : inSubstrings
+          ? sql`(not ${substring} or ${substringsAfter})`
+          : sql`not ${substring} and ${nearAfter}`;
     const [rows, remaining] = await Promise.all([
       readPage(),
       countUpTo(db, sql`select 1 from ${seers} where ${and(filter, searched.where, rest)}`, searchTotalCap),

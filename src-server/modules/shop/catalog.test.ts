@@ -163,6 +163,7 @@ describe("the catalogue's search order", () => {
   it("lists the products that contain the search first, oldest first, then the near ones closest first", async () => {
     const ranked = ["Kalimbae Thumb Piano", "Kalimba", "Kalimbe Stand", "Kalimbe Case", "Xalimba Rattle"];
     expect((await productsOf({ search: "kalimba" })).map((p) => p.name)).toEqual(ranked);
-    for (const limit of [1, 2, 3, 4]) expect((await productsOf({ search: "kalimba", limit })).map((p) => p.name)).toEqual(ranked.slice(0, limit));
+    for (const limit of [1, 2, 3, 4])
+      expect((await productsOf({ search: "kalimba", limit })).map((p) => p.name)).toEqual(ranked.slice(0, limit));
   });
 });
