@@ -1,8 +1,8 @@
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { openDatabase, type Database } from "../../db/client";
-import { migrate } from "../../db/migrate";
+import { openDatabase, type Database, type Db, type Queryable } from "../../db/client";
+import { migrate, rows } from "../../db/migrate";
 import type { Config } from "./config";
 
 /**
@@ -113,12 +113,14 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
  * (`search_fold`, db/migrations/0007: 'ifa' finds 'Ifá'), a substring match, or a near one by pg_trgm's word
  * similarity at its default threshold of 0.6 (`<%`: 'sangomma' finds 'Sangoma'). Both conditions are operators
  * that the trigram indexes on exactly this folded expression serve. `rank` puts substring matches first, then the
- * closest words.
+ * closest words (every match scored: the articles' list, which is small). The directory and the shop read the two
+ * groups apart instead (`substring` in their own order, then `near` through `closestFirst`), so that a page never
+ * scores every match.
  */
 export function textSearch(
   columns: readonly PgColumn[],
   search: string,
-): { where: SQL; rank: SQL[]; substring: SQL; similarity: SQL } {
+): { where: SQL; rank: SQL[]; substring: SQL; near: SQL; similarity: SQL } {
   const joined = sql.join(
     columns.map((c) => sql`${c}`),
     sql` || ' ' || `,
@@ -126,12 +128,55 @@ export function textSearch(
   const folded = sql`public.search_fold(${joined})`;
   const query = sql`public.search_fold(${search})`;
   const substring = sql`${folded} like '%' || public.search_fold(${escapeLike(search)}) || '%'`;
-  const similarity = sql`word_similarity(${query}, ${folded})`;
+  // `near` compares with a scalar subquery, not a constant: the planner then takes `<%`'s default selectivity instead
+  // of running word similarity on each of the 101 histogram entries ANALYZE keeps for the folded text (4 to 10 ms of
+  // planning per statement), and the trigram index reads the value all the same. For `closestFirst`'s statements,
+  // which read that index whatever the estimate. `where` keeps the constant: a count's plan needs the real estimate
+  // ('tradition 7' is near almost every Seer: read by the filters' own index, not a bitmap of the whole table).
+  const nearQuery = sql`(select ${query})`;
+  const similarity = sql`word_similarity(${nearQuery}, ${folded})`;
+  const near = sql`${nearQuery} <% ${folded}`;
   return {
     where: sql`(${substring} or ${query} <% ${folded})`,
     rank: [sql`(${substring}) desc`, sql`${similarity} desc`],
-    // The rank's two keys themselves (a boolean and a real), for keyset paging.
     substring: sql`(${substring})`,
+    near,
     similarity,
   };
+}
+
+/**
+ * The word similarity thresholds `closestFirst` tries, highest first; the last is pg_trgm's default and the product's
+ * (docs/product.md#search), so that the last try is the whole set of near matches.
+ */
+const NEAR_THRESHOLDS = [0.8, 0.7, 0.6] as const;
+
+/**
+ * The first `limit` near matches, closest first, without scoring every near match: `run` reads near matches (`<%`)
+ * ordered by word similarity, and runs under a raised threshold first (pg_trgm's `word_similarity_threshold`, which
+ * the trigram index applies too, so that only the close candidates are read and scored). A try that fills the page is
+ * exact: every row it left out is below its threshold, so after every row it kept. Otherwise the next, lower
+ * threshold; the last is the product's own.
+ */
+export async function closestFirst<T>(db: Db, limit: number, run: (tx: Queryable) => Promise<T[]>): Promise<T[]> {
+  if (limit <= 0) return [];
+  return db.transaction(async (tx) => {
+    let found: T[] = [];
+    for (const threshold of NEAR_THRESHOLDS) {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
+      found = await run(tx);
+      if (found.length >= limit) break;
+    }
+    return found;
+  });
+}
+
+/**
+ * How many rows `from` holds, counting no further than `cap` (a count over a `LIMIT cap + 1` subquery): a search's
+ * total costs at most `cap` matches however many there are. `capped` says that there are more than `cap`.
+ */
+export async function countUpTo(db: Queryable, from: SQL, cap: number): Promise<{ count: number; capped: boolean }> {
+  const result = await db.execute(sql`select count(*)::int as n from (${from} limit ${cap + 1}) as counted`);
+  const n = rows<{ n: number }>(result)[0]?.n ?? 0;
+  return { count: Math.min(n, cap), capped: n > cap };
 }

@@ -5,3 +5,8 @@
  */
 export const SEER_PAGE_SIZE = 12;
 export const SEER_MAX_PAGE_SIZE = 50;
+/**
+ * A directory search counts its matches up to this many past the pages already shown; beyond, `Showing N of M+ Seers`
+ * (docs/product.md "Directory"), so that a search that matches a tenth of 100,000 Seers does not count them all.
+ */
+export const SEER_SEARCH_TOTAL_CAP = 500;

@@ -100,7 +100,7 @@ describe("/booking/success/{paymentIntentId}", () => {
         "cart.list": () => [],
         "bookings.confirmPayment": () => ({ bookingId: "b-1", status: "confirmed" as const, meetingLink: "/meeting/b-1" }),
         "bookings.byId": () => booking,
-        "seers.list": () => ({ items: [], total: 0, page: 1, pageSize: 12, nextCursor: null }),
+        "seers.list": () => ({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 12, nextCursor: null }),
         "seers.filterOptions": () => ({ countries: [], specializations: [], languages: [] }),
       }),
     );

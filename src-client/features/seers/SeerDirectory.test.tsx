@@ -198,4 +198,29 @@ describe("/seers directory", () => {
     expect(inputs.at(-1)?.cursor).toBe("after-first");
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
+
+  it("shows a search's capped total as a lower bound, and the latest page's figure after Load more", async () => {
+    directory((input) =>
+      !input.cursor
+        ? pageOf([seerData({ id: "a", fullName: "First Seer" })], { total: 500, totalCapped: true, nextCursor: "after-first" })
+        : pageOf([seerData({ id: "b", fullName: "Second Seer" })], {
+            total: 501,
+            totalCapped: true,
+            page: 2,
+            nextCursor: "after-second",
+          }),
+    );
+    renderApp("/seers?q=seer");
+    await screen.findByRole("heading", { name: "First Seer" });
+    expect(screen.getByText("Showing 1 of 500+ Seers")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("heading", { name: "Second Seer" })).toBeInTheDocument();
+    expect(screen.getByText("Showing 2 of 501+ Seers")).toBeInTheDocument();
+  });
+
+  it("shows an exact total with thousands separated", async () => {
+    directory(() => pageOf([seerData()], { total: 89900, nextCursor: "next" }));
+    renderApp("/seers");
+    expect(await screen.findByText("Showing 1 of 89,900 Seers")).toBeInTheDocument();
+  });
 });

@@ -49,7 +49,9 @@ export function SeerDirectory() {
     void update({ [key]: event.currentTarget.value || undefined });
 
   const items = seers.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = seers.data?.pages[0]?.total ?? 0;
+  // The last page's total: a search counts up to a cap past the pages already shown, so it knows the most (`608+`).
+  const lastPage = seers.data?.pages.at(-1);
+  const total = lastPage ? `${lastPage.total.toLocaleString("en-US")}${lastPage.totalCapped ? "+" : ""}` : "0";
 
   return (
     <Container size="xl" py="xl">
@@ -119,7 +121,7 @@ export function SeerDirectory() {
           </SimpleGrid>
           <Stack align="center" gap="xs">
             <Text size="sm" c="dimmed" role="status">
-              Showing {items.length} of {total} Seers
+              Showing {items.length.toLocaleString("en-US")} of {total} Seers
             </Text>
             {seers.hasNextPage && (
               <Button variant="light" onClick={() => void seers.fetchNextPage()} loading={seers.isFetchingNextPage}>

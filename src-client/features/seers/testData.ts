@@ -39,10 +39,14 @@ export function reviewData(
 }
 
 /** One page of seers.list. */
-export function pageOf(items: Seer[], options: { total?: number; page?: number; nextCursor?: string | null } = {}) {
+export function pageOf(
+  items: Seer[],
+  options: { total?: number; totalCapped?: boolean; page?: number; nextCursor?: string | null } = {},
+) {
   return {
     items,
     total: options.total ?? items.length,
+    totalCapped: options.totalCapped ?? false,
     page: options.page ?? 1,
     pageSize: 12,
     nextCursor: options.nextCursor ?? null,

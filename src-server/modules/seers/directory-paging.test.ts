@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../../db/migrate";
 import { seers } from "../../../db/schema";
 import { createSeer } from "../../../db/seed/factories";
-import { INVALID_CURSOR } from "../../../src/schemas/seers";
+import { INVALID_CURSOR, seerListInputSchema } from "../../../src/schemas/seers";
 import { createTestApp, trpcData, trpcError, trpcQuery, type TestApp } from "../../test/app";
-import type { SeerPage } from "./service";
+import { createSeerService, type SeerPage } from "./service";
 
 // Load more at scale (#18): keyset pages (no row skipped or repeated under ties, nor when a Seer is listed meanwhile)
 // and the totals the trigger keeps (always what counting would say).
@@ -67,7 +67,8 @@ describe("seers.list keyset pages", () => {
     // A new top-rated Seer: with OFFSET paging the fifth Seer would come again on page 2.
     const newcomer = await createSeer(t.database.db, { fullName: "Aaa Newcomer", averageRating: "5.00" });
     const pages: SeerPage[] = [];
-    for (let cursor = first.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor ?? null) pages.push(await list({ pageSize: 5, cursor }));
+    for (let cursor = first.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor ?? null)
+      pages.push(await list({ pageSize: 5, cursor }));
     const rest = pages.flatMap((p) => p.items.map((s) => s.id));
     const seen = [...first.items.map((s) => s.id), ...rest];
     expect(new Set(seen).size).toBe(seen.length);
@@ -86,6 +87,57 @@ describe("seers.list keyset pages", () => {
     const response = await trpcQuery(t.app, "seers.list", { pageSize: 2, search: "river", cursor: unsearched.nextCursor });
     expect(response.statusCode).toBe(400);
     expect(trpcError(response).message).toBe(INVALID_CURSOR);
+  });
+});
+
+describe("seers.list under a search at scale", () => {
+  // Substring matches first in the directory's order (best rated first), whatever their word similarity; then the
+  // near matches, closest first, ties in the directory's order (word similarity to 'kalimba' in the comments).
+  const kalimba = [
+    { fullName: "Kal Near Low", biography: "A xalimba maker.", averageRating: "5.00" }, // 0.625
+    { fullName: "Kal Exact", biography: "Plays the kalimba.", averageRating: "3.00" }, // substring, 1
+    { fullName: "Kal Near Poor", biography: "A kalimbe player.", averageRating: "2.00" }, // 0.75
+    { fullName: "Kal Within", biography: "Kalimbas at dawn.", averageRating: "4.00" }, // substring, 0.875
+    { fullName: "Kal Near Best", biography: "Builds a kalimbe.", averageRating: "4.50" }, // 0.75
+  ];
+  const ranked = ["Kal Within", "Kal Exact", "Kal Near Best", "Kal Near Poor", "Kal Near Low"];
+  beforeAll(async () => {
+    for (const seer of kalimba) await createSeer(t.database.db, { ...seer, tradition: "Mbira" });
+  });
+
+  it("ranks the Seers that contain the search first in the directory's order, then the near ones closest first", async () => {
+    const whole = await list({ search: "kalimba", pageSize: 50 });
+    expect(whole.items.map((s) => s.fullName)).toEqual(ranked);
+    expect(whole).toMatchObject({ total: 5, totalCapped: false, nextCursor: null });
+    for (const pageSize of [1, 2, 3]) {
+      const pages = await allPages({ search: "kalimba" }, pageSize);
+      expect(pages.flatMap((p) => p.items.map((s) => s.fullName))).toEqual(ranked);
+      expect(pages.every((p) => p.total === 5 && !p.totalCapped)).toBe(true);
+    }
+  });
+
+  it("counts a search's matches up to the cap past the pages shown, exactly below it, and pages on past it", async () => {
+    const service = createSeerService({ db: t.database.db, searchTotalCap: 5 });
+    const search = seerListInputSchema.parse({ search: "river", pageSize: 4 });
+    const exact = await createSeerService({ db: t.database.db }).list({ ...search, pageSize: 50 });
+    expect(exact.total).toBeGreaterThan(12);
+    const pages = [await service.list(search)];
+    for (let cursor = pages[0]?.nextCursor; cursor; cursor = pages.at(-1)?.nextCursor)
+      pages.push(await service.list({ ...search, cursor }));
+    // Each page's total: the Seers before it plus the matches from it on, counted up to 5.
+    expect(pages.map((p) => [p.total, p.totalCapped])).toEqual(
+      pages.map((p, i) => {
+        const left = exact.total - i * 4;
+        return left > 5 ? [i * 4 + 5, true] : [exact.total, false];
+      }),
+    );
+    expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(exact.items.map((s) => s.id));
+    expect(pages.at(-1)?.nextCursor).toBeNull();
+    // At the cap exactly, the total is exact.
+    const atCap = await createSeerService({ db: t.database.db, searchTotalCap: 5 }).list(
+      seerListInputSchema.parse({ search: "kalimba" }),
+    );
+    expect(atCap).toMatchObject({ total: 5, totalCapped: false });
   });
 });
 
@@ -110,7 +162,8 @@ describe("seers.list totals kept by the trigger", () => {
     { country: "Senegal" },
   ];
   async function expectTotalsAsCounted() {
-    for (const filter of filters) expect({ filter, total: (await list(filter)).total }).toEqual({ filter, total: await counted(filter) });
+    for (const filter of filters)
+      expect({ filter, total: (await list(filter)).total }).toEqual({ filter, total: await counted(filter) });
   }
 
   it("match counting through listing, unlisting, edits of filter values and deletion", async () => {
@@ -125,7 +178,10 @@ describe("seers.list totals kept by the trigger", () => {
     });
     await expectTotalsAsCounted();
     const set = async (values: Partial<typeof seers.$inferInsert>) => {
-      await db.update(seers).set(values).where(sql`${seers.id} = ${seer.id}`);
+      await db
+        .update(seers)
+        .set(values)
+        .where(sql`${seers.id} = ${seer.id}`);
       await expectTotalsAsCounted();
     };
     await set({ verificationStatus: "approved" });
@@ -142,11 +198,20 @@ describe("seers.list totals kept by the trigger", () => {
 
   it("match counting after statements that change many Seers at once", async () => {
     const db = t.database.db;
-    await db.update(seers).set({ verificationStatus: "pending" }).where(sql`${seers.fullName} = 'Ama Tie'`);
+    await db
+      .update(seers)
+      .set({ verificationStatus: "pending" })
+      .where(sql`${seers.fullName} = 'Ama Tie'`);
     await expectTotalsAsCounted();
-    await db.update(seers).set({ country: "Ghana", verificationStatus: "approved" }).where(sql`${seers.fullName} like '%Tie'`);
+    await db
+      .update(seers)
+      .set({ country: "Ghana", verificationStatus: "approved" })
+      .where(sql`${seers.fullName} like '%Tie'`);
     await expectTotalsAsCounted();
-    await db.update(seers).set({ verificationStatus: "pending" }).where(sql`${seers.fullName} = 'Pending Tie'`);
+    await db
+      .update(seers)
+      .set({ verificationStatus: "pending" })
+      .where(sql`${seers.fullName} = 'Pending Tie'`);
     await expectTotalsAsCounted();
   });
 });

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { textSearch } from "../../platform/database";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { closestFirst, countUpTo, textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { z } from "zod";
 import { reviews, seerDirectoryCounts, seers, users, type VerificationStatus, type WeeklyAvailability } from "../../../db/schema";
+import { SEER_SEARCH_TOTAL_CAP } from "../../../src/domain/seer-limits";
 import { AppError } from "../../../src/errors";
 import { INVALID_CURSOR, SEER_NOT_FOUND, type SeerListQuery } from "../../../src/schemas/seers";
 
@@ -58,7 +59,12 @@ export interface OwnSeer extends PublicSeer {
 
 export interface SeerPage {
   items: PublicSeer[];
+  /**
+   * How many Seers the list holds. A search counts no further than SEER_SEARCH_TOTAL_CAP matches past the pages before:
+   * then `totalCapped` is true and `total` is a lower bound ("500+").
+   */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   /** The cursor of the next page, or null on the last page. */
@@ -107,9 +113,9 @@ const directoryOrder = [desc(seers.averageRating), asc(seers.fullName), asc(seer
 
 const searchOf = (search: string) => textSearch([seers.fullName, seers.tradition, seers.biography], search);
 
-function directoryFilter(query: Pick<SeerListQuery, "search" | "country" | "specialization" | "language">): SQL {
+/** Listed Seers under the three filters; a search's own conditions are added by each of its statements. */
+function directoryFilter(query: Pick<SeerListQuery, "country" | "specialization" | "language">): SQL {
   const conditions: SQL[] = [approved];
-  if (query.search) conditions.push(searchOf(query.search).where);
   if (query.country) conditions.push(eq(seers.country, query.country));
   // Array containment (@>) is what the GIN indexes on specializations and languages serve.
   if (query.specialization) conditions.push(sql`${seers.specializations} @> array[${query.specialization}]::text[]`);
@@ -125,20 +131,25 @@ interface SortKey {
 }
 type KeyValue = string | boolean;
 
-/** A directory row with, under a search, its rank's values. */
-type Ranked = PublicSeer & { substring?: boolean; similarity?: number | string };
+/** The directory's own order, as keys. */
+const baseKeys: SortKey[] = [
+  { expr: sql`${seers.averageRating}`, desc: true, type: "numeric" },
+  { expr: sql`${seers.fullName}`, desc: false, type: "text" },
+  { expr: sql`${seers.id}`, desc: false, type: "text" },
+];
 
-/** The directory's keys; a search puts the closest matches first (substring, then word similarity). */
+/**
+ * The directory's keys; a search puts the Seers whose text contains it first (in the directory's order), then the near
+ * matches, closest first. A cursor holds all five values; the similarity of a Seer of the first group is not used.
+ */
 function sortKeys(searched: ReturnType<typeof searchOf> | null): SortKey[] {
-  const base: SortKey[] = [
-    { expr: sql`${seers.averageRating}`, desc: true, type: "numeric" },
-    { expr: sql`${seers.fullName}`, desc: false, type: "text" },
-    { expr: sql`${seers.id}`, desc: false, type: "text" },
-  ];
-  if (!searched) return base;
+  if (!searched) return baseKeys;
   const { substring, similarity } = searched;
-  return [{ expr: substring, desc: true, type: "boolean" }, { expr: similarity, desc: true, type: "real" }, ...base];
+  return [{ expr: substring, desc: true, type: "boolean" }, { expr: similarity, desc: true, type: "real" }, ...baseKeys];
 }
+
+/** A directory row with, under a search, its rank's values. */
+type Ranked = PublicSeer & { substring: boolean; similarity: number | string };
 
 /**
  * The rows after `values` in the order of `keys`: (k1 past v1) or (k1 = v1 and (k2 past v2 or ...)). The first key's
@@ -161,7 +172,10 @@ function after(keys: SortKey[], values: KeyValue[]): SQL {
 /** A cursor: the page it opens (1-based) and the last shown Seer's sort key values. */
 const cursorSchema = z.object({
   page: z.number().int().min(2),
-  after: z.array(z.union([z.string().max(1000), z.boolean()])).min(3).max(5),
+  after: z
+    .array(z.union([z.string().max(1000), z.boolean()]))
+    .min(3)
+    .max(5),
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
@@ -190,7 +204,8 @@ const initialOf = (name: string | null): string | null => {
   return first ? first.toUpperCase() : null;
 };
 
-export function createSeerService({ db }: { db: Db }) {
+/** `searchTotalCap`: how far a search counts (SEER_SEARCH_TOTAL_CAP; tests pass a small one). */
+export function createSeerService({ db, searchTotalCap = SEER_SEARCH_TOTAL_CAP }: { db: Db; searchTotalCap?: number }) {
   // The directory without filters is its hottest view: its first page is prepared once.
   const unfilteredFirstPage = db
     .select(publicSeerColumns)
@@ -219,43 +234,94 @@ export function createSeerService({ db }: { db: Db }) {
     const cursor = query.cursor ? decodeCursor(query.cursor, keys) : null;
     const page = cursor?.page ?? 1;
     const filter = directoryFilter(query);
-    const unfiltered = !searched && !query.country && !query.specialization && !query.language;
-    const [rows, total] = await Promise.all([
+    if (searched) return searchPage(query, searched, keys, cursor, filter);
+    const unfiltered = !query.country && !query.specialization && !query.language;
+    const [items, total] = await Promise.all([
       unfiltered && !cursor
         ? unfilteredFirstPage.execute({ limit: pageSize })
         : db
-            .select({
-              ...publicSeerColumns,
-              // A search's rank values of each row, for the next cursor: the very expressions it is ordered by, so
-              // that PostgreSQL computes them once per row.
-              ...(searched ? { substring: sql<boolean>`${searched.substring}`, similarity: sql<number>`${searched.similarity}` } : {}),
-            })
+            .select(publicSeerColumns)
             .from(seers)
             .where(cursor ? and(filter, after(keys, cursor.after)) : filter)
-            .orderBy(...(searched ? searched.rank : []), ...directoryOrder)
+            .orderBy(...directoryOrder)
             .limit(pageSize),
-      searched
-        ? db
-            .select({ total: count() })
-            .from(seers)
-            .where(filter)
-            .then(([row]) => row?.total ?? 0)
-        : keptTotal
-            .execute({ country: query.country ?? "", specialization: query.specialization ?? "", language: query.language ?? "" })
-            .then(([row]) => row?.listed ?? 0),
+      // Without a search, the total is the trigger-kept count of the filters' combination ('' for all), not a count(*).
+      keptTotal
+        .execute({ country: query.country ?? "", specialization: query.specialization ?? "", language: query.language ?? "" })
+        .then(([row]) => row?.listed ?? 0),
+    ]);
+    const last = items.at(-1);
+    const more = last !== undefined && items.length === pageSize && page * pageSize < total;
+    const nextCursor = more ? encodeCursor({ page: page + 1, after: [last.averageRating, last.fullName, last.id] }) : null;
+    return { items, total, totalCapped: false, page, pageSize, nextCursor };
+  }
+
+  /**
+   * A search's page: the Seers whose text contains it, in the directory's order (an index walk or a few rows sorted,
+   * whichever the planner finds cheaper), then, while the page is not full, the near matches closest first
+   * (`closestFirst`: only the closest candidates scored). Its total counts the matches from this page on, up to
+   * `searchTotalCap`, and adds the pages before; beyond the cap it is a lower bound (`totalCapped`).
+   */
+  async function searchPage(
+    query: SeerListQuery,
+    searched: ReturnType<typeof searchOf>,
+    keys: SortKey[],
+    cursor: Cursor | null,
+    filter: SQL,
+  ): Promise<SeerPage> {
+    const { pageSize } = query;
+    const page = cursor?.page ?? 1;
+    const { substring, near, similarity } = searched;
+    // Where the cursor stands: in the substring group (true), among the near matches (false), or at the top (null).
+    const inSubstrings = cursor ? cursor.after[0] === true : null;
+    const nearKeys = keys.slice(1);
+    const substringsAfter = cursor && inSubstrings ? after(baseKeys, cursor.after.slice(2)) : sql`true`;
+    const nearAfter = cursor && !inSubstrings ? after(nearKeys, cursor.after.slice(1)) : sql`true`;
+
+    async function readPage(): Promise<Ranked[]> {
+      const contained: Ranked[] =
+        inSubstrings === false
+          ? []
+          : (
+              await db
+                .select(publicSeerColumns)
+                .from(seers)
+                .where(and(filter, substring, substringsAfter))
+                .orderBy(...directoryOrder)
+                .limit(pageSize)
+            ).map((seer) => ({ ...seer, substring: true, similarity: 1 }));
+      const closest = await closestFirst(db, pageSize - contained.length, (tx) =>
+        tx
+          .select({ ...publicSeerColumns, similarity: sql<number>`${similarity}` })
+          .from(seers)
+          .where(and(filter, sql`not ${substring}`, near, nearAfter))
+          .orderBy(sql`${similarity} desc`, ...directoryOrder)
+          .limit(pageSize - contained.length),
+      );
+      return [...contained, ...closest.map((seer) => ({ ...seer, substring: false }))];
+    }
+    // The matches from this page on: the rest of the substring group and every near match, or the near matches after.
+    const rest =
+      inSubstrings === null
+        ? sql`true`
+        : inSubstrings
+          ? sql`(not ${substring} or ${substringsAfter})`
+          : sql`not ${substring} and ${nearAfter}`;
+    const [rows, remaining] = await Promise.all([
+      readPage(),
+      countUpTo(db, sql`select 1 from ${seers} where ${and(filter, searched.where, rest)}`, searchTotalCap),
     ]);
     const items: PublicSeer[] = [];
-    const lastKey: KeyValue[] = [];
-    for (const row of rows as Ranked[]) {
-      const { substring, similarity, ...seer } = row;
+    let lastKey: KeyValue[] = [];
+    for (const row of rows) {
+      const { substring: contains, similarity: closeness, ...seer } = row;
       items.push(seer);
-      lastKey.length = 0;
-      if (searched) lastKey.push(Boolean(substring), String(similarity));
-      lastKey.push(seer.averageRating, seer.fullName, seer.id);
+      lastKey = [Boolean(contains), String(closeness), seer.averageRating, seer.fullName, seer.id];
     }
-    const more = items.length === pageSize && page * pageSize < total;
-    const nextCursor = more ? encodeCursor({ page: page + 1, after: [...lastKey] }) : null;
-    return { items, total, page, pageSize, nextCursor };
+    const total = (page - 1) * pageSize + remaining.count;
+    const more = items.length === pageSize && (remaining.capped || page * pageSize < total);
+    const nextCursor = more ? encodeCursor({ page: page + 1, after: lastKey }) : null;
+    return { items, total, totalCapped: remaining.capped, page, pageSize, nextCursor };
   }
 
   /** Every approved Seer in directory order: the GET /api/seers compatibility door. */

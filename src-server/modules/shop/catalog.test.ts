@@ -142,3 +142,28 @@ describe("the catalogue", () => {
     }
   });
 });
+
+describe("the catalogue's search order", () => {
+  // Word similarity to 'kalimba' in the comments: the products that contain it come first, oldest first whatever their
+  // similarity; then the near ones, closest first, ties oldest first.
+  beforeAll(async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 1, 1) + minutes * 60_000);
+    const products = [
+      { name: "Xalimba Rattle", createdAt: at(0) }, // 0.625
+      { name: "Kalimbae Thumb Piano", createdAt: at(1) }, // substring, 0.875
+      { name: "Kalimba", createdAt: at(2) }, // substring, 1
+      { name: "Kalimbe Stand", createdAt: at(3) }, // 0.75
+      { name: "Kalimbe Case", createdAt: at(4) }, // 0.75
+    ];
+    for (const [i, p] of products.entries()) {
+      await createProduct(t.database.db, { ...p, slug: `kalimba-${i}`, description: "Carved from wood." });
+    }
+  });
+
+  it("lists the products that contain the search first, oldest first, then the near ones closest first", async () => {
+    const ranked = ["Kalimbae Thumb Piano", "Kalimba", "Kalimbe Stand", "Kalimbe Case", "Xalimba Rattle"];
+    expect((await productsOf({ search: "kalimba" })).map((p) => p.name)).toEqual(ranked);
+    for (const limit of [1, 2, 3, 4])
+      expect((await productsOf({ search: "kalimba", limit })).map((p) => p.name)).toEqual(ranked.slice(0, limit));
+  });
+});

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { textSearch } from "../../platform/database";
+import { closestFirst, textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
@@ -63,18 +63,41 @@ export function createCatalogService({ db }: { db: Db }) {
     .limit(sql.placeholder("limit"))
     .prepare("shop_front");
 
+  /**
+   * A search lists the products whose text contains it first, oldest first (an index walk or a few rows sorted,
+   * whichever the planner finds cheaper), then, while the list is not full, the near matches closest first
+   * (`closestFirst`: only the closest candidates scored), so that a search never scores every match.
+   */
   async function list(query: ProductListQuery): Promise<Product[]> {
-    if (!query.search && !query.categoryId) return shopFront.execute({ limit: query.limit ?? PRODUCT_LIST_MAX });
+    const limit = query.limit ?? PRODUCT_LIST_MAX;
+    if (!query.search && !query.categoryId) return shopFront.execute({ limit });
     const conditions: SQL[] = [active];
-    const search = query.search ? textSearch([products.name, products.description], query.search) : null;
-    if (search) conditions.push(search.where);
     if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
-    return db
+    const order = [asc(products.createdAt), asc(products.id)];
+    if (!query.search) {
+      return db
+        .select(productColumns)
+        .from(products)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(limit);
+    }
+    const { substring, near, similarity } = textSearch([products.name, products.description], query.search);
+    const contained = await db
       .select(productColumns)
       .from(products)
-      .where(and(...conditions))
-      .orderBy(...(search ? search.rank : []), asc(products.createdAt), asc(products.id))
-      .limit(query.limit ?? PRODUCT_LIST_MAX);
+      .where(and(...conditions, substring))
+      .orderBy(...order)
+      .limit(limit);
+    const closest = await closestFirst(db, limit - contained.length, (tx) =>
+      tx
+        .select(productColumns)
+        .from(products)
+        .where(and(...conditions, sql`not ${substring}`, near))
+        .orderBy(sql`${similarity} desc`, ...order)
+        .limit(limit - contained.length),
+    );
+    return [...contained, ...closest];
   }
 
   // A product's page is a hot read: its statement is built once (drizzle's prepare), not per request.
