@@ -6,7 +6,7 @@ import "./fonts/fonts.css";
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
 import "./global.css";
-import { hydrate } from "@tanstack/react-query";
+import type { DehydratedState } from "@tanstack/react-query";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import superjson from "superjson";
@@ -22,7 +22,11 @@ const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
 if (serverState && root.firstChild) {
   // A public page the server drew (ssr.tsx): its data seeds the cache and, once the page's own code is here, React
   // takes over the server's HTML instead of drawing it again.
-  hydrate(queryClient, superjson.parse(serverState));
+  // Only successful answers are handed over (ssr.tsx): each goes into the cache as it was fetched, without React
+  // Query's general hydration code in every first load.
+  for (const { queryKey, state } of superjson.parse<DehydratedState>(serverState).queries) {
+    queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
+  }
   // As TanStack's own hydration does: the router then draws the tree the server drew (no Suspense around the matches).
   router.ssr = { manifest: undefined };
   void router.load().then(() => {

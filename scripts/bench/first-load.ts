@@ -82,7 +82,13 @@ try {
       );
     });
     const started = performance.now();
-    await page.goto(route, { waitUntil: "load" });
+    const response = await page.goto(route, { waitUntil: "load" });
+    // A page the server drew carries its stylesheets in its head (src-server/modules/pages/drawn.ts): CSS all the same.
+    const head = /<head>([\s\S]*?)<\/head>/.exec((await response?.text()) ?? "")?.[1] ?? "";
+    for (const [, css] of head.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+      const gzip = gzipSync(css ?? "", { level: 9 }).length;
+      fetched.push(Promise.resolve({ url: "(written into the page)", kind: "stylesheet", wire: gzip, gzip }));
+    }
     // Settled: the page drew its heading, then nothing was fetched for a second. (Playwright's networkidle, 500 ms
     // without requests, can come before a busy CPU has run the entry far enough to ask for the route's chunk.)
     await page.waitForSelector("#main h1", { timeout: 30_000 }).catch(() => undefined);

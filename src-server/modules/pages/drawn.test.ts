@@ -75,7 +75,7 @@ describe("a public page asked for by a visitor who is not signed in", () => {
     // The shell's and the route's sheets in one <style>; the route's also linked for the client's loader, inert.
     expect(html).toContain("<style>body{margin:0}\n.card{color:red}/*<\\/style>*/</style>");
     expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
-    expect(html).toContain('<link rel="stylesheet" media="not all" crossorigin href="/assets/route-1.css">');
+    expect(html).toContain('<link rel="stylesheet" disabled crossorigin href="/assets/route-1.css">');
     // No module script in the page: the boot script asks for it, with the route's code, once the page is painted.
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<meta id="seer-boot" data-src="/assets/index-1.js" data-preload="/assets/route-1.js /assets/Card-1.js">');

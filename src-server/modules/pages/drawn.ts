@@ -27,7 +27,7 @@ const SHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>\s*/g;
 /**
  * The built template with a drawn page in #root and its data after it. Every stylesheet the page needs (the shell's
  * and its routes') is written into the head, so that the first paint waits for no request; each route's sheet is
- * also linked with `media="not all"`, which no browser waits for, so that the client's code loader sees it is there
+ * also linked, `disabled` (so neither applied twice nor fetched), so that the client's code loader sees it is there
  * and does not fetch it again. The routes' code is linked for early, low-priority fetching, so that the page comes
  * to life sooner without slowing its first paint.
  */
@@ -47,7 +47,7 @@ export function withDrawnPage(template: string, page: DrawnPage, assets: PageAss
   const inline = [...shellSheets, ...css].map((href) => inStyle(assets.sheets[href] ?? "")).join("\n");
   const links = [
     `<style>${inline}</style>`,
-    ...[...css].map((href) => `<link rel="stylesheet" media="not all" crossorigin href="${href}">`),
+    ...[...css].map((href) => `<link rel="stylesheet" disabled crossorigin href="${href}">`),
   ].join("\n    ");
   let entry: string | undefined;
   const withoutEntry = head.replace(APP_SCRIPT, (_tag, src: string) => {
