@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addCents, cents, formatGhs, formatMoney, multiplyCents, percentOf, toCents, toDecimal } from "./money";
 
@@ -40,5 +41,26 @@ describe("money", () => {
 
   it("formats other amounts with the currency formatter", () => {
     expect(formatMoney("1234.5")).toBe("$1,234.50");
+  });
+});
+
+describe("formatMoney without Intl", () => {
+  it("writes exactly what Intl writes for en-US with narrow symbols, for dollars and cedis, any amount", () => {
+    for (const currency of ["USD", "GHS"]) {
+      const intl = new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+      fc.assert(
+        fc.property(fc.integer({ min: -1e13, max: 1e13 }), (c) => {
+          expect(formatMoney(cents(c), currency)).toBe(intl.format(c / 100));
+        }),
+        { numRuns: 2000 },
+      );
+      for (const c of [0, 1, 9, 10, 99, 100, 99999, 100000, 123456789, -1, -100000]) {
+        expect(formatMoney(cents(c), currency)).toBe(intl.format(c / 100));
+      }
+    }
+  });
+
+  it("still formats another currency through Intl", () => {
+    expect(formatMoney("1234.50", "EUR")).toBe("€1,234.50");
   });
 });
