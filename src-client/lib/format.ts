@@ -1,3 +1,5 @@
+import { withThousands } from "../../src/domain/money";
+
 /**
  * Every date the client shows, in en-US, in one of four styles:
  * weekday "Tuesday, November 24, 2026", weekdayShort "Tue, Nov 24, 2026", long "November 24, 2026", short "Nov 24, 2026".
@@ -11,15 +13,30 @@ const dateStyles = {
 
 export type DateStyle = keyof typeof dateStyles;
 
+/**
+ * One formatter per style and timezone, made once: toLocaleDateString makes a new one (and reads locale data) on every
+ * call, which a page of dates pays for on a phone (issue #18).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(style: DateStyle, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ""}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", timeZone ? { ...dateStyles[style], timeZone } : dateStyles[style]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A calendar date ("YYYY-MM-DD", e.g. a booking's day) as people read it, the same whatever the browser's timezone. */
 export function formatCalendarDate(date: string, style: DateStyle = "weekday"): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { ...dateStyles[style], timeZone: "UTC" });
+  return dateFormat(style, "UTC").format(new Date(`${date}T12:00:00Z`));
 }
 
 /** A moment (a review, an order, an article's publication) as the day it is in the browser's timezone (or `timeZone`). */
 export function formatDate(moment: Date | string, style: DateStyle = "long", timeZone?: string): string {
-  return new Date(moment).toLocaleDateString("en-US", timeZone ? { ...dateStyles[style], timeZone } : dateStyles[style]);
+  return dateFormat(style, timeZone).format(new Date(moment));
 }
 
 /** "1,234 views", "1 view". */
-export const formatViews = (count: number): string => `${count.toLocaleString("en-US")} ${count === 1 ? "view" : "views"}`;
+export const formatViews = (count: number): string => `${withThousands(count)} ${count === 1 ? "view" : "views"}`;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addCents, cents, formatGhs, formatMoney, multiplyCents, percentOf, toCents, toDecimal } from "./money";
+import { addCents, cents, formatGhs, formatMoney, multiplyCents, percentOf, toCents, toDecimal, withThousands } from "./money";
 
 describe("money", () => {
   it("parses decimal strings and numbers into integer cents", () => {
@@ -62,5 +62,17 @@ describe("formatMoney without Intl", () => {
 
   it("still formats another currency through Intl", () => {
     expect(formatMoney("1234.50", "EUR")).toBe("€1,234.50");
+  });
+});
+
+describe("withThousands", () => {
+  it("writes whole numbers as en-US does", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (n) => {
+        expect(withThousands(n)).toBe(n.toLocaleString("en-US"));
+      }),
+    );
+    expect(withThousands(89900)).toBe("89,900");
+    expect(withThousands(0)).toBe("0");
   });
 });

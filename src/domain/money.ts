@@ -75,11 +75,15 @@ const formatters = new Map<string, Intl.NumberFormat>();
  */
 const SYMBOLS: Record<string, string> = { USD: "$", GHS: "GH₵" };
 
+/** A whole number as en-US writes it, with thousands separators (89900 -> "89,900"), without Intl (see SYMBOLS). */
+export function withThousands(n: number): string {
+  const digits = Math.abs(Math.trunc(n)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return n < 0 && Math.trunc(n) !== 0 ? `-${digits}` : digits;
+}
+
 /** Cents as en-US digits: thousands separators and two decimals. */
 function digitsOf(absCents: number): string {
-  const units = Math.floor(absCents / 100).toString();
-  const hundredths = (absCents % 100).toString().padStart(2, "0");
-  return `${units.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${hundredths}`;
+  return `${withThousands(Math.floor(absCents / 100))}.${(absCents % 100).toString().padStart(2, "0")}`;
 }
 
 /**

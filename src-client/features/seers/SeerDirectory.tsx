@@ -1,5 +1,6 @@
 import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
+import { withThousands } from "../../../src/domain/money";
 import { SEER_PAGE_SIZE } from "../../../src/domain/seer-limits";
 import type { SeerDirectorySearch } from "../../../src/schemas/search";
 import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
@@ -51,7 +52,7 @@ export function SeerDirectory() {
   const items = seers.data?.pages.flatMap((p) => p.items) ?? [];
   // The last page's total: a search counts up to a cap past the pages already shown, so it knows the most (`608+`).
   const lastPage = seers.data?.pages.at(-1);
-  const total = lastPage ? `${lastPage.total.toLocaleString("en-US")}${lastPage.totalCapped ? "+" : ""}` : "0";
+  const total = lastPage ? `${withThousands(lastPage.total)}${lastPage.totalCapped ? "+" : ""}` : "0";
 
   return (
     <Container size="xl" py="xl">
@@ -121,7 +122,7 @@ export function SeerDirectory() {
           </SimpleGrid>
           <Stack align="center" gap="xs">
             <Text size="sm" c="dimmed" role="status">
-              Showing {items.length.toLocaleString("en-US")} of {total} Seers
+              Showing {withThousands(items.length)} of {total} Seers
             </Text>
             {seers.hasNextPage && (
               <Button variant="light" onClick={() => void seers.fetchNextPage()} loading={seers.isFetchingNextPage}>
