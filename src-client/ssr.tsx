@@ -15,7 +15,7 @@ export interface RenderedPage {
   html: string;
   /** The query cache's successful answers, superjson text, for the browser's cache (main.tsx). */
   state: string;
-  /** The ids of the routes drawn, outermost first: the server adds their stylesheets and code to the head. */
+  /** The ids of the routes drawn, outermost first: the server writes their stylesheets in and lists their code. */
   routeIds: string[];
 }
 

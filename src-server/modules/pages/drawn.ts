@@ -15,7 +15,6 @@ interface Renderer<Link> {
   renderPage(url: string, link: Link): Promise<DrawnPage>;
 }
 
-
 /** Text inside a `<script type="application/json">`: JSON has `<` only inside strings, where \u003c reads the same. */
 const inScript = (json: string) => json.replace(/</g, "\\u003c");
 
@@ -28,8 +27,8 @@ const SHEET_LINK = /<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>\s*/g;
  * The built template with a drawn page in #root and its data after it. Every stylesheet the page needs (the shell's
  * and its routes') is written into the head, so that the first paint waits for no request; each route's sheet is
  * also linked, `disabled` (so neither applied twice nor fetched), so that the client's code loader sees it is there
- * and does not fetch it again. The routes' code is linked for early, low-priority fetching, so that the page comes
- * to life sooner without slowing its first paint.
+ * and does not fetch it again. The app's script is replaced by the boot script (below), which asks for it and for
+ * the routes' own code once the page is painted.
  */
 export function withDrawnPage(template: string, page: DrawnPage, assets: PageAssets): string {
   const css = new Set<string>();
