@@ -50,6 +50,8 @@ describe("public pages drawn by the server", () => {
       const page = await context.newPage();
       await page.goto(`/seers/${seer?.id}`);
       await expect.poll(() => page.getByRole("heading", { name: seer?.fullName }).isVisible()).toBe(true);
+      // Mantine's colours hang on the colour-scheme attribute, which the page's script would set: light by default.
+      expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("light");
     } finally {
       await browser.close();
     }
