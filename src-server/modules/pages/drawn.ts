@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SERVER_STATE_ID } from "../../../src/domain/pages";
+import { inScript } from "./html";
 
 /** What the client's server renderer (src-client/ssr.tsx, built into dist/ssr) gives for one page. */
 export interface DrawnPage {
@@ -14,9 +15,6 @@ export interface DrawnPage {
 interface Renderer<Link> {
   renderPage(url: string, link: Link): Promise<DrawnPage>;
 }
-
-/** Text inside a `<script type="application/json">`: JSON has `<` only inside strings, where \u003c reads the same. */
-const inScript = (json: string) => json.replace(/</g, "\\u003c");
 
 /** A stylesheet's text inside a `<style>` element: only `</style` could end it early. */
 const inStyle = (css: string) => css.replace(/<\/style/gi, "<\\/style");

@@ -15,9 +15,12 @@ export interface PageHead {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** JSON inside a <script> block: no "</script>", no HTML comment opener, and the line separators JSON allows. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
+/**
+ * JSON text inside a <script> block: no "</script>", no HTML comment opener, and the line separators JSON allows.
+ * These characters can only stand inside JSON strings, where the escapes read the same.
+ */
+export const inScript = (json: string) =>
+  json
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")
@@ -50,7 +53,7 @@ export function renderHead(template: string, head: PageHead): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
     head.image ? meta("name", "twitter:image", head.image) : "",
-    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : "",
+    head.jsonLd ? `<script type="application/ld+json">${inScript(JSON.stringify(head.jsonLd))}</script>` : "",
   ]
     .filter(Boolean)
     .join("\n    ");
