@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createProduct } from "../../../db/seed/factories";
-import { PRODUCT_NOT_FOUND } from "../../../src/schemas/shop";
+import { PRODUCT_NEAR_MAX, PRODUCT_NOT_FOUND } from "../../../src/schemas/shop";
 import { createTestApp, trpcError, trpcQuery, type TestApp } from "../../test/app";
 
 let t: TestApp;
@@ -165,5 +165,34 @@ describe("the catalogue's search order", () => {
     expect((await productsOf({ search: "kalimba" })).map((p) => p.name)).toEqual(ranked);
     for (const limit of [1, 2, 3, 4])
       expect((await productsOf({ search: "kalimba", limit })).map((p) => p.name)).toEqual(ranked.slice(0, limit));
+  });
+});
+
+describe("the catalogue's near matches", () => {
+  // Word similarity to 'balafon': one product contains it; two are at 0.75, made last; PRODUCT_NEAR_MAX + 2 tie at
+  // 0.625, made newest first so that neither insertion order nor the ids give the oldest-first order by chance.
+  const ties = PRODUCT_NEAR_MAX + 2;
+  beforeAll(async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1) + minutes * 60_000);
+    const add = (name: string, minutes: number) =>
+      createProduct(t.database.db, { name, slug: `balafon-${minutes}`, description: "Carved from wood.", createdAt: at(minutes) });
+    await add("Balafon Mallets", 100);
+    for (let i = ties - 1; i >= 0; i--) await add(`Xalafon Gourd ${i}`, i);
+    await add("Balafom Rack", 101);
+    await add("Balafo Stand", 102);
+  });
+
+  it("fills the list with at most PRODUCT_NEAR_MAX near matches, closest first, ties oldest first", async () => {
+    const listed = (await productsOf({ search: "balafon" })).map((p) => p.name);
+    const oldestTies = Array.from({ length: PRODUCT_NEAR_MAX - 2 }, (_, i) => `Xalafon Gourd ${i}`);
+    expect(listed).toEqual(["Balafon Mallets", "Balafom Rack", "Balafo Stand", ...oldestTies]);
+  });
+
+  it("leaves no room for near matches past the list's limit", async () => {
+    expect((await productsOf({ search: "balafon", limit: 3 })).map((p) => p.name)).toEqual([
+      "Balafon Mallets",
+      "Balafom Rack",
+      "Balafo Stand",
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { closestFirst, textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
-import { PRODUCT_LIST_MAX, PRODUCT_NOT_FOUND, type ProductListQuery } from "../../../src/schemas/shop";
+import { PRODUCT_LIST_MAX, PRODUCT_NEAR_MAX, PRODUCT_NOT_FOUND, type ProductListQuery } from "../../../src/schemas/shop";
 
 /** What anyone may see of a product in a listing: no vendor, no stock threshold, no timestamps. */
 const productColumns = {
@@ -65,8 +65,11 @@ export function createCatalogService({ db }: { db: Db }) {
 
   /**
    * A search lists the products whose text contains it first, oldest first (an index walk or a few rows sorted,
-   * whichever the planner finds cheaper), then, while the list is not full, the near matches closest first
-   * (`closestFirst`: only the closest candidates scored), so that a search never scores every match.
+   * whichever the planner finds cheaper), then, while the list is not full, at most PRODUCT_NEAR_MAX near matches:
+   * closest first (highest word similarity), ties oldest first and then by id, the list's own order. They come
+   * through `closestFirst`, so only the candidates above the threshold that fills them are scored. Exact ties can be
+   * told apart only by scoring every one of them: the cap keeps the last, weakest band of near matches (hundreds of
+   * ties at 100,000 products) out of reach unless fewer than PRODUCT_NEAR_MAX closer ones exist.
    */
   async function list(query: ProductListQuery): Promise<Product[]> {
     const limit = query.limit ?? PRODUCT_LIST_MAX;
@@ -89,13 +92,14 @@ export function createCatalogService({ db }: { db: Db }) {
       .where(and(...conditions, substring))
       .orderBy(...order)
       .limit(limit);
-    const closest = await closestFirst(db, limit - contained.length, (tx) =>
+    const room = Math.min(limit - contained.length, PRODUCT_NEAR_MAX);
+    const closest = await closestFirst(db, room, (tx) =>
       tx
         .select(productColumns)
         .from(products)
         .where(and(...conditions, sql`not ${substring}`, near))
         .orderBy(sql`${similarity} desc`, ...order)
-        .limit(limit - contained.length),
+        .limit(room),
     );
     return [...contained, ...closest];
   }
