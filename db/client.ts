@@ -40,6 +40,41 @@ export interface PoolUse {
   max: number;
 }
 
+/** What `preparing` wraps of a postgres.js client, a transaction's or a savepoint's. */
+type Body = (sql: never) => unknown;
+interface Client {
+  unsafe(query: string, parameters?: never[], options?: { prepare?: boolean }): unknown;
+}
+
+/**
+ * The postgres.js client as drizzle should use it: every statement with parameters a prepared one. Drizzle asks for
+ * an unnamed statement unless a query was prepared by name, and postgres.js sends an unnamed one with parameters in
+ * two round trips (parse and describe, to learn the parameters' types; then bind and execute). Prepared, it takes
+ * one, from the second time on each connection; on this machine each round trip costs more than most statements do
+ * (docs/decisions.md 92). The clients of transactions and savepoints are wrapped too.
+ */
+export function preparing<T extends Client>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (property === "unsafe") {
+        return (query: string, parameters?: never[], options?: { prepare?: boolean }) =>
+          target.unsafe(query, parameters, { ...options, prepare: Boolean(options?.prepare) || (parameters?.length ?? 0) > 0 });
+      }
+      if (property === "begin" || property === "savepoint") {
+        // begin(fn), begin(options, fn), savepoint(fn), savepoint(name, fn): the function's client is wrapped too.
+        return (...args: unknown[]) =>
+          (value as (...a: unknown[]) => unknown).apply(
+            target,
+            args.map((arg) => (typeof arg === "function" ? (sql: Client) => (arg as Body)(preparing(sql) as never) : arg)),
+          );
+      }
+      return value;
+    },
+  });
+}
+
 export type OpenDatabaseOptions =
   { url: string; maxConnections?: number } | { dataDir?: string; loadDataDir?: Blob; url?: undefined };
 
@@ -58,10 +93,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const sql = postgres(options.url, {
       max,
       onnotice: () => {},
-      connection: { application_name: applicationName },
+      // Every statement is planned for its own values, as an unnamed one is (`preparing` below names them all):
+      // a plan made once for any values would read the search indexes blind to what is searched.
+      connection: { application_name: applicationName, plan_cache_mode: "force_custom_plan" },
       // numeric stays a string (exact money); timestamps come back as Date.
     });
-    const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
+    const db = drizzlePostgres({ client: preparing(sql), schema }) as unknown as Db;
     const poolUse = async (): Promise<PoolUse> => {
       // The connection asking is this pool's too: counted idle, as it is again once it has answered.
       const [row] = await sql<{ inUse: number; idle: number }[]>`

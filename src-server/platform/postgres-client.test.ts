@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { rows } from "../../db/migrate";
+import { createTestDatabase } from "../test/database";
+
+// The prepared-statement wiring is postgres.js's: PostgreSQL only (PGlite has no pool and no such choice).
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL client", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const preparedLike = async (q: Database["db"], text: string) =>
+    rows<{ n: number }>(await q.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${text}%`}`))[0]?.n;
+
+  it("prepares every statement with parameters, in and out of transactions and savepoints", async () => {
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select ${1}::int as outer_marker`);
+      expect(await preparedLike(tx, "outer_marker")).toBe(1);
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`select ${2}::int as inner_marker`);
+        expect(await preparedLike(inner, "inner_marker")).toBe(1);
+      });
+    });
+  });
+
+  it("plans each statement for its own values", async () => {
+    const [row] = rows<{ plan_cache_mode: string }>(await database.db.execute(sql`show plan_cache_mode`));
+    expect(row?.plan_cache_mode).toBe("force_custom_plan");
+  });
+
+  it("rolls a failed savepoint back alone, and a failed transaction whole", async () => {
+    const { db } = database;
+    await db.execute(sql`create table if not exists client_test (n int)`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into client_test values (${1})`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into client_test values (${2})`);
+          throw new Error("undone");
+        }),
+      ).rejects.toThrow("undone");
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into client_test values (${3})`);
+        throw new Error("undone too");
+      }),
+    ).rejects.toThrow("undone too");
+    expect(rows<{ n: number }>(await db.execute(sql`select n from client_test order by n`))).toEqual([{ n: 1 }]);
+  });
+});
