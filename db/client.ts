@@ -47,11 +47,17 @@ interface Client {
 }
 
 /**
- * The postgres.js client as drizzle should use it: every statement with parameters a prepared one. Drizzle asks for
- * an unnamed statement unless a query was prepared by name, and postgres.js sends an unnamed one with parameters in
- * two round trips (parse and describe, to learn the parameters' types; then bind and execute). Prepared, it takes
- * one, from the second time on each connection; on this machine each round trip costs more than most statements do
- * (docs/decisions.md 92). The clients of transactions and savepoints are wrapped too.
+ * Whether a statement is prepared (named, parsed once per connection, its plan kept when PostgreSQL finds a plan for
+ * any values as good): every one with parameters, except text searches (`search_fold`, platform/database.ts
+ * `textSearch`), whose best plan depends on what is searched, so they stay unnamed and are planned each time.
+ */
+export const prepares = (query: string, parameterCount: number): boolean => parameterCount > 0 && !query.includes("search_fold(");
+
+/**
+ * The postgres.js client as drizzle should use it: statements prepared as `prepares` says. Drizzle asks for an unnamed
+ * statement unless a query was prepared by name, and postgres.js sends an unnamed one with parameters in two round
+ * trips (parse and describe, to learn the parameters' types; then bind and execute). Prepared, it takes one, from the
+ * second time on each connection (docs/decisions.md 92). The clients of transactions and savepoints are wrapped too.
  */
 export function preparing<T extends Client>(client: T): T {
   return new Proxy(client, {
@@ -60,7 +66,10 @@ export function preparing<T extends Client>(client: T): T {
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
         return (query: string, parameters?: never[], options?: { prepare?: boolean }) =>
-          target.unsafe(query, parameters, { ...options, prepare: Boolean(options?.prepare) || (parameters?.length ?? 0) > 0 });
+          target.unsafe(query, parameters, {
+            ...options,
+            prepare: Boolean(options?.prepare) || prepares(query, parameters?.length ?? 0),
+          });
       }
       if (property === "begin" || property === "savepoint") {
         // begin(fn), begin(options, fn), savepoint(fn), savepoint(name, fn): the function's client is wrapped too.
@@ -93,9 +102,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const sql = postgres(options.url, {
       max,
       onnotice: () => {},
-      // Every statement is planned for its own values, as an unnamed one is (`preparing` below names them all):
-      // a plan made once for any values would read the search indexes blind to what is searched.
-      connection: { application_name: applicationName, plan_cache_mode: "force_custom_plan" },
+      connection: { application_name: applicationName },
       // numeric stays a string (exact money); timestamps come back as Date.
     });
     const db = drizzlePostgres({ client: preparing(sql), schema }) as unknown as Db;

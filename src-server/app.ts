@@ -191,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one place a request's context is made: the session's user, loaded once, for tRPC and REST alike.
   app.decorate("createContext", async (req, res) => {
     const userId = req.session.get("userId");
-    const user = userId ? await services.account.findById(userId) : null;
+    // Read with the session when the request began (DbSessionStore.get); looked up when the session changed since.
+    const loaded = req.session.get("loadedUser");
+    const user = !userId ? null : loaded?.id === userId ? loaded : await services.account.findById(userId);
     return { services, clock, user, req, res };
   });
   const onTrpcError = ({ error, path: procedure, req }: { error: TRPCError; path?: string; req: FastifyRequest }) => {

@@ -48,3 +48,18 @@ export async function lockInTransaction(tx: Queryable, key: string): Promise<voi
 
 /** The lock every transaction takes before touching one Seer's slots (holds, confirmations, moves). */
 export const seerSlotsKey = (seerId: string): string => `seer-slots:${seerId}`;
+
+/**
+ * `lockInTransaction`, then `statements` under the lock, sent together: one round trip instead of one per statement.
+ * On one connection PostgreSQL runs statements in the order they arrive, and they arrive in the order given, the lock
+ * first (locks.test.ts pins this down, since it rests on how drizzle and postgres.js hand queries on). The statements
+ * are drizzle queries not yet awaited; their results come back in the same order.
+ */
+export async function underLock<T extends readonly unknown[]>(
+  tx: Queryable,
+  key: string,
+  ...statements: T
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const [, ...results] = await Promise.all([lockInTransaction(tx, key), ...statements]);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

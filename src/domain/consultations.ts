@@ -40,14 +40,23 @@ export function sessionPriceField(sessionType: SessionType): "price15Min" | "pri
   return sessionType === "15min" ? "price15Min" : sessionType === "30min" ? "price30Min" : "price60Min";
 }
 
+/**
+ * Zone names found valid, remembered: asking Intl means building a formatter, which costs more than the rest of a
+ * booking's checks. Bounded, since Intl takes any letter case ('africa/accra').
+ */
+const knownTimeZones = new Set<string>();
+const KNOWN_TIME_ZONES_MAX = 2000;
+
 export function isValidTimeZone(name: string): boolean {
   if (!name || name.length > 64) return false;
+  if (knownTimeZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
   } catch {
     return false;
   }
+  if (knownTimeZones.size < KNOWN_TIME_ZONES_MAX) knownTimeZones.add(name);
+  return true;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountTokens, bookings, contactMessages, meetingMessages, orders, users } from "../../../db/schema";
+import type { Session } from "fastify";
+import { accountTokens, bookings, contactMessages, meetingMessages, orders, sessions, users } from "../../../db/schema";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import { createBooking, createSeer, createUser, uniqueSuffix } from "../../../db/seed/factories";
 import { EMAIL_NOT_VERIFIED } from "../../platform/trpc/init";
@@ -26,6 +27,7 @@ import {
   WRONG_CURRENT_PASSWORD,
   type OwnSession,
 } from "./security";
+import { DbSessionStore, hashSessionId } from "./session-store";
 import { TOKEN_INVALID } from "./tokens";
 
 let t: TestApp;
@@ -68,7 +70,10 @@ describe("password reset by e-mail", () => {
     await trpcMutation(t.app, "account.requestPasswordReset", { email });
     await t.app.jobs.runDue();
     const token = mailedToken(t.app, email, "/reset-password");
-    const stored = await t.database.db.select().from(accountTokens).where(eq(accountTokens.userId, await idOf(firstBrowser)));
+    const stored = await t.database.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.userId, await idOf(firstBrowser)));
     expect(stored.some((row) => row.tokenHash === token)).toBe(false);
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
 
@@ -111,10 +116,19 @@ describe("e-mail confirmation", () => {
     await forbidden("orders.createPayment", {});
     await forbidden("bookings.createPaymentIntent", {});
     await forbidden("applications.submit", {});
-    const article = { title: "A title", content: "c".repeat(60), category: "Ancestors", excerpt: "", tags: [], isPublished: true };
+    const article = {
+      title: "A title",
+      content: "c".repeat(60),
+      category: "Ancestors",
+      excerpt: "",
+      tags: [],
+      isPublished: true,
+    };
     await forbidden("articles.create", article);
     expect((await trpcMutation(t.app, "articles.create", { ...article, isPublished: false }, cookie)).statusCode).toBe(200);
-    expect(trpcData<{ emailVerified: boolean }>(await trpcQuery(t.app, "account.me", undefined, cookie)).emailVerified).toBe(false);
+    expect(trpcData<{ emailVerified: boolean }>(await trpcQuery(t.app, "account.me", undefined, cookie)).emailVerified).toBe(
+      false,
+    );
   });
 
   it("resends the link at most every 5 minutes, and the link confirms the address", async () => {
@@ -133,10 +147,20 @@ describe("the profile's controls", () => {
   it("changes the password only with the current one, and signs out the other sessions", async () => {
     const { email, password, cookie } = await signUp(t.app);
     const other = await signIn(t.app, email, password);
-    const wrong = await trpcMutation(t.app, "account.changePassword", { currentPassword: "not it at all", newPassword: "fresh river stones" }, cookie);
+    const wrong = await trpcMutation(
+      t.app,
+      "account.changePassword",
+      { currentPassword: "not it at all", newPassword: "fresh river stones" },
+      cookie,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(trpcError(wrong).message).toBe(WRONG_CURRENT_PASSWORD);
-    const ok = await trpcMutation(t.app, "account.changePassword", { currentPassword: password, newPassword: "fresh river stones" }, cookie);
+    const ok = await trpcMutation(
+      t.app,
+      "account.changePassword",
+      { currentPassword: password, newPassword: "fresh river stones" },
+      cookie,
+    );
     expect(ok.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
@@ -171,7 +195,9 @@ describe("the profile's controls", () => {
     expect(trpcError(refused).message).toBe(SESSION_NOT_FOUND);
     expect((await me(stranger.cookie)).statusCode).toBe(200);
 
-    const phoneId = trpcData<OwnSession[]>(await trpcQuery(t.app, "account.sessions", undefined, phone)).find((s) => s.current)?.id;
+    const phoneId = trpcData<OwnSession[]>(await trpcQuery(t.app, "account.sessions", undefined, phone)).find(
+      (s) => s.current,
+    )?.id;
     expect((await trpcMutation(t.app, "account.endSession", { sessionId: phoneId }, cookie)).statusCode).toBe(200);
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(tablet)).statusCode).toBe(200);
@@ -198,7 +224,12 @@ describe("the profile's controls", () => {
     const { cookie, email, password } = await signUp(t.app, { firstName: "Efua", lastName: "Sarpong" });
     const userId = await idOf(cookie);
     const seer = await createSeer(t.database.db);
-    const booking = await createBooking(t.database.db, { clientId: userId, seerId: seer.id, status: "confirmed", notes: "my private notes" });
+    const booking = await createBooking(t.database.db, {
+      clientId: userId,
+      seerId: seer.id,
+      status: "confirmed",
+      notes: "my private notes",
+    });
     // What the person said in the meeting room's chat; the Seer's own line stays.
     await t.database.db.insert(meetingMessages).values([
       { bookingId: booking.id, senderId: userId, senderRole: "client", text: "My mother's name was Akosua." },
@@ -250,7 +281,11 @@ describe("the profile's controls", () => {
   });
 
   it("refuses to delete a Seer with upcoming sessions, with a clear message", async () => {
-    const seerUser = await createUser(t.database.db, { role: "seer", email: `seer-${uniqueSuffix()}@example.com` }, { password: "seer password 1" });
+    const seerUser = await createUser(
+      t.database.db,
+      { role: "seer", email: `seer-${uniqueSuffix()}@example.com` },
+      { password: "seer password 1" },
+    );
     const seer = await createSeer(t.database.db, { userId: seerUser.id });
     const client = await createUser(t.database.db);
     const startsAt = new Date(t.clock.now().getTime() + 3 * 86_400_000);
@@ -315,4 +350,31 @@ describe("the profile's controls", () => {
       expect(trpcError(refused).message).toBe(SEER_HAS_UPCOMING_SESSIONS);
     },
   );
+});
+
+describe("the session's user", () => {
+  it("is read with the session on every request, as the user is now, and is never stored in the session", async () => {
+    const store = new DbSessionStore(t.database.db, t.clock);
+    const user = await createUser(t.database.db, { email: `session-user-${uniqueSuffix()}@example.com` });
+    const read = (id: string) =>
+      new Promise<Session | null | undefined>((resolve, reject) =>
+        store.get(id, (error, session) => (error ? reject(error) : resolve(session))),
+      );
+    const write = (id: string, session: Session) =>
+      new Promise<void>((resolve, reject) => store.set(id, session, (error) => (error ? reject(error) : resolve())));
+
+    await write("session-user-test", { userId: user.id, loadedUser: { ...user, role: "admin" } } as unknown as Session);
+    const [stored] = await t.database.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(eq(sessions.sid, hashSessionId("session-user-test")));
+    expect(stored?.sess).toEqual({ userId: user.id });
+
+    await t.database.db.update(users).set({ role: "seer" }).where(eq(users.id, user.id));
+    expect((await read("session-user-test"))?.loadedUser).toMatchObject({ id: user.id, role: "seer" });
+    await t.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
+    const afterDeletion = await read("session-user-test");
+    expect(afterDeletion?.userId).toBe(user.id);
+    expect(afterDeletion?.loadedUser).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { bookings, seers, type BookingStatus } from "../../../db/schema";
 import {
   BEYOND_HORIZON_MESSAGE,
@@ -21,7 +21,7 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
-import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
+import { seerSlotsKey, underLock } from "../../platform/locks";
 import { metrics } from "../../platform/metrics";
 import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
@@ -30,7 +30,7 @@ import { loadBookingMail } from "./mail-context";
 import { BOOKING_NOT_FOUND, createBookingLifecycle, type AttendanceReader } from "./lifecycle";
 import { createReviewService } from "./reviews";
 import type { JobQueue } from "../../platform/jobs";
-import type { MailMessage, Outbox } from "../../platform/mail";
+import type { Outbox } from "../../platform/mail";
 import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
@@ -204,40 +204,44 @@ export function createBookingService({
     for (let attempt = 1; bookingId === undefined; attempt++) {
       try {
         bookingId = await db.transaction(async (tx) => {
-          // Concurrent attempts on this Seer's slots queue here (on every instance) instead of deadlocking.
-          await lockInTransaction(tx, seerSlotsKey(seer.id));
-          await tx
-            .update(bookings)
-            .set({ status: "expired", holdExpiresAt: null })
-            .where(
-              and(
-                eq(bookings.seerId, seer.id),
-                eq(bookings.status, "pending"),
-                lt(bookings.holdExpiresAt, now),
-                overlaps(startsAt, endsAt),
+          // Concurrent attempts on this Seer's slots queue at the lock (on every instance) instead of deadlocking;
+          // a hold of the slot that ran out is expired before the insert meets it.
+          const [, [row]] = await underLock(
+            tx,
+            seerSlotsKey(seer.id),
+            tx
+              .update(bookings)
+              .set({ status: "expired", holdExpiresAt: null })
+              .where(
+                and(
+                  eq(bookings.seerId, seer.id),
+                  eq(bookings.status, "pending"),
+                  lt(bookings.holdExpiresAt, now),
+                  overlaps(startsAt, endsAt),
+                ),
               ),
-            );
-          const [row] = await tx
-            .insert(bookings)
-            .values({
-              clientId: client.id,
-              seerId: seer.id,
-              sessionType: input.sessionType,
-              scheduledDate: input.scheduledDate,
-              scheduledTime: input.scheduledTime,
-              clientTimezone: input.clientTimezone,
-              seerTimezone: seer.timezone,
-              startsAt,
-              endsAt,
-              holdExpiresAt,
-              amount: toDecimal(amount),
-              platformFee: toDecimal(platformFee),
-              seerEarnings: toDecimal(seerEarnings),
-              status: "pending",
-              paymentProvider: payments.name,
-              notes: input.notes || null,
-            })
-            .returning({ id: bookings.id });
+            tx
+              .insert(bookings)
+              .values({
+                clientId: client.id,
+                seerId: seer.id,
+                sessionType: input.sessionType,
+                scheduledDate: input.scheduledDate,
+                scheduledTime: input.scheduledTime,
+                clientTimezone: input.clientTimezone,
+                seerTimezone: seer.timezone,
+                startsAt,
+                endsAt,
+                holdExpiresAt,
+                amount: toDecimal(amount),
+                platformFee: toDecimal(platformFee),
+                seerEarnings: toDecimal(seerEarnings),
+                status: "pending",
+                paymentProvider: payments.name,
+                notes: input.notes || null,
+              })
+              .returning({ id: bookings.id }),
+          );
           if (!row) throw new Error("Booking insert returned no row");
           return row.id;
         });
@@ -275,15 +279,18 @@ export function createBookingService({
     await retryingVictims(
       () =>
         db.transaction(async (tx) => {
-          await lockInTransaction(tx, seerSlotsKey(seer.id));
-          await tx
-            .update(bookings)
-            .set({
-              paymentIntentId: intent.id,
-              stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-              paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
-            })
-            .where(eq(bookings.id, bookingId));
+          await underLock(
+            tx,
+            seerSlotsKey(seer.id),
+            tx
+              .update(bookings)
+              .set({
+                paymentIntentId: intent.id,
+                stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+                paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+              })
+              .where(eq(bookings.id, bookingId)),
+          );
         }),
       { log: requestLog, what: "booking payment intent" },
     );
@@ -358,13 +365,18 @@ export function createBookingService({
         amount: bookings.amount,
         paymentIntentId: bookings.paymentIntentId,
         status: bookings.status,
+        consultationLink: bookings.consultationLink,
       })
       .from(bookings)
       .where(eq(bookings.id, bookingId))
       .limit(1);
     if (!booking || !matches(intent, booking)) throw new AppError("BAD_REQUEST", "This payment does not match the booking.");
-
     const link = meetingPath(booking.id);
+    // Confirmed already (the webhook and the client's return both confirm): its reminder and mails were queued with
+    // the confirmation itself, so there is nothing left to do.
+    if (booking.status === "confirmed")
+      return { bookingId: booking.id, status: "confirmed", meetingLink: booking.consultationLink ?? link };
+
     const now = clock.now();
     let confirmed: { id: string } | undefined;
     try {
@@ -372,15 +384,23 @@ export function createBookingService({
       confirmed = await retryingVictims(
         () =>
           db.transaction(async (tx) => {
-            await lockInTransaction(tx, seerSlotsKey(booking.seerId));
-            const [row] = await tx
-              .update(bookings)
-              .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
-              // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
-              .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
-              .returning({ id: bookings.id, startsAt: bookings.startsAt });
-            // The 24-hour reminder exists exactly when the confirmation does.
-            if (row) await lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx);
+            const [[row]] = await underLock(
+              tx,
+              seerSlotsKey(booking.seerId),
+              tx
+                .update(bookings)
+                .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
+                // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
+                .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
+                .returning({ id: bookings.id, startsAt: bookings.startsAt }),
+            );
+            // The 24-hour reminder and the two confirmation mails exist exactly when the confirmation does.
+            if (row) {
+              await Promise.all([
+                lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx),
+                queueConfirmationEmails(booking.id, tx),
+              ]);
+            }
             return row;
           }),
         { log: requestLog, what: "booking confirmation" },
@@ -400,18 +420,18 @@ export function createBookingService({
       await lifecycle.syncRefunds(intent.id);
       throw new AppError("CONFLICT", "This time slot was taken before your payment completed. Your payment has been refunded.");
     }
+    if (confirmed) {
+      metrics.bookingsConfirmed.inc();
+      metrics.payments.inc({ kind: "booking" });
+      return { bookingId: booking.id, status: "confirmed", meetingLink: link };
+    }
+    // Confirmed meanwhile by the other door, or moved on (cancelled, completed) since.
     const [current] = await db
       .select({ status: bookings.status, consultationLink: bookings.consultationLink })
       .from(bookings)
       .where(eq(bookings.id, booking.id));
-    if (!confirmed && current?.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
-    if (confirmed) {
-      metrics.bookingsConfirmed.inc();
-      metrics.payments.inc({ kind: "booking" });
-    }
-    // Queued once per key, however often confirmation runs; sent and retried by the mail job.
-    await sendConfirmationEmails(booking.id);
-    return { bookingId: booking.id, status: "confirmed", meetingLink: current?.consultationLink ?? link };
+    if (current?.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
+    return { bookingId: booking.id, status: "confirmed", meetingLink: current.consultationLink ?? link };
   }
 
   /** The client (or an admin) returning from the card form: the provider's word decides, never the client's. */
@@ -437,14 +457,15 @@ export function createBookingService({
       .where(and(eq(bookings.id, bookingId), eq(bookings.paymentIntentId, intent.id), eq(bookings.status, "pending")));
   }
 
-  const sendOnce = (key: string, message: MailMessage) => outbox.send(key, message);
-
-  async function sendConfirmationEmails(bookingId: string): Promise<void> {
-    const mail = await loadBookingMail(db, config.publicUrl, bookingId);
+  /** Queues both confirmation mails in the confirming transaction: once per key, sent and retried by the mail job. */
+  async function queueConfirmationEmails(bookingId: string, tx: Tx): Promise<void> {
+    const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
     if (!mail) return;
     const now = clock.now();
-    await sendOnce(`booking-confirmed:${bookingId}:client`, bookingConfirmedClientMail(mail.clientEmail, mail.data, now));
-    await sendOnce(`booking-confirmed:${bookingId}:seer`, bookingConfirmedSeerMail(mail.seerEmail, mail.data, now));
+    await Promise.all([
+      outbox.send(`booking-confirmed:${bookingId}:client`, bookingConfirmedClientMail(mail.clientEmail, mail.data, now), { tx }),
+      outbox.send(`booking-confirmed:${bookingId}:seer`, bookingConfirmedSeerMail(mail.seerEmail, mail.data, now), { tx }),
+    ]);
   }
 
   /** Only the booking's client, its Seer and admins; anyone else is told what a missing id is told. */

@@ -5,7 +5,7 @@ import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import { PAYOUT_HOLD_HOURS, isSettled } from "../../../src/domain/payouts";
 import type { Clock } from "../../platform/clock";
-import { lockInTransaction } from "../../platform/locks";
+import { lockInTransaction, underLock } from "../../platform/locks";
 import type { PaymentProvider } from "../../platform/payments/provider";
 
 type NewEntry = typeof ledgerEntries.$inferInsert;
@@ -27,31 +27,35 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
   async function recordBooking(bookingId: string): Promise<{ seerId: string; shareChanged: boolean } | null> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      await lockInTransaction(tx, `ledger:booking:${bookingId}`);
-      const [b] = await tx
-        .select({
-          seerId: bookings.seerId,
-          status: bookings.status,
-          amount: bookings.amount,
-          platformFee: bookings.platformFee,
-          seerEarnings: bookings.seerEarnings,
-          refundDue: bookings.refundDue,
-          confirmedAt: bookings.confirmedAt,
-          completedAt: bookings.completedAt,
-          cancelledAt: bookings.cancelledAt,
-        })
-        .from(bookings)
-        .where(eq(bookings.id, bookingId));
+      // The booking, its refunds and its ledger rows, read together under the lock.
+      const [[b], refunds, existing] = await underLock(
+        tx,
+        `ledger:booking:${bookingId}`,
+        tx
+          .select({
+            seerId: bookings.seerId,
+            status: bookings.status,
+            amount: bookings.amount,
+            platformFee: bookings.platformFee,
+            seerEarnings: bookings.seerEarnings,
+            refundDue: bookings.refundDue,
+            confirmedAt: bookings.confirmedAt,
+            completedAt: bookings.completedAt,
+            cancelledAt: bookings.cancelledAt,
+          })
+          .from(bookings)
+          .where(eq(bookings.id, bookingId)),
+        tx
+          .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
+          .from(bookingRefunds)
+          .where(eq(bookingRefunds.bookingId, bookingId)),
+        tx
+          .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.bookingId, bookingId)),
+      );
       if (!b || !(PAID_STATUSES as readonly string[]).includes(b.status)) return null;
-      const refunds = await tx
-        .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
-        .from(bookingRefunds)
-        .where(eq(bookingRefunds.bookingId, bookingId));
       if (b.status === "cancelled" && !b.confirmedAt && refunds.length === 0) return null;
-      const existing = await tx
-        .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.bookingId, bookingId));
       const have = new Set(existing.map((e) => e.reference));
       const sumOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
       const countOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).length;
@@ -67,7 +71,8 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       for (const r of refunds) {
         if (r.status !== "succeeded") continue;
         refunded += toCents(r.amount);
-        if (!have.has(`refund:${r.id}`)) rows.push({ ...base, kind: "refund", amount: toCents(r.amount), reference: `refund:${r.id}` });
+        if (!have.has(`refund:${r.id}`))
+          rows.push({ ...base, kind: "refund", amount: toCents(r.amount), reference: `refund:${r.id}` });
       }
 
       const refundsFinal = refunds.every((r) => FINAL_REFUND_STATUSES.has(r.status)) && toCents(b.refundDue) <= refunded;
@@ -76,9 +81,19 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
         const feeDelta = toCents(b.platformFee) - sumOf("platform_fee");
         const shareDelta = toCents(b.seerEarnings) - sumOf("seer_share");
         if (feeDelta !== 0)
-          rows.push({ ...base, kind: "platform_fee", amount: feeDelta, reference: `fee:${bookingId}:${countOf("platform_fee")}` });
+          rows.push({
+            ...base,
+            kind: "platform_fee",
+            amount: feeDelta,
+            reference: `fee:${bookingId}:${countOf("platform_fee")}`,
+          });
         if (shareDelta !== 0) {
-          rows.push({ ...base, kind: "seer_share", amount: shareDelta, reference: `share:${bookingId}:${countOf("seer_share")}` });
+          rows.push({
+            ...base,
+            kind: "seer_share",
+            amount: shareDelta,
+            reference: `share:${bookingId}:${countOf("seer_share")}`,
+          });
           shareChanged = true;
         }
       }
@@ -90,7 +105,12 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
   /** An order's sale once paid, and every refund the provider made of its payment. */
   async function recordOrder(orderId: string): Promise<void> {
     const [o] = await db
-      .select({ total: orders.total, paidAt: orders.paidAt, paymentIntentId: orders.paymentIntentId, refunded: orders.refundedAmount })
+      .select({
+        total: orders.total,
+        paidAt: orders.paidAt,
+        paymentIntentId: orders.paymentIntentId,
+        refunded: orders.refundedAmount,
+      })
       .from(orders)
       .where(eq(orders.id, orderId));
     if (!o?.paidAt) return;
@@ -105,7 +125,13 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       const have = new Set(existing.map((e) => e.reference));
       const rows: NewEntry[] = [];
       if (!have.has(`sale:${orderId}`))
-        rows.push({ orderId, kind: "shop_sale", amount: toCents(o.total), reference: `sale:${orderId}`, createdAt: o.paidAt ?? now });
+        rows.push({
+          orderId,
+          kind: "shop_sale",
+          amount: toCents(o.total),
+          reference: `sale:${orderId}`,
+          createdAt: o.paidAt ?? now,
+        });
       for (const r of refunds)
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
           rows.push({ orderId, kind: "shop_refund", amount: r.amount, reference: `refund:${r.id}`, createdAt: now });

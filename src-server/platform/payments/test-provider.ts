@@ -110,8 +110,6 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
-    const existing = await this.byKey(input.idempotencyKey);
-    if (existing) return existing;
     if (!Number.isSafeInteger(input.amount) || input.amount < 50)
       throw new AppError("BAD_REQUEST", "Amount must be at least 50 cents.");
     const id = newId("pi");
@@ -131,7 +129,7 @@ export class TestPaymentProvider implements PaymentProvider {
       .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
       .returning();
     if (row) return intentOf(row);
-    // The same key won a race on another instance: the same intent.
+    // The key was used before (a retry), or won a race on another instance: the same intent.
     const raced = await this.byKey(input.idempotencyKey);
     if (!raced) throw new Error("The test payment intent could not be stored");
     return raced;
