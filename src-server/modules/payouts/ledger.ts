@@ -96,6 +96,13 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     if (!o?.paidAt) return;
     const refunds = o.paymentIntentId && toCents(o.refunded) > 0 ? await payments.listRefunds(o.paymentIntentId) : [];
     const now = clock.now();
+    const sale: NewEntry = { orderId, kind: "shop_sale", amount: toCents(o.total), reference: `sale:${orderId}`, createdAt: o.paidAt };
+    if (refunds.length === 0) {
+      // The sale alone, in one statement: its reference is unique, so recording it again (here or on another
+      // instance, at the same time) adds nothing; one row needs no lock to keep two recordings from deadlocking.
+      await db.insert(ledgerEntries).values(sale).onConflictDoNothing({ target: ledgerEntries.reference });
+      return;
+    }
     await db.transaction(async (tx) => {
       await lockInTransaction(tx, `ledger:order:${orderId}`);
       const existing = await tx
@@ -104,8 +111,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
         .where(eq(ledgerEntries.orderId, orderId));
       const have = new Set(existing.map((e) => e.reference));
       const rows: NewEntry[] = [];
-      if (!have.has(`sale:${orderId}`))
-        rows.push({ orderId, kind: "shop_sale", amount: toCents(o.total), reference: `sale:${orderId}`, createdAt: o.paidAt ?? now });
+      if (!have.has(`sale:${orderId}`)) rows.push(sale);
       for (const r of refunds)
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
           rows.push({ orderId, kind: "shop_refund", amount: r.amount, reference: `refund:${r.id}`, createdAt: now });

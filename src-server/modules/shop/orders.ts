@@ -102,6 +102,8 @@ export function newOrderNumber(now: Date): string {
 
 /** Thrown inside a transaction to roll it back when a late payment finds its stock gone. */
 class StockGone extends Error {}
+/** Thrown inside a confirming transaction to roll it back (its cart and receipt) when the order was not there to pay. */
+class NotPaidHere extends Error {}
 
 export function receiptMail(order: OrderRow): MailMessage {
   const money = (amount: string | Cents) => formatMoney(amount, ORDER_CURRENCY);
@@ -451,9 +453,9 @@ export function createOrderService({
     await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, productIds)));
   }
 
-  /** One receipt per order, however often confirmation runs. */
-  async function sendReceiptOnce(order: OrderRow): Promise<void> {
-    await outbox.send(`order-receipt:${order.id}`, receiptMail(order));
+  /** One receipt per order: queued in the transaction that marks it paid, so a paid order always has its receipt. */
+  async function queueReceipt(tx: Queryable, order: OrderRow): Promise<void> {
+    await outbox.send(`order-receipt:${order.id}`, receiptMail(order), { tx });
   }
 
   const confirmation = (order: OrderRow): ConfirmedOrder => ({
@@ -475,13 +477,18 @@ export function createOrderService({
 
   /**
    * The one idempotent confirmation behind POST /api/confirm-order-payment and the webhook: the
-   * conditional UPDATE ... WHERE status = 'pending' lets exactly one caller mark the order paid and
-   * empty the cart, in one transaction; every caller then makes sure the single receipt went out.
+   * conditional UPDATE ... WHERE status = 'pending' lets exactly one caller mark the order paid, empty the
+   * cart and queue the single receipt, in one transaction; a caller that finds the order paid has nothing left to do.
    */
   async function applySucceededIntent(intent: PaymentIntent): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     const order = await orderByIntent(intent.id);
     if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+    return applyToOrder(intent, order);
+  }
+
+  async function applyToOrder(intent: PaymentIntent, order: OrderRow): Promise<ConfirmedOrder> {
+    if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     if (
       intent.metadata.orderId !== order.id ||
       intent.amount !== toCents(order.total) ||
@@ -489,50 +496,50 @@ export function createOrderService({
     ) {
       throw new AppError("UNPROCESSABLE_CONTENT", PAYMENT_MISMATCH);
     }
-    if (PAID_STATUSES.includes(order.status)) {
-      await sendReceiptOnce(order);
-      return confirmation(order);
-    }
+    // Its cart was emptied and its receipt queued when it was marked paid, in the same transaction.
+    if (PAID_STATUSES.includes(order.status)) return confirmation(order);
 
     const paidNow = { status: "paid", paidAt: clock.now(), reservationExpiresAt: null } as const;
+    const markPaid = (tx: Queryable, from: OrderStatus) =>
+      tx
+        .update(orders)
+        .set(paidNow)
+        .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+        .returning(orderColumns);
     let paid: OrderRow | undefined;
     try {
       paid = await db.transaction(async (tx) => {
-        const [fresh] = await tx
-          .update(orders)
-          .set(paidNow)
-          .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
-          .returning(orderColumns);
-        if (fresh) {
-          await emptyCart(tx, fresh);
-          return fresh;
-        }
+        // Sent together, in one round trip (none needs another's answer; they run in this order): when the order was
+        // not pending after all, the transaction is rolled back below or goes on to the late payment, which needs the
+        // cart emptied and the receipt queued too. The order's items and e-mail never change, so `order` serves.
+        const [[fresh]] = await Promise.all([markPaid(tx, "pending"), emptyCart(tx, order), queueReceipt(tx, order)]);
+        if (fresh) return fresh;
         // Released while the shopper was paying: the stock is taken again if it is still there.
-        const [late] = await tx
-          .update(orders)
-          .set(paidNow)
-          .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")))
-          .returning(orderColumns);
-        if (!late) return undefined;
+        const [late] = await markPaid(tx, "cancelled");
+        if (!late) throw new NotPaidHere();
         if (await reserve(tx, late.items)) throw new StockGone();
-        await emptyCart(tx, late);
         return late;
       });
     } catch (error) {
-      if (!(error instanceof StockGone)) throw error;
-      await payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `refund:order:${order.id}` });
-      await db
-        .update(orders)
-        .set({ status: "refunded" })
-        .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")));
-      throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
+      if (error instanceof StockGone) {
+        await payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `refund:order:${order.id}` });
+        await db
+          .update(orders)
+          .set({ status: "refunded" })
+          .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")));
+        throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
+      }
+      if (!(error instanceof NotPaidHere)) throw error;
     }
 
-    if (paid) metrics.payments.inc({ kind: "order" });
-    const settled = paid ?? (await orderByIntent(intent.id));
+    if (paid) {
+      metrics.payments.inc({ kind: "order" });
+      return confirmation(paid);
+    }
+    // Another caller confirmed it first (or refunded it): their transaction did the rest.
+    const settled = await orderByIntent(intent.id);
     if (settled?.status === "refunded") throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
     if (!settled || !PAID_STATUSES.includes(settled.status)) throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
-    await sendReceiptOnce(settled);
     return confirmation(settled);
   }
 
@@ -540,11 +547,9 @@ export function createOrderService({
   async function confirmPayment(userId: string, paymentIntentId: string): Promise<ConfirmedOrder> {
     const order = await orderByIntent(paymentIntentId);
     if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
-    if (PAID_STATUSES.includes(order.status)) {
-      await sendReceiptOnce(order);
-      return confirmation(order);
-    }
-    return applySucceededIntent(await payments.retrievePaymentIntent(paymentIntentId));
+    // Paid (by the card's webhook event, usually): everything that goes with it was done in the same transaction.
+    if (PAID_STATUSES.includes(order.status)) return confirmation(order);
+    return applyToOrder(await payments.retrievePaymentIntent(paymentIntentId), order);
   }
 
   return { createPayment, confirmPayment, applySucceededIntent, releaseExpired };
