@@ -518,6 +518,7 @@ export function createOrderService({
     return applyToOrder(intent, order);
   }
 
+  /** The confirmation itself, for the order the intent names (already read by the caller). */
   async function applyToOrder(intent: PaymentIntent, order: OrderRow): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     if (
@@ -540,9 +541,10 @@ export function createOrderService({
     let paid: OrderRow | undefined;
     try {
       paid = await db.transaction(async (tx) => {
-        // Sent together, in one round trip (none needs another's answer; they run in this order): when the order was
-        // not pending after all, the transaction is rolled back below or goes on to the late payment, which needs the
-        // cart emptied and the receipt queued too. The order's items and e-mail never change, so `order` serves.
+        // Sent without waiting on one another (none needs another's answer; they run in this order), so the update and
+        // the delete go in one round trip: when the order was not pending after all, the transaction is rolled back
+        // below or goes on to the late payment, which needs the cart emptied and the receipt queued too. An order's
+        // items and shipping details never change, so the `order` read before serves.
         const [[fresh]] = await Promise.all([markPaid(tx, "pending"), emptyCart(tx, order), queueReceipt(tx, order)]);
         if (fresh) return fresh;
         // Released while the shopper was paying: the stock is taken again if it is still there.
