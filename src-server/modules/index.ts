@@ -95,7 +95,8 @@ export function createServices(base: ServiceDeps) {
   payments.events.register("order", {
     succeeded: async (intent) => {
       const confirmed = await orders.applySucceededIntent(intent);
-      await ledger.recordPayment(intent.id);
+      // The order is known: its sale is recorded without asking which purchase the payment was for.
+      await ledger.recordOrder(confirmed.orderId);
       return confirmed;
     },
     // A refund made in the provider's dashboard reaches the order (its refunded amount, status and history) first,

@@ -104,17 +104,25 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
 
   /** An order's sale once paid, and every refund the provider made of its payment. */
   async function recordOrder(orderId: string): Promise<void> {
-    const [o] = await db
-      .select({
-        total: orders.total,
-        paidAt: orders.paidAt,
-        paymentIntentId: orders.paymentIntentId,
-        refunded: orders.refundedAmount,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!o?.paidAt) return;
-    const refunds = o.paymentIntentId && toCents(o.refunded) > 0 ? await payments.listRefunds(o.paymentIntentId) : [];
+    // The paid order is read and its sale written in one statement (one round trip, docs/decisions.md 92): the sale's
+    // reference is unique, so recording it again (here or on another instance, at the same time) adds nothing, and
+    // one row needs no lock to keep two recordings from deadlocking. Refunds, rarer, take the locked way below.
+    const paid = db.$with("paid").as(
+      db
+        .select({ total: orders.total, paidAt: orders.paidAt, paymentIntentId: orders.paymentIntentId, refunded: orders.refundedAmount })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt))),
+    );
+    const column = (c: { name: string }) => sql.identifier(c.name);
+    const sale = db.$with("sale", { reference: ledgerEntries.reference }).as(sql`
+      insert into ${ledgerEntries} (${column(ledgerEntries.orderId)}, ${column(ledgerEntries.kind)}, ${column(ledgerEntries.amount)},
+        ${column(ledgerEntries.reference)}, ${column(ledgerEntries.createdAt)})
+      select ${orderId}, ${"shop_sale" satisfies LedgerKind}, round(${paid.total} * 100), ${`sale:${orderId}`}, ${paid.paidAt} from ${paid}
+      on conflict (${column(ledgerEntries.reference)}) do nothing
+      returning ${ledgerEntries.reference}`);
+    const [o] = await db.with(paid, sale).select().from(paid);
+    if (!o?.paymentIntentId || toCents(o.refunded) === 0) return;
+    const refunds = await payments.listRefunds(o.paymentIntentId);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await lockInTransaction(tx, `ledger:order:${orderId}`);
@@ -124,14 +132,6 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
         .where(eq(ledgerEntries.orderId, orderId));
       const have = new Set(existing.map((e) => e.reference));
       const rows: NewEntry[] = [];
-      if (!have.has(`sale:${orderId}`))
-        rows.push({
-          orderId,
-          kind: "shop_sale",
-          amount: toCents(o.total),
-          reference: `sale:${orderId}`,
-          createdAt: o.paidAt ?? now,
-        });
       for (const r of refunds)
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
           rows.push({ orderId, kind: "shop_refund", amount: r.amount, reference: `refund:${r.id}`, createdAt: now });

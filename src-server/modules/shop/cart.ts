@@ -52,35 +52,44 @@ export function createCartService({ db }: { db: Db }) {
   /**
    * One line per product (unique user_id, product_id): adding a product already in the cart raises its
    * quantity, capped at the stock. The cart is not a reservation; stock is taken at checkout.
+   *
+   * One statement, so one round trip (each costs more than the statement does, docs/decisions.md 92): the product
+   * is read in a CTE, the line written only when the product can be added and the cart does not already hold all of
+   * its stock, and the product comes back with the line (none when nothing was written) to say why not.
    */
   async function add(userId: string, input: { productId: string; quantity: number }): Promise<CartLineChange> {
-    return db.transaction(async (tx) => {
-      const [product] = await tx
+    const product = db.$with("product").as(
+      db
         .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
         .from(products)
-        .where(eq(products.id, input.productId))
-        .limit(1);
-      if (!product) throw new AppError("NOT_FOUND", PRODUCT_NOT_FOUND);
-      if (!product.isActive) throw new AppError("CONFLICT", productUnavailable(product.name));
-      if (product.stock < 1) throw new AppError("CONFLICT", productOutOfStock(product.name));
-      const [existing] = await tx
-        .select({ quantity: cartItems.quantity })
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, input.productId)))
-        .limit(1);
-      if (existing && existing.quantity >= product.stock)
-        throw new AppError("CONFLICT", allStockInCart(product.name, product.stock));
-      const [line] = await tx
-        .insert(cartItems)
-        .values({ userId, productId: input.productId, quantity: Math.min(input.quantity, product.stock) })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.productId],
-          set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${product.stock})`, updatedAt: sql`now()` },
-        })
-        .returning(lineColumns);
-      if (!line) throw new Error("Cart upsert returned no row");
-      return line;
-    });
+        .where(eq(products.id, input.productId)),
+    );
+    const stock = sql`(select ${product.stock} from ${product})`;
+    const column = (c: { name: string }) => sql.identifier(c.name);
+    const written = db.$with("written", lineColumns).as(sql`
+      insert into ${cartItems} (${column(cartItems.userId)}, ${column(cartItems.productId)}, ${column(cartItems.quantity)})
+      select ${userId}, ${input.productId}, least(${input.quantity}::int, ${product.stock})
+      from ${product} where ${product.isActive} and ${product.stock} >= 1
+      on conflict (${column(cartItems.userId)}, ${column(cartItems.productId)}) do update
+        set ${column(cartItems.quantity)} = least(${cartItems.quantity} + excluded.${column(cartItems.quantity)}, ${stock}),
+            ${column(cartItems.updatedAt)} = now()
+        where ${cartItems.quantity} < ${stock}
+      returning ${cartItems.id}, ${cartItems.productId}, ${cartItems.quantity}`);
+    const [row] = await db
+      .with(product, written)
+      .select({
+        name: product.name,
+        isActive: product.isActive,
+        stock: product.stock,
+        line: { id: written.id, productId: written.productId, quantity: written.quantity },
+      })
+      .from(product)
+      .leftJoin(written, sql`true`);
+    if (!row) throw new AppError("NOT_FOUND", PRODUCT_NOT_FOUND);
+    if (row.line) return row.line;
+    if (!row.isActive) throw new AppError("CONFLICT", productUnavailable(row.name));
+    if (row.stock < 1) throw new AppError("CONFLICT", productOutOfStock(row.name));
+    throw new AppError("CONFLICT", allStockInCart(row.name, row.stock));
   }
 
   /**

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orders, products, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { createProduct } from "../../../db/seed/factories";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
-import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED } from "./orders";
+import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED, soldOutWhileOrdering } from "./orders";
 
 let t: TestApp;
 let provider: TestPaymentProvider;
@@ -173,6 +173,37 @@ describe("creating an order payment", () => {
     expect(none.statusCode).toBe(400);
     expect(none.body).toBe(CART_EMPTY);
     expect(await stockOf(mask.id)).toBe(1);
+  });
+
+  it("takes no stock at all when a later line sells out between reading the cart and reserving it", async () => {
+    const stole = await createProduct(db(), { name: "Ashanti Stole", price: "35.00", stockQuantity: 6 });
+    const drum = await createProduct(db(), { name: "Talking Drum", price: "90.00", stockQuantity: 3 });
+    // Lines are reserved in product id order: the first one is taken before the second is tried.
+    const [first, second] = [stole, drum].sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (!first || !second) throw new Error("two products expected");
+    const { cookie, userId } = await shopper([
+      { productId: first.id, quantity: 1 },
+      { productId: second.id, quantity: 1 },
+    ]);
+    // Another buyer takes the second product's last units just as this order takes the first one.
+    await db().execute(
+      sql.raw(`create function sell_out_second() returns trigger language plpgsql as $$
+        begin update products set stock_quantity = 0 where id = '${second.id}'; return new; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger sell_out_second before update of stock_quantity on products
+        for each row when (old.id = '${first.id}') execute function sell_out_second()`),
+    );
+    try {
+      const response = await createOrder(cookie, payload([itemOf(stole, 1), itemOf(drum, 1)], "standard"));
+      expect(response.statusCode).toBe(409);
+      expect(response.body).toBe(soldOutWhileOrdering(second.name));
+    } finally {
+      await db().execute(sql.raw("drop trigger sell_out_second on products"));
+      await db().execute(sql.raw("drop function sell_out_second()"));
+    }
+    expect(await stockOf(first.id)).toBe(first.stockQuantity);
+    expect(await db().select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
   });
 
   it("checks the shipping form: required fields and e-mail format", async () => {

@@ -91,6 +91,8 @@ const orderColumns = {
   paymentIntentId: orders.paymentIntentId,
 } as const;
 type OrderRow = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
+/** An unpaid order with a payment intent: reused for the same cart while time is left, else superseded. */
+type OpenCheckout = OrderRow & { reservationExpiresAt: Date | null };
 
 /** Readable by a person and unambiguous when read aloud: no 0/O, 1/I/L. */
 const ORDER_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -102,6 +104,14 @@ export function newOrderNumber(now: Date): string {
 
 /** Thrown inside a transaction to roll it back when a late payment finds its stock gone. */
 class StockGone extends Error {}
+/** Thrown inside a new order's transaction to roll back the stock it took when another line could not be taken. */
+class SoldOut extends Error {
+  constructor(readonly productId: string) {
+    super(`sold out: ${productId}`);
+  }
+}
+/** Thrown inside a confirming transaction to roll it back (its cart and receipt) when the order was not there to pay. */
+class NotPaidHere extends Error {}
 
 export function receiptMail(order: OrderRow): MailMessage {
   const money = (amount: string | Cents) => formatMoney(amount, ORDER_CURRENCY);
@@ -190,28 +200,34 @@ export function createOrderService({
     );
   }
 
-  /** Takes the stock of every line, or none: the first line that cannot be taken rolls the whole order back. */
+  /**
+   * Takes the stock of every line, or none: answers the first line that could not be taken, and the caller then rolls
+   * its transaction back. The lines go together, in one round trip (none needs another's answer).
+   */
   async function reserve(
     tx: Queryable,
     items: readonly { productId: string; quantity: number; price?: string }[],
   ): Promise<string | null> {
-    // Always in product id order, so two orders sharing products lock them in the same order (no deadlock).
-    for (const item of [...items].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
-      const [taken] = await tx
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}` })
-        .where(
-          and(
-            eq(products.id, item.productId),
-            eq(products.isActive, true),
-            gte(products.stockQuantity, item.quantity),
-            ...(item.price === undefined ? [] : [eq(products.price, item.price)]),
-          ),
-        )
-        .returning({ id: products.id });
-      if (!taken) return item.productId;
-    }
-    return null;
+    // Always in product id order (PostgreSQL runs them in the order sent), so two orders sharing products lock them
+    // in the same order (no deadlock).
+    const sorted = [...items].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+    const taken = await Promise.all(
+      sorted.map((item) =>
+        tx
+          .update(products)
+          .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}` })
+          .where(
+            and(
+              eq(products.id, item.productId),
+              eq(products.isActive, true),
+              gte(products.stockQuantity, item.quantity),
+              ...(item.price === undefined ? [] : [eq(products.price, item.price)]),
+            ),
+          )
+          .returning({ id: products.id }),
+      ),
+    );
+    return sorted.find((_, i) => taken[i]?.length === 0)?.productId ?? null;
   }
 
   async function restock(tx: Queryable, items: readonly OrderItemSnapshot[]): Promise<void> {
@@ -283,12 +299,17 @@ export function createOrderService({
     return outcome;
   }
 
-  /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
-  async function releaseEarlierCheckouts(userId: string): Promise<void> {
-    const earlier = await db
-      .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
+  /** The shopper's unpaid orders that have a payment intent, newest first: one may be reused, the rest are superseded. */
+  async function openCheckouts(userId: string): Promise<OpenCheckout[]> {
+    return db
+      .select({ ...orderColumns, reservationExpiresAt: orders.reservationExpiresAt })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)));
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)))
+      .orderBy(desc(orders.createdAt));
+  }
+
+  /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
+  async function releaseEarlierCheckouts(earlier: readonly OpenCheckout[]): Promise<void> {
     // One stuck order of theirs must not stop the shopper from checking out: it is left for the sweep to retry.
     for (const order of earlier) await cancelAndRelease(order).catch(() => false);
   }
@@ -299,37 +320,47 @@ export function createOrderService({
     lines: CheckoutLine[],
     totals: ReturnType<typeof orderTotals>,
   ): Promise<{ id: string; orderNumber: string } | { soldOut: string }> {
-    return db.transaction(async (tx) => {
-      const missing = await reserve(tx, lines);
-      if (missing) return { soldOut: missing };
-      const now = clock.now();
-      const values = {
-        userId,
-        items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
-        subtotal: toDecimal(totals.subtotal),
-        shippingCost: toDecimal(totals.shippingCost),
-        total: toDecimal(totals.total),
-        currency: ORDER_CURRENCY,
-        shippingName: input.shippingName,
-        shippingEmail: input.shippingEmail,
-        shippingPhone: input.shippingPhone,
-        shippingAddress: input.shippingAddress,
-        shippingMethod: input.shippingMethod,
-        status: "pending" as const,
-        paymentProvider: payments.name,
-        reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
-      };
-      // A clash of order numbers is improbable; DO NOTHING keeps the transaction usable for another try.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const [order] = await tx
-          .insert(orders)
-          .values({ ...values, orderNumber: newOrderNumber(now) })
-          .onConflictDoNothing({ target: orders.orderNumber })
-          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    const now = clock.now();
+    const values = {
+      userId,
+      items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
+      subtotal: toDecimal(totals.subtotal),
+      shippingCost: toDecimal(totals.shippingCost),
+      total: toDecimal(totals.total),
+      currency: ORDER_CURRENCY,
+      shippingName: input.shippingName,
+      shippingEmail: input.shippingEmail,
+      shippingPhone: input.shippingPhone,
+      shippingAddress: input.shippingAddress,
+      shippingMethod: input.shippingMethod,
+      status: "pending" as const,
+      paymentProvider: payments.name,
+      reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
+    };
+    const insert = (tx: Queryable) =>
+      tx
+        .insert(orders)
+        .values({ ...values, orderNumber: newOrderNumber(now) })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    try {
+      return await db.transaction(async (tx) => {
+        // The stock and the order go together, in one round trip: the order does not need the reservation's answer,
+        // and is rolled back with the stock taken when a line could not be.
+        const [missing, [order]] = await Promise.all([reserve(tx, lines), insert(tx)]);
+        if (missing) throw new SoldOut(missing);
         if (order) return order;
-      }
-      throw new Error("Could not allocate a unique order number");
-    });
+        // A clash of order numbers is improbable; DO NOTHING keeps the transaction usable for another try.
+        for (let attempt = 1; attempt < 5; attempt++) {
+          const [again] = await insert(tx);
+          if (again) return again;
+        }
+        throw new Error("Could not allocate a unique order number");
+      });
+    } catch (error) {
+      if (error instanceof SoldOut) return { soldOut: error.productId };
+      throw error;
+    }
   }
 
   /**
@@ -344,29 +375,27 @@ export function createOrderService({
     idempotencyKey?: string,
   ): Promise<CreatedOrderPayment> {
     return idempotent(db, { userId, scope: "create-order-payment", key: idempotencyKey, request: input }, () =>
-      withLock(db, `checkout:${userId}`, async () => (await openCheckoutFor(userId, input)) ?? newCheckout(userId, input), {
-        busyMessage: CHECKOUT_BUSY,
-      }),
+      withLock(
+        db,
+        `checkout:${userId}`,
+        async () => {
+          // One read serves both: the order to hand back, or the earlier ones the new checkout supersedes.
+          const open = await openCheckouts(userId);
+          return (await openCheckoutFor(userId, input, open)) ?? newCheckout(userId, input, open);
+        },
+        { busyMessage: CHECKOUT_BUSY },
+      ),
     );
   }
 
   /** The shopper's open order for exactly this cart and shipping, with a payable intent and time left to pay. */
-  async function openCheckoutFor(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment | null> {
-    const now = clock.now();
-    const open = await db
-      .select(orderColumns)
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.status, "pending"),
-          isNotNull(orders.paymentIntentId),
-          gte(orders.reservationExpiresAt, new Date(now.getTime() + REUSE_MIN_REMAINING_MINUTES * 60_000)),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    const order = open[0];
+  async function openCheckoutFor(
+    userId: string,
+    input: CreateOrderPaymentRequest,
+    open: readonly OpenCheckout[],
+  ): Promise<CreatedOrderPayment | null> {
+    const reusableFrom = clock.now().getTime() + REUSE_MIN_REMAINING_MINUTES * 60_000;
+    const order = open.find((o) => o.reservationExpiresAt && o.reservationExpiresAt.getTime() >= reusableFrom);
     if (!order?.paymentIntentId) return null;
     const lines = await checkoutLines(userId);
     const totals = orderTotals(lines, input.shippingMethod);
@@ -391,8 +420,12 @@ export function createOrderService({
   }
 
   /** Prices the cart from stored prices, checks the client's numbers, reserves the stock, then asks for a payment intent. */
-  async function newCheckout(userId: string, input: CreateOrderPaymentRequest): Promise<CreatedOrderPayment> {
-    await releaseEarlierCheckouts(userId);
+  async function newCheckout(
+    userId: string,
+    input: CreateOrderPaymentRequest,
+    earlier: readonly OpenCheckout[],
+  ): Promise<CreatedOrderPayment> {
+    await releaseEarlierCheckouts(earlier);
     let lines = await checkoutLines(userId);
     if (lines.length === 0) throw new AppError("BAD_REQUEST", CART_EMPTY);
     const refuseUnavailable = (current: CheckoutLine[]) => {
@@ -451,9 +484,9 @@ export function createOrderService({
     await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, productIds)));
   }
 
-  /** One receipt per order, however often confirmation runs. */
-  async function sendReceiptOnce(order: OrderRow): Promise<void> {
-    await outbox.send(`order-receipt:${order.id}`, receiptMail(order));
+  /** One receipt per order: queued in the transaction that marks it paid, so a paid order always has its receipt. */
+  async function queueReceipt(tx: Queryable, order: OrderRow): Promise<void> {
+    await outbox.send(`order-receipt:${order.id}`, receiptMail(order), { tx });
   }
 
   const confirmation = (order: OrderRow): ConfirmedOrder => ({
@@ -475,13 +508,19 @@ export function createOrderService({
 
   /**
    * The one idempotent confirmation behind POST /api/confirm-order-payment and the webhook: the
-   * conditional UPDATE ... WHERE status = 'pending' lets exactly one caller mark the order paid and
-   * empty the cart, in one transaction; every caller then makes sure the single receipt went out.
+   * conditional UPDATE ... WHERE status = 'pending' lets exactly one caller mark the order paid, empty the
+   * cart and queue the single receipt, in one transaction; a caller that finds the order paid has nothing left to do.
    */
   async function applySucceededIntent(intent: PaymentIntent): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     const order = await orderByIntent(intent.id);
     if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
+    return applyToOrder(intent, order);
+  }
+
+  /** The confirmation itself, for the order the intent names (already read by the caller). */
+  async function applyToOrder(intent: PaymentIntent, order: OrderRow): Promise<ConfirmedOrder> {
+    if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     if (
       intent.metadata.orderId !== order.id ||
       intent.amount !== toCents(order.total) ||
@@ -489,50 +528,51 @@ export function createOrderService({
     ) {
       throw new AppError("UNPROCESSABLE_CONTENT", PAYMENT_MISMATCH);
     }
-    if (PAID_STATUSES.includes(order.status)) {
-      await sendReceiptOnce(order);
-      return confirmation(order);
-    }
+    // Its cart was emptied and its receipt queued when it was marked paid, in the same transaction.
+    if (PAID_STATUSES.includes(order.status)) return confirmation(order);
 
     const paidNow = { status: "paid", paidAt: clock.now(), reservationExpiresAt: null } as const;
+    const markPaid = (tx: Queryable, from: OrderStatus) =>
+      tx
+        .update(orders)
+        .set(paidNow)
+        .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+        .returning(orderColumns);
     let paid: OrderRow | undefined;
     try {
       paid = await db.transaction(async (tx) => {
-        const [fresh] = await tx
-          .update(orders)
-          .set(paidNow)
-          .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
-          .returning(orderColumns);
-        if (fresh) {
-          await emptyCart(tx, fresh);
-          return fresh;
-        }
+        // Sent without waiting on one another (none needs another's answer; they run in this order), so the update and
+        // the delete go in one round trip: when the order was not pending after all, the transaction is rolled back
+        // below or goes on to the late payment, which needs the cart emptied and the receipt queued too. An order's
+        // items and shipping details never change, so the `order` read before serves.
+        const [[fresh]] = await Promise.all([markPaid(tx, "pending"), emptyCart(tx, order), queueReceipt(tx, order)]);
+        if (fresh) return fresh;
         // Released while the shopper was paying: the stock is taken again if it is still there.
-        const [late] = await tx
-          .update(orders)
-          .set(paidNow)
-          .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")))
-          .returning(orderColumns);
-        if (!late) return undefined;
+        const [late] = await markPaid(tx, "cancelled");
+        if (!late) throw new NotPaidHere();
         if (await reserve(tx, late.items)) throw new StockGone();
-        await emptyCart(tx, late);
         return late;
       });
     } catch (error) {
-      if (!(error instanceof StockGone)) throw error;
-      await payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `refund:order:${order.id}` });
-      await db
-        .update(orders)
-        .set({ status: "refunded" })
-        .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")));
-      throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
+      if (error instanceof StockGone) {
+        await payments.refund({ paymentIntentId: intent.id, amount: intent.amount, idempotencyKey: `refund:order:${order.id}` });
+        await db
+          .update(orders)
+          .set({ status: "refunded" })
+          .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled")));
+        throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
+      }
+      if (!(error instanceof NotPaidHere)) throw error;
     }
 
-    if (paid) metrics.payments.inc({ kind: "order" });
-    const settled = paid ?? (await orderByIntent(intent.id));
+    if (paid) {
+      metrics.payments.inc({ kind: "order" });
+      return confirmation(paid);
+    }
+    // Another caller confirmed it first (or refunded it): their transaction did the rest.
+    const settled = await orderByIntent(intent.id);
     if (settled?.status === "refunded") throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
     if (!settled || !PAID_STATUSES.includes(settled.status)) throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
-    await sendReceiptOnce(settled);
     return confirmation(settled);
   }
 
@@ -540,11 +580,9 @@ export function createOrderService({
   async function confirmPayment(userId: string, paymentIntentId: string): Promise<ConfirmedOrder> {
     const order = await orderByIntent(paymentIntentId);
     if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
-    if (PAID_STATUSES.includes(order.status)) {
-      await sendReceiptOnce(order);
-      return confirmation(order);
-    }
-    return applySucceededIntent(await payments.retrievePaymentIntent(paymentIntentId));
+    // Paid (by the card's webhook event, usually): everything that goes with it was done in the same transaction.
+    if (PAID_STATUSES.includes(order.status)) return confirmation(order);
+    return applyToOrder(await payments.retrievePaymentIntent(paymentIntentId), order);
   }
 
   return { createPayment, confirmPayment, applySucceededIntent, releaseExpired };
