@@ -31,10 +31,21 @@ type SessionCallback = (err: unknown, result?: Fastify.Session | null) => void;
  * Expired rows are never returned and are purged by `purgeExpired`.
  */
 export class DbSessionStore implements SessionStore {
+  /** Read on every request that carries a session cookie: its statement is built once (drizzle's prepare). */
+  private readonly withUser;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.withUser = db
+      .select({ sess: sessions.sess, user: currentUserColumns })
+      .from(sessions)
+      .leftJoin(users, and(eq(users.id, sql`${sessions.sess} ->> 'userId'`), isNull(users.deletedAt)))
+      .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
+      .limit(1)
+      .prepare("session_with_user");
+  }
 
   set(sessionId: string, session: Fastify.Session, callback: Callback): void {
     const sid = hashSessionId(sessionId);
@@ -50,12 +61,8 @@ export class DbSessionStore implements SessionStore {
 
   /** The session, with its signed-in user (not deleted) when it has one: the request's context takes it from there. */
   get(sessionId: string, callback: SessionCallback): void {
-    this.db
-      .select({ sess: sessions.sess, user: currentUserColumns })
-      .from(sessions)
-      .leftJoin(users, and(eq(users.id, sql`${sessions.sess} ->> 'userId'`), isNull(users.deletedAt)))
-      .where(and(eq(sessions.sid, hashSessionId(sessionId)), gt(sessions.expire, this.clock.now())))
-      .limit(1)
+    this.withUser
+      .execute({ sid: hashSessionId(sessionId), now: this.clock.now().toISOString() })
       .then(([row]) => {
         if (!row) return callback(null, null);
         const session = row.sess as unknown as Fastify.Session;

@@ -107,7 +107,16 @@ export class TestPaymentProvider implements PaymentProvider {
     sharedSecret: string,
   ) {
     this.webhookSecret = createHmac("sha256", sharedSecret).update("seer test-mode webhooks").digest("hex");
+    // Read several times for every payment: built once (drizzle's prepare).
+    this.intentById = db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, sql.placeholder("id"))).prepare("test_intent_by_id");
+    this.intentBySecret = db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.clientSecret, sql.placeholder("secret")))
+      .prepare("test_intent_by_secret");
   }
+  private readonly intentById;
+  private readonly intentBySecret;
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     if (!Number.isSafeInteger(input.amount) || input.amount < 50)
@@ -361,7 +370,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** The card form's submission: Stripe's test numbers decide the outcome. */
   async confirmCard(card: TestCard): Promise<TestCardResult> {
-    const [found] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.clientSecret, card.clientSecret));
+    const [found] = await this.intentBySecret.execute({ secret: card.clientSecret });
     if (!found) throw new AppError("NOT_FOUND", "This payment could not be found. Please start again.");
     if (found.status === "succeeded") return { intent: intentOf(found), event: null };
     if (found.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
@@ -419,7 +428,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   private async get(id: string): Promise<IntentRow> {
-    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    const [row] = await this.intentById.execute({ id });
     if (!row) throw new UnknownPaymentIntentError(id);
     return row;
   }
