@@ -45,6 +45,13 @@ type Body = (sql: never) => unknown;
 interface Client {
   unsafe(query: string, parameters?: never[], options?: { prepare?: boolean }): unknown;
 }
+/** A postgres.js query: sent when awaited, or at once by `execute`. */
+type Query = Promise<unknown> & { execute(): Query };
+/** A connection of the pool kept for one transaction. */
+interface Reserved extends Client {
+  unsafe(query: string, parameters?: never[], options?: { prepare?: boolean }): Query;
+  release(): void;
+}
 
 /**
  * Whether a statement is prepared (named, parsed once per connection, its plan kept when PostgreSQL finds a plan for
@@ -54,10 +61,49 @@ interface Client {
 export const prepares = (query: string, parameterCount: number): boolean => parameterCount > 0 && !query.includes("search_fold(");
 
 /**
+ * A transaction on a reserved connection whose `begin` goes out with its first statements, in one write, instead of
+ * in a round trip of its own (postgres.js's `begin` waits for it): the connection runs them in the order sent, and a
+ * `begin` that failed fails every statement after it. Savepoints (drizzle's nested transactions) are named here.
+ */
+async function transaction(reserved: Reserved, mode: string, body: Body): Promise<unknown> {
+  const begun = reserved.unsafe(`begin ${mode.replace(/[^a-z ]/gi, "")}`).execute();
+  // Its failure is met through the statements after it, or awaited below.
+  begun.catch(() => undefined);
+  let savepoints = 0;
+  const withSavepoints = (sql: Reserved): Client =>
+    Object.assign(Object.create(sql) as Reserved, {
+      unsafe: sql.unsafe.bind(sql),
+      async savepoint(...args: unknown[]) {
+        const inner = args.find((arg) => typeof arg === "function") as Body;
+        const name = `savepoint_${++savepoints}`;
+        await sql.unsafe(`savepoint ${name}`);
+        try {
+          const result = await inner(preparing(withSavepoints(sql)) as never);
+          await sql.unsafe(`release savepoint ${name}`);
+          return result;
+        } catch (error) {
+          await sql.unsafe(`rollback to savepoint ${name}`);
+          throw error;
+        }
+      },
+    });
+  let result: unknown;
+  try {
+    result = await body(preparing(withSavepoints(reserved)) as never);
+    await begun;
+  } catch (error) {
+    await reserved.unsafe("rollback").catch(() => undefined);
+    throw error;
+  }
+  await reserved.unsafe("commit");
+  return result;
+}
+
+/**
  * The postgres.js client as drizzle should use it: statements prepared as `prepares` says. Drizzle asks for an unnamed
  * statement unless a query was prepared by name, and postgres.js sends an unnamed one with parameters in two round
  * trips (parse and describe, to learn the parameters' types; then bind and execute). Prepared, it takes one, from the
- * second time on each connection (docs/decisions.md 92). The clients of transactions and savepoints are wrapped too.
+ * second time on each connection (docs/decisions.md 92). Transactions go through `transaction` above.
  */
 export function preparing<T extends Client>(client: T): T {
   return new Proxy(client, {
@@ -71,13 +117,17 @@ export function preparing<T extends Client>(client: T): T {
             prepare: Boolean(options?.prepare) || prepares(query, parameters?.length ?? 0),
           });
       }
-      if (property === "begin" || property === "savepoint") {
-        // begin(fn), begin(options, fn), savepoint(fn), savepoint(name, fn): the function's client is wrapped too.
-        return (...args: unknown[]) =>
-          (value as (...a: unknown[]) => unknown).apply(
-            target,
-            args.map((arg) => (typeof arg === "function" ? (sql: Client) => (arg as Body)(preparing(sql) as never) : arg)),
-          );
+      if (property === "begin" && "reserve" in target) {
+        // begin(fn) or begin(mode, fn), as postgres.js takes them.
+        return async (...args: unknown[]) => {
+          const body = args.find((arg) => typeof arg === "function") as Body;
+          const reserved = await (target as unknown as { reserve(): Promise<Reserved> }).reserve();
+          try {
+            return await transaction(reserved, typeof args[0] === "string" ? args[0] : "", body);
+          } finally {
+            reserved.release();
+          }
+        };
       }
       return value;
     },
