@@ -26,8 +26,17 @@ function charactersUsed(): string {
     if (!/\.(tsx?|html|css|json)$/.test(target) || /\.test\.tsx?$/.test(target)) return;
     for (const char of readFileSync(target, "utf8")) {
       const code = char.codePointAt(0) ?? 0;
-      // Latin-1, Latin Extended-A, general punctuation, currency signs, arrows and a few symbols.
-      if ((code >= 0xa0 && code <= 0x17f) || (code >= 0x2000 && code <= 0x20cf) || (code >= 0x2190 && code <= 0x21ff) || code === 0x2713)
+      // Latin-1, Latin Extended-A and -B with the IPA letters West African alphabets take (Akan's ɛ and ɔ), the
+      // combining accents and Latin Extended Additional that Yoruba writes with (Ọ̀yọ́, Èṣù), general punctuation,
+      // currency signs, arrows and a few symbols.
+      if (
+        (code >= 0xa0 && code <= 0x2af) ||
+        (code >= 0x300 && code <= 0x36f) ||
+        (code >= 0x1e00 && code <= 0x1eff) ||
+        (code >= 0x2000 && code <= 0x20cf) ||
+        (code >= 0x2190 && code <= 0x21ff) ||
+        code === 0x2713
+      )
         found.add(char);
     }
   };
