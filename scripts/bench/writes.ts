@@ -45,16 +45,18 @@ async function run(jobs: Job[], connections: number): Promise<{ ok: number; fail
 }
 
 await admin.unsafe(`create database ${name}`);
-const app = await startApp(
-  {
-    NODE_ENV: "production",
-    DATABASE_URL: url.toString(),
-    SEED_DEMO: "false",
-    SESSION_SECRET: SECRET,
-    LOG_LEVEL: "warn",
-  },
-  { compiled: true, timeoutMs: 120_000 },
-);
+// BENCH_INSTANCES=N: N instances of the server on the one database (as behind a load balancer), the clients spread
+// over them; started one after the other, so that only the first migrates.
+const instances = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
+const apps: Awaited<ReturnType<typeof startApp>>[] = [];
+for (let i = 0; i < instances; i++) {
+  apps.push(
+    await startApp(
+      { NODE_ENV: "production", DATABASE_URL: url.toString(), SEED_DEMO: "false", SESSION_SECRET: SECRET, LOG_LEVEL: "warn" },
+      { compiled: true, timeoutMs: 120_000 },
+    ),
+  );
+}
 const database = await openDatabase({ url: url.toString(), maxConnections: 4 });
 try {
   const db = database.db;
@@ -66,10 +68,12 @@ try {
   const plenty = await createProduct(db, { name: "Bench Beads", price: "12.00", stockQuantity: 1_000_000 });
   const scarce = await createProduct(db, { name: "Bench Last Bowl", price: "30.00", stockQuantity: 5 });
 
-  const post = async (path: string, cookie: string, body: unknown) => {
-    const response = await fetch(`${app.baseURL}${path}`, {
+  /** The instance a client's requests go to: always the same one for one client. */
+  const baseFor = (client: number) => (apps[client % apps.length] ?? apps[0])?.baseURL ?? "";
+  const post = async (base: string, path: string, cookie: string, body: unknown) => {
+    const response = await fetch(`${base}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", cookie, origin: app.baseURL },
+      headers: { "content-type": "application/json", cookie, origin: base },
       body: JSON.stringify(body),
     });
     const text = await response.text();
@@ -81,8 +85,8 @@ try {
     }
     return { status: response.status, body: answer };
   };
-  const payTestCard = async (cookie: string, clientSecret: string) => {
-    const paid = await post("/trpc/payments.confirmTestCard", cookie, {
+  const payTestCard = async (base: string, cookie: string, clientSecret: string) => {
+    const paid = await post(base, "/trpc/payments.confirmTestCard", cookie, {
       json: { clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
     });
     return paid.status === 200;
@@ -97,8 +101,9 @@ try {
     const date = day(2 + Math.floor(slot / (SEERS * times.length)));
     const time = times[Math.floor(slot / SEERS) % times.length];
     const cookie = clients[i % clients.length] ?? "";
+    const base = baseFor(i % clients.length);
     return async () => {
-      const held = await post("/api/create-payment-intent", cookie, {
+      const held = await post(base, "/api/create-payment-intent", cookie, {
         seerId: seer?.id,
         sessionType: "30min",
         scheduledDate: date,
@@ -107,8 +112,8 @@ try {
         notes: "",
       });
       if (held.status !== 200 || !held.body) return false;
-      if (!(await payTestCard(cookie, String(held.body.clientSecret)))) return false;
-      const confirmed = await post("/api/confirm-booking-payment", cookie, { paymentIntentId: held.body.paymentIntentId });
+      if (!(await payTestCard(base, cookie, String(held.body.clientSecret)))) return false;
+      const confirmed = await post(base, "/api/confirm-booking-payment", cookie, { paymentIntentId: held.body.paymentIntentId });
       return confirmed.status === 200 && confirmed.body?.status === "confirmed";
     };
   };
@@ -118,11 +123,12 @@ try {
   const checkout = (i: number): Job => {
     const product = i % 10 === 0 ? scarce : plenty;
     const cookie = shoppers[i] ?? "";
+    const base = baseFor(i);
     return async () => {
-      const added = await post("/trpc/cart.add", cookie, { json: { productId: product.id, quantity: 1 } });
+      const added = await post(base, "/trpc/cart.add", cookie, { json: { productId: product.id, quantity: 1 } });
       if (added.status !== 200) return false;
       const total = Number(product.price) + 10;
-      const created = await post("/api/create-order-payment", cookie, {
+      const created = await post(base, "/api/create-order-payment", cookie, {
         shippingName: "Bench Buyer",
         shippingEmail: "bench@example.test",
         shippingPhone: "+233 20 000 0000",
@@ -137,8 +143,8 @@ try {
         if (process.env.BENCH_DEBUG) console.log(created.status, JSON.stringify(created.body));
         return false;
       }
-      if (!(await payTestCard(cookie, String(created.body.clientSecret)))) return false;
-      const confirmed = await post("/api/confirm-order-payment", cookie, { paymentIntentId: created.body.paymentIntentId });
+      if (!(await payTestCard(base, cookie, String(created.body.clientSecret)))) return false;
+      const confirmed = await post(base, "/api/confirm-order-payment", cookie, { paymentIntentId: created.body.paymentIntentId });
       return confirmed.status === 200;
     };
   };
@@ -164,7 +170,8 @@ try {
   await sql.end();
 
   const rate = (n: number, s: number) => (n / s).toFixed(1);
-  console.log(`\n${CONNECTIONS} clients at once, compiled server, PostgreSQL, test-mode payments\n`);
+  const servers = instances === 1 ? "compiled server" : `${instances} instances of the compiled server`;
+  console.log(`\n${CONNECTIONS} clients at once, ${servers}, PostgreSQL, test-mode payments\n`);
   console.log("| purchase | attempts | confirmed | refused or lost the race | seconds | confirmed per second |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
   console.log(`| booking | ${BOOKINGS} | ${b.ok} | ${b.failed} | ${b.seconds.toFixed(1)} | ${rate(b.ok, b.seconds)} |`);
@@ -177,7 +184,7 @@ try {
   if (anomalies > 0) process.exitCode = 1;
 } finally {
   await database.close();
-  await app.stop();
+  for (const app of apps) await app.stop();
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
