@@ -106,6 +106,12 @@ export async function retryingVictims<T>(
 }
 
 /** Escapes LIKE's wildcards, so that searched text matches itself. */
+/**
+ * A column's bare name, for SQL written by hand where drizzle would qualify it with its table (an INSERT's column list,
+ * ON CONFLICT, SET in a statement drizzle cannot build, such as an insert inside a CTE).
+ */
+export const columnName = (column: { name: string }) => sql.identifier(column.name);
+
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { columnName } from "../../platform/database";
 import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
@@ -109,16 +110,20 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     // one row needs no lock to keep two recordings from deadlocking. Refunds, rarer, take the locked way below.
     const paid = db.$with("paid").as(
       db
-        .select({ total: orders.total, paidAt: orders.paidAt, paymentIntentId: orders.paymentIntentId, refunded: orders.refundedAmount })
+        .select({
+          total: orders.total,
+          paidAt: orders.paidAt,
+          paymentIntentId: orders.paymentIntentId,
+          refunded: orders.refundedAmount,
+        })
         .from(orders)
         .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt))),
     );
-    const column = (c: { name: string }) => sql.identifier(c.name);
     const sale = db.$with("sale", { reference: ledgerEntries.reference }).as(sql`
-      insert into ${ledgerEntries} (${column(ledgerEntries.orderId)}, ${column(ledgerEntries.kind)}, ${column(ledgerEntries.amount)},
-        ${column(ledgerEntries.reference)}, ${column(ledgerEntries.createdAt)})
+      insert into ${ledgerEntries} (${columnName(ledgerEntries.orderId)}, ${columnName(ledgerEntries.kind)}, ${columnName(ledgerEntries.amount)},
+        ${columnName(ledgerEntries.reference)}, ${columnName(ledgerEntries.createdAt)})
       select ${orderId}, ${"shop_sale" satisfies LedgerKind}, round(${paid.total} * 100), ${`sale:${orderId}`}, ${paid.paidAt} from ${paid}
-      on conflict (${column(ledgerEntries.reference)}) do nothing
+      on conflict (${columnName(ledgerEntries.reference)}) do nothing
       returning ${ledgerEntries.reference}`);
     const [o] = await db.with(paid, sale).select().from(paid);
     if (!o?.paymentIntentId || toCents(o.refunded) === 0) return;

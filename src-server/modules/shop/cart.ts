@@ -1,5 +1,6 @@
 import { and, asc, eq, or, sql, lte } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { columnName } from "../../platform/database";
 import { cartItems, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { CART_ITEM_NOT_FOUND, PRODUCT_NOT_FOUND, type CartSetQuantityInput } from "../../../src/schemas/shop";
@@ -58,21 +59,22 @@ export function createCartService({ db }: { db: Db }) {
    * its stock, and the product comes back with the line (none when nothing was written) to say why not.
    */
   async function add(userId: string, input: { productId: string; quantity: number }): Promise<CartLineChange> {
-    const product = db.$with("product").as(
-      db
-        .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
-        .from(products)
-        .where(eq(products.id, input.productId)),
-    );
+    const product = db
+      .$with("product")
+      .as(
+        db
+          .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
+          .from(products)
+          .where(eq(products.id, input.productId)),
+      );
     const stock = sql`(select ${product.stock} from ${product})`;
-    const column = (c: { name: string }) => sql.identifier(c.name);
     const written = db.$with("written", lineColumns).as(sql`
-      insert into ${cartItems} (${column(cartItems.userId)}, ${column(cartItems.productId)}, ${column(cartItems.quantity)})
+      insert into ${cartItems} (${columnName(cartItems.userId)}, ${columnName(cartItems.productId)}, ${columnName(cartItems.quantity)})
       select ${userId}, ${input.productId}, least(${input.quantity}::int, ${product.stock})
       from ${product} where ${product.isActive} and ${product.stock} >= 1
-      on conflict (${column(cartItems.userId)}, ${column(cartItems.productId)}) do update
-        set ${column(cartItems.quantity)} = least(${cartItems.quantity} + excluded.${column(cartItems.quantity)}, ${stock}),
-            ${column(cartItems.updatedAt)} = now()
+      on conflict (${columnName(cartItems.userId)}, ${columnName(cartItems.productId)}) do update
+        set ${columnName(cartItems.quantity)} = least(${cartItems.quantity} + excluded.${columnName(cartItems.quantity)}, ${stock}),
+            ${columnName(cartItems.updatedAt)} = now()
         where ${cartItems.quantity} < ${stock}
       returning ${cartItems.id}, ${cartItems.productId}, ${cartItems.quantity}`);
     const [row] = await db
