@@ -100,6 +100,9 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly name = "test" as const;
   readonly publishableKey = null;
   private readonly webhookSecret: string;
+  /** Read several times for every payment: built once (drizzle's prepare). */
+  private readonly intentById;
+  private readonly intentBySecret;
 
   constructor(
     private readonly db: Db,
@@ -107,16 +110,17 @@ export class TestPaymentProvider implements PaymentProvider {
     sharedSecret: string,
   ) {
     this.webhookSecret = createHmac("sha256", sharedSecret).update("seer test-mode webhooks").digest("hex");
-    // Read several times for every payment: built once (drizzle's prepare).
-    this.intentById = db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, sql.placeholder("id"))).prepare("test_intent_by_id");
+    this.intentById = db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, sql.placeholder("id")))
+      .prepare("test_intent_by_id");
     this.intentBySecret = db
       .select()
       .from(testPaymentIntents)
       .where(eq(testPaymentIntents.clientSecret, sql.placeholder("secret")))
       .prepare("test_intent_by_secret");
   }
-  private readonly intentById;
-  private readonly intentBySecret;
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     if (!Number.isSafeInteger(input.amount) || input.amount < 50)
@@ -286,7 +290,8 @@ export class TestPaymentProvider implements PaymentProvider {
     if (existing) return existing;
     const account = await this.account(input.destination);
     if (!account.payoutsEnabled) throw new AppError("BAD_REQUEST", "The destination account cannot receive transfers yet.");
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError("BAD_REQUEST", "A transfer must be at least 1 cent.");
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new AppError("BAD_REQUEST", "A transfer must be at least 1 cent.");
     const [row] = await this.db
       .insert(testTransfers)
       .values({
@@ -339,7 +344,10 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** A reversal made outside the app, as from Stripe's dashboard, and the transfer.reversed event that announces it. */
-  async reverseElsewhere(transferId: string, amount: number): Promise<{ reversal: TransferReversal; event: PaymentWebhookEvent }> {
+  async reverseElsewhere(
+    transferId: string,
+    amount: number,
+  ): Promise<{ reversal: TransferReversal; event: PaymentWebhookEvent }> {
     const reversal = await this.addReversal(transferId, amount, null);
     return { reversal, event: { id: newId("evt"), type: "transfer.reversed", paymentIntent: null, transferId } };
   }
@@ -358,7 +366,10 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   private async transferByKey(idempotencyKey: string): Promise<Transfer | null> {
-    const [row] = await this.db.select({ id: testTransfers.id }).from(testTransfers).where(eq(testTransfers.idempotencyKey, idempotencyKey));
+    const [row] = await this.db
+      .select({ id: testTransfers.id })
+      .from(testTransfers)
+      .where(eq(testTransfers.idempotencyKey, idempotencyKey));
     return row ? this.retrieveTransfer(row.id) : null;
   }
 
