@@ -70,19 +70,21 @@ export function createServices(base: ServiceDeps) {
   const deps = { ...base, outbox: createOutbox(base) };
   const uploads = createUploadService(deps);
   const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice });
-  // Completion reads the room's records: a client who never joined is a no-show.
-  const bookings = createBookingService({ ...deps, attendance: { clientJoined: meetings.clientJoined } });
   // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
   const payments = createPaymentService(deps);
   // Every movement of money lands in the ledger: at once after the events below, else by the ledger's sweep.
   const payouts = createPayoutService({ ...deps, processEvent: payments.events.process });
   const { ledger } = payouts;
+  const bookings = createBookingService({
+    ...deps,
+    // Completion reads the room's records: a client who never joined is a no-show.
+    attendance: { clientJoined: meetings.clientJoined },
+    // A booking's charge is in the ledger from the transaction that confirms it.
+    onConfirmed: ledger.recordCharge,
+  });
   payments.events.register("booking", {
-    succeeded: async (intent, log) => {
-      const confirmed = await bookings.applySucceededIntent(intent, log);
-      await ledger.recordPayment(intent.id);
-      return confirmed;
-    },
+    // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
+    succeeded: (intent, log) => bookings.applySucceededIntent(intent, log),
     failed: bookings.applyFailedIntent,
     refunded: async (paymentIntentId) => {
       await bookings.syncRefunds(paymentIntentId);

@@ -13,9 +13,12 @@ export interface BookingMailContext {
   seerEmail: string;
 }
 
-/** Everything the booking's e-mails say, read in one query (inside the caller's transaction when given one). */
-export async function loadBookingMail(db: Queryable, publicUrl: string, bookingId: string): Promise<BookingMailContext | null> {
-  const [row] = await db
+/**
+ * The one query that reads everything the booking's e-mails say, not yet sent: awaited alone by `loadBookingMail`, or
+ * sent together with other statements (the confirmation sends it with its update, in one round trip).
+ */
+export function bookingMailQuery(db: Queryable, bookingId: string) {
+  return db
     .select({
       id: bookings.id,
       sessionType: bookings.sessionType,
@@ -41,6 +44,13 @@ export async function loadBookingMail(db: Queryable, publicUrl: string, bookingI
     .innerJoin(seerUsers, eq(seerUsers.id, seers.userId))
     .where(eq(bookings.id, bookingId))
     .limit(1);
+}
+
+/** The mail context of a row `bookingMailQuery` read (none for a booking it did not find). */
+export function bookingMailFrom(
+  [row]: Awaited<ReturnType<typeof bookingMailQuery>>,
+  publicUrl: string,
+): BookingMailContext | null {
   if (!row) return null;
   return {
     clientEmail: row.clientEmail,
@@ -64,4 +74,9 @@ export async function loadBookingMail(db: Queryable, publicUrl: string, bookingI
       profileUrl: `${publicUrl}/profile`,
     },
   };
+}
+
+/** Everything the booking's e-mails say, read in one query (inside the caller's transaction when given one). */
+export async function loadBookingMail(db: Queryable, publicUrl: string, bookingId: string): Promise<BookingMailContext | null> {
+  return bookingMailFrom(await bookingMailQuery(db, bookingId), publicUrl);
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { rows as resultRows } from "../../../db/migrate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookings, paymentEvents, sentEmails, testPaymentIntents } from "../../../db/schema";
+import { bookings, ledgerEntries, paymentEvents, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import { type TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
@@ -276,6 +276,14 @@ describe("paying and confirming exactly once", () => {
       cvc: "123",
     });
     expect((await confirmBooking(client.cookie, created.paymentIntentId)).json().status).toBe("confirmed");
+    // The charge is in the ledger from the confirming transaction, dated at the confirmation, before any event.
+    const charges = () =>
+      t.database.db
+        .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, createdAt: ledgerEntries.createdAt })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.bookingId, created.bookingId));
+    const confirmedAt = (await bookingRow(created.bookingId))?.confirmedAt;
+    expect(await charges()).toEqual([{ kind: "charge", amount: 8000, createdAt: confirmedAt }]);
     const payload = JSON.stringify(event);
     for (let i = 0; i < 2; i++) {
       const response = await t.app.inject({
@@ -289,6 +297,7 @@ describe("paying and confirming exactly once", () => {
     }
     await t.app.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.text.includes(created.bookingId))).toHaveLength(2);
+    expect(await charges()).toHaveLength(1);
     expect(
       await t.database.db
         .select()

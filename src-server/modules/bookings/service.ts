@@ -26,7 +26,7 @@ import { metrics } from "../../platform/metrics";
 import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail, bookingIcs } from "./mail";
-import { loadBookingMail } from "./mail-context";
+import { bookingMailFrom, bookingMailQuery, loadBookingMail, type BookingMailContext } from "./mail-context";
 import { BOOKING_NOT_FOUND, createBookingLifecycle, type AttendanceReader } from "./lifecycle";
 import { createReviewService } from "./reviews";
 import type { JobQueue } from "../../platform/jobs";
@@ -90,6 +90,14 @@ export interface CreatedBookingPayment {
   amount: string;
 }
 
+/** A booking as its confirmation wrote it, handed to `onConfirmed` inside the confirming transaction. */
+export interface NewlyConfirmedBooking {
+  id: string;
+  seerId: string;
+  amount: string;
+  confirmedAt: Date;
+}
+
 export interface ConfirmedBooking {
   bookingId: string;
   status: BookingStatus;
@@ -107,6 +115,7 @@ export function createBookingService({
   payments,
   config,
   attendance,
+  onConfirmed,
   log,
 }: {
   db: Db;
@@ -116,6 +125,11 @@ export function createBookingService({
   payments: PaymentProvider;
   config: Pick<Config, "publicUrl">;
   attendance?: AttendanceReader;
+  /**
+   * Runs in the transaction that confirms a booking (the ledger records its charge there), so that what it writes
+   * exists exactly when the confirmation does, and goes out with the confirmation's other writes.
+   */
+  onConfirmed?: (booking: NewlyConfirmedBooking, tx: Tx) => Promise<unknown>;
   /** The app's logger; a call made for a request passes that request's logger instead. */
   log?: WarnLog;
 }) {
@@ -384,7 +398,8 @@ export function createBookingService({
       confirmed = await retryingVictims(
         () =>
           db.transaction(async (tx) => {
-            const [[row]] = await underLock(
+            // The booking's mail context is read with the update, in the same round trip: the update runs first.
+            const [[row], mailRows] = await underLock(
               tx,
               seerSlotsKey(booking.seerId),
               tx
@@ -392,13 +407,16 @@ export function createBookingService({
                 .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
                 // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
                 .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
-                .returning({ id: bookings.id, startsAt: bookings.startsAt }),
+                .returning({ id: bookings.id, seerId: bookings.seerId, amount: bookings.amount, startsAt: bookings.startsAt }),
+              bookingMailQuery(tx, booking.id),
             );
-            // The 24-hour reminder and the two confirmation mails exist exactly when the confirmation does.
+            // The 24-hour reminder, the two confirmation mails and what `onConfirmed` writes exist exactly when the
+            // confirmation does.
             if (row) {
               await Promise.all([
                 lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx),
-                queueConfirmationEmails(booking.id, tx),
+                queueConfirmationEmails(bookingMailFrom(mailRows, config.publicUrl), tx),
+                onConfirmed?.({ id: row.id, seerId: row.seerId, amount: row.amount, confirmedAt: now }, tx),
               ]);
             }
             return row;
@@ -458,10 +476,10 @@ export function createBookingService({
   }
 
   /** Queues both confirmation mails in the confirming transaction: once per key, sent and retried by the mail job. */
-  async function queueConfirmationEmails(bookingId: string, tx: Tx): Promise<void> {
-    const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
+  async function queueConfirmationEmails(mail: BookingMailContext | null, tx: Tx): Promise<void> {
     if (!mail) return;
     const now = clock.now();
+    const { bookingId } = mail.data;
     await Promise.all([
       outbox.send(`booking-confirmed:${bookingId}:client`, bookingConfirmedClientMail(mail.clientEmail, mail.data, now), { tx }),
       outbox.send(`booking-confirmed:${bookingId}:seer`, bookingConfirmedSeerMail(mail.seerEmail, mail.data, now), { tx }),

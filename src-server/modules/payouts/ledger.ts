@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { columnName } from "../../platform/database";
 import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
@@ -101,6 +101,24 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
       return { seerId: b.seerId, shareChanged };
     });
+  }
+
+  /**
+   * A booking's charge, written by the transaction that confirms it (bookings' `onConfirmed`), in the form
+   * `recordBooking` gives it: the same reference, so either may come first and the other adds nothing.
+   */
+  async function recordCharge(booking: { id: string; seerId: string; amount: string; confirmedAt: Date }, tx: Tx) {
+    await tx
+      .insert(ledgerEntries)
+      .values({
+        bookingId: booking.id,
+        seerId: booking.seerId,
+        kind: "charge",
+        amount: toCents(booking.amount),
+        reference: `charge:${booking.id}`,
+        createdAt: booking.confirmedAt,
+      })
+      .onConflictDoNothing({ target: ledgerEntries.reference });
   }
 
   /** An order's sale once paid, and every refund the provider made of its payment. */
@@ -205,5 +223,5 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     for (const bookingId of await laggingBookings(seerId)) await recordBooking(bookingId);
   }
 
-  return { recordBooking, recordOrder, recordPayment, recordSeer, laggingBookings, laggingOrders };
+  return { recordBooking, recordCharge, recordOrder, recordPayment, recordSeer, laggingBookings, laggingOrders };
 }
