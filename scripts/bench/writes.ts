@@ -53,6 +53,7 @@ await admin.unsafe(`create database ${name}`);
 // BENCH_INSTANCES=N: N instances of the server on the one database (as behind a load balancer), the clients spread
 // over them; started one after the other, so that only the first migrates.
 const instances = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
+// DATABASE_POOL_SIZE, when set, reaches the server(s) with the rest of the environment.
 const apps: Awaited<ReturnType<typeof startApp>>[] = [];
 for (let i = 0; i < instances; i++) {
   apps.push(
@@ -206,7 +207,8 @@ try {
   await sql.end();
 
   const rate = (n: number, s: number) => (n / s).toFixed(1);
-  const servers = instances === 1 ? "compiled server" : `${instances} instances of the compiled server`;
+  const pool = process.env.DATABASE_POOL_SIZE ?? "10 (the default)";
+  const servers = `${instances === 1 ? "compiled server" : `${instances} instances of the compiled server`}, pool of ${pool}`;
   console.log(`\n${CONNECTIONS} clients at once, ${servers}, PostgreSQL, test-mode payments, after a warm-up of`);
   console.log(`${WARM_BOOKINGS} bookings and ${WARM_CHECKOUTS} checkouts (not counted)\n`);
   console.log("| purchase | attempts | confirmed | refused or lost the race | seconds | confirmed per second |");

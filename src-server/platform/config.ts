@@ -22,6 +22,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional(),
   ),
+  // Connections this instance keeps to PostgreSQL (postgres.js's own default, 10).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   // A comma-separated list for rotation: the first signs, every one is accepted.
   SESSION_SECRET: optionalString.pipe(
     z
@@ -66,6 +68,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How many connections this instance opens to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Cookie signing secrets: the first signs, all are accepted (rotation). */
   sessionSecret: string[];
   /** Whether the session secret was generated for this data folder (development only). */
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET ?? [persistedDevSecret(dataDir)],
     sessionSecretGenerated: !e.SESSION_SECRET,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -9,9 +9,13 @@ import type { Config } from "./config";
  * The configured database, migrated: PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR.
  * The one way the app, the seed and the operator's scripts open it.
  */
-export async function openConfiguredDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "databasePoolSize">>,
+): Promise<Database> {
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+    config.databaseUrl
+      ? { url: config.databaseUrl, maxConnections: config.databasePoolSize }
+      : { dataDir: path.join(config.dataDir, "pglite") },
   );
   try {
     await migrate(database.db);

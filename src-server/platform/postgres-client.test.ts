@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { rows } from "../../db/migrate";
 import { createTestDatabase } from "../test/database";
+import { loadConfig } from "./config";
+import { openConfiguredDatabase } from "./database";
 
 // The prepared-statement wiring is postgres.js's: PostgreSQL only (PGlite has no pool and no such choice).
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL client", () => {
@@ -15,7 +17,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL client", () => {
   });
 
   const preparedLike = async (q: Database["db"], text: string) =>
-    rows<{ n: number }>(await q.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${text}%`}`))[0]?.n;
+    rows<{ n: number }>(
+      await q.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${text}%`}`),
+    )[0]?.n;
+
+  it("opens at most DATABASE_POOL_SIZE connections, and refuses a size of 0", async () => {
+    if (!database.url) throw new Error("no PostgreSQL URL");
+    const config = loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: "3" });
+    const sized = await openConfiguredDatabase(config);
+    try {
+      await Promise.all([...Array(6).keys()].map(() => sized.db.execute(sql`select pg_sleep(0.2)`)));
+      // Six at once would have opened six connections with a larger pool.
+      const use = await sized.poolUse();
+      expect(use.max).toBe(3);
+      expect((use.inUse ?? 0) + (use.idle ?? 0)).toBe(3);
+    } finally {
+      await sized.close();
+    }
+    expect(() => loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 
   it("prepares every statement with parameters, in and out of transactions and savepoints", async () => {
     const { db } = database;
