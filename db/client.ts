@@ -4,8 +4,15 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { Param, sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
+import type {
+  PgColumn,
+  PgDatabase,
+  PgPreparedQuery,
+  PgQueryResultHKT,
+  PgTransaction,
+  PreparedQueryConfig,
+} from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -39,6 +46,46 @@ export interface PoolUse {
   idle: number | undefined;
   max: number;
 }
+
+/**
+ * A statement drizzle builds once, with placeholders (`sql.placeholder`) for its values, then runs on the database or
+ * inside any transaction: `const byId = statement((q) => q.select()...where(eq(t.id, sql.placeholder("id"))).prepare("name"))`,
+ * then `await byId(tx, { id })`. Building a statement from its parts costs more of the server's time than anything
+ * else it does for a write (docs/decisions.md 96); a statement run often is built once per driver instead.
+ *
+ * Drizzle binds a prepared statement to the connection of whatever built it; each run hands it the connection of the
+ * database or transaction it is given (the `client` that both drivers' prepared queries keep, pinned down by
+ * client.test.ts). The answer runs when awaited, like a drizzle query, so that `underLock` sends it in its turn.
+ */
+export function statement<T extends PreparedQueryConfig>(
+  build: (q: Queryable) => PgPreparedQuery<T>,
+): (q: Queryable, values?: Record<string, unknown>) => PromiseLike<T["execute"]> {
+  const built = new Map<unknown, PgPreparedQuery<T>>();
+  return (q, values = {}) => ({
+    then(onFulfilled, onRejected) {
+      const session = q._.session as unknown as { client: unknown };
+      let prepared = built.get(session.constructor);
+      if (!prepared) {
+        prepared = build(q);
+        built.set(session.constructor, prepared);
+      }
+      const bound =
+        (prepared as unknown as { client: unknown }).client === session.client
+          ? prepared
+          : (Object.assign(Object.create(Object.getPrototypeOf(prepared) as object) as object, prepared, {
+              client: session.client,
+            }) as PgPreparedQuery<T>);
+      return bound.execute(values).then(onFulfilled, onRejected);
+    },
+  });
+}
+
+/**
+ * A placeholder named `name` for a value of `column`, encoded as the column encodes it (a Date, JSON), where drizzle's
+ * types take no placeholder: `update().set({ confirmedAt: valueOf(bookings.confirmedAt, "now") })`.
+ */
+export const valueOf = <C extends PgColumn>(column: C, name: string): SQL<C["_"]["data"]> =>
+  sql<C["_"]["data"]>`${new Param(sql.placeholder(name), column)}`;
 
 /** What `preparing` wraps of a postgres.js client, a transaction's or a savepoint's. */
 type Body = (sql: never) => unknown;

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Queryable } from "../../../db/client";
+import { statement, type Queryable } from "../../../db/client";
 import { bookings, seers, users } from "../../../db/schema";
 import { meetingPath } from "../../../src/domain/consultations";
 import type { BookingMailData } from "./mail";
@@ -14,11 +14,11 @@ export interface BookingMailContext {
 }
 
 /**
- * The one query that reads everything the booking's e-mails say, not yet sent: awaited alone by `loadBookingMail`, or
- * sent together with other statements (the confirmation sends it with its update, in one round trip).
+ * The one query that reads everything the booking's e-mails say (built once, `statement`), not yet sent: awaited alone
+ * by `loadBookingMail`, or sent together with other statements (the confirmation sends it with its update).
  */
-export function bookingMailQuery(db: Queryable, bookingId: string) {
-  return db
+const bookingMailStatement = statement((q: Queryable) =>
+  q
     .select({
       id: bookings.id,
       sessionType: bookings.sessionType,
@@ -42,9 +42,12 @@ export function bookingMailQuery(db: Queryable, bookingId: string) {
     .innerJoin(seers, eq(seers.id, bookings.seerId))
     .innerJoin(users, eq(users.id, bookings.clientId))
     .innerJoin(seerUsers, eq(seerUsers.id, seers.userId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-}
+    .where(eq(bookings.id, sql.placeholder("bookingId")))
+    .limit(1)
+    .prepare("booking_mail"),
+);
+
+export const bookingMailQuery = (db: Queryable, bookingId: string) => bookingMailStatement(db, { bookingId });
 
 /** The mail context of a row `bookingMailQuery` read (none for a booking it did not find). */
 export function bookingMailFrom(

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { statement, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { bookings, seers, type BookingStatus } from "../../../db/schema";
 import {
   BEYOND_HORIZON_MESSAGE,
@@ -107,6 +107,132 @@ export interface ConfirmedBooking {
 const overlaps = (startsAt: Date, endsAt: Date) =>
   sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
 
+const p = sql.placeholder;
+
+// The statements every paid booking runs, built once (`statement`, docs/decisions.md 96). A Date goes in through
+// `valueOf`, which encodes it as its column does; a placeholder alone passes its value to the driver as it is.
+const bookableSeerStatement = statement((q: Queryable) =>
+  q
+    .select({
+      id: seers.id,
+      userId: seers.userId,
+      fullName: seers.fullName,
+      timezone: seers.timezone,
+      availability: seers.availability,
+      price15Min: seers.price15Min,
+      price30Min: seers.price30Min,
+      price60Min: seers.price60Min,
+    })
+    .from(seers)
+    .where(and(eq(seers.id, p("seerId")), eq(seers.verificationStatus, "approved")))
+    .limit(1)
+    .prepare("bookable_seer"),
+);
+const ownHoldStatement = statement((q: Queryable) =>
+  q
+    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId, amount: bookings.amount })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientId, p("clientId")),
+        eq(bookings.seerId, p("seerId")),
+        eq(bookings.sessionType, p("sessionType")),
+        eq(bookings.startsAt, valueOf(bookings.startsAt, "startsAt")),
+        eq(bookings.status, "pending"),
+        gt(bookings.holdExpiresAt, valueOf(bookings.holdExpiresAt, "now")),
+      ),
+    )
+    .limit(1)
+    .prepare("own_hold"),
+);
+/** Holds that ran out on the slot wanted (the times as ISO strings: they meet no column's encoder). */
+const expireOverlappingStatement = statement((q: Queryable) =>
+  q
+    .update(bookings)
+    .set({ status: "expired", holdExpiresAt: null })
+    .where(
+      and(
+        eq(bookings.seerId, p("seerId")),
+        eq(bookings.status, "pending"),
+        lt(bookings.holdExpiresAt, valueOf(bookings.holdExpiresAt, "now")),
+        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p("startsAt")}::timestamptz, ${p("endsAt")}::timestamptz, '[)')`,
+      ),
+    )
+    .prepare("expire_overlapping_holds"),
+);
+const insertHoldStatement = statement((q: Queryable) =>
+  q
+    .insert(bookings)
+    .values({
+      clientId: p("clientId"),
+      seerId: p("seerId"),
+      sessionType: p("sessionType"),
+      scheduledDate: p("scheduledDate"),
+      scheduledTime: p("scheduledTime"),
+      clientTimezone: p("clientTimezone"),
+      seerTimezone: p("seerTimezone"),
+      startsAt: p("startsAt"),
+      endsAt: p("endsAt"),
+      holdExpiresAt: p("holdExpiresAt"),
+      amount: p("amount"),
+      platformFee: p("platformFee"),
+      seerEarnings: p("seerEarnings"),
+      status: "pending",
+      paymentProvider: p("paymentProvider"),
+      notes: p("notes"),
+    })
+    .returning({ id: bookings.id })
+    .prepare("insert_hold"),
+);
+const setIntentStatement = statement((q: Queryable) =>
+  q
+    .update(bookings)
+    .set({
+      paymentIntentId: valueOf(bookings.paymentIntentId, "paymentIntentId"),
+      stripePaymentIntentId: valueOf(bookings.stripePaymentIntentId, "stripePaymentIntentId"),
+      paymentMetadata: valueOf(bookings.paymentMetadata, "paymentMetadata"),
+    })
+    .where(eq(bookings.id, p("bookingId")))
+    .prepare("set_booking_intent"),
+);
+const bookingToConfirmStatement = statement((q: Queryable) =>
+  q
+    .select({
+      id: bookings.id,
+      seerId: bookings.seerId,
+      amount: bookings.amount,
+      paymentIntentId: bookings.paymentIntentId,
+      status: bookings.status,
+      consultationLink: bookings.consultationLink,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, p("bookingId")))
+    .limit(1)
+    .prepare("booking_to_confirm"),
+);
+const confirmStatement = statement((q: Queryable) =>
+  q
+    .update(bookings)
+    .set({
+      status: "confirmed",
+      consultationLink: valueOf(bookings.consultationLink, "link"),
+      confirmedAt: valueOf(bookings.confirmedAt, "now"),
+      holdExpiresAt: null,
+    })
+    // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
+    .where(and(eq(bookings.id, p("bookingId")), inArray(bookings.status, ["pending", "expired", "failed"])))
+    .returning({ id: bookings.id, seerId: bookings.seerId, amount: bookings.amount, startsAt: bookings.startsAt })
+    .prepare("confirm_booking"),
+);
+const bookingByIntentStatement = statement((q: Queryable) =>
+  q
+    .select({ id: bookings.id, clientId: bookings.clientId })
+    .from(bookings)
+    .where(eq(bookings.paymentIntentId, p("paymentIntentId")))
+    .limit(1)
+    .prepare("booking_by_intent"),
+);
+
 export function createBookingService({
   db,
   clock,
@@ -141,20 +267,7 @@ export function createBookingService({
     or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)));
 
   async function bookableSeer(seerId: string) {
-    const [seer] = await db
-      .select({
-        id: seers.id,
-        userId: seers.userId,
-        fullName: seers.fullName,
-        timezone: seers.timezone,
-        availability: seers.availability,
-        price15Min: seers.price15Min,
-        price30Min: seers.price30Min,
-        price60Min: seers.price60Min,
-      })
-      .from(seers)
-      .where(and(eq(seers.id, seerId), eq(seers.verificationStatus, "approved")))
-      .limit(1);
+    const [seer] = await bookableSeerStatement(db, { seerId });
     if (!seer) throw new AppError("NOT_FOUND", "The Seer you're looking for doesn't exist or is not available.");
     return seer;
   }
@@ -223,38 +336,29 @@ export function createBookingService({
           const [, [row]] = await underLock(
             tx,
             seerSlotsKey(seer.id),
-            tx
-              .update(bookings)
-              .set({ status: "expired", holdExpiresAt: null })
-              .where(
-                and(
-                  eq(bookings.seerId, seer.id),
-                  eq(bookings.status, "pending"),
-                  lt(bookings.holdExpiresAt, now),
-                  overlaps(startsAt, endsAt),
-                ),
-              ),
-            tx
-              .insert(bookings)
-              .values({
-                clientId: client.id,
-                seerId: seer.id,
-                sessionType: input.sessionType,
-                scheduledDate: input.scheduledDate,
-                scheduledTime: input.scheduledTime,
-                clientTimezone: input.clientTimezone,
-                seerTimezone: seer.timezone,
-                startsAt,
-                endsAt,
-                holdExpiresAt,
-                amount: toDecimal(amount),
-                platformFee: toDecimal(platformFee),
-                seerEarnings: toDecimal(seerEarnings),
-                status: "pending",
-                paymentProvider: payments.name,
-                notes: input.notes || null,
-              })
-              .returning({ id: bookings.id }),
+            expireOverlappingStatement(tx, {
+              seerId: seer.id,
+              now,
+              startsAt: startsAt.toISOString(),
+              endsAt: endsAt.toISOString(),
+            }),
+            insertHoldStatement(tx, {
+              clientId: client.id,
+              seerId: seer.id,
+              sessionType: input.sessionType,
+              scheduledDate: input.scheduledDate,
+              scheduledTime: input.scheduledTime,
+              clientTimezone: input.clientTimezone,
+              seerTimezone: seer.timezone,
+              startsAt,
+              endsAt,
+              holdExpiresAt,
+              amount: toDecimal(amount),
+              platformFee: toDecimal(platformFee),
+              seerEarnings: toDecimal(seerEarnings),
+              paymentProvider: payments.name,
+              notes: input.notes || null,
+            }),
           );
           if (!row) throw new Error("Booking insert returned no row");
           return row.id;
@@ -296,14 +400,12 @@ export function createBookingService({
           await underLock(
             tx,
             seerSlotsKey(seer.id),
-            tx
-              .update(bookings)
-              .set({
-                paymentIntentId: intent.id,
-                stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-                paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
-              })
-              .where(eq(bookings.id, bookingId)),
+            setIntentStatement(tx, {
+              bookingId,
+              paymentIntentId: intent.id,
+              stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+              paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+            }),
           );
         }),
       { log: requestLog, what: "booking payment intent" },
@@ -320,20 +422,7 @@ export function createBookingService({
     holdExpiresAt: Date,
   ): Promise<CreatedBookingPayment | null> {
     const now = clock.now();
-    const [own] = await db
-      .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId, amount: bookings.amount })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.clientId, clientId),
-          eq(bookings.seerId, seerId),
-          eq(bookings.sessionType, sessionType),
-          eq(bookings.startsAt, startsAt),
-          eq(bookings.status, "pending"),
-          gt(bookings.holdExpiresAt, now),
-        ),
-      )
-      .limit(1);
+    const [own] = await ownHoldStatement(db, { clientId, seerId, sessionType, startsAt, now });
     if (!own?.paymentIntentId) return null;
     const intent = await retrieveOrForgotten(payments, own.paymentIntentId);
     if (!intent) {
@@ -372,18 +461,7 @@ export function createBookingService({
     if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "This payment has not been completed.");
     const bookingId = intent.metadata.bookingId;
     if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
-    const [booking] = await db
-      .select({
-        id: bookings.id,
-        seerId: bookings.seerId,
-        amount: bookings.amount,
-        paymentIntentId: bookings.paymentIntentId,
-        status: bookings.status,
-        consultationLink: bookings.consultationLink,
-      })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId))
-      .limit(1);
+    const [booking] = await bookingToConfirmStatement(db, { bookingId });
     if (!booking || !matches(intent, booking)) throw new AppError("BAD_REQUEST", "This payment does not match the booking.");
     const link = meetingPath(booking.id);
     // Confirmed already (the webhook and the client's return both confirm): its reminder and mails were queued with
@@ -402,12 +480,7 @@ export function createBookingService({
             const [[row], mailRows] = await underLock(
               tx,
               seerSlotsKey(booking.seerId),
-              tx
-                .update(bookings)
-                .set({ status: "confirmed", consultationLink: link, confirmedAt: now, holdExpiresAt: null })
-                // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
-                .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["pending", "expired", "failed"])))
-                .returning({ id: bookings.id, seerId: bookings.seerId, amount: bookings.amount, startsAt: bookings.startsAt }),
+              confirmStatement(tx, { bookingId: booking.id, link, now }),
               bookingMailQuery(tx, booking.id),
             );
             // The 24-hour reminder, the two confirmation mails and what `onConfirmed` writes exist exactly when the
@@ -454,11 +527,7 @@ export function createBookingService({
 
   /** The client (or an admin) returning from the card form: the provider's word decides, never the client's. */
   async function confirmPayment(user: CurrentUser, paymentIntentId: string, requestLog?: WarnLog): Promise<ConfirmedBooking> {
-    const [booking] = await db
-      .select({ id: bookings.id, clientId: bookings.clientId })
-      .from(bookings)
-      .where(eq(bookings.paymentIntentId, paymentIntentId))
-      .limit(1);
+    const [booking] = await bookingByIntentStatement(db, { paymentIntentId });
     if (!booking || (booking.clientId !== user.id && user.role !== "admin"))
       throw new AppError("NOT_FOUND", "Booking not found.");
     const intent = await payments.retrievePaymentIntent(paymentIntentId);

@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../src-server/test/database";
+import { statement, type Database, type Queryable } from "./client";
+import { locks } from "./schema";
+
+// On PGlite by default, on PostgreSQL with TEST_DATABASE_URL: both drivers' prepared queries.
+describe("statement: built once, run on the database or in a transaction", () => {
+  let database: Database;
+  let builds = 0;
+  const lockByName = statement((q: Queryable) => {
+    builds++;
+    return q
+      .select({ name: locks.name })
+      .from(locks)
+      .where(eq(locks.name, sql.placeholder("name")))
+      .prepare("test_lock_by_name");
+  });
+  const addLock = statement((q: Queryable) =>
+    q
+      .insert(locks)
+      .values({ name: sql.placeholder("name"), expiresAt: sql.placeholder("expiresAt") })
+      .returning({ name: locks.name })
+      .prepare("test_add_lock"),
+  );
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("runs inside the transaction it is given: it sees the transaction's writes, and its own roll back with it", async () => {
+    const { db } = database;
+    const expiresAt = new Date(Date.now() + 60_000);
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await addLock(tx, { name: "statement-test-1", expiresAt })).toEqual([{ name: "statement-test-1" }]);
+        // Seen inside, where it was written; not from the database outside the transaction.
+        expect(await lockByName(tx, { name: "statement-test-1" })).toEqual([{ name: "statement-test-1" }]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await lockByName(db, { name: "statement-test-1" })).toEqual([]);
+  });
+
+  it("is built once however often and wherever it runs, and maps values both ways", async () => {
+    const { db } = database;
+    const expiresAt = new Date(Date.now() + 120_000);
+    await addLock(db, { name: "statement-test-2", expiresAt });
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) expect(await lockByName(tx, { name: "statement-test-2" })).toHaveLength(1);
+    });
+    expect(await lockByName(db, { name: "statement-test-2" })).toEqual([{ name: "statement-test-2" }]);
+    const [stored] = await db.select({ expiresAt: locks.expiresAt }).from(locks).where(eq(locks.name, "statement-test-2"));
+    expect(stored?.expiresAt.getTime()).toBe(expiresAt.getTime());
+    expect(builds).toBe(1);
+  });
+
+  it("runs when awaited, not when called", async () => {
+    const { db } = database;
+    const expiresAt = new Date(Date.now() + 60_000);
+    const pending = addLock(db, { name: "statement-test-3", expiresAt });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await lockByName(db, { name: "statement-test-3" })).toEqual([]);
+    await pending;
+    expect(await lockByName(db, { name: "statement-test-3" })).toHaveLength(1);
+  });
+});
