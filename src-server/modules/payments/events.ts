@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { paymentEvents } from "../../../db/schema";
 import { isAppError } from "../../../src/errors";
@@ -22,6 +22,18 @@ export type PaymentEventOutcome = "processed" | "duplicate" | "ignored" | "rejec
  */
 export function createPaymentEvents({ db, provider }: { db: Db; provider: string }) {
   const kinds = new Map<string, PaymentKindHandlers>();
+  // Run for every payment: built once.
+  const seenEvent = db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("payment_event_seen");
+  const storeEvent = db
+    .insert(paymentEvents)
+    .values({ id: sql.placeholder("id"), provider, type: sql.placeholder("type"), payload: sql.placeholder("payload") })
+    .onConflictDoNothing()
+    .prepare("store_payment_event");
 
   function register(kind: string, handlers: PaymentKindHandlers): void {
     kinds.set(kind, handlers);
@@ -71,7 +83,7 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
    * handlers themselves are idempotent, so a race between two deliveries changes nothing twice.
    */
   async function process(event: PaymentWebhookEvent, log?: WarnLog): Promise<PaymentEventOutcome> {
-    const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
+    const [seen] = await seenEvent.execute({ id: event.id });
     if (seen) return "duplicate";
     const handler = byType[event.type];
     let outcome: PaymentEventOutcome = handler ? "processed" : "ignored";
@@ -84,21 +96,17 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
         outcome = "rejected";
       }
     }
-    await db
-      .insert(paymentEvents)
-      .values({
-        id: event.id,
-        provider,
-        type: event.type,
-        payload: {
-          outcome,
-          paymentIntentId: event.paymentIntent?.id ?? event.refundedPaymentIntentId ?? null,
-          kind: event.paymentIntent?.metadata.kind ?? null,
-          ...(event.accountId ? { accountId: event.accountId } : {}),
-          ...(event.transferId ? { transferId: event.transferId } : {}),
-        },
-      })
-      .onConflictDoNothing();
+    await storeEvent.execute({
+      id: event.id,
+      type: event.type,
+      payload: {
+        outcome,
+        paymentIntentId: event.paymentIntent?.id ?? event.refundedPaymentIntentId ?? null,
+        kind: event.paymentIntent?.metadata.kind ?? null,
+        ...(event.accountId ? { accountId: event.accountId } : {}),
+        ...(event.transferId ? { transferId: event.transferId } : {}),
+      },
+    });
     return outcome;
   }
 

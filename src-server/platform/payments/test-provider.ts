@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { valueOf, type Db } from "../../../db/client";
 import {
   testConnectedAccounts,
   testPaymentIntents,
@@ -103,6 +103,8 @@ export class TestPaymentProvider implements PaymentProvider {
   /** Read several times for every payment: built once (drizzle's prepare). */
   private readonly intentById;
   private readonly intentBySecret;
+  private readonly insertIntent;
+  private readonly cardOutcome;
 
   constructor(
     private readonly db: Db,
@@ -120,27 +122,48 @@ export class TestPaymentProvider implements PaymentProvider {
       .from(testPaymentIntents)
       .where(eq(testPaymentIntents.clientSecret, sql.placeholder("secret")))
       .prepare("test_intent_by_secret");
+    const p = sql.placeholder;
+    this.insertIntent = db
+      .insert(testPaymentIntents)
+      .values({
+        id: p("id"),
+        clientSecret: p("clientSecret"),
+        amount: p("amount"),
+        currency: p("currency"),
+        status: "requires_payment_method",
+        metadata: p("metadata"),
+        lastError: null,
+        idempotencyKey: p("idempotencyKey"),
+        createdAt: p("createdAt"),
+      })
+      .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
+      .returning()
+      .prepare("test_insert_intent");
+    // One conditional UPDATE: of two attempts at once (two instances, two tabs), one changes the row.
+    this.cardOutcome = db
+      .update(testPaymentIntents)
+      .set({
+        status: valueOf(testPaymentIntents.status, "status"),
+        lastError: valueOf(testPaymentIntents.lastError, "lastError"),
+      })
+      .where(and(eq(testPaymentIntents.id, p("id")), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])))
+      .returning()
+      .prepare("test_card_outcome");
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     if (!Number.isSafeInteger(input.amount) || input.amount < 50)
       throw new AppError("BAD_REQUEST", "Amount must be at least 50 cents.");
     const id = newId("pi");
-    const [row] = await this.db
-      .insert(testPaymentIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-        amount: input.amount,
-        currency: input.currency.toLowerCase(),
-        status: "requires_payment_method",
-        metadata: { ...input.metadata },
-        lastError: null,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: this.clock.now(),
-      })
-      .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
-      .returning();
+    const [row] = await this.insertIntent.execute({
+      id,
+      clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      metadata: { ...input.metadata },
+      idempotencyKey: input.idempotencyKey,
+      createdAt: this.clock.now(),
+    });
     if (row) return intentOf(row);
     // The key was used before (a retry), or won a race on another instance: the same intent.
     const raced = await this.byKey(input.idempotencyKey);
@@ -398,12 +421,11 @@ export class TestPaymentProvider implements PaymentProvider {
         : number === TEST_CARDS.insufficientFunds
           ? INSUFFICIENT_FUNDS_MESSAGE
           : null;
-    // One conditional UPDATE: of two attempts at once (two instances, two tabs), one changes the row.
-    const [changed] = await this.db
-      .update(testPaymentIntents)
-      .set(failure ? { status: "requires_payment_method", lastError: failure } : { status: "succeeded", lastError: null })
-      .where(and(eq(testPaymentIntents.id, found.id), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])))
-      .returning();
+    const [changed] = await this.cardOutcome.execute(
+      failure
+        ? { id: found.id, status: "requires_payment_method", lastError: failure }
+        : { id: found.id, status: "succeeded", lastError: null },
+    );
     if (!changed) {
       const now = await this.get(found.id);
       if (now.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
