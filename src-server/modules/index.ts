@@ -91,16 +91,13 @@ export function createServices(base: ServiceDeps) {
       await ledger.recordPayment(paymentIntentId);
     },
   });
-  const orders = createOrderService(deps);
+  // An order's sale is in the ledger from the transaction that marks it paid.
+  const orders = createOrderService({ ...deps, onPaid: ledger.recordSale });
   const backOffice = createBackOfficeService(deps);
   const returns = createReturnService({ ...deps, uploads, backOffice });
   payments.events.register("order", {
-    succeeded: async (intent) => {
-      const confirmed = await orders.applySucceededIntent(intent);
-      // The order is known: its sale is recorded without asking which purchase the payment was for.
-      await ledger.recordOrder(confirmed.orderId);
-      return confirmed;
-    },
+    // The sale was written with the payment; refunds reach the ledger through `refunded` below.
+    succeeded: (intent) => orders.applySucceededIntent(intent),
     // A refund made in the provider's dashboard reaches the order (its refunded amount, status and history) first,
     // so the ledger then lists it as a shop_refund.
     refunded: async (paymentIntentId) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { statement, type Db, type Queryable, type Tx } from "../../../db/client";
 import { columnName } from "../../platform/database";
 import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
@@ -16,6 +16,27 @@ const PAID_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as cons
 const FINAL_REFUND_STATUSES = new Set(["succeeded", "failed", "canceled"]);
 
 const holdInterval = sql.raw(`interval '${PAYOUT_HOLD_HOURS} hours'`);
+
+const saleStatement = statement((q: Queryable) => {
+  const paid = q.$with("paid").as(
+    q
+      .select({
+        total: orders.total,
+        paidAt: orders.paidAt,
+        paymentIntentId: orders.paymentIntentId,
+        refunded: orders.refundedAmount,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder("orderId")), isNotNull(orders.paidAt))),
+  );
+  const sale = q.$with("sale", { reference: ledgerEntries.reference }).as(sql`
+    insert into ${ledgerEntries} (${columnName(ledgerEntries.orderId)}, ${columnName(ledgerEntries.kind)}, ${columnName(ledgerEntries.amount)},
+      ${columnName(ledgerEntries.reference)}, ${columnName(ledgerEntries.createdAt)})
+    select ${sql.placeholder("orderId")}, ${"shop_sale" satisfies LedgerKind}, round(${paid.total} * 100), ${sql.placeholder("reference")}, ${paid.paidAt} from ${paid}
+    on conflict (${columnName(ledgerEntries.reference)}) do nothing
+    returning ${ledgerEntries.reference}`);
+  return q.with(paid, sale).select().from(paid).prepare("record_sale");
+});
 
 /**
  * The append-only ledger (docs/product.md#money-and-the-ledger). Rows are derived from what the provider confirmed
@@ -121,29 +142,18 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       .onConflictDoNothing({ target: ledgerEntries.reference });
   }
 
+  /**
+   * An order's sale, once paid: the paid order is read and its sale written in one statement. Run by the transaction
+   * that marks the order paid (the shop's `onPaid`), sent after its update, and by `recordOrder`. The sale's reference
+   * is unique, so recording it again (here or on another instance, at the same time) adds nothing, and one row needs
+   * no lock to keep two recordings from deadlocking.
+   */
+  const recordSale = (orderId: string, q: Queryable) => saleStatement(q, { orderId, reference: `sale:${orderId}` });
+
   /** An order's sale once paid, and every refund the provider made of its payment. */
   async function recordOrder(orderId: string): Promise<void> {
-    // The paid order is read and its sale written in one statement (one round trip, docs/decisions.md 92): the sale's
-    // reference is unique, so recording it again (here or on another instance, at the same time) adds nothing, and
-    // one row needs no lock to keep two recordings from deadlocking. Refunds, rarer, take the locked way below.
-    const paid = db.$with("paid").as(
-      db
-        .select({
-          total: orders.total,
-          paidAt: orders.paidAt,
-          paymentIntentId: orders.paymentIntentId,
-          refunded: orders.refundedAmount,
-        })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt))),
-    );
-    const sale = db.$with("sale", { reference: ledgerEntries.reference }).as(sql`
-      insert into ${ledgerEntries} (${columnName(ledgerEntries.orderId)}, ${columnName(ledgerEntries.kind)}, ${columnName(ledgerEntries.amount)},
-        ${columnName(ledgerEntries.reference)}, ${columnName(ledgerEntries.createdAt)})
-      select ${orderId}, ${"shop_sale" satisfies LedgerKind}, round(${paid.total} * 100), ${`sale:${orderId}`}, ${paid.paidAt} from ${paid}
-      on conflict (${columnName(ledgerEntries.reference)}) do nothing
-      returning ${ledgerEntries.reference}`);
-    const [o] = await db.with(paid, sale).select().from(paid);
+    // Refunds, rarer, take the locked way below.
+    const [o] = await recordSale(orderId, db);
     if (!o?.paymentIntentId || toCents(o.refunded) === 0) return;
     const refunds = await payments.listRefunds(o.paymentIntentId);
     const now = clock.now();
@@ -223,5 +233,5 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     for (const bookingId of await laggingBookings(seerId)) await recordBooking(bookingId);
   }
 
-  return { recordBooking, recordCharge, recordOrder, recordPayment, recordSeer, laggingBookings, laggingOrders };
+  return { recordBooking, recordCharge, recordSale, recordOrder, recordPayment, recordSeer, laggingBookings, laggingOrders };
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { cartItems, orders, products, sentEmails, testPaymentIntents } from "../../../db/schema";
+import { cartItems, ledgerEntries, orders, products, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { createProduct } from "../../../db/seed/factories";
+import { toCents } from "../../../src/domain/money";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
@@ -82,6 +83,13 @@ const createOrder = (cookie: string, body: unknown) =>
     headers: { cookie },
     payload: body as Record<string, unknown>,
   });
+/** The ledger rows of an order: its sale is written by the transaction that marks it paid. */
+const ledgerOf = (orderId: string) =>
+  db()
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId));
+
 const confirmOrder = (cookie: string, paymentIntentId: string) =>
   t.app.inject({ method: "POST", url: "/api/confirm-order-payment", headers: { cookie }, payload: { paymentIntentId } });
 const payWithCard = (cookie: string, clientSecret: string, cardNumber = "4242 4242 4242 4242") =>
@@ -314,6 +322,9 @@ describe("paying for an order", () => {
     expect((await orderOf(created.orderId))?.status).toBe("paid");
     expect(await stockOf(bell.id)).toBe(3);
     expect(await cartCount(userId)).toBe(0);
+    expect(await ledgerOf(created.orderId)).toEqual([
+      { kind: "shop_sale", amount: toCents((await orderOf(created.orderId))?.total ?? "0") },
+    ]);
     expect((await confirmOrder(cookie, created.paymentIntentId)).json()).toMatchObject({
       status: "paid",
       orderNumber: created.orderNumber,
@@ -408,6 +419,10 @@ describe("reservations", () => {
     expect((await confirmOrder(lucky.cookie, lucky.created.paymentIntentId)).statusCode).toBe(200);
     expect((await orderOf(lucky.created.orderId))?.status).toBe("paid");
     expect(await stockOf(pendant.id)).toBe(1);
+    // Paid late, through the success screen: its sale is in the ledger too.
+    expect(await ledgerOf(lucky.created.orderId)).toEqual([
+      { kind: "shop_sale", amount: toCents((await orderOf(lucky.created.orderId))?.total ?? "0") },
+    ]);
 
     const unlucky = await late();
     await db().update(products).set({ stockQuantity: 0 }).where(eq(products.id, pendant.id));
@@ -415,6 +430,8 @@ describe("reservations", () => {
     expect(response.statusCode).toBe(409);
     expect(response.body).toBe(SOLD_OUT_REFUNDED);
     expect((await orderOf(unlucky.created.orderId))?.status).toBe("refunded");
+    // Never paid here: no sale.
+    expect(await ledgerOf(unlucky.created.orderId)).toEqual([]);
     expect(refundSpy).toHaveBeenCalledTimes(1);
     expect(refundSpy).toHaveBeenCalledWith({
       paymentIntentId: unlucky.created.paymentIntentId,

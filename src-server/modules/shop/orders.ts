@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../../db/client";
+import { statement, valueOf, type Db, type Queryable } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
 import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../../../src/domain/shipping";
@@ -94,6 +94,79 @@ type OrderRow = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)
 /** An unpaid order with a payment intent: reused for the same cart while time is left, else superseded. */
 type OpenCheckout = OrderRow & { reservationExpiresAt: Date | null };
 
+const p = sql.placeholder;
+
+// The statements every checkout runs, built once (`statement`, docs/decisions.md 96).
+const checkoutLinesStatement = statement((q: Queryable) =>
+  q
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      name: products.name,
+      price: products.price,
+      isActive: products.isActive,
+      stock: products.stockQuantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, p("userId")))
+    .orderBy(asc(cartItems.productId))
+    .prepare("checkout_lines"),
+);
+const openCheckoutsStatement = statement((q: Queryable) =>
+  q
+    .select({ ...orderColumns, reservationExpiresAt: orders.reservationExpiresAt })
+    .from(orders)
+    .where(and(eq(orders.userId, p("userId")), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)))
+    .orderBy(desc(orders.createdAt))
+    .prepare("open_checkouts"),
+);
+const orderByIntentStatement = statement((q: Queryable) =>
+  q
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.paymentIntentId, p("paymentIntentId")))
+    .limit(1)
+    .prepare("order_by_intent"),
+);
+const setOrderIntentStatement = statement((q: Queryable) =>
+  q
+    .update(orders)
+    .set({
+      paymentIntentId: valueOf(orders.paymentIntentId, "paymentIntentId"),
+      stripePaymentIntentId: valueOf(orders.stripePaymentIntentId, "stripePaymentIntentId"),
+    })
+    .where(eq(orders.id, p("orderId")))
+    .prepare("set_order_intent"),
+);
+const markPaidStatement = statement((q: Queryable) =>
+  q
+    .update(orders)
+    .set({ status: "paid", paidAt: valueOf(orders.paidAt, "now"), reservationExpiresAt: null })
+    .where(and(eq(orders.id, p("orderId")), eq(orders.status, valueOf(orders.status, "from"))))
+    .returning(orderColumns)
+    .prepare("mark_order_paid"),
+);
+/** Takes a line's stock: at the price the shopper saw (a new order), or at any price (a late payment's order). */
+const takeStockStatement = (atPrice: boolean) =>
+  statement((q: Queryable) =>
+    q
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} - ${valueOf(products.stockQuantity, "quantity")}` })
+      .where(
+        and(
+          eq(products.id, p("productId")),
+          eq(products.isActive, true),
+          gte(products.stockQuantity, valueOf(products.stockQuantity, "quantity")),
+          ...(atPrice ? [eq(products.price, p("price"))] : []),
+        ),
+      )
+      .returning({ id: products.id })
+      .prepare(atPrice ? "take_stock_at_price" : "take_stock"),
+  );
+const takeStockAtPrice = takeStockStatement(true);
+const takeStock = takeStockStatement(false);
+
 /** Readable by a person and unambiguous when read aloud: no 0/O, 1/I/L. */
 const ORDER_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export function newOrderNumber(now: Date): string {
@@ -145,6 +218,7 @@ export function createOrderService({
   outbox,
   payments,
   jobs,
+  onPaid,
   log,
 }: {
   db: Db;
@@ -152,6 +226,11 @@ export function createOrderService({
   outbox: Outbox;
   payments: PaymentProvider;
   jobs: JobQueue;
+  /**
+   * Sent in the transaction that marks an order paid, after its update (the ledger records the sale there), so that
+   * what it writes exists exactly when the payment does. Answers a query not yet sent, like a drizzle statement.
+   */
+  onPaid?: (orderId: string, tx: Queryable) => PromiseLike<unknown>;
   log?: { warn(obj: object, msg: string): void };
 }) {
   // Unpaid orders give their reserved stock back: every minute, once across all instances.
@@ -165,19 +244,7 @@ export function createOrderService({
   });
 
   async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
-    return db
-      .select({
-        productId: cartItems.productId,
-        quantity: cartItems.quantity,
-        name: products.name,
-        price: products.price,
-        isActive: products.isActive,
-        stock: products.stockQuantity,
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.productId));
+    return checkoutLinesStatement(db, { userId });
   }
 
   /** The client's items and amounts must be exactly what the server computes from stored prices. */
@@ -213,18 +280,9 @@ export function createOrderService({
     const sorted = [...items].sort((a, b) => (a.productId < b.productId ? -1 : 1));
     const taken = await Promise.all(
       sorted.map((item) =>
-        tx
-          .update(products)
-          .set({ stockQuantity: sql`${products.stockQuantity} - ${item.quantity}` })
-          .where(
-            and(
-              eq(products.id, item.productId),
-              eq(products.isActive, true),
-              gte(products.stockQuantity, item.quantity),
-              ...(item.price === undefined ? [] : [eq(products.price, item.price)]),
-            ),
-          )
-          .returning({ id: products.id }),
+        item.price === undefined
+          ? takeStock(tx, { productId: item.productId, quantity: item.quantity })
+          : takeStockAtPrice(tx, { productId: item.productId, quantity: item.quantity, price: item.price }),
       ),
     );
     return sorted.find((_, i) => taken[i]?.length === 0)?.productId ?? null;
@@ -301,11 +359,7 @@ export function createOrderService({
 
   /** The shopper's unpaid orders that have a payment intent, newest first: one may be reused, the rest are superseded. */
   async function openCheckouts(userId: string): Promise<OpenCheckout[]> {
-    return db
-      .select({ ...orderColumns, reservationExpiresAt: orders.reservationExpiresAt })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNotNull(orders.paymentIntentId)))
-      .orderBy(desc(orders.createdAt));
+    return openCheckoutsStatement(db, { userId });
   }
 
   /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
@@ -466,10 +520,11 @@ export function createOrderService({
       await releaseReservation(created.id);
       throw error;
     }
-    await db
-      .update(orders)
-      .set({ paymentIntentId: intent.id, stripePaymentIntentId: payments.name === "stripe" ? intent.id : null })
-      .where(eq(orders.id, created.id));
+    await setOrderIntentStatement(db, {
+      orderId: created.id,
+      paymentIntentId: intent.id,
+      stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+    });
     return {
       clientSecret: intent.clientSecret,
       orderId: created.id,
@@ -502,7 +557,7 @@ export function createOrderService({
   });
 
   async function orderByIntent(paymentIntentId: string): Promise<OrderRow | undefined> {
-    const [order] = await db.select(orderColumns).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
+    const [order] = await orderByIntentStatement(db, { paymentIntentId });
     return order;
   }
 
@@ -531,13 +586,8 @@ export function createOrderService({
     // Its cart was emptied and its receipt queued when it was marked paid, in the same transaction.
     if (PAID_STATUSES.includes(order.status)) return confirmation(order);
 
-    const paidNow = { status: "paid", paidAt: clock.now(), reservationExpiresAt: null } as const;
-    const markPaid = (tx: Queryable, from: OrderStatus) =>
-      tx
-        .update(orders)
-        .set(paidNow)
-        .where(and(eq(orders.id, order.id), eq(orders.status, from)))
-        .returning(orderColumns);
+    const now = clock.now();
+    const markPaid = (tx: Queryable, from: OrderStatus) => markPaidStatement(tx, { orderId: order.id, now, from });
     let paid: OrderRow | undefined;
     try {
       paid = await db.transaction(async (tx) => {
@@ -545,12 +595,19 @@ export function createOrderService({
         // the delete go in one round trip: when the order was not pending after all, the transaction is rolled back
         // below or goes on to the late payment, which needs the cart emptied and the receipt queued too. An order's
         // items and shipping details never change, so the `order` read before serves.
-        const [[fresh]] = await Promise.all([markPaid(tx, "pending"), emptyCart(tx, order), queueReceipt(tx, order)]);
+        const [[fresh]] = await Promise.all([
+          markPaid(tx, "pending"),
+          emptyCart(tx, order),
+          queueReceipt(tx, order),
+          // After the update (sent in the order given), so that it sees the order paid.
+          onPaid?.(order.id, tx),
+        ]);
         if (fresh) return fresh;
         // Released while the shopper was paying: the stock is taken again if it is still there.
         const [late] = await markPaid(tx, "cancelled");
         if (!late) throw new NotPaidHere();
         if (await reserve(tx, late.items)) throw new StockGone();
+        await onPaid?.(order.id, tx);
         return late;
       });
     } catch (error) {
