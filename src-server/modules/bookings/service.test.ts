@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rows as resultRows } from "../../../db/migrate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
 import { bookings, ledgerEntries, paymentEvents, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
@@ -246,11 +246,15 @@ describe("paying and confirming exactly once", () => {
     expect(row?.status).toBe("confirmed");
     expect(row?.consultationLink).toBe(`/meeting/${created.bookingId}`);
 
+    // Confirmed by the card's event already: the confirm call reads the booking and does not ask the provider again.
+    const retrieve = vi.spyOn(provider(), "retrievePaymentIntent");
     for (let i = 0; i < 3; i++) {
       const confirmed = await confirmBooking(client.cookie, created.paymentIntentId);
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({ status: "confirmed", meetingLink: `/meeting/${created.bookingId}` });
     }
+    expect(retrieve).not.toHaveBeenCalled();
+    retrieve.mockRestore();
     await t.app.jobs.runDue();
     const mails = t.mailer.sent.filter((m) => m.text.includes(created.bookingId));
     expect(mails.map((m) => m.to).sort()).toEqual(["client-booking@example.com", "seer-booking@example.com"]);

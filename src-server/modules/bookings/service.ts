@@ -226,7 +226,12 @@ const confirmStatement = statement((q: Queryable) =>
 );
 const bookingByIntentStatement = statement((q: Queryable) =>
   q
-    .select({ id: bookings.id, clientId: bookings.clientId })
+    .select({
+      id: bookings.id,
+      clientId: bookings.clientId,
+      status: bookings.status,
+      consultationLink: bookings.consultationLink,
+    })
     .from(bookings)
     .where(eq(bookings.paymentIntentId, p("paymentIntentId")))
     .limit(1)
@@ -530,6 +535,10 @@ export function createBookingService({
     const [booking] = await bookingByIntentStatement(db, { paymentIntentId });
     if (!booking || (booking.clientId !== user.id && user.role !== "admin"))
       throw new AppError("NOT_FOUND", "Booking not found.");
+    // Confirmed already, by a payment the provider confirmed (its event, usually, before the client is back): there is
+    // nothing to ask the provider.
+    if (booking.status === "confirmed")
+      return { bookingId: booking.id, status: "confirmed", meetingLink: booking.consultationLink ?? meetingPath(booking.id) };
     const intent = await payments.retrievePaymentIntent(paymentIntentId);
     return applySucceededIntent(intent, requestLog ?? log);
   }

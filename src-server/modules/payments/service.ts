@@ -35,7 +35,8 @@ export function createPaymentService({ db, payments: provider }: { db: Db; payme
     const { intent, event } = await provider.confirmCard(card);
     if (event) {
       try {
-        await events.process(event, log);
+        // Its id is new (minted by the card's confirmation just now): no earlier delivery to look for.
+        await events.process(event, log, { fresh: true });
       } catch {
         // The card outcome stands; like an undelivered webhook, the confirmation screen's own call confirms it.
       }
