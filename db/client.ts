@@ -117,15 +117,22 @@ async function transaction(reserved: Reserved, mode: string, body: Body): Promis
   // Its failure is met through the statements after it, or awaited below.
   begun.catch(() => undefined);
   let savepoints = 0;
-  const withSavepoints = (sql: Reserved): Client =>
+  // The commit, once sent early (`commitWhenSent`); nothing may be sent on the connection after it.
+  let commit: Query | null = null;
+  const withSavepoints = (sql: Reserved, top: boolean): Client =>
     Object.assign(Object.create(sql) as Reserved, {
-      unsafe: sql.unsafe.bind(sql),
+      // Sent at once, in the order made (so that a commit sent early follows them).
+      unsafe(...args: Parameters<Reserved["unsafe"]>) {
+        if (commit) throw new Error("A statement after the transaction's commit was sent");
+        return sql.unsafe(...args).execute();
+      },
+      ...(top ? { [SEND_COMMIT]: () => (commit ??= reserved.unsafe("commit").execute()) } : {}),
       async savepoint(...args: unknown[]) {
         const inner = args.find((arg) => typeof arg === "function") as Body;
         const name = `savepoint_${++savepoints}`;
         await sql.unsafe(`savepoint ${name}`);
         try {
-          const result = await inner(preparing(withSavepoints(sql)) as never);
+          const result = await inner(preparing(withSavepoints(sql, false)) as never);
           await sql.unsafe(`release savepoint ${name}`);
           return result;
         } catch (error) {
@@ -136,14 +143,31 @@ async function transaction(reserved: Reserved, mode: string, body: Body): Promis
     });
   let result: unknown;
   try {
-    result = await body(preparing(withSavepoints(reserved)) as never);
+    result = await body(preparing(withSavepoints(reserved, true)) as never);
     await begun;
   } catch (error) {
+    // After a commit sent early, a failed statement made it a rollback already; this one is then a harmless no-op.
+    (commit as Query | null)?.catch(() => undefined);
     await reserved.unsafe("rollback").catch(() => undefined);
     throw error;
   }
-  await reserved.unsafe("commit");
+  // A statement failed that the body let pass: its commit was a rollback, so the transaction did not happen.
+  const ended = (await ((commit as Query | null) ?? reserved.unsafe("commit"))) as { command?: string };
+  if (ended.command === "ROLLBACK") throw new Error("The transaction was rolled back: one of its statements failed");
   return result;
+}
+
+const SEND_COMMIT = Symbol("send commit");
+
+/**
+ * Sends the transaction's commit now, behind the statements already sent, so that a transaction of statements whose
+ * answers decide nothing (`underLockAndCommit`) takes one round trip. A statement that fails turns the commit into a
+ * rollback, and its error reaches the caller. Nothing may be sent in the transaction after it. On a driver without it
+ * (PGlite), the commit goes when the transaction's body returns, as always.
+ */
+export function commitWhenSent(tx: Queryable): void {
+  const client = (tx._.session as unknown as { client: { [SEND_COMMIT]?: () => unknown } }).client;
+  client[SEND_COMMIT]?.();
 }
 
 /**

@@ -6,7 +6,7 @@ import { type Database, type Db, preparing } from "../../db/client";
 import { rows } from "../../db/migrate";
 import * as schema from "../../db/schema";
 import { createTestDatabase } from "../test/database";
-import { underLock } from "./locks";
+import { underLock, underLockAndCommit } from "./locks";
 
 let database: Database;
 beforeAll(async () => {
@@ -63,5 +63,86 @@ describe("underLock", () => {
       "commit",
     ]);
     expect(rows(await database.db.execute(sql`select key from sent_emails where key = 'locks-test'`))).toHaveLength(1);
+  });
+});
+
+describe("underLockAndCommit", () => {
+  const pgOnly = it.skipIf(!process.env.TEST_DATABASE_URL);
+  const watched = () => {
+    if (!database.url) throw new Error("PostgreSQL only");
+    const sent: string[] = [];
+    const client = postgres(database.url, {
+      max: 1,
+      onnotice: () => {},
+      debug: (_c, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")),
+    });
+    return { sent, client, db: drizzle({ client: preparing(client), schema }) as unknown as Db };
+  };
+
+  pgOnly("sends the commit behind the statements, before any answer comes back, and commits them", async () => {
+    const { sent, client, db } = watched();
+    try {
+      const [[inserted]] = await db.transaction((tx) =>
+        underLockAndCommit(tx, "locks-test", {
+          then: (ok: (v: { key: string }[]) => unknown, ko: (e: unknown) => unknown) =>
+            tx
+              .insert(schema.sentEmails)
+              .values({ key: "locks-commit-test", recipient: "nobody" })
+              .returning({ key: schema.sentEmails.key })
+              .then((r) => {
+                sent.push("answered");
+                return r;
+              })
+              .then(ok, ko),
+        }),
+      );
+      expect(inserted?.key).toBe("locks-commit-test");
+    } finally {
+      await client.end();
+    }
+    expect(sent.slice(sent.indexOf("begin"))).toEqual([
+      "begin",
+      "select pg_advisory_xact_lock(hashtextextended($1, 0))",
+      'insert into "sent_emails"',
+      "commit",
+      "answered",
+    ]);
+    expect(rows(await database.db.execute(sql`select key from sent_emails where key = 'locks-commit-test'`))).toHaveLength(1);
+  });
+
+  pgOnly("throws the error of a statement that failed, and commits none of them", async () => {
+    const { client, db } = watched();
+    try {
+      await expect(
+        db.transaction((tx) =>
+          underLockAndCommit(
+            tx,
+            "locks-test",
+            tx.insert(schema.sentEmails).values({ key: "locks-rollback-test", recipient: "nobody" }),
+            tx.execute(sql`select 1 / 0 as never`),
+          ),
+        ),
+      ).rejects.toThrow(/select 1 \/ 0/);
+      // The connection is usable again, outside any transaction.
+      expect(rows(await db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+    } finally {
+      await client.end();
+    }
+    expect(rows(await database.db.execute(sql`select key from sent_emails where key = 'locks-rollback-test'`))).toEqual([]);
+  });
+
+  it("commits as a transaction does on the embedded database, where the commit goes when the body returns", async () => {
+    const [[row]] = await database.db.transaction((tx) =>
+      underLockAndCommit(
+        tx,
+        "locks-test",
+        tx
+          .insert(schema.sentEmails)
+          .values({ key: "locks-any-test", recipient: "nobody" })
+          .returning({ key: schema.sentEmails.key }),
+      ),
+    );
+    expect(row?.key).toBe("locks-any-test");
+    expect(rows(await database.db.execute(sql`select key from sent_emails where key = 'locks-any-test'`))).toHaveLength(1);
   });
 });

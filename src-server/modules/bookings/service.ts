@@ -21,7 +21,7 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import type { Clock } from "../../platform/clock";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
-import { seerSlotsKey, underLock } from "../../platform/locks";
+import { seerSlotsKey, underLock, underLockAndCommit } from "../../platform/locks";
 import { metrics } from "../../platform/metrics";
 import { idempotent } from "../../platform/idempotency";
 import type { Config } from "../../platform/config";
@@ -338,7 +338,7 @@ export function createBookingService({
         bookingId = await db.transaction(async (tx) => {
           // Concurrent attempts on this Seer's slots queue at the lock (on every instance) instead of deadlocking;
           // a hold of the slot that ran out is expired before the insert meets it.
-          const [, [row]] = await underLock(
+          const [, [row]] = await underLockAndCommit(
             tx,
             seerSlotsKey(seer.id),
             expireOverlappingStatement(tx, {
@@ -402,7 +402,7 @@ export function createBookingService({
     await retryingVictims(
       () =>
         db.transaction(async (tx) => {
-          await underLock(
+          await underLockAndCommit(
             tx,
             seerSlotsKey(seer.id),
             setIntentStatement(tx, {
