@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../src-server/test/database";
-import { statement, type Database, type Queryable } from "./client";
+import { statement, together, type Database, type Queryable } from "./client";
 import { locks } from "./schema";
 
 // On PGlite by default, on PostgreSQL with TEST_DATABASE_URL: both drivers' prepared queries.
@@ -66,5 +66,22 @@ describe("statement: built once, run on the database or in a transaction", () =>
     expect(await lockByName(db, { name: "statement-test-3" })).toEqual([]);
     await pending;
     expect(await lockByName(db, { name: "statement-test-3" })).toHaveLength(1);
+  });
+
+  it("together: answers statements sent at once in the order given, and leaves no transaction open", async () => {
+    const { db } = database;
+    const expiresAt = new Date(Date.now() + 60_000);
+    await addLock(db, { name: "statement-test-4", expiresAt });
+    const [first, second, third] = await together(db, (tx) => [
+      lockByName(tx, { name: "statement-test-4" }),
+      lockByName(tx, { name: "no-such-lock" }),
+      tx.select({ one: sql<number>`1` }).from(sql`(select 1) as one`),
+    ]);
+    expect(first).toEqual([{ name: "statement-test-4" }]);
+    expect(second).toEqual([]);
+    expect(third).toEqual([{ one: 1 }]);
+    // Outside any transaction again: a write is seen at once by another connection.
+    await addLock(db, { name: "statement-test-5", expiresAt });
+    expect(await lockByName(db, { name: "statement-test-5" })).toHaveLength(1);
   });
 });

@@ -171,6 +171,23 @@ export function commitWhenSent(tx: Queryable): void {
 }
 
 /**
+ * Statements that need no answer from one another, sent together on one connection with their transaction's begin and
+ * commit: one write and one round trip for all of them, where each alone on the pool takes its own (and they read one
+ * snapshot). `build` makes them on the transaction it is given; the answers come back in the same order.
+ */
+export async function together<T extends readonly unknown[]>(
+  db: Db,
+  build: (tx: Tx) => T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  return db.transaction((tx) => {
+    const answers = Promise.all(build(tx));
+    // The statements are handed to the driver in microtasks queued by now, in order; the commit follows them.
+    queueMicrotask(() => commitWhenSent(tx));
+    return answers as Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }>;
+  });
+}
+
+/**
  * The postgres.js client as drizzle should use it: statements prepared as `prepares` says. Drizzle asks for an unnamed
  * statement unless a query was prepared by name, and postgres.js sends an unnamed one with parameters in two round
  * trips (parse and describe, to learn the parameters' types; then bind and execute). Prepared, it takes one, from the

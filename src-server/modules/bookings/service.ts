@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { statement, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
+import { statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { bookings, seers, type BookingStatus } from "../../../db/schema";
 import {
   BEYOND_HORIZON_MESSAGE,
@@ -271,10 +271,10 @@ export function createBookingService({
   const isLive = (now: Date) =>
     or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)));
 
-  async function bookableSeer(seerId: string) {
-    const [seer] = await bookableSeerStatement(db, { seerId });
-    if (!seer) throw new AppError("NOT_FOUND", "The Seer you're looking for doesn't exist or is not available.");
-    return seer;
+  /** The Seer to book, if approved; `found` is the row a caller read already. */
+  function bookable(found: Awaited<ReturnType<typeof bookableSeerStatement>>[number] | undefined) {
+    if (!found) throw new AppError("NOT_FOUND", "The Seer you're looking for doesn't exist or is not available.");
+    return found;
   }
 
   /**
@@ -297,7 +297,19 @@ export function createBookingService({
     input: CreateBookingPayment,
     requestLog: WarnLog | undefined,
   ): Promise<CreatedBookingPayment> {
-    const seer = await bookableSeer(input.seerId);
+    const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
+    // The Seer and the client's own hold of this slot, if any, read together (one round trip).
+    const [[found], [own]] = await together(db, (tx) => [
+      bookableSeerStatement(tx, { seerId: input.seerId }),
+      ownHoldStatement(tx, {
+        clientId: client.id,
+        seerId: input.seerId,
+        sessionType: input.sessionType,
+        startsAt,
+        now: clock.now(),
+      }),
+    ]);
+    const seer = bookable(found);
     if (seer.userId === client.id) throw new AppError("BAD_REQUEST", "You cannot book a consultation with yourself.");
     const price = seer[sessionPriceField(input.sessionType)];
     if (!price) throw new AppError("BAD_REQUEST", `This Seer does not offer ${SESSION_LABEL[input.sessionType]} sessions.`);
@@ -317,7 +329,6 @@ export function createBookingService({
       }
     }
     const { platformFee, seerEarnings } = splitCommission(amount);
-    const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
     const endsAt = sessionEnd(startsAt, input.sessionType);
     const now = clock.now();
     if (startsAt.getTime() <= now.getTime())
@@ -329,7 +340,7 @@ export function createBookingService({
     const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
 
     // The same client asking again for the same slot (a reload, a second click) gets the hold they already have.
-    const reused = await reuseOwnHold(client.id, seer.id, input.sessionType, startsAt, input.notes, holdExpiresAt);
+    const reused = own ? await reuseOwnHold(own, input.notes, holdExpiresAt) : null;
     if (reused) return reused;
 
     let bookingId: string | undefined;
@@ -418,17 +429,13 @@ export function createBookingService({
     return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
   }
 
+  /** The client's own live hold of the slot (read with the Seer): handed back while its intent can still be paid. */
   async function reuseOwnHold(
-    clientId: string,
-    seerId: string,
-    sessionType: SessionType,
-    startsAt: Date,
+    own: Awaited<ReturnType<typeof ownHoldStatement>>[number],
     notes: string,
     holdExpiresAt: Date,
   ): Promise<CreatedBookingPayment | null> {
-    const now = clock.now();
-    const [own] = await ownHoldStatement(db, { clientId, seerId, sessionType, startsAt, now });
-    if (!own?.paymentIntentId) return null;
+    if (!own.paymentIntentId) return null;
     const intent = await retrieveOrForgotten(payments, own.paymentIntentId);
     if (!intent) {
       // The provider forgot the intent (test mode after a restart): it can never be paid, so the hold is given up

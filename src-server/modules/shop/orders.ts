@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { statement, valueOf, type Db, type Queryable } from "../../../db/client";
+import { statement, together, valueOf, type Db, type Queryable } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
 import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../../../src/domain/shipping";
@@ -113,6 +113,7 @@ const checkoutLinesStatement = statement((q: Queryable) =>
     .orderBy(asc(cartItems.productId))
     .prepare("checkout_lines"),
 );
+/** The shopper's unpaid orders that have a payment intent, newest first: one may be reused, the rest are superseded. */
 const openCheckoutsStatement = statement((q: Queryable) =>
   q
     .select({ ...orderColumns, reservationExpiresAt: orders.reservationExpiresAt })
@@ -357,11 +358,6 @@ export function createOrderService({
     return outcome;
   }
 
-  /** The shopper's unpaid orders that have a payment intent, newest first: one may be reused, the rest are superseded. */
-  async function openCheckouts(userId: string): Promise<OpenCheckout[]> {
-    return openCheckoutsStatement(db, { userId });
-  }
-
   /** A new checkout supersedes the shopper's earlier unpaid ones, so their own old reservation never blocks them. */
   async function releaseEarlierCheckouts(earlier: readonly OpenCheckout[]): Promise<void> {
     // One stuck order of theirs must not stop the shopper from checking out: it is left for the sweep to retry.
@@ -433,9 +429,13 @@ export function createOrderService({
         db,
         `checkout:${userId}`,
         async () => {
-          // One read serves both: the order to hand back, or the earlier ones the new checkout supersedes.
-          const open = await openCheckouts(userId);
-          return (await openCheckoutFor(userId, input, open)) ?? newCheckout(userId, input, open);
+          // One read serves both: the order to hand back, or the earlier ones the new checkout supersedes; the cart is
+          // read with it (one round trip).
+          const [open, lines] = await together(db, (tx) => [
+            openCheckoutsStatement(tx, { userId }),
+            checkoutLinesStatement(tx, { userId }),
+          ]);
+          return (await openCheckoutFor(input, open, lines)) ?? newCheckout(userId, input, open, lines);
         },
         { busyMessage: CHECKOUT_BUSY },
       ),
@@ -444,14 +444,13 @@ export function createOrderService({
 
   /** The shopper's open order for exactly this cart and shipping, with a payable intent and time left to pay. */
   async function openCheckoutFor(
-    userId: string,
     input: CreateOrderPaymentRequest,
     open: readonly OpenCheckout[],
+    lines: CheckoutLine[],
   ): Promise<CreatedOrderPayment | null> {
     const reusableFrom = clock.now().getTime() + REUSE_MIN_REMAINING_MINUTES * 60_000;
     const order = open.find((o) => o.reservationExpiresAt && o.reservationExpiresAt.getTime() >= reusableFrom);
     if (!order?.paymentIntentId) return null;
-    const lines = await checkoutLines(userId);
     const totals = orderTotals(lines, input.shippingMethod);
     const sameOrder =
       matchesClient(input, lines, totals) &&
@@ -478,9 +477,11 @@ export function createOrderService({
     userId: string,
     input: CreateOrderPaymentRequest,
     earlier: readonly OpenCheckout[],
+    cart: CheckoutLine[],
   ): Promise<CreatedOrderPayment> {
     await releaseEarlierCheckouts(earlier);
-    let lines = await checkoutLines(userId);
+    // Releasing gave stock back: the cart's lines are read again with it.
+    let lines = earlier.length > 0 ? await checkoutLines(userId) : cart;
     if (lines.length === 0) throw new AppError("BAD_REQUEST", CART_EMPTY);
     const refuseUnavailable = (current: CheckoutLine[]) => {
       for (const line of current) {
