@@ -85,4 +85,22 @@ describe("the test-mode provider on a shared database", () => {
     const stranger = new TestPaymentProvider(database.db, clock, "another-secret-of-at-least-32-characters");
     expect(() => two.parseWebhookEvent(Buffer.from(body), stranger.sign(body))).toThrow("Webhook signature does not verify");
   });
+
+  it("answers a card in this order: an unknown payment, a paid one (no new event), then the card's own problems", async () => {
+    const bad = { ...card("pi_test_none_secret_none"), cardNumber: "1234" };
+    await expect(one.confirmCard(bad)).rejects.toThrow("This payment could not be found. Please start again.");
+    const created = await intent(one);
+    await expect(one.confirmCard({ ...card(created.clientSecret), cardNumber: "1234" })).rejects.toThrow(
+      "Your card number is invalid.",
+    );
+    await expect(one.confirmCard({ ...card(created.clientSecret), expiry: "01/20" })).rejects.toThrow(
+      "Your card's expiration date is in the past.",
+    );
+    expect((await one.retrievePaymentIntent(created.id)).status).toBe("requires_payment_method");
+    const paid = await one.confirmCard(card(created.clientSecret));
+    expect(paid.event?.type).toBe("payment_intent.succeeded");
+    // Paid already: the same answer, whatever card comes next, and no second event.
+    const again = await two.confirmCard({ ...card(created.clientSecret), cardNumber: "1234" });
+    expect(again).toEqual({ intent: paid.intent, event: null });
+  });
 });

@@ -139,14 +139,17 @@ export class TestPaymentProvider implements PaymentProvider {
       .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
       .returning()
       .prepare("test_insert_intent");
-    // One conditional UPDATE: of two attempts at once (two instances, two tabs), one changes the row.
+    // One conditional UPDATE, by the form's client secret: of two attempts at once (two instances, two tabs), one
+    // changes the row.
     this.cardOutcome = db
       .update(testPaymentIntents)
       .set({
         status: valueOf(testPaymentIntents.status, "status"),
         lastError: valueOf(testPaymentIntents.lastError, "lastError"),
       })
-      .where(and(eq(testPaymentIntents.id, p("id")), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])))
+      .where(
+        and(eq(testPaymentIntents.clientSecret, p("secret")), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])),
+      )
       .returning()
       .prepare("test_card_outcome");
   }
@@ -404,42 +407,48 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** The card form's submission: Stripe's test numbers decide the outcome. */
   async confirmCard(card: TestCard): Promise<TestCardResult> {
+    const number = card.cardNumber.replace(/[\s-]/g, "");
+    const [month, year] = card.expiry.split("/").map((p) => Number(p.trim()));
+    const expiryEnd = Date.UTC(2000 + (year ?? 0), month ?? 0, 1);
+    const cardError = !luhnValid(number)
+      ? "Your card number is invalid."
+      : expiryEnd <= this.clock.now().getTime()
+        ? "Your card's expiration date is in the past."
+        : null;
+    if (cardError === null) {
+      const failure =
+        number === TEST_CARDS.declined
+          ? DECLINED_MESSAGE
+          : number === TEST_CARDS.insufficientFunds
+            ? INSUFFICIENT_FUNDS_MESSAGE
+            : null;
+      // A payable intent is changed at once, without reading it first: one round trip for the usual case.
+      const [changed] = await this.cardOutcome.execute(
+        failure
+          ? { secret: card.clientSecret, status: "requires_payment_method", lastError: failure }
+          : { secret: card.clientSecret, status: "succeeded", lastError: null },
+      );
+      if (changed) {
+        const intent = intentOf(changed);
+        return {
+          intent,
+          event: {
+            id: newId("evt"),
+            type: failure ? "payment_intent.payment_failed" : "payment_intent.succeeded",
+            paymentIntent: intent,
+          },
+        };
+      }
+    }
+    // Nothing changed (no such intent, paid or cancelled already), or the card was refused before trying: the
+    // intent as it is now decides the answer, in this order.
     const [found] = await this.intentBySecret.execute({ secret: card.clientSecret });
     if (!found) throw new AppError("NOT_FOUND", "This payment could not be found. Please start again.");
     if (found.status === "succeeded") return { intent: intentOf(found), event: null };
     if (found.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
-    const number = card.cardNumber.replace(/[\s-]/g, "");
-    if (!luhnValid(number)) throw new AppError("BAD_REQUEST", "Your card number is invalid.");
-    const [month, year] = card.expiry.split("/").map((p) => Number(p.trim()));
-    const now = this.clock.now();
-    const expiryEnd = Date.UTC(2000 + (year ?? 0), month ?? 0, 1);
-    if (expiryEnd <= now.getTime()) throw new AppError("BAD_REQUEST", "Your card's expiration date is in the past.");
-
-    const failure =
-      number === TEST_CARDS.declined
-        ? DECLINED_MESSAGE
-        : number === TEST_CARDS.insufficientFunds
-          ? INSUFFICIENT_FUNDS_MESSAGE
-          : null;
-    const [changed] = await this.cardOutcome.execute(
-      failure
-        ? { id: found.id, status: "requires_payment_method", lastError: failure }
-        : { id: found.id, status: "succeeded", lastError: null },
-    );
-    if (!changed) {
-      const now = await this.get(found.id);
-      if (now.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
-      return { intent: intentOf(now), event: null };
-    }
-    const intent = intentOf(changed);
-    return {
-      intent,
-      event: {
-        id: newId("evt"),
-        type: failure ? "payment_intent.payment_failed" : "payment_intent.succeeded",
-        paymentIntent: intent,
-      },
-    };
+    if (cardError) throw new AppError("BAD_REQUEST", cardError);
+    // Paid or cancelled between the update and this read: as it is now.
+    return { intent: intentOf(found), event: null };
   }
 
   /** Signs a body as this provider's webhook would, so the same verification path serves both providers. */
