@@ -50,8 +50,8 @@ export interface PoolUse {
 /**
  * A statement drizzle builds once, with placeholders (`sql.placeholder`) for its values, then runs on the database or
  * inside any transaction: `const byId = statement((q) => q.select()...where(eq(t.id, sql.placeholder("id"))).prepare("name"))`,
- * then `await byId(tx, { id })`. Building a statement from its parts costs more of the server's time than anything
- * else it does for a write (docs/decisions.md 96); a statement run often is built once per driver instead.
+ * then `await byId(tx, { id })`. Building a statement from drizzle's parts took more of the server's time under load
+ * than anything but its socket writes (docs/decisions.md 96); a statement run often is built once per driver instead.
  *
  * Drizzle binds a prepared statement to the connection of whatever built it; each run hands it the connection of the
  * database or transaction it is given (the `client` that both drivers' prepared queries keep, pinned down by
