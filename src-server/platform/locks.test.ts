@@ -16,6 +16,18 @@ afterAll(async () => {
   await database.close();
 });
 
+/** A one-connection client on the test database that notes the first words of each statement as it is sent. */
+const watched = () => {
+  if (!database.url) throw new Error("PostgreSQL only");
+  const sent: string[] = [];
+  const client = postgres(database.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_c, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")),
+  });
+  return { sent, client, db: drizzle({ client: preparing(client), schema }) as unknown as Db };
+};
+
 describe("underLock", () => {
   it("runs the statements after the lock, in the order given, and answers their results in that order", async () => {
     const [, [read], updated] = await database.db.transaction((tx) =>
@@ -33,14 +45,7 @@ describe("underLock", () => {
 
   // The order rests on how drizzle and postgres.js hand queries on (microtasks): pinned here on the wire itself.
   it.skipIf(!process.env.TEST_DATABASE_URL)("sends the lock first, then the statements in the order given", async () => {
-    if (!database.url) throw new Error("PostgreSQL only");
-    const sent: string[] = [];
-    const client = postgres(database.url, {
-      max: 1,
-      onnotice: () => {},
-      debug: (_c, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")),
-    });
-    const db = drizzle({ client: preparing(client), schema }) as unknown as Db;
+    const { sent, client, db } = watched();
     try {
       await db.transaction((tx) =>
         underLock(
@@ -68,17 +73,6 @@ describe("underLock", () => {
 
 describe("underLockAndCommit", () => {
   const pgOnly = it.skipIf(!process.env.TEST_DATABASE_URL);
-  const watched = () => {
-    if (!database.url) throw new Error("PostgreSQL only");
-    const sent: string[] = [];
-    const client = postgres(database.url, {
-      max: 1,
-      onnotice: () => {},
-      debug: (_c, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")),
-    });
-    return { sent, client, db: drizzle({ client: preparing(client), schema }) as unknown as Db };
-  };
-
   pgOnly("sends the commit behind the statements, before any answer comes back, and commits them", async () => {
     const { sent, client, db } = watched();
     try {
