@@ -84,7 +84,10 @@ export interface PageAssets {
  * The renderer built by `npm run build` (dist/ssr/ssr.js) and the pages' assets, or null where there is none (tests
  * and `npm run dev`): pages are then sent for the browser to draw, as before.
  */
-export async function loadRenderer<Link>(ssrDir: string, clientDir: string): Promise<{ renderer: Renderer<Link>; assets: PageAssets } | null> {
+export async function loadRenderer<Link>(
+  ssrDir: string,
+  clientDir: string,
+): Promise<{ renderer: Renderer<Link>; assets: PageAssets } | null> {
   const entry = path.join(ssrDir, "ssr.js");
   const routesFile = path.join(ssrDir, "route-assets.json");
   if (!existsSync(entry) || !existsSync(routesFile)) return null;
