@@ -2,6 +2,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { mantineStylesPerComponent } from "./scripts/lib/mantine-styles";
+import { mantineUseId } from "./scripts/lib/mantine-use-id";
 
 /**
  * `vite build --ssr`: the renderer of public pages (src-client/ssr.tsx) for the server, in dist/ssr. Packages stay
@@ -30,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     mantineStylesPerComponent(),
+    mantineUseId(),
   ],
   resolve: {
     alias: [
