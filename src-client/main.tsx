@@ -11,6 +11,8 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import superjson from "superjson";
 import { createApp } from "./root";
+// After ./root, which brings the router: imported earlier, it would reorder the shell's modules (0.5 KB more gzipped).
+import { createBrowserHistory } from "@tanstack/react-router";
 import { SERVER_STATE_ID } from "../src/domain/pages";
 import { createTrpcClient } from "./trpc";
 
@@ -21,9 +23,12 @@ import { createTrpcClient } from "./trpc";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement) {
-  // Evaluating the modules above was one task; building the app (router, query cache) is the next.
+  // Evaluating the modules above was one task; the browser history (the router's own default, made here so that it
+  // is a task of its own: it writes the history entry's state) and the app (router, query cache) are the next two.
   await nextTask();
-  const { queryClient, router, element } = createApp(createTrpcClient());
+  const history = createBrowserHistory();
+  await nextTask();
+  const { queryClient, router, element } = createApp(createTrpcClient(), { history });
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   if (!serverState || !root.firstChild) {
     createRoot(root).render(element);
