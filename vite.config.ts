@@ -2,6 +2,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { mantineStylesPerComponent } from "./scripts/lib/mantine-styles";
+import { mantineUseId } from "./scripts/lib/mantine-use-id";
 
 /**
  * `vite build --ssr`: the renderer of public pages (src-client/ssr.tsx) for the server, in dist/ssr. Packages stay
@@ -30,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     mantineStylesPerComponent(),
+    mantineUseId(),
   ],
   resolve: {
     alias: [
@@ -38,32 +40,34 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: "use-sync-external-store/with-selector" },
     ],
   },
-  build: isSsrBuild ? ssrBuild : {
-    outDir: "../dist/client",
-    // .vite/manifest.json: the server links a drawn page's own stylesheets and code from it (scripts/build-ssr.ts).
-    manifest: true,
-    emptyOutDir: true,
-    // No source maps in the build unless asked for (SOURCEMAP=true, for local debugging); the server never serves
-    // them in production anyway (src-server/app.ts).
-    sourcemap: process.env.SOURCEMAP === "true",
-    chunkSizeWarningLimit: 700,
-    // Every browser we support preloads modules natively; the polyfill would only add to each first load.
-    modulePreload: { polyfill: false },
-    // Fonts stay files: inlined into the stylesheet, every page would carry the faces it never shows.
-    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
-    rolldownOptions: {
-      treeshake: {
-        // These packages declare no `sideEffects` and have none, so what the client does not use can go: tRPC's
-        // WebSocket link (kept alive by a static class field) and superjson's unused parts were in every first load.
-        moduleSideEffects: [{ test: /node_modules[\\/](@trpc[\\/](client|react-query)|superjson)[\\/]/, sideEffects: false }],
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: "../dist/client",
+        // .vite/manifest.json: the server links a drawn page's own stylesheets and code from it (scripts/build-ssr.ts).
+        manifest: true,
+        emptyOutDir: true,
+        // No source maps in the build unless asked for (SOURCEMAP=true, for local debugging); the server never serves
+        // them in production anyway (src-server/app.ts).
+        sourcemap: process.env.SOURCEMAP === "true",
+        chunkSizeWarningLimit: 700,
+        // Every browser we support preloads modules natively; the polyfill would only add to each first load.
+        modulePreload: { polyfill: false },
+        // Fonts stay files: inlined into the stylesheet, every page would carry the faces it never shows.
+        assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+        rolldownOptions: {
+          treeshake: {
+            // These packages declare no `sideEffects` and have none, so what the client does not use can go: tRPC's
+            // WebSocket link (kept alive by a static class field) and superjson's unused parts were in every first load.
+            moduleSideEffects: [{ test: /node_modules[\\/](@trpc[\\/](client|react-query)|superjson)[\\/]/, sideEffects: false }],
+          },
+          output: {
+            // Everything the entry imports statically (React, the router, tRPC, Mantine's core, the layout) in one file:
+            // fetched on every first load anyway, it compresses better whole than in 13 shared chunks (issue #18).
+            codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
+          },
+        },
       },
-      output: {
-        // Everything the entry imports statically (React, the router, tRPC, Mantine's core, the layout) in one file:
-        // fetched on every first load anyway, it compresses better whole than in 13 shared chunks (issue #18).
-        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
-      },
-    },
-  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {
