@@ -172,8 +172,8 @@ export function commitWhenSent(tx: Queryable): void {
 
 /**
  * Statements that need no answer from one another, sent together on one connection with their transaction's begin and
- * commit: one write and one round trip for all of them, where each alone on the pool takes its own (and they read one
- * snapshot). `build` makes them on the transaction it is given; the answers come back in the same order.
+ * commit: one write and one round trip for all of them, where each alone on the pool takes its own. `build` makes them
+ * on the transaction it is given; the answers come back in the same order.
  */
 export async function together<T extends readonly unknown[]>(
   db: Db,
