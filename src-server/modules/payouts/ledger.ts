@@ -38,6 +38,16 @@ const saleStatement = statement((q: Queryable) => {
   return q.with(paid, sale).select().from(paid).prepare("record_sale");
 });
 
+/** A booking's charge row, dated when its payment was confirmed: one form for `recordBooking` and `recordCharge`. */
+const chargeEntry = (booking: { id: string; seerId: string; amount: string }, confirmedAt: Date): NewEntry => ({
+  bookingId: booking.id,
+  seerId: booking.seerId,
+  kind: "charge",
+  amount: toCents(booking.amount),
+  reference: `charge:${booking.id}`,
+  createdAt: confirmedAt,
+});
+
 /**
  * The append-only ledger (docs/product.md#money-and-the-ledger). Rows are derived from what the provider confirmed
  * and the app stored (a booking's payment and refunds, its settlement; an order's sale and refunds), each under a
@@ -84,11 +94,10 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       const base = { bookingId, seerId: b.seerId, createdAt: now };
       const rows: NewEntry[] = [];
 
-      const chargeRef = `charge:${bookingId}`;
       // A charge is dated when the payment was confirmed (the admins' charts are by month), so one the sweep records
       // late keeps its own month; refunds, fees and shares are dated when recorded, right after they happen.
-      if (!have.has(chargeRef))
-        rows.push({ ...base, kind: "charge", amount: toCents(b.amount), reference: chargeRef, createdAt: b.confirmedAt ?? now });
+      const charge = chargeEntry({ id: bookingId, seerId: b.seerId, amount: b.amount }, b.confirmedAt ?? now);
+      if (!have.has(charge.reference)) rows.push(charge);
       let refunded = 0;
       for (const r of refunds) {
         if (r.status !== "succeeded") continue;
@@ -131,14 +140,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
   async function recordCharge(booking: { id: string; seerId: string; amount: string; confirmedAt: Date }, tx: Tx) {
     await tx
       .insert(ledgerEntries)
-      .values({
-        bookingId: booking.id,
-        seerId: booking.seerId,
-        kind: "charge",
-        amount: toCents(booking.amount),
-        reference: `charge:${booking.id}`,
-        createdAt: booking.confirmedAt,
-      })
+      .values(chargeEntry(booking, booking.confirmedAt))
       .onConflictDoNothing({ target: ledgerEntries.reference });
   }
 
