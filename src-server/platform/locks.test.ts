@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, type Db, preparing } from "../../db/client";
+import { type Database, type Db, type Queryable, type Tx, preparing } from "../../db/client";
 import { rows } from "../../db/migrate";
 import * as schema from "../../db/schema";
 import { createTestDatabase } from "../test/database";
-import { underLock, underLockAndCommit } from "./locks";
+import { underLock, underLockAndCommit, withLock } from "./locks";
 
 let database: Database;
 beforeAll(async () => {
@@ -138,5 +138,62 @@ describe("underLockAndCommit", () => {
     );
     expect(row?.key).toBe("locks-any-test");
     expect(rows(await database.db.execute(sql`select key from sent_emails where key = 'locks-any-test'`))).toHaveLength(1);
+  });
+});
+
+describe("withLock", () => {
+  const sentKey = (q: Queryable, key: string) =>
+    q.select({ key: schema.sentEmails.key }).from(schema.sentEmails).where(eq(schema.sentEmails.key, key));
+  const leases = (name: string) => database.db.select().from(schema.locks).where(eq(schema.locks.name, name));
+
+  it("reads with the lease's upsert, after the last holder has released it, and answers the reads to run", async () => {
+    let started!: () => void;
+    const first = new Promise<void>((resolve) => (started = resolve));
+    const holder = withLock(database.db, "locks-read-test", async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await database.db.insert(schema.sentEmails).values({ key: "locks-read-test", recipient: "nobody" });
+    });
+    await first;
+    // Read while the first holder still has the lease, these answers would be empty.
+    const seen = await withLock(database.db, "locks-read-test", async ({ read: [found] }) => found, {
+      read: (tx: Tx) => [sentKey(tx, "locks-read-test")] as const,
+    });
+    await holder;
+    expect(seen).toEqual([{ key: "locks-read-test" }]);
+    expect(await leases("locks-read-test")).toEqual([]);
+  });
+
+  it("releases the lease with the caller's transaction, and does not release it again", async () => {
+    const deletes: string[] = [];
+    const spied = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "delete") deletes.push("delete");
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    await withLock(spied, "locks-release-test", async ({ releaseIn }) => {
+      await database.db.transaction(async (tx) => {
+        await tx.insert(schema.sentEmails).values({ key: "locks-release-test", recipient: "nobody" });
+        await releaseIn(tx);
+      });
+    });
+    expect(await leases("locks-release-test")).toEqual([]);
+    expect(deletes).toEqual([]);
+    expect(await sentKey(database.db, "locks-release-test")).toHaveLength(1);
+  });
+
+  it("releases the lease itself when run throws after a release whose transaction was rolled back", async () => {
+    await expect(
+      withLock(database.db, "locks-rollback-test", async ({ releaseIn }) => {
+        await database.db.transaction(async (tx) => {
+          await releaseIn(tx);
+          throw new Error("changed my mind");
+        });
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await leases("locks-rollback-test")).toEqual([]);
+    // Free again at once: a lease left behind would make this wait and fail.
+    expect(await withLock(database.db, "locks-rollback-test", async () => "taken", { waitMs: 0 })).toBe("taken");
   });
 });

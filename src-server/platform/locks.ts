@@ -1,41 +1,79 @@
 import { eq, sql } from "drizzle-orm";
-import { commitWhenSent, type Db, type Queryable } from "../../db/client";
+import { commitWhenSent, together, type Db, type Queryable, type Tx } from "../../db/client";
 import { locks } from "../../db/schema";
 import { AppError } from "../../src/errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Answers<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+
+/** What `withLock`'s `run` is handed while it holds the lease. */
+export interface Held<R extends readonly unknown[]> {
+  /** The answers of `options.read`, read under the lease, in the order given. */
+  read: Answers<R>;
+  /**
+   * The lease's release as a statement of the caller's last transaction, so that it goes out with the last write
+   * instead of in a round trip of its own. Once `run` has returned, a release sent this way is not sent again; when
+   * `run` throws, the lease is released on its own as always.
+   */
+  releaseIn(tx: Queryable): Promise<unknown>;
+}
 
 /**
  * Runs `run` while holding the named lease, on one server or many: the lease is a row taken with one conditional
  * upsert (free, or run out), so no transaction stays open while `run` calls a provider. Others asking for the same
  * name wait until it is released, up to `waitMs`; a holder that crashed loses its lease after `leaseMs`.
  * Timing is the database's own clock (`now()`), real time whatever clock the app runs on.
+ * `read`: statements run right after the lease is taken, sent with the upsert in one transaction (one round trip), so
+ * that they see everything the lease's last holder wrote; when the lease is not free, their answers are thrown away.
  */
-export async function withLock<T>(
+export async function withLock<T, R extends readonly unknown[] = []>(
   db: Db,
   name: string,
-  run: () => Promise<T>,
-  options: { leaseMs?: number; waitMs?: number; busyMessage?: string } = {},
+  run: (held: Held<R>) => Promise<T>,
+  options: { leaseMs?: number; waitMs?: number; busyMessage?: string; read?: (tx: Tx) => R } = {},
 ): Promise<T> {
   const leaseMs = options.leaseMs ?? 60_000;
   const deadline = Date.now() + (options.waitMs ?? 20_000);
   const lease = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
-    const [taken] = await db
+  const take = (q: Queryable) =>
+    q
       .insert(locks)
       .values({ name, expiresAt: lease })
       .onConflictDoUpdate({ target: locks.name, set: { expiresAt: lease }, setWhere: sql`${locks.expiresAt} < now()` })
       .returning({ name: locks.name });
-    if (taken) break;
+  const release = (q: Queryable) => q.delete(locks).where(eq(locks.name, name));
+  let read: Answers<R> | undefined;
+  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+    const { read: reads } = options;
+    const [taken, answers] = reads
+      ? await together(db, (tx) => [take(tx), ...reads(tx)] as const).then(([[row], ...rest]) => [row, rest] as const)
+      : [(await take(db))[0], undefined];
+    if (taken) {
+      read = answers as Answers<R> | undefined;
+      break;
+    }
     if (Date.now() >= deadline)
       throw new AppError("CONFLICT", options.busyMessage ?? "This is already in progress. Please try again in a moment.");
     await sleep(delay);
   }
+  let releasedWithRun = false;
+  const held: Held<R> = {
+    read: read ?? ([] as unknown as Answers<R>),
+    releaseIn: (tx) => {
+      releasedWithRun = true;
+      return release(tx);
+    },
+  };
+  let result: T;
   try {
-    return await run();
-  } finally {
-    await db.delete(locks).where(eq(locks.name, name));
+    result = await run(held);
+  } catch (error) {
+    await release(db);
+    throw error;
   }
+  if (!releasedWithRun) await release(db);
+  return result;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { statement, together, valueOf, type Db, type Queryable } from "../../../db/client";
+import { statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
 import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../../../src/domain/shipping";
@@ -428,16 +428,14 @@ export function createOrderService({
       withLock(
         db,
         `checkout:${userId}`,
-        async () => {
+        async ({ read: [open, lines], releaseIn }) =>
+          (await openCheckoutFor(input, open, lines)) ?? newCheckout(userId, input, open, lines, releaseIn),
+        {
+          busyMessage: CHECKOUT_BUSY,
           // One read serves both: the order to hand back, or the earlier ones the new checkout supersedes; the cart is
-          // read with it (one round trip).
-          const [open, lines] = await together(db, (tx) => [
-            openCheckoutsStatement(tx, { userId }),
-            checkoutLinesStatement(tx, { userId }),
-          ]);
-          return (await openCheckoutFor(input, open, lines)) ?? newCheckout(userId, input, open, lines);
+          // read with it. Both go with the lease's upsert (one round trip).
+          read: (tx: Tx) => [openCheckoutsStatement(tx, { userId }), checkoutLinesStatement(tx, { userId })] as const,
         },
-        { busyMessage: CHECKOUT_BUSY },
       ),
     );
   }
@@ -478,6 +476,7 @@ export function createOrderService({
     input: CreateOrderPaymentRequest,
     earlier: readonly OpenCheckout[],
     cart: CheckoutLine[],
+    releaseLeaseIn: (tx: Queryable) => Promise<unknown>,
   ): Promise<CreatedOrderPayment> {
     await releaseEarlierCheckouts(earlier);
     // Releasing gave stock back: the cart's lines are read again with it.
@@ -521,11 +520,16 @@ export function createOrderService({
       await releaseReservation(created.id);
       throw error;
     }
-    await setOrderIntentStatement(db, {
-      orderId: created.id,
-      paymentIntentId: intent.id,
-      stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-    });
+    // The intent is stored and the checkout's lease given back in one transaction, one round trip: the next checkout
+    // of this shopper sees the order with its intent.
+    await together(db, (tx) => [
+      setOrderIntentStatement(tx, {
+        orderId: created.id,
+        paymentIntentId: intent.id,
+        stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+      }),
+      releaseLeaseIn(tx),
+    ]);
     return {
       clientSecret: intent.clientSecret,
       orderId: created.id,
