@@ -39,7 +39,7 @@ import { registerOriginCheck, registerSecurityHeaders } from "./platform/securit
 import { createConfiguredStorage, type FileStorage } from "./platform/storage";
 import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
-import { answerQueries } from "./platform/trpc/queries";
+import { answerDirectly } from "./platform/trpc/direct";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = path.join(projectRoot, "dist", "client");
@@ -202,10 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     req.log.error({ err: error, procedure }, "tRPC procedure failed");
   };
   await app.register(async (trpcScope) => {
-    // Queries sent by GET (every public read) are answered by the procedures directly, as tRPC would answer them.
+    // Queries sent by GET (every public read) and mutations sent as JSON are answered by the procedures directly, as
+    // tRPC would answer them.
     trpcScope.addHook(
       "preHandler",
-      answerQueries({ router: appRouter, createContext: (req, reply) => app.createContext(req, reply), onError: onTrpcError }),
+      answerDirectly({ router: appRouter, createContext: (req, reply) => app.createContext(req, reply), onError: onTrpcError }),
     );
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
@@ -238,7 +239,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Public pages drawn on the server for visitors who are not signed in, their data fetched in-process.
-  const drawn = hasClient ? await loadRenderer<TRPCLink<AppRouter>>(deps.ssrDir ?? path.join(path.dirname(clientDir), "ssr"), clientDir) : null;
+  const drawn = hasClient
+    ? await loadRenderer<TRPCLink<AppRouter>>(deps.ssrDir ?? path.join(path.dirname(clientDir), "ssr"), clientDir)
+    : null;
   const drawer = drawn && {
     assets: drawn.assets,
     draw: (url: string, req: FastifyRequest, reply: FastifyReply) =>
@@ -252,7 +255,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       ),
   };
-  const servePage = hasClient ? createPageRenderer(services.pages, clientDir, { drawer: drawer ?? undefined, headScript }) : undefined;
+  const servePage = hasClient
+    ? createPageRenderer(services.pages, clientDir, { drawer: drawer ?? undefined, headScript })
+    : undefined;
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split("?")[0] ?? "/";
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/trpc/") || url === "/trpc") {

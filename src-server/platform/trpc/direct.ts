@@ -9,8 +9,17 @@ import {
 } from "@trpc/server";
 import { getHTTPStatusCode } from "@trpc/server/http";
 
+type CallType = "query" | "mutation";
+
 /** What tRPC's fastify plugin is given as onError, called with the Fastify request as tRPC's adapter does. */
-type OnError = (opts: { error: TRPCError; path: string; input: unknown; ctx: unknown; type: "query"; req: FastifyRequest }) => void;
+type OnError = (opts: {
+  error: TRPCError;
+  path: string;
+  input: unknown;
+  ctx: unknown;
+  type: CallType;
+  req: FastifyRequest;
+}) => void;
 
 interface Call {
   path: string;
@@ -18,9 +27,17 @@ interface Call {
   input: unknown;
 }
 
-/** The calls of a GET request, as tRPC reads them, or null when anything about it is not a plain query call. */
-function callsOf(router: AnyTRPCRouter, req: FastifyRequest): { calls: Call[]; batch: boolean } | null {
-  if (req.method !== "GET" || req.headers["trpc-accept"] !== undefined) return null;
+/**
+ * The calls of a request, as tRPC reads them: queries sent by GET (their input in the URL), mutations sent by POST as
+ * JSON (their input in the body, which tRPC's plugin leaves a string). Null when anything about it is not a plain call.
+ */
+function callsOf(router: AnyTRPCRouter, req: FastifyRequest): { calls: Call[]; batch: boolean; type: CallType } | null {
+  if (req.headers["trpc-accept"] !== undefined) return null;
+  let type: CallType;
+  if (req.method === "GET") type = "query";
+  else if (req.method === "POST" && typeof req.body === "string" && req.headers["content-type"]?.startsWith("application/json"))
+    type = "mutation";
+  else return null;
   const url = req.raw.url ?? "";
   const queryAt = url.indexOf("?");
   const search = new URLSearchParams(queryAt === -1 ? "" : url.slice(queryAt + 1));
@@ -37,7 +54,7 @@ function callsOf(router: AnyTRPCRouter, req: FastifyRequest): { calls: Call[]; b
   }
   let inputs: unknown;
   try {
-    const raw = search.get("input");
+    const raw = type === "query" ? search.get("input") : (req.body as string);
     inputs = raw === null ? undefined : (JSON.parse(raw) as unknown);
   } catch {
     return null;
@@ -45,15 +62,17 @@ function callsOf(router: AnyTRPCRouter, req: FastifyRequest): { calls: Call[]; b
   const deserialize = (value: unknown) => router._def._config.transformer.input.deserialize(value) as unknown;
   const calls: Call[] = [];
   for (const [index, path] of paths.entries()) {
-    // Only procedures already loaded, and only queries: everything else is tRPC's to answer (or refuse).
+    // Only procedures already loaded, and only of the request's own type: everything else is tRPC's to answer (or
+    // refuse).
     const procedure = Object.hasOwn(router._def.procedures, path)
       ? (router._def.procedures as Record<string, AnyTRPCProcedure>)[path]
       : undefined;
-    if (!procedure || procedure._def.type !== "query") return null;
+    if (!procedure || procedure._def.type !== type) return null;
     let raw: unknown;
     if (batch) {
       if (inputs === undefined) raw = undefined;
-      else if (typeof inputs === "object" && inputs !== null && !Array.isArray(inputs)) raw = (inputs as Record<string, unknown>)[index];
+      else if (typeof inputs === "object" && inputs !== null && !Array.isArray(inputs))
+        raw = (inputs as Record<string, unknown>)[index];
       else return null;
     } else raw = inputs;
     try {
@@ -62,18 +81,19 @@ function callsOf(router: AnyTRPCRouter, req: FastifyRequest): { calls: Call[]; b
       return null;
     }
   }
-  return { calls, batch };
+  return { calls, batch, type };
 }
 
 /**
- * A preHandler for tRPC's routes: a GET of one query, or a batch of queries (the client's httpBatchLink), is answered
- * here with exactly the status, headers and body tRPC's own handler would send (its public helpers shape the results
- * and errors), but straight from the procedures: without the fetch adapter's web Request, Headers, AbortController
- * and Response for every call, which cost half of a public read's time (issue #18, docs/decisions.md). Anything else
- * (mutations, subscriptions, streaming, unknown or lazy paths, input that is not JSON) goes on to tRPC's handler
+ * A preHandler for tRPC's routes: a GET of one query or a batch of queries, and a JSON POST of one mutation or a batch
+ * of mutations (the client's httpBatchLink), are answered here with exactly the status, headers and body tRPC's own
+ * handler would send (its public helpers shape the results and errors), but straight from the procedures: without the
+ * fetch adapter's web Request, Headers, AbortController and streamed Response for every call, which cost half of a
+ * public read's time and a sixth of a checkout's (issue #18, docs/decisions.md). Anything else (subscriptions,
+ * streaming, mixed or unknown or lazy paths, input that is not JSON, other content types) goes on to tRPC's handler
  * untouched; nothing has run by then.
  */
-export function answerQueries<Ctx>(opts: {
+export function answerDirectly<Ctx>(opts: {
   router: AnyTRPCRouter;
   createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Ctx>;
   onError: OnError;
@@ -99,7 +119,7 @@ export function answerQueries<Ctx>(opts: {
               path: call.path,
               getRawInput: () => Promise.resolve(call.input),
               ctx,
-              type: "query",
+              type: parsed.type,
               signal: undefined,
               batchIndex,
             });
@@ -112,18 +132,20 @@ export function answerQueries<Ctx>(opts: {
     })();
     const items = results.map((r) => {
       if (!r.error) return { result: { data: r.data } };
-      opts.onError({ error: r.error, path: r.call.path, input: r.call.input, ctx, type: "query", req });
+      opts.onError({ error: r.error, path: r.call.path, input: r.call.input, ctx, type: parsed.type, req });
       return {
-        error: getTRPCErrorShape({ config, error: r.error, type: "query", path: r.call.path, input: r.call.input, ctx }),
+        error: getTRPCErrorShape({ config, error: r.error, type: parsed.type, path: r.call.path, input: r.call.input, ctx }),
       };
     });
     const body = parsed.batch ? items : items[0];
     if (body === undefined) return;
-    return reply
-      .code(getHTTPStatusCode(items))
-      .header("vary", "trpc-accept, accept")
-      // tRPC's exact header: as bytes, the body keeps it without the charset Fastify adds to a JSON string.
-      .header("content-type", "application/json")
-      .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, body))));
+    return (
+      reply
+        .code(getHTTPStatusCode(items))
+        .header("vary", "trpc-accept, accept")
+        // tRPC's exact header: as bytes, the body keeps it without the charset Fastify adds to a JSON string.
+        .header("content-type", "application/json")
+        .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, body))))
+    );
   };
 }
