@@ -84,7 +84,7 @@ export function createServices(base: ServiceDeps) {
   });
   payments.events.register("booking", {
     // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
-    succeeded: (intent, log) => bookings.applySucceededIntent(intent, log),
+    succeeded: (intent, log, record) => bookings.applySucceededIntent(intent, log, record),
     failed: bookings.applyFailedIntent,
     refunded: async (paymentIntentId) => {
       await bookings.syncRefunds(paymentIntentId);
@@ -97,7 +97,7 @@ export function createServices(base: ServiceDeps) {
   const returns = createReturnService({ ...deps, uploads, backOffice });
   payments.events.register("order", {
     // The sale was written with the payment; refunds reach the ledger through `refunded` below.
-    succeeded: (intent) => orders.applySucceededIntent(intent),
+    succeeded: (intent, _log, record) => orders.applySucceededIntent(intent, record),
     // A refund made in the provider's dashboard reaches the order (its refunded amount, status and history) first,
     // so the ledger then lists it as a shop_refund.
     refunded: async (paymentIntentId) => {

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database, type Db } from "../../db/client";
+import { rows } from "../../db/migrate";
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default,
@@ -34,4 +36,21 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const tarball = readFileSync(inject("pgliteTemplate"));
   return openDatabase({ loadDataDir: new Blob([tarball]) });
+}
+
+/**
+ * The transaction that last wrote the payment event about `paymentIntentId`, and the one that last wrote the row `id` of
+ * `table` (PostgreSQL's `xmin`): equal when both were written by one transaction.
+ */
+export async function writersOfEventAndRow(
+  db: Db,
+  paymentIntentId: string,
+  table: "bookings" | "orders",
+  id: string,
+): Promise<{ event: string | undefined; row: string | undefined }> {
+  const [event] = rows<{ x: string }>(
+    await db.execute(sql`select xmin::text as x from payment_events where payload->>'paymentIntentId' = ${paymentIntentId}`),
+  );
+  const [row] = rows<{ x: string }>(await db.execute(sql`select xmin::text as x from ${sql.identifier(table)} where id = ${id}`));
+  return { event: event?.x, row: row?.x };
 }

@@ -6,6 +6,7 @@ import { bookings, ledgerEntries, paymentEvents, sentEmails, testPaymentIntents 
 import { FakeClock } from "../../platform/clock";
 import { type TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { writersOfEventAndRow } from "../../test/database";
 import { BEYOND_HORIZON_MESSAGE } from "../../../src/domain/consultations";
 import { PG, sqlState } from "../../platform/database";
 import { MEETING_NOT_FOUND_MESSAGE, SLOT_TAKEN_MESSAGE } from "./service";
@@ -245,6 +246,10 @@ describe("paying and confirming exactly once", () => {
     const row = await bookingRow(created.bookingId);
     expect(row?.status).toBe("confirmed");
     expect(row?.consultationLink).toBe(`/meeting/${created.bookingId}`);
+    // The card's event is stored by the transaction that confirmed the booking, not in a round trip after it.
+    const writers = await writersOfEventAndRow(t.database.db, created.paymentIntentId, "bookings", created.bookingId);
+    expect(writers.event).toBeDefined();
+    expect(writers.event).toBe(writers.row);
 
     // Confirmed by the card's event already: the confirm call reads the booking and does not ask the provider again.
     const retrieve = vi.spyOn(provider(), "retrievePaymentIntent");

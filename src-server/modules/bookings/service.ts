@@ -31,7 +31,12 @@ import { BOOKING_NOT_FOUND, createBookingLifecycle, type AttendanceReader } from
 import { createReviewService } from "./reviews";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
-import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
+import {
+  retrieveOrForgotten,
+  type PaymentIntent,
+  type PaymentProvider,
+  type RecordEvent,
+} from "../../platform/payments/provider";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
 export const BOOKING_CURRENCY = "usd";
@@ -469,7 +474,11 @@ export function createBookingService({
    * The one idempotent confirmation, shared by POST /api/confirm-booking-payment and the webhook:
    * the booking is confirmed once, and each confirmation e-mail goes once, whatever the order of arrival.
    */
-  async function applySucceededIntent(intent: PaymentIntent, requestLog: WarnLog | undefined = log): Promise<ConfirmedBooking> {
+  async function applySucceededIntent(
+    intent: PaymentIntent,
+    requestLog: WarnLog | undefined = log,
+    record?: RecordEvent,
+  ): Promise<ConfirmedBooking> {
     if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "This payment has not been completed.");
     const bookingId = intent.metadata.bookingId;
     if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
@@ -502,6 +511,8 @@ export function createBookingService({
                 lifecycle.scheduleReminder({ id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx),
                 queueConfirmationEmails(bookingMailFrom(mailRows, config.publicUrl), tx),
                 onConfirmed?.({ id: row.id, seerId: row.seerId, amount: row.amount, confirmedAt: now }, tx),
+                // The provider's event that confirmed it, stored with it (payments/events.ts).
+                record?.(tx),
               ]);
             }
             return row;

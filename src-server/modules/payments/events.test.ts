@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client";
-import { paymentEvents } from "../../../db/schema";
+import { sql } from "drizzle-orm";
+import { rows } from "../../../db/migrate";
+import { paymentEvents, sentEmails } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { createTestDatabase } from "../../test/database";
 import { createPaymentEvents } from "./events";
@@ -79,5 +81,38 @@ describe("payment event routing", () => {
     expect(
       await events.process({ id: "evt_retry", type: "payment_intent.succeeded", paymentIntent: intent("booking", "pi_ok") }),
     ).toBe("processed");
+  });
+
+  it("stores the event with the handler's transaction when the handler sends it there, and after it otherwise", async () => {
+    const events = createPaymentEvents({ db: database.db, provider: "test" });
+    events.register("booking", {
+      succeeded: async (pi, _log, record) => {
+        if (pi.id === "pi_plain") return;
+        await database.db.transaction(async (tx) => {
+          await tx.insert(sentEmails).values({ key: `events-test:${pi.id}`, recipient: "nobody" });
+          await record(tx);
+          if (pi.id === "pi_refused") throw new AppError("CONFLICT", "Too late.");
+        });
+      },
+    });
+    const deliver = (id: string, pi: string) =>
+      events.process({ id, type: "payment_intent.succeeded", paymentIntent: intent("booking", pi) });
+    expect(await deliver("evt_tx", "pi_tx")).toBe("processed");
+    expect(await deliver("evt_plain", "pi_plain")).toBe("processed");
+    // Its transaction rolled back with the record in it: stored after, as refused.
+    expect(await deliver("evt_refused", "pi_refused")).toBe("rejected");
+    const writer = async (table: "payment_events" | "sent_emails", column: "id" | "key", value: string) =>
+      rows<{ x: string; outcome?: string }>(
+        await database.db.execute(
+          sql`select xmin::text as x, ${table === "payment_events" ? sql`payload->>'outcome'` : sql`null`} as outcome from ${sql.identifier(table)} where ${sql.identifier(column)} = ${value}`,
+        ),
+      );
+    const [stored] = await writer("payment_events", "id", "evt_tx");
+    const [mail] = await writer("sent_emails", "key", "events-test:pi_tx");
+    expect(stored?.outcome).toBe("processed");
+    expect(stored?.x).toBe(mail?.x);
+    expect((await writer("payment_events", "id", "evt_plain"))[0]?.outcome).toBe("processed");
+    expect((await writer("payment_events", "id", "evt_refused"))[0]?.outcome).toBe("rejected");
+    expect(await writer("sent_emails", "key", "events-test:pi_refused")).toEqual([]);
   });
 });

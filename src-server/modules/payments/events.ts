@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { statement, type Db } from "../../../db/client";
 import { paymentEvents } from "../../../db/schema";
 import { isAppError } from "../../../src/errors";
 import type { WarnLog } from "../../platform/database";
-import type { PaymentIntent, PaymentWebhookEvent } from "../../platform/payments/provider";
+import type { PaymentIntent, PaymentWebhookEvent, RecordEvent } from "../../platform/payments/provider";
 
 /** What one kind of purchase (metadata.kind: "booking", "order") does when its payment succeeds or fails. */
 export interface PaymentKindHandlers {
   /** `log` is the logger of the request that delivered the event (a webhook, the test card form). */
-  succeeded?: (intent: PaymentIntent, log?: WarnLog) => Promise<unknown>;
+  succeeded?: (intent: PaymentIntent, log: WarnLog | undefined, record: RecordEvent) => Promise<unknown>;
   failed?: (intent: PaymentIntent) => Promise<unknown>;
   /** The refunds of a payment changed (made here or elsewhere); a kind that does not own the payment ignores it. */
   refunded?: (paymentIntentId: string) => Promise<unknown>;
@@ -29,11 +29,13 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     .where(eq(paymentEvents.id, sql.placeholder("id")))
     .limit(1)
     .prepare("payment_event_seen");
-  const storeEvent = db
-    .insert(paymentEvents)
-    .values({ id: sql.placeholder("id"), provider, type: sql.placeholder("type"), payload: sql.placeholder("payload") })
-    .onConflictDoNothing()
-    .prepare("store_payment_event");
+  const storeEvent = statement((q) =>
+    q
+      .insert(paymentEvents)
+      .values({ id: sql.placeholder("id"), provider, type: sql.placeholder("type"), payload: sql.placeholder("payload") })
+      .onConflictDoNothing()
+      .prepare("store_payment_event"),
+  );
 
   function register(kind: string, handlers: PaymentKindHandlers): void {
     kinds.set(kind, handlers);
@@ -63,24 +65,25 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     for (const handlers of kinds.values()) await handlers.refunded?.(id);
   };
 
-  const byType: Record<string, (event: PaymentWebhookEvent, log?: WarnLog) => Promise<unknown>> = {
-    "charge.refunded": refundsChanged,
-    "refund.created": refundsChanged,
-    "refund.updated": refundsChanged,
-    "refund.failed": refundsChanged,
-    "account.updated": accountChanged,
-    "transfer.reversed": transferChanged,
-    "transfer.updated": transferChanged,
-    "payment_intent.succeeded": async (event, log) =>
-      handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent, log),
-    "payment_intent.payment_failed": async (event) =>
-      handlerFor(event.paymentIntent)?.failed?.(event.paymentIntent as PaymentIntent),
-  };
+  const byType: Record<string, (event: PaymentWebhookEvent, log: WarnLog | undefined, record: RecordEvent) => Promise<unknown>> =
+    {
+      "charge.refunded": refundsChanged,
+      "refund.created": refundsChanged,
+      "refund.updated": refundsChanged,
+      "refund.failed": refundsChanged,
+      "account.updated": accountChanged,
+      "transfer.reversed": transferChanged,
+      "transfer.updated": transferChanged,
+      "payment_intent.succeeded": async (event, log, record) =>
+        handlerFor(event.paymentIntent)?.succeeded?.(event.paymentIntent as PaymentIntent, log, record),
+      "payment_intent.payment_failed": async (event) =>
+        handlerFor(event.paymentIntent)?.failed?.(event.paymentIntent as PaymentIntent),
+    };
 
   /**
    * Handles a verified event once: an id already stored is acknowledged and skipped. The id is stored
-   * after the handler succeeds, so a delivery that failed half-way is retried by the provider; the
-   * handlers themselves are idempotent, so a race between two deliveries changes nothing twice. `fresh`: the event was
+   * when the handler succeeds (with its confirming transaction, through `RecordEvent`, or after it), so a delivery that
+   * failed half-way is retried by the provider; the handlers themselves are idempotent, so a race between two deliveries changes nothing twice. `fresh`: the event was
    * made here a moment ago with a new id (the test card's), so it is not looked up first.
    */
   async function process(
@@ -95,16 +98,7 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     }
     const handler = byType[event.type];
     let outcome: PaymentEventOutcome = handler ? "processed" : "ignored";
-    if (handler) {
-      try {
-        await handler(event, log);
-      } catch (error) {
-        // A payment that does not match what it claims to pay for is refused for good, not retried.
-        if (!isAppError(error)) throw error;
-        outcome = "rejected";
-      }
-    }
-    await storeEvent.execute({
+    const values = (outcome: PaymentEventOutcome) => ({
       id: event.id,
       type: event.type,
       payload: {
@@ -115,6 +109,23 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
         ...(event.transferId ? { transferId: event.transferId } : {}),
       },
     });
+    let recorded = false;
+    const record: RecordEvent = (tx) => {
+      recorded = true;
+      return storeEvent(tx, values("processed"));
+    };
+    if (handler) {
+      try {
+        await handler(event, log, record);
+      } catch (error) {
+        // What the handler sent with its transaction was rolled back with it.
+        recorded = false;
+        // A payment that does not match what it claims to pay for is refused for good, not retried.
+        if (!isAppError(error)) throw error;
+        outcome = "rejected";
+      }
+    }
+    if (!recorded) await storeEvent(db, values(outcome));
     return outcome;
   }
 

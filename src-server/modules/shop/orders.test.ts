@@ -6,6 +6,7 @@ import { toCents } from "../../../src/domain/money";
 import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { writersOfEventAndRow } from "../../test/database";
 import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED, soldOutWhileOrdering } from "./orders";
 
 let t: TestApp;
@@ -318,6 +319,10 @@ describe("paying for an order", () => {
     const [a, b] = await Promise.all([deliver(), deliver()]);
     expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
     expect((await deliver()).statusCode).toBe(200);
+    // The event is stored by the transaction that marked the order paid (the other delivery's record came to nothing).
+    const writers = await writersOfEventAndRow(db(), created.paymentIntentId, "orders", created.orderId);
+    expect(writers.event).toBeDefined();
+    expect(writers.event).toBe(writers.row);
 
     expect((await orderOf(created.orderId))?.status).toBe("paid");
     expect(await stockOf(bell.id)).toBe(3);

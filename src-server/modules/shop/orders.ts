@@ -13,7 +13,12 @@ import { withLock } from "../../platform/locks";
 import type { OrderStatus } from "../../../src/domain/enums";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import { metrics } from "../../platform/metrics";
-import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
+import {
+  retrieveOrForgotten,
+  type PaymentIntent,
+  type RecordEvent,
+  type PaymentProvider,
+} from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 
 /*
@@ -571,15 +576,18 @@ export function createOrderService({
    * conditional UPDATE ... WHERE status = 'pending' lets exactly one caller mark the order paid, empty the
    * cart and queue the single receipt, in one transaction; a caller that finds the order paid has nothing left to do.
    */
-  async function applySucceededIntent(intent: PaymentIntent): Promise<ConfirmedOrder> {
+  async function applySucceededIntent(intent: PaymentIntent, record?: RecordEvent): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     const order = await orderByIntent(intent.id);
     if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
-    return applyToOrder(intent, order);
+    return applyToOrder(intent, order, record);
   }
 
-  /** The confirmation itself, for the order the intent names (already read by the caller). */
-  async function applyToOrder(intent: PaymentIntent, order: OrderRow): Promise<ConfirmedOrder> {
+  /**
+   * The confirmation itself, for the order the intent names (already read by the caller). `record`: the provider's
+   * event that paid it, stored in the transaction that marks it paid (payments/events.ts).
+   */
+  async function applyToOrder(intent: PaymentIntent, order: OrderRow, record?: RecordEvent): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     if (
       intent.metadata.orderId !== order.id ||
@@ -606,6 +614,7 @@ export function createOrderService({
           queueReceipt(tx, order),
           // After the update (sent in the order given), so that it sees the order paid.
           onPaid?.(order.id, tx),
+          record?.(tx),
         ]);
         if (fresh) return fresh;
         // Released while the shopper was paying: the stock is taken again if it is still there.
@@ -635,6 +644,8 @@ export function createOrderService({
     const settled = await orderByIntent(intent.id);
     if (settled?.status === "refunded") throw new AppError("CONFLICT", SOLD_OUT_REFUNDED);
     if (!settled || !PAID_STATUSES.includes(settled.status)) throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
+    // The event's record went with the transaction that was rolled back.
+    await record?.(db);
     return confirmation(settled);
   }
 

@@ -1,4 +1,5 @@
 import type { PayoutStatus, RefundStatus } from "../../../src/domain/enums";
+import type { Queryable } from "../../../db/client";
 import { AppError } from "../../../src/errors";
 
 /**
@@ -20,6 +21,14 @@ export interface PaymentIntent {
   /** The provider's message for the last failed attempt, e.g. "Your card was declined." */
   lastError: string | null;
 }
+
+/**
+ * The event's own record (stored as processed), as a statement of the transaction that applies the payment: the event
+ * is then stored with what it did, in the same round trip, instead of in one of its own after. A handler that sends it
+ * in a transaction that rolls back, and still returns normally, sends it again (on the database) before returning;
+ * one that never sends it has the event stored after it returns, as always.
+ */
+export type RecordEvent = (tx: Queryable) => PromiseLike<unknown>;
 
 export interface CreatePaymentIntentInput {
   amount: number;
