@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../src-server/test/database";
-import { statement, together, type Database, type Queryable } from "./client";
-import { locks } from "./schema";
+import { statement, together, valueOf, type Database, type Queryable } from "./client";
+import { rows } from "./migrate";
+import { locks, users } from "./schema";
 
 // On PGlite by default, on PostgreSQL with TEST_DATABASE_URL: both drivers' prepared queries.
 describe("statement: built once, run on the database or in a transaction", () => {
@@ -56,6 +57,25 @@ describe("statement: built once, run on the database or in a transaction", () =>
     const [stored] = await db.select({ expiresAt: locks.expiresAt }).from(locks).where(eq(locks.name, "statement-test-2"));
     expect(stored?.expiresAt.getTime()).toBe(expiresAt.getTime());
     expect(builds).toBe(1);
+  });
+
+  it("stamps updated_at with the time of each run, not of its build", async () => {
+    const { db } = database;
+    const [seer] = rows<{ id: string }>(
+      await db.execute(sql`insert into users (email) values ('stamp@example.test') returning id`),
+    );
+    const rename = statement((q: Queryable) =>
+      q
+        .update(users)
+        .set({ firstName: valueOf(users.firstName, "name") })
+        .where(eq(users.id, sql.placeholder("id")))
+        .returning({ updatedAt: users.updatedAt })
+        .prepare("test_rename_user"),
+    );
+    const [first] = await rename(db, { id: seer?.id, name: "One" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [second] = await rename(db, { id: seer?.id, name: "Two" });
+    expect(second?.updatedAt.getTime()).toBeGreaterThan(first?.updatedAt.getTime() ?? Infinity);
   });
 
   it("runs when awaited, not when called", async () => {

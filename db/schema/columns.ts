@@ -15,8 +15,13 @@ export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+/**
+ * Set by every update to the database's own `now()` (its transaction's time), as SQL rather than a value: a statement
+ * built once and run many times (db/client.ts `statement`, drizzle's `prepare`) keeps what it was built with, so a
+ * value computed here would stay the time of its first build for good.
+ */
 export const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true, mode: "date" })
     .notNull()
     .defaultNow()
-    .$onUpdate(() => new Date());
+    .$onUpdate(() => sql`now()`);
