@@ -29,6 +29,7 @@ export async function openConfiguredDatabase(
 /** PostgreSQL error codes the services act on. */
 export const PG = {
   UNIQUE_VIOLATION: "23505",
+  CHECK_VIOLATION: "23514",
   EXCLUSION_VIOLATION: "23P01",
   DEADLOCK: "40P01",
   SERIALIZATION_FAILURE: "40001",

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, ledgerEntries, orders, products, sentEmails, testPaymentIntents } from "../../../db/schema";
@@ -8,6 +9,12 @@ import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { writersOfEventAndRow } from "../../test/database";
 import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED, soldOutWhileOrdering } from "./orders";
+
+// Order numbers are drawn with randomInt: the real one, unless a test says otherwise.
+vi.mock("node:crypto", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:crypto")>();
+  return { ...real, randomInt: vi.fn(real.randomInt) };
+});
 
 let t: TestApp;
 let provider: TestPaymentProvider;
@@ -213,6 +220,31 @@ describe("creating an order payment", () => {
     }
     expect(await stockOf(first.id)).toBe(first.stockQuantity);
     expect(await db().select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+  });
+
+  it("gives a new order another number when its first one is taken, and takes its stock once", async () => {
+    const drum = await createProduct(db(), { name: "Talking Drum", price: "55.00", stockQuantity: 5 });
+    const draw = vi.mocked(randomInt as (max: number) => number);
+    const first = await shopper([{ productId: drum.id, quantity: 1 }]);
+    // Every character drawn the first: the number ends in 22222.
+    draw.mockReturnValue(0);
+    const taken = (await createOrder(first.cookie, payload([itemOf(drum, 1)], "standard"))).json() as Created;
+    draw.mockReset();
+    draw.mockImplementation((await vi.importActual<typeof import("node:crypto")>("node:crypto")).randomInt);
+    expect(taken.orderNumber).toMatch(/-22222$/);
+
+    const second = await shopper([{ productId: drum.id, quantity: 2 }]);
+    // Its first number is the same; the next attempt draws a new one.
+    for (let i = 0; i < 5; i++) draw.mockReturnValueOnce(0);
+    const response = await createOrder(second.cookie, payload([itemOf(drum, 2)], "standard"));
+    expect(response.statusCode).toBe(200);
+    const created = response.json() as Created;
+    expect(created.orderNumber).not.toBe(taken.orderNumber);
+    expect((await orderOf(created.orderId))?.items).toEqual([
+      { productId: drum.id, productName: "Talking Drum", quantity: 2, price: "55.00" },
+    ]);
+    expect(await stockOf(drum.id)).toBe(2);
+    expect(await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, second.userId))).toHaveLength(1);
   });
 
   it("checks the shipping form: required fields and e-mail format", async () => {

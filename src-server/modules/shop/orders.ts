@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
+import { commitWhenSent, statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
 import { lineTotal, orderTotals, SHIPPING_LABEL, type ShippingMethod } from "../../../src/domain/shipping";
@@ -10,6 +10,7 @@ import type { Clock } from "../../platform/clock";
 import { idempotent } from "../../platform/idempotency";
 import type { JobQueue } from "../../platform/jobs";
 import { withLock } from "../../platform/locks";
+import { PG, sqlState } from "../../platform/database";
 import type { OrderStatus } from "../../../src/domain/enums";
 import type { MailMessage, Outbox } from "../../platform/mail";
 import { metrics } from "../../platform/metrics";
@@ -172,6 +173,21 @@ const takeStockStatement = (atPrice: boolean) =>
   );
 const takeStockAtPrice = takeStockStatement(true);
 const takeStock = takeStockStatement(false);
+/**
+ * A new order's line, taken at the price the shopper saw, or the statement fails: a line that is inactive, priced
+ * otherwise or short of stock would go below zero, which products_stock_check refuses. Failing (not updating nothing)
+ * rolls the whole transaction back by itself, so the order's commit can go with its statements (one round trip).
+ */
+const takeStockOrFail = statement((q: Queryable) =>
+  q
+    .update(products)
+    .set({
+      stockQuantity: sql`case when ${products.isActive} and ${products.price} = ${valueOf(products.price, "price")}
+        then ${products.stockQuantity} - ${valueOf(products.stockQuantity, "quantity")} else -1 end`,
+    })
+    .where(eq(products.id, p("productId")))
+    .prepare("take_stock_or_fail"),
+);
 
 /** Readable by a person and unambiguous when read aloud: no 0/O, 1/I/L. */
 const ORDER_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -183,12 +199,6 @@ export function newOrderNumber(now: Date): string {
 
 /** Thrown inside a transaction to roll it back when a late payment finds its stock gone. */
 class StockGone extends Error {}
-/** Thrown inside a new order's transaction to roll back the stock it took when another line could not be taken. */
-class SoldOut extends Error {
-  constructor(readonly productId: string) {
-    super(`sold out: ${productId}`);
-  }
-}
 /** Thrown inside a confirming transaction to roll it back (its cart and receipt) when the order was not there to pay. */
 class NotPaidHere extends Error {}
 
@@ -392,29 +402,39 @@ export function createOrderService({
       paymentProvider: payments.name,
       reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
     };
-    const insert = (tx: Queryable) =>
-      tx
-        .insert(orders)
-        .values({ ...values, orderNumber: newOrderNumber(now) })
-        .onConflictDoNothing({ target: orders.orderNumber })
-        .returning({ id: orders.id, orderNumber: orders.orderNumber });
-    try {
-      return await db.transaction(async (tx) => {
-        // The stock and the order go together, in one round trip: the order does not need the reservation's answer,
-        // and is rolled back with the stock taken when a line could not be.
-        const [missing, [order]] = await Promise.all([reserve(tx, lines), insert(tx)]);
-        if (missing) throw new SoldOut(missing);
-        if (order) return order;
-        // A clash of order numbers is improbable; DO NOTHING keeps the transaction usable for another try.
-        for (let attempt = 1; attempt < 5; attempt++) {
-          const [again] = await insert(tx);
-          if (again) return again;
-        }
-        throw new Error("Could not allocate a unique order number");
-      });
-    } catch (error) {
-      if (error instanceof SoldOut) return { soldOut: error.productId };
-      throw error;
+    // An order number that clashes (improbable) fails the statement, and the transaction with it: tried again anew.
+    for (let attempt = 1; ; attempt++) {
+      let soldOut: string | undefined;
+      try {
+        return await db.transaction(async (tx) => {
+          // In product id order (PostgreSQL runs them in the order sent), so two orders sharing products lock them in
+          // the same order (no deadlock); the order after them. A line that cannot be taken fails its statement, and
+          // the transaction with it: nothing here needs an answer before the commit, which goes with them.
+          const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+          const sent = Promise.all([
+            ...sorted.map((line) =>
+              takeStockOrFail(tx, { productId: line.productId, quantity: line.quantity, price: line.price }).then(
+                () => undefined,
+                (error: unknown) => {
+                  if (sqlState(error) === PG.CHECK_VIOLATION) soldOut ??= line.productId;
+                  throw error;
+                },
+              ),
+            ),
+            tx
+              .insert(orders)
+              .values({ ...values, orderNumber: newOrderNumber(now) })
+              .returning({ id: orders.id, orderNumber: orders.orderNumber }),
+          ]);
+          queueMicrotask(() => commitWhenSent(tx));
+          const [order] = (await sent).at(-1) as { id: string; orderNumber: string }[];
+          if (!order) throw new Error("The new order was not written");
+          return order;
+        });
+      } catch (error) {
+        if (soldOut) return { soldOut };
+        if (sqlState(error) !== PG.UNIQUE_VIOLATION || attempt >= 5) throw error;
+      }
     }
   }
 
