@@ -154,6 +154,36 @@ describe("creating a booking's payment intent", () => {
     }
   });
 
+  it("refunds a payment that lands after its hold ran out and another client took the slot", async () => {
+    const date = freshDate();
+    const late = (await createIntent(client.cookie, { scheduledDate: date, scheduledTime: "13:00" })).json();
+    t.clock.advance(16 * 60_000);
+    try {
+      const taker = (await createIntent(other.cookie, { scheduledDate: date, scheduledTime: "13:00" })).json();
+      await payWithCard(other.cookie, taker.clientSecret, "4242 4242 4242 4242");
+      expect((await bookingRow(taker.bookingId))?.status).toBe("confirmed");
+
+      // The card succeeds at the provider; its event is not delivered, so the confirm call meets the clash.
+      const { intent } = await provider().confirmCard({
+        clientSecret: late.clientSecret,
+        cardNumber: "4242424242424242",
+        expiry: "12/34",
+        cvc: "123",
+      });
+      expect(intent.status).toBe("succeeded");
+      const answer = await confirmBooking(client.cookie, late.paymentIntentId);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.body).toContain("This time slot was taken before your payment completed. Your payment has been refunded.");
+      const row = await bookingRow(late.bookingId);
+      expect(row?.status).toBe("cancelled");
+      expect(row?.refundDue).toBe(row?.amount);
+      expect((await provider().listRefunds(late.paymentIntentId)).map((r) => r.amount)).toEqual([8000]);
+      expect((await bookingRow(taker.bookingId))?.status).toBe("confirmed");
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
   it("gives the same client asking again for the same slot the hold they already have", async () => {
     const date = freshDate();
     const first = await createIntent(client.cookie, { scheduledDate: date, scheduledTime: "12:00" });
@@ -353,6 +383,20 @@ describe("paying and confirming exactly once", () => {
     });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().outcome).toBe("rejected");
+    expect((await bookingRow(created.bookingId))?.status).toBe("pending");
+    // Nor one that names another Seer (whose slots it would lock) for this booking.
+    const otherSeer = JSON.stringify({
+      id: "evt_forged_seer",
+      type: "payment_intent.succeeded",
+      paymentIntent: { ...intent, status: "succeeded", metadata: { ...intent.metadata, seerId: "another-seer" } },
+    });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks/stripe",
+      headers: { "content-type": "application/json", "stripe-signature": provider().sign(otherSeer) },
+      payload: otherSeer,
+    });
+    expect(refused.json().outcome).toBe("rejected");
     expect((await bookingRow(created.bookingId))?.status).toBe("pending");
 
     const honest = JSON.stringify({ ...forged, id: "evt_bad_signature", paymentIntent: { ...intent, status: "succeeded" } });

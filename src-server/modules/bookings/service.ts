@@ -15,7 +15,7 @@ import {
   type SessionType,
 } from "../../../src/domain/consultations";
 import { notOfferedTimes, offersInstant } from "../../../src/domain/availability";
-import { toCents, toDecimal } from "../../../src/domain/money";
+import { cents, toCents, toDecimal } from "../../../src/domain/money";
 import { AppError } from "../../../src/errors";
 import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
@@ -215,6 +215,10 @@ const bookingToConfirmStatement = statement((q: Queryable) =>
     .limit(1)
     .prepare("booking_to_confirm"),
 );
+/**
+ * Confirms the booking the payment is for: only when the payment's intent, amount and Seer are the booking's own (so
+ * the Seer whose slots were locked is the booking's), and only from a status a payment may still confirm.
+ */
 const confirmStatement = statement((q: Queryable) =>
   q
     .update(bookings)
@@ -224,8 +228,16 @@ const confirmStatement = statement((q: Queryable) =>
       confirmedAt: valueOf(bookings.confirmedAt, "now"),
       holdExpiresAt: null,
     })
-    // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
-    .where(and(eq(bookings.id, p("bookingId")), inArray(bookings.status, ["pending", "expired", "failed"])))
+    .where(
+      and(
+        eq(bookings.id, p("bookingId")),
+        eq(bookings.seerId, p("seerId")),
+        eq(bookings.paymentIntentId, p("paymentIntentId")),
+        sql`round(${bookings.amount} * 100) = ${p("cents")}::int`,
+        // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
+        inArray(bookings.status, ["pending", "expired", "failed"]),
+      ),
+    )
     .returning({ id: bookings.id, seerId: bookings.seerId, amount: bookings.amount, startsAt: bookings.startsAt })
     .prepare("confirm_booking"),
 );
@@ -482,13 +494,20 @@ export function createBookingService({
     if (intent.status !== "succeeded") throw new AppError("BAD_REQUEST", "This payment has not been completed.");
     const bookingId = intent.metadata.bookingId;
     if (!bookingId) throw new AppError("BAD_REQUEST", "This payment does not belong to a booking.");
-    const [booking] = await bookingToConfirmStatement(db, { bookingId });
-    if (!booking || !matches(intent, booking)) throw new AppError("BAD_REQUEST", "This payment does not match the booking.");
-    const link = meetingPath(booking.id);
-    // Confirmed already (the webhook and the client's return both confirm): its reminder and mails were queued with
-    // the confirmation itself, so there is nothing left to do.
-    if (booking.status === "confirmed")
-      return { bookingId: booking.id, status: "confirmed", meetingLink: booking.consultationLink ?? link };
+    const mismatch = () => new AppError("BAD_REQUEST", "This payment does not match the booking.");
+    const link = meetingPath(bookingId);
+    // The Seer whose slots are locked: the one the payment names (this service puts it there when it asks for the
+    // payment), so that the booking is not read first; the confirming update checks that it is the booking's, with the
+    // intent and the amount. A payment that names none has its booking read for it.
+    let seerId = intent.metadata.seerId;
+    if (!seerId) {
+      const [booking] = await bookingToConfirmStatement(db, { bookingId });
+      if (!booking || !matches(intent, booking)) throw mismatch();
+      if (booking.status === "confirmed")
+        return { bookingId, status: "confirmed", meetingLink: booking.consultationLink ?? link };
+      seerId = booking.seerId;
+    } else if (intent.metadata.kind !== "booking" || intent.currency.toLowerCase() !== BOOKING_CURRENCY) throw mismatch();
+    const slotsOf = seerId;
 
     const now = clock.now();
     let confirmed: { id: string } | undefined;
@@ -500,9 +519,9 @@ export function createBookingService({
             // The booking's mail context is read with the update, in the same round trip: the update runs first.
             const [[row], mailRows] = await underLock(
               tx,
-              seerSlotsKey(booking.seerId),
-              confirmStatement(tx, { bookingId: booking.id, link, now }),
-              bookingMailQuery(tx, booking.id),
+              seerSlotsKey(slotsOf),
+              confirmStatement(tx, { bookingId, seerId: slotsOf, paymentIntentId: intent.id, cents: intent.amount, link, now }),
+              bookingMailQuery(tx, bookingId),
             );
             // The 24-hour reminder, the two confirmation mails and what `onConfirmed` writes exist exactly when the
             // confirmation does.
@@ -521,31 +540,31 @@ export function createBookingService({
       );
     } catch (error) {
       if (sqlState(error) !== PG.EXCLUSION_VIOLATION) throw error;
-      // Paid after the hold ran out and someone else took the slot: give the money back.
+      // Paid after the hold ran out and someone else took the slot: give the money back (the amount paid is the
+      // booking's: the update that met the clash matched it).
       await payments.refund({
         paymentIntentId: intent.id,
         amount: intent.amount,
-        idempotencyKey: `refund:booking:${booking.id}`,
+        idempotencyKey: `refund:booking:${bookingId}`,
       });
       await db
         .update(bookings)
-        .set({ status: "cancelled", cancelledAt: now, cancelledBy: "provider", refundDue: toDecimal(toCents(booking.amount)) })
-        .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ["expired", "failed"])));
+        .set({ status: "cancelled", cancelledAt: now, cancelledBy: "provider", refundDue: toDecimal(cents(intent.amount)) })
+        .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["expired", "failed"])));
       await lifecycle.syncRefunds(intent.id);
       throw new AppError("CONFLICT", "This time slot was taken before your payment completed. Your payment has been refunded.");
     }
     if (confirmed) {
       metrics.bookingsConfirmed.inc();
       metrics.payments.inc({ kind: "booking" });
-      return { bookingId: booking.id, status: "confirmed", meetingLink: link };
+      return { bookingId, status: "confirmed", meetingLink: link };
     }
-    // Confirmed meanwhile by the other door, or moved on (cancelled, completed) since.
-    const [current] = await db
-      .select({ status: bookings.status, consultationLink: bookings.consultationLink })
-      .from(bookings)
-      .where(eq(bookings.id, booking.id));
-    if (current?.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
-    return { bookingId: booking.id, status: "confirmed", meetingLink: current.consultationLink ?? link };
+    // Not confirmed here: confirmed already (the webhook and the client's return both confirm; its reminder and mails
+    // were queued with that confirmation), moved on since (cancelled, completed), or not this payment's booking.
+    const [booking] = await bookingToConfirmStatement(db, { bookingId });
+    if (!booking || !matches(intent, booking)) throw mismatch();
+    if (booking.status !== "confirmed") throw new AppError("CONFLICT", "This booking can no longer be confirmed.");
+    return { bookingId, status: "confirmed", meetingLink: booking.consultationLink ?? link };
   }
 
   /** The client (or an admin) returning from the card form: the provider's word decides, never the client's. */
