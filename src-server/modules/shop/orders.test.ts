@@ -1,3 +1,4 @@
+import type * as Crypto from "node:crypto";
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -12,7 +13,7 @@ import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED, so
 
 // Order numbers are drawn with randomInt: the real one, unless a test says otherwise.
 vi.mock("node:crypto", async (importOriginal) => {
-  const real = await importOriginal<typeof import("node:crypto")>();
+  const real = await importOriginal<typeof Crypto>();
   return { ...real, randomInt: vi.fn(real.randomInt) };
 });
 
@@ -230,7 +231,7 @@ describe("creating an order payment", () => {
     draw.mockReturnValue(0);
     const taken = (await createOrder(first.cookie, payload([itemOf(drum, 1)], "standard"))).json() as Created;
     draw.mockReset();
-    draw.mockImplementation((await vi.importActual<typeof import("node:crypto")>("node:crypto")).randomInt);
+    draw.mockImplementation((await vi.importActual<typeof Crypto>("node:crypto")).randomInt);
     expect(taken.orderNumber).toMatch(/-22222$/);
 
     const second = await shopper([{ productId: drum.id, quantity: 2 }]);
