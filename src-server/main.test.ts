@@ -115,9 +115,10 @@ describe("the session secret at start", () => {
       { dataDir },
     );
     cleanups.push(() => app.stop());
-    expect(app.output()).toContain(
-      "SESSION_SECRET is not set: using the secret generated for this data folder (development only)",
-    );
+    // The log line is written by the logger's own stream, which may reach the output after the ready line.
+    await expect
+      .poll(() => app.output(), { timeout: 10_000 })
+      .toContain("SESSION_SECRET is not set: using the secret generated for this data folder (development only)");
     expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toMatch(/^[0-9a-f]{64}$/);
   }, 180_000);
 });
