@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { commitWhenSent, statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
@@ -154,29 +154,10 @@ const markPaidStatement = statement((q: Queryable) =>
     .returning(orderColumns)
     .prepare("mark_order_paid"),
 );
-/** Takes a line's stock: at the price the shopper saw (a new order), or at any price (a late payment's order). */
-const takeStockStatement = (atPrice: boolean) =>
-  statement((q: Queryable) =>
-    q
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${valueOf(products.stockQuantity, "quantity")}` })
-      .where(
-        and(
-          eq(products.id, p("productId")),
-          eq(products.isActive, true),
-          gte(products.stockQuantity, valueOf(products.stockQuantity, "quantity")),
-          ...(atPrice ? [eq(products.price, p("price"))] : []),
-        ),
-      )
-      .returning({ id: products.id })
-      .prepare(atPrice ? "take_stock_at_price" : "take_stock"),
-  );
-const takeStockAtPrice = takeStockStatement(true);
-const takeStock = takeStockStatement(false);
 /**
- * A new order's line, taken at the price the shopper saw, or the statement fails: a line that is inactive, priced
+ * An order's line, taken at the price the shopper saw, or the statement fails: a line that is inactive, priced
  * otherwise or short of stock would go below zero, which products_stock_check refuses. Failing (not updating nothing)
- * rolls the whole transaction back by itself, so the order's commit can go with its statements (one round trip).
+ * rolls the whole transaction back by itself, so a new order's commit can go with its statements (one round trip).
  */
 const takeStockOrFail = statement((q: Queryable) =>
   q
@@ -284,24 +265,26 @@ export function createOrderService({
   }
 
   /**
-   * Takes the stock of every line, or none: answers the first line that could not be taken, and the caller then rolls
-   * its transaction back. The lines go together, in one round trip (none needs another's answer).
+   * Takes the stock of every line at the price the shopper saw, in product id order (PostgreSQL runs them in the order
+   * sent, so two orders sharing products lock them in the same order: no deadlock). A line that cannot be taken fails
+   * its statement, and the transaction with it; `refused` hears which line it was. None needs another's answer.
    */
-  async function reserve(
+  function takeLines(
     tx: Queryable,
-    items: readonly { productId: string; quantity: number; price?: string }[],
-  ): Promise<string | null> {
-    // Always in product id order (PostgreSQL runs them in the order sent), so two orders sharing products lock them
-    // in the same order (no deadlock).
-    const sorted = [...items].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-    const taken = await Promise.all(
-      sorted.map((item) =>
-        item.price === undefined
-          ? takeStock(tx, { productId: item.productId, quantity: item.quantity })
-          : takeStockAtPrice(tx, { productId: item.productId, quantity: item.quantity, price: item.price }),
-      ),
-    );
-    return sorted.find((_, i) => taken[i]?.length === 0)?.productId ?? null;
+    lines: readonly { productId: string; quantity: number; price: string }[],
+    refused: (productId: string) => void,
+  ): PromiseLike<undefined>[] {
+    return [...lines]
+      .sort((a, b) => (a.productId < b.productId ? -1 : 1))
+      .map((line) =>
+        takeStockOrFail(tx, { productId: line.productId, quantity: line.quantity, price: line.price }).then(
+          () => undefined,
+          (error: unknown) => {
+            if (sqlState(error) === PG.CHECK_VIOLATION) refused(line.productId);
+            throw error;
+          },
+        ),
+      );
   }
 
   async function restock(tx: Queryable, items: readonly OrderItemSnapshot[]): Promise<void> {
@@ -407,20 +390,9 @@ export function createOrderService({
       let soldOut: string | undefined;
       try {
         return await db.transaction(async (tx) => {
-          // In product id order (PostgreSQL runs them in the order sent), so two orders sharing products lock them in
-          // the same order (no deadlock); the order after them. A line that cannot be taken fails its statement, and
-          // the transaction with it: nothing here needs an answer before the commit, which goes with them.
-          const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+          // The lines, then the order: nothing here needs an answer before the commit, which goes with them.
           const sent = Promise.all([
-            ...sorted.map((line) =>
-              takeStockOrFail(tx, { productId: line.productId, quantity: line.quantity, price: line.price }).then(
-                () => undefined,
-                (error: unknown) => {
-                  if (sqlState(error) === PG.CHECK_VIOLATION) soldOut ??= line.productId;
-                  throw error;
-                },
-              ),
-            ),
+            ...takeLines(tx, lines, (productId) => (soldOut ??= productId)),
             tx
               .insert(orders)
               .values({ ...values, orderNumber: newOrderNumber(now) })
@@ -640,7 +612,10 @@ export function createOrderService({
         // Released while the shopper was paying: the stock is taken again if it is still there.
         const [late] = await markPaid(tx, "cancelled");
         if (!late) throw new NotPaidHere();
-        if (await reserve(tx, late.items)) throw new StockGone();
+        let gone = false;
+        await Promise.all(takeLines(tx, late.items, () => (gone = true))).catch((error: unknown) => {
+          throw gone ? new StockGone() : error;
+        });
         await onPaid?.(order.id, tx);
         return late;
       });
