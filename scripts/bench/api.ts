@@ -58,7 +58,7 @@ try {
   const products = productListInputSchema.parse({});
   const articleList = articleListInputSchema.parse({});
   const [seer] = (await seers.list(directory)).items;
-  const [product] = await shop.list(products);
+  const [product] = (await shop.list(products)).items;
   const [article] = await articles.listPublished(articleList);
   if (!seer || !product || !article) throw new Error("The demo data is missing");
 

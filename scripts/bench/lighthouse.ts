@@ -54,7 +54,7 @@ try {
   }
   // One of each kind of page, from the demo data.
   const seers = await trpcGet<{ items: { id: string }[] }>("seers.list", {});
-  const products = await trpcGet<{ slug: string }[]>("shop.products", {});
+  const products = (await trpcGet<{ items: { slug: string }[] }>("shop.products", {})).items;
   const articles = await trpcGet<{ article: { slug: string } }[]>("articles.list", {});
   const [seer] = seers.items;
   const [product] = products;

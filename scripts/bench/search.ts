@@ -106,7 +106,7 @@ interface Case {
   run(): Promise<number>;
 }
 const directory = (input: SeerListInput) => async () => (await seers.list(seerListInputSchema.parse(input))).total;
-const products = (input: Record<string, string>) => async () => (await shop.list(productListInputSchema.parse(input))).length;
+const products = (input: Record<string, string>) => async () => (await shop.list(productListInputSchema.parse(input))).items.length;
 const category = async (n: number) =>
   rows<{ id: string }>(await db.execute(sql`select id from product_categories where slug = ${`bench-category-${n}`}`))[0]?.id ?? "";
 

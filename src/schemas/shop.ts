@@ -2,8 +2,10 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums";
 import { CARRIERS, DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/shipping";
 
-/** The whole active catalogue fits one listing; the cap keeps a single call bounded. */
+/** The most products one call lists (`GET /api/products` lists this many when not asked for fewer). */
 export const PRODUCT_LIST_MAX = 200;
+/** The shop's page: six rows of its four columns; `Load more` reads the next one (docs/product.md#shop). */
+export const PRODUCT_PAGE_SIZE = 24;
 /**
  * A search's near matches (docs/product.md#search) fill the list up to this many, the closest: six rows of the shop's
  * four columns. Typo tolerance needs the closest few, and a list filled to 200 with near matches would score the whole
@@ -18,6 +20,8 @@ export const CART_ITEM_NOT_FOUND = "Cart item not found";
 export const CART_EMPTY = "Your cart is empty";
 export const CART_CHANGED = "Your cart has changed. Please review your order and try again.";
 export const ORDER_NOT_FOUND = "Order not found";
+/** A shop cursor that is not one of the server's nextCursor values for this search. */
+export const INVALID_PRODUCT_CURSOR = "This page of the shop is no longer valid. Please reload the list.";
 
 const id = z.string().trim().min(1).max(100);
 
@@ -35,6 +39,11 @@ export const productListInputSchema = z
     search: optionalText(200),
     categoryId: optionalText(100),
     limit: z.number().int().min(1).max(PRODUCT_LIST_MAX).optional(),
+    /**
+     * Where the page starts: absent for the first, else the previous page's nextCursor (an opaque token: the last
+     * product shown, or how many near matches were shown). Named cursor so that infinite queries drive it.
+     */
+    cursor: z.string().max(200).nullish(),
   })
   .prefault({});
 export type ProductListQuery = z.output<typeof productListInputSchema>;

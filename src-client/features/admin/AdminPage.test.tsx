@@ -193,7 +193,7 @@ describe("/admin", () => {
         "account.me": () => (role ? me(role) : null),
         "cart.list": () => [],
         "seers.featured": () => [],
-        "shop.products": () => [],
+        "shop.products": () => ({ items: [], nextCursor: null }),
       }),
     );
     const { router } = renderApp("/admin");

@@ -19,7 +19,9 @@ const client = {
 const DOC_URL = "/api/uploads/3f2b0c1e-1234-4abc-8def-0123456789ab";
 
 /** The home page's reads, for the journeys that end on /. */
-const home = { "seers.featured": () => [], "shop.products": () => [] } satisfies Parameters<typeof trpcHandlers>[0];
+const home = { "seers.featured": () => [], "shop.products": () => ({ items: [], nextCursor: null }) } satisfies Parameters<
+  typeof trpcHandlers
+>[0];
 
 function signedIn(extra: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(

@@ -91,7 +91,7 @@ function serveHome(options: { seers?: FeaturedSeer[]; products?: Product[] } = {
         ],
       "shop.products": (input) => {
         asked.push({ limit: input?.limit });
-        return options.products ?? Array.from({ length: 6 }, (_, i) => product(i + 1));
+        return { items: options.products ?? Array.from({ length: 6 }, (_, i) => product(i + 1)), nextCursor: null };
       },
     }),
   );

@@ -23,7 +23,7 @@ export function MarketPreview() {
       </Alert>
     );
   }
-  const shown = products.data.slice(0, HOME_PRODUCTS);
+  const shown = products.data.items.slice(0, HOME_PRODUCTS);
   if (shown.length === 0) {
     return (
       <Group justify="center">

@@ -79,7 +79,13 @@ describe("provider return and missing parameters", () => {
   });
 
   it("redirects to /shop without a payment intent", async () => {
-    server.use(...trpcHandlers({ "account.me": () => null, "shop.products": () => [], "shop.categories": () => [] }));
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "shop.products": () => ({ items: [], nextCursor: null }),
+        "shop.categories": () => [],
+      }),
+    );
     const first = renderApp("/order-success");
     await waitFor(() => expect(first.router.state.location.pathname).toBe("/shop"));
     first.unmount();

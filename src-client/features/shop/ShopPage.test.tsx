@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { PRODUCT_PAGE_SIZE } from "../../../src/schemas/shop";
 import { categories, product, productDetail, signedInUser } from "./testData";
 
 const products = [
@@ -17,7 +18,6 @@ const products = [
     stockQuantity: 0,
   }),
 ];
-
 
 beforeEach(() => {
   notifications.clean();
@@ -39,7 +39,7 @@ describe("/shop", () => {
         "shop.categories": () => categories,
         "shop.products": async () => {
           await gate;
-          return products;
+          return { items: products, nextCursor: null };
         },
       }),
     );
@@ -70,7 +70,7 @@ describe("/shop", () => {
         "shop.categories": () => categories,
         "shop.products": (input) => {
           calls.push(input);
-          return input?.search === "nothing" ? [] : products;
+          return { items: input?.search === "nothing" ? [] : products, nextCursor: null };
         },
       }),
     );
@@ -86,12 +86,35 @@ describe("/shop", () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ category: "c-tools" }));
     await userEvent.type(screen.getByRole("textbox", { name: "Search" }), "nothing");
     expect(await screen.findByText("No products found matching your criteria")).toBeInTheDocument();
-    expect(calls).toContainEqual({ search: "nothing", categoryId: "c-tools" });
+    expect(calls).toContainEqual(expect.objectContaining({ search: "nothing", categoryId: "c-tools", limit: PRODUCT_PAGE_SIZE }));
 
     await userEvent.click(screen.getByRole("button", { name: "Clear" }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(screen.getByRole("textbox", { name: "Search" })).toHaveValue("");
     expect(await screen.findAllByTestId("product-card")).toHaveLength(2);
+  });
+
+  it("reads on with Load more from the cursor of the last page, until the server says there is no more", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "shop.categories": () => categories,
+        "shop.products": (input) => {
+          calls.push(input?.cursor ?? null);
+          return input?.cursor === "after-p2"
+            ? { items: [product({ id: "p-3", name: "Kola Nut Pack", slug: "kola" })], nextCursor: null }
+            : { items: products, nextCursor: "after-p2" };
+        },
+      }),
+    );
+    renderApp("/shop");
+    expect(await screen.findAllByTestId("product-card")).toHaveLength(2);
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByTestId("product-card")).toHaveLength(3));
+    expect(screen.getAllByRole("link", { name: /./ }).map((a) => a.getAttribute("href"))).toContain("/shop/kola");
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(calls).toEqual([null, "after-p2"]);
   });
 
   it("adds to the cart with a toast, disables Add to Cart while the add is pending, and refreshes the cart badge", async () => {
@@ -101,7 +124,10 @@ describe("/shop", () => {
       ...trpcHandlers({
         "account.me": () => signedInUser,
         "shop.categories": () => categories,
-        "shop.products": () => [products[0] ?? product(), product({ id: "p-3", name: "Kola Nut Pack", slug: "kola" })],
+        "shop.products": () => ({
+          items: [products[0] ?? product(), product({ id: "p-3", name: "Kola Nut Pack", slug: "kola" })],
+          nextCursor: null,
+        }),
         "cart.list": () =>
           cart.map((l) => ({
             ...l,
@@ -140,7 +166,7 @@ describe("/shop", () => {
       ...trpcHandlers({
         "account.me": () => null,
         "shop.categories": () => categories,
-        "shop.products": () => products,
+        "shop.products": () => ({ items: products, nextCursor: null }),
         "cart.add": () => ({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }),
       }),
     );

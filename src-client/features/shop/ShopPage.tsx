@@ -1,6 +1,6 @@
-import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
-import type { ShopSearch } from "../../../src/schemas/shop";
+import { PRODUCT_PAGE_SIZE, type ShopSearch } from "../../../src/schemas/shop";
 import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
 import { trpc } from "../../trpc";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
@@ -22,7 +22,11 @@ export function ShopPage() {
   const searchText = useUrlSearchText(q, (value) => void update({ q: value }, true));
 
   const categories = trpc.shop.categories.useQuery();
-  const products = trpc.shop.products.useQuery({ search: search.q, categoryId: search.category });
+  const products = trpc.shop.products.useInfiniteQuery(
+    { search: search.q, categoryId: search.category, limit: PRODUCT_PAGE_SIZE },
+    { getNextPageParam: (last) => last.nextCursor },
+  );
+  const items = products.data?.pages.flatMap((p) => p.items) ?? [];
   const addToCart = useAddToCart();
 
   const clear = () => {
@@ -75,21 +79,30 @@ export function ShopPage() {
             Try again
           </Button>
         </Alert>
-      ) : products.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <Text ta="center" c="dimmed" py={60} size="lg" role="status">
           No products found matching your criteria
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
-          {products.data.map((product) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              adding={addToCart.isPending}
-              onAddToCart={(productId) => addToCart.mutate({ productId, quantity: 1 })}
-            />
-          ))}
-        </SimpleGrid>
+        <Stack gap="xl">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+            {items.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                adding={addToCart.isPending}
+                onAddToCart={(productId) => addToCart.mutate({ productId, quantity: 1 })}
+              />
+            ))}
+          </SimpleGrid>
+          {products.hasNextPage && (
+            <Group justify="center">
+              <Button variant="light" onClick={() => void products.fetchNextPage()} loading={products.isFetchingNextPage}>
+                Load more
+              </Button>
+            </Group>
+          )}
+        </Stack>
       )}
     </Container>
   );

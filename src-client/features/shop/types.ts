@@ -1,6 +1,6 @@
 import type { RouterOutputs as Outputs } from "../../trpc";
 
-export type Product = Outputs["shop"]["products"][number];
+export type Product = Outputs["shop"]["products"]["items"][number];
 export type ProductDetail = Outputs["shop"]["product"];
 export type Category = Outputs["shop"]["categories"][number];
 export type CartLineData = Outputs["cart"]["list"][number];

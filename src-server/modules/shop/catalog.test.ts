@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, createProduct } from "../../../db/seed/factories";
-import { PRODUCT_NEAR_MAX, PRODUCT_NOT_FOUND } from "../../../src/schemas/shop";
+import { INVALID_PRODUCT_CURSOR, PRODUCT_NEAR_MAX, PRODUCT_NOT_FOUND } from "../../../src/schemas/shop";
 import { createTestApp, trpcError, trpcQuery, type TestApp } from "../../test/app";
 
 let t: TestApp;
@@ -12,10 +12,23 @@ afterAll(async () => {
 });
 
 type ListedProduct = { id: string; name: string; slug: string; price: string; stockQuantity: number; categoryId: string | null };
-const productsOf = async (input?: unknown): Promise<ListedProduct[]> => {
+type ListedPage = { items: ListedProduct[]; nextCursor: string | null };
+const pageOf = async (input?: unknown): Promise<ListedPage> => {
   const response = await trpcQuery(t.app, "shop.products", input);
   expect(response.statusCode).toBe(200);
-  return (response.json() as { result: { data: { json: ListedProduct[] } } }).result.data.json;
+  return (response.json() as { result: { data: { json: ListedPage } } }).result.data.json;
+};
+const productsOf = async (input?: unknown): Promise<ListedProduct[]> => (await pageOf(input)).items;
+/** Every page of a listing, each page's slugs, by following the server's cursors (at most 50 pages). */
+const pagesOf = async (input: Record<string, unknown>): Promise<string[][]> => {
+  const pages: string[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await pageOf({ ...input, cursor });
+    pages.push(page.items.map((p) => p.slug));
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 50);
+  return pages;
 };
 
 describe("the catalogue", () => {
@@ -107,6 +120,27 @@ describe("the catalogue", () => {
     expect(await productsOf({ categoryId: "", search: "  " })).toHaveLength(8);
   });
 
+  it("pages on from the server's cursor, oldest first, without skipping or repeating a product, filtered or not", async () => {
+    const all = (await productsOf()).map((p) => p.slug);
+    for (const limit of [1, 3, 8]) {
+      const pages = await pagesOf({ limit });
+      expect(pages.flat()).toEqual(all);
+      expect(pages.slice(0, -1).every((page) => page.length === limit)).toBe(true);
+    }
+    // Exactly one page's worth: that page says there is no more.
+    expect((await pageOf({ limit: all.length })).nextCursor).toBeNull();
+    expect(await pagesOf({ limit: 1, categoryId: herbs.id })).toEqual([["impepho"], ["kola"]]);
+  });
+
+  it("refuses a cursor the server did not give, and a near matches' cursor outside a search, with 400", async () => {
+    const near = Buffer.from(JSON.stringify({ near: 1 })).toString("base64url");
+    for (const cursor of ["not-a-cursor", Buffer.from("{}").toString("base64url"), near]) {
+      const response = await trpcQuery(t.app, "shop.products", { cursor });
+      expect(response.statusCode).toBe(400);
+      expect(trpcError(response).message).toBe(INVALID_PRODUCT_CURSOR);
+    }
+  });
+
   it("lists the categories with id and name, sorted by name", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/categories" });
     expect(response.statusCode).toBe(200);
@@ -166,6 +200,16 @@ describe("the catalogue's search order", () => {
     for (const limit of [1, 2, 3, 4])
       expect((await productsOf({ search: "kalimba", limit })).map((p) => p.name)).toEqual(ranked.slice(0, limit));
   });
+
+  it("pages through the containing products and then the near ones in that order, whatever the page size", async () => {
+    const all = (await productsOf({ search: "kalimba" })).map((p) => p.slug);
+    expect(all).toHaveLength(5);
+    for (const limit of [1, 2, 3, 4, 5]) {
+      const pages = await pagesOf({ search: "kalimba", limit });
+      expect(pages.flat()).toEqual(all);
+      expect(pages.at(-1)?.length).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe("the catalogue's near matches", () => {
@@ -175,7 +219,12 @@ describe("the catalogue's near matches", () => {
   beforeAll(async () => {
     const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1) + minutes * 60_000);
     const add = (name: string, minutes: number) =>
-      createProduct(t.database.db, { name, slug: `balafon-${minutes}`, description: "Carved from wood.", createdAt: at(minutes) });
+      createProduct(t.database.db, {
+        name,
+        slug: `balafon-${minutes}`,
+        description: "Carved from wood.",
+        createdAt: at(minutes),
+      });
     await add("Balafon Mallets", 100);
     for (let i = ties - 1; i >= 0; i--) await add(`Xalafon Gourd ${i}`, i);
     await add("Balafom Rack", 101);
@@ -188,11 +237,31 @@ describe("the catalogue's near matches", () => {
     expect(listed).toEqual(["Balafon Mallets", "Balafom Rack", "Balafo Stand", ...oldestTies]);
   });
 
+  it("pages through at most PRODUCT_NEAR_MAX near matches, the same ones the whole list has", async () => {
+    const all = (await productsOf({ search: "balafon" })).map((p) => p.slug);
+    for (const limit of [1, 5, 24]) expect((await pagesOf({ search: "balafon", limit })).flat()).toEqual(all);
+  });
+
   it("leaves no room for near matches past the list's limit", async () => {
     expect((await productsOf({ search: "balafon", limit: 3 })).map((p) => p.name)).toEqual([
       "Balafon Mallets",
       "Balafom Rack",
       "Balafo Stand",
     ]);
+  });
+});
+
+describe("the catalogue's pages", () => {
+  it("tells products made in the same instant apart by id, so paging neither skips nor repeats them", async () => {
+    const db = t.database.db;
+    const cat = await createCategory(db, { name: "Same Instant", slug: "same-instant" });
+    const at = new Date("2026-01-05T00:00:00Z");
+    const made: { id: string; slug: string }[] = [];
+    for (let i = 0; i < 4; i++)
+      made.push(await createProduct(db, { name: `Twin ${i}`, slug: `twin-${i}`, categoryId: cat.id, createdAt: at }));
+    const byId = made.map((p) => p.id).sort();
+    const pages = await pagesOf({ limit: 1, categoryId: cat.id });
+    expect(pages).toHaveLength(4);
+    expect(pages.flat()).toEqual(byId.map((id) => made.find((p) => p.id === id)?.slug));
   });
 });

@@ -12,8 +12,10 @@ const route = restRoute(createCallerFactory(router({ shop: catalogRouter, cart: 
 export function registerShopRoutes(app: FastifyInstance): void {
   app.get(
     "/api/products",
-    route((caller, req) =>
-      caller.shop.products({ search: queryParam(req, "search"), categoryId: queryParam(req, "categoryId") }),
+    // The first PRODUCT_LIST_MAX products as a plain list (the documented answer); the shop's screen pages by tRPC.
+    route(
+      async (caller, req) =>
+        (await caller.shop.products({ search: queryParam(req, "search"), categoryId: queryParam(req, "categoryId") })).items,
     ),
   );
   app.get(
