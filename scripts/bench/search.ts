@@ -10,7 +10,7 @@ import { pgliteExtensions, type Db } from "../../db/client";
 import { migrate, rows } from "../../db/migrate";
 import * as schema from "../../db/schema";
 import { seerListInputSchema, type SeerListInput } from "../../src/schemas/seers";
-import { productListInputSchema } from "../../src/schemas/shop";
+import { PRODUCT_PAGE_SIZE, productListInputSchema } from "../../src/schemas/shop";
 import { createSeerService } from "../../src-server/modules/seers";
 import { createCatalogService } from "../../src-server/modules/shop";
 import { BENCH_COUNTRIES, BENCH_SPECIALIZATIONS, fillProducts, fillSeers } from "./fill";
@@ -100,18 +100,28 @@ async function directoryCursor(pages: number): Promise<Cursor | undefined> {
   return cursor;
 }
 
+/** The cursor of the shop's page `pages` as the screen reads it (PRODUCT_PAGE_SIZE a page), or undefined for the first. */
+async function shopCursor(pages: number): Promise<string | undefined> {
+  let cursor: string | undefined;
+  for (let i = 1; i < pages; i++)
+    cursor = (await shop.list(productListInputSchema.parse({ cursor, limit: PRODUCT_PAGE_SIZE }))).nextCursor ?? undefined;
+  return cursor;
+}
+
 interface Case {
   name: string;
   /** Runs the query once; answers the size of its result (the directory's total, the shop's rows). */
   run(): Promise<number>;
 }
 const directory = (input: SeerListInput) => async () => (await seers.list(seerListInputSchema.parse(input))).total;
-const products = (input: Record<string, string>) => async () => (await shop.list(productListInputSchema.parse(input))).items.length;
+const products = (input: Record<string, string | number>) => async () => (await shop.list(productListInputSchema.parse(input))).items.length;
 const category = async (n: number) =>
   rows<{ id: string }>(await db.execute(sql`select id from product_categories where slug = ${`bench-category-${n}`}`))[0]?.id ?? "";
 
 async function casesAt(): Promise<Case[]> {
   const page10 = await directoryCursor(10);
+  const shopPage10 = await shopCursor(10);
+  if (!shopPage10) throw new Error("The shop has fewer than 10 pages of products");
   const bells = await category(3);
   return [
     { name: "directory: first page", run: directory({}) },
@@ -123,6 +133,7 @@ async function casesAt(): Promise<Case[]> {
     },
     { name: "directory: a name ('seer 4242')", run: directory({ search: "seer 4242" }) },
     { name: "shop: first page", run: products({}) },
+    { name: "shop: page 10 (9 x Load more)", run: products({ cursor: shopPage10, limit: PRODUCT_PAGE_SIZE }) },
     { name: "shop: 'bell' + a category", run: products({ search: "bell", categoryId: bells }) },
     { name: "shop: 'bell'", run: products({ search: "bell" }) },
     { name: "shop: a product ('no. 4242')", run: products({ search: "no. 4242" }) },
