@@ -7,8 +7,8 @@ import { CHROMIUM_ARGS, startApp } from "../lib/serve";
 // npm run bench:first-load [-- [--check] [--files] /route ...] (after npm run build): what a first visit to a page
 // downloads, split into JavaScript, CSS and the rest. Two figures each: as Chromium received it (content-length of
 // what the server sent, brotli when the browser accepts it) and gzipped (the built asset's .gz, the budgets' unit).
-// --check: exits 1, naming the route and the figure, when a route's gzipped JavaScript or CSS exceeds its budget
-// (CI runs it after the build, on the four public pages).
+// --check: exits 1, naming the route and the figure, when a route's gzipped JavaScript or CSS exceeds its budget,
+// or when its first load runs zod (CI runs it after the build, on the four public pages).
 // --files: also lists every JavaScript and CSS file each page fetched, largest first.
 
 /**
@@ -37,6 +37,17 @@ function gzipSize(urlPath: string): number | undefined {
   if (!file.startsWith(clientDir) || !existsSync(file) || !statSync(file).isFile()) return undefined;
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
   return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/**
+ * Whether a built script holds zod (25 KB gzipped, and its evaluation a long task on a phone): the public pages show
+ * their data without it; only forms load it (src/domain/pages.ts, seer-limits.ts). Its error class names it.
+ */
+function holdsZod(urlPath: string): boolean {
+  const file = path.join(clientDir, decodeURIComponent(urlPath));
+  return (
+    file.startsWith(clientDir) && existsSync(file) && statSync(file).isFile() && readFileSync(file, "utf8").includes("ZodError")
+  );
 }
 
 type Kind = "script" | "stylesheet" | "font" | "other";
@@ -113,6 +124,9 @@ try {
         );
       }
     }
+    for (const f of files.filter((x) => x.kind === "script" && holdsZod(x.url))) {
+      failures.push(`${route}: its first load runs zod (${f.url}); import the constants it needs from src/domain instead`);
+    }
     for (const kind of ["script", "stylesheet"] as const) {
       if (kind === "script" && !SCRIPT_BUDGET_ROUTES.has(route)) continue;
       const total = sum(kind, "gzip");
@@ -134,7 +148,7 @@ if (check) {
     process.exitCode = 1;
   } else
     console.log(
-      `\nFirst-load budgets met, gzipped: CSS <= ${kb(BUDGET.stylesheet)} on ${pages.join(" ")}; ` +
+      `\nFirst-load budgets met, no zod on any of them; gzipped: CSS <= ${kb(BUDGET.stylesheet)} on ${pages.join(" ")}; ` +
         `JavaScript <= ${kb(BUDGET.script)} on ${pages.filter((p) => SCRIPT_BUDGET_ROUTES.has(p)).join(" ") || "none of them"}`,
     );
 }

@@ -13,6 +13,12 @@ export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
  * with the shop's zod schemas, so that the home page's code does not fetch zod (issue #18).
  */
 export const HOME_PRODUCTS = 6;
+/**
+ * docs/product.md#shop: the shop's page, six rows of its four columns; `Load more` reads the next one. Here too, not
+ * with the shop's zod schemas: importing a value from them put zod and two more modules on `/shop`'s first load
+ * (a phone's blocking time rose by about 100 ms, issue #18).
+ */
+export const PRODUCT_PAGE_SIZE = 24;
 
 /** The id of the JSON script element in which the server hands a drawn page's data to the browser. */
 export const SERVER_STATE_ID = "seer-server-state";

@@ -4,8 +4,6 @@ import { CARRIERS, DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/s
 
 /** The most products one call lists (`GET /api/products` lists this many when not asked for fewer). */
 export const PRODUCT_LIST_MAX = 200;
-/** The shop's page: six rows of its four columns; `Load more` reads the next one (docs/product.md#shop). */
-export const PRODUCT_PAGE_SIZE = 24;
 /**
  * A search's near matches (docs/product.md#search) fill the list up to this many, the closest: six rows of the shop's
  * four columns. Typo tolerance needs the closest few, and a list filled to 200 with near matches would score the whole

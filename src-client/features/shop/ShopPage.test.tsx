@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import { PRODUCT_PAGE_SIZE } from "../../../src/schemas/shop";
+import { PRODUCT_PAGE_SIZE } from "../../../src/domain/pages";
 import { categories, product, productDetail, signedInUser } from "./testData";
 
 const products = [

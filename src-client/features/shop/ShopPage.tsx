@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
-import { PRODUCT_PAGE_SIZE, type ShopSearch } from "../../../src/schemas/shop";
+import { PRODUCT_PAGE_SIZE } from "../../../src/domain/pages";
+import type { ShopSearch } from "../../../src/schemas/shop";
 import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
 import { trpc } from "../../trpc";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
