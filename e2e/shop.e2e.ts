@@ -76,4 +76,20 @@ describe("Sacred Market journey", () => {
     expect(await stockOf(page, second.id)).toBe(second.stockQuantity);
     expect(page.consoleErrors).toEqual([]);
   });
+
+  it("on a phone, a visitor sees the shop's first 24 products, oldest first, and Load more brings the next ones", async () => {
+    const page = await openPage({ width: 360, height: 780 });
+    await page.goto("/shop");
+    const names = () => page.getByTestId("product-card").getByRole("heading").allTextContents();
+    const listed = (await productsOf(page)).map((p) => p.name);
+    if (listed.length <= 24) throw new Error("the demo data needs more than 24 active products");
+    expect(await names()).toEqual(listed.slice(0, 24));
+
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(24);
+    const shown = await names();
+    expect(shown).toEqual((await productsOf(page)).map((p) => p.name).slice(0, shown.length));
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(page.consoleErrors).toEqual([]);
+  });
 });
