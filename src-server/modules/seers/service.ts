@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { decodeCursor, encodeCursor } from "../../platform/cursors";
 import { closestFirst, countUpTo, textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { z } from "zod";
@@ -179,24 +180,16 @@ const cursorSchema = z.object({
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
-const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(token: string, keys: SortKey[]): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-  } catch {
-    parsed = undefined;
-  }
-  const cursor = cursorSchema.safeParse(parsed);
-  // A cursor of another search (its number of keys or their types differ) is as invalid as a garbled one.
-  const fits =
-    cursor.success &&
-    cursor.data.after.length === keys.length &&
-    keys.every((key, i) => (key.type === "boolean") === (typeof cursor.data.after[i] === "boolean"));
-  if (!cursor.success || !fits) throw new AppError("BAD_REQUEST", INVALID_CURSOR);
-  return cursor.data;
-}
+/** A cursor of another search (its number of keys or their types differ) is as invalid as a garbled one. */
+const decodeSeerCursor = (token: string, keys: SortKey[]): Cursor =>
+  decodeCursor(
+    token,
+    cursorSchema,
+    INVALID_CURSOR,
+    (cursor) =>
+      cursor.after.length === keys.length &&
+      keys.every((key, i) => (key.type === "boolean") === (typeof cursor.after[i] === "boolean")),
+  );
 
 /** The first character of a name, counting a surrogate pair or accented letter as one. */
 const initialOf = (name: string | null): string | null => {
@@ -231,7 +224,7 @@ export function createSeerService({ db, searchTotalCap = SEER_SEARCH_TOTAL_CAP }
     const { pageSize } = query;
     const searched = query.search ? searchOf(query.search) : null;
     const keys = sortKeys(searched);
-    const cursor = query.cursor ? decodeCursor(query.cursor, keys) : null;
+    const cursor = query.cursor ? decodeSeerCursor(query.cursor, keys) : null;
     const page = cursor?.page ?? 1;
     const filter = directoryFilter(query);
     if (searched) return searchPage(query, searched, keys, cursor, filter);
@@ -252,7 +245,9 @@ export function createSeerService({ db, searchTotalCap = SEER_SEARCH_TOTAL_CAP }
     ]);
     const last = items.at(-1);
     const more = last !== undefined && items.length === pageSize && page * pageSize < total;
-    const nextCursor = more ? encodeCursor({ page: page + 1, after: [last.averageRating, last.fullName, last.id] }) : null;
+    const nextCursor = more
+      ? encodeCursor({ page: page + 1, after: [last.averageRating, last.fullName, last.id] } satisfies Cursor)
+      : null;
     return { items, total, totalCapped: false, page, pageSize, nextCursor };
   }
 
@@ -320,7 +315,7 @@ export function createSeerService({ db, searchTotalCap = SEER_SEARCH_TOTAL_CAP }
     }
     const total = (page - 1) * pageSize + remaining.count;
     const more = items.length === pageSize && (remaining.capped || page * pageSize < total);
-    const nextCursor = more ? encodeCursor({ page: page + 1, after: lastKey }) : null;
+    const nextCursor = more ? encodeCursor({ page: page + 1, after: lastKey } satisfies Cursor) : null;
     return { items, total, totalCapped: remaining.capped, page, pageSize, nextCursor };
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../../platform/cursors";
 import { closestFirst, textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
@@ -75,20 +76,9 @@ const cursorSchema = z.union([
 ]);
 type Cursor = z.infer<typeof cursorSchema>;
 
-const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(token: string, searched: boolean): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-  } catch {
-    parsed = null;
-  }
-  const cursor = cursorSchema.safeParse(parsed);
-  // Near matches exist only in a search: such a cursor elsewhere is as invalid as a garbled one.
-  if (!cursor.success || ("near" in cursor.data && !searched)) throw new AppError("BAD_REQUEST", INVALID_PRODUCT_CURSOR);
-  return cursor.data;
-}
+/** Near matches exist only in a search: such a cursor elsewhere is as invalid as a garbled one. */
+const decodeProductCursor = (token: string, searched: boolean): Cursor =>
+  decodeCursor(token, cursorSchema, INVALID_PRODUCT_CURSOR, (cursor) => searched || !("near" in cursor));
 
 export function createCatalogService({ db }: { db: Db }) {
   /** Active products only (docs/product.md#routes-and-screens), oldest first, so the home page's "first 6" are stable. */
@@ -113,7 +103,7 @@ export function createCatalogService({ db }: { db: Db }) {
   const pageOf = (rows: Product[], limit: number): ProductPage => {
     const items = rows.slice(0, limit);
     const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ after: last.id }) : null };
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ after: last.id } satisfies Cursor) : null };
   };
 
   /**
@@ -127,7 +117,7 @@ export function createCatalogService({ db }: { db: Db }) {
    */
   async function list(query: ProductListQuery): Promise<ProductPage> {
     const limit = query.limit ?? PRODUCT_LIST_MAX;
-    const cursor = query.cursor ? decodeCursor(query.cursor, !!query.search) : null;
+    const cursor = query.cursor ? decodeProductCursor(query.cursor, !!query.search) : null;
     if (!query.search && !query.categoryId && !cursor) return pageOf(await shopFront.execute({ limit: limit + 1 }), limit);
     const conditions: SQL[] = [active];
     if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
@@ -157,7 +147,10 @@ export function createCatalogService({ db }: { db: Db }) {
     const nearFrom = async (shown: number, room: number): Promise<ProductPage> => {
       const found = await closest(Math.min(shown + room + 1, PRODUCT_NEAR_MAX));
       const more = found.length > shown + room;
-      return { items: found.slice(shown, shown + room), nextCursor: more ? encodeCursor({ near: shown + room }) : null };
+      return {
+        items: found.slice(shown, shown + room),
+        nextCursor: more ? encodeCursor({ near: shown + room } satisfies Cursor) : null,
+      };
     };
     if (cursor && "near" in cursor) return nearFrom(cursor.near, limit);
     const contained = await db
