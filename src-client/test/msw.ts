@@ -48,7 +48,7 @@ const rpcCode: Record<TrpcErrorShape["code"], number> = {
   INTERNAL_SERVER_ERROR: -32603,
 };
 
-type Resolver<P extends ProcedurePath> = (
+export type Resolver<P extends ProcedurePath> = (
   input: InputOf<P>,
 ) => OutputOf<P> | { error: TrpcErrorShape } | Promise<OutputOf<P> | { error: TrpcErrorShape }>;
 
