@@ -2,6 +2,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { mantineStylesPerComponent } from "./scripts/lib/mantine-styles";
+import { lazyReactDomClient } from "./scripts/lib/lazy-react-dom";
 import { mantineUseId } from "./scripts/lib/mantine-use-id";
 
 /**
@@ -32,6 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     mantineStylesPerComponent(),
     mantineUseId(),
+    lazyReactDomClient(),
   ],
   resolve: {
     alias: [
