@@ -24,8 +24,8 @@ import { createTrpcClient } from "./trpc";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement) {
-  // Evaluating the modules above was one task; React DOM's client (held back from it: it was a third of that task on
-  // a phone), the browser history (the router's own default, made here so that it is a task of its own: it writes the
+  // Evaluating the modules above was one task; React DOM's client (held back from it: about half of that task in
+  // traces at 4x slowdown), the browser history (the router's own default, made here so that it is a task of its own: it writes the
   // history entry's state) and the app (router, query cache) are the next three.
   await nextTask();
   const { createRoot, hydrateRoot } = loadReactDom();
