@@ -49,7 +49,7 @@ export interface RunningApp {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean } = {},
+  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean; root?: string } = {},
 ): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 100_000;
   const port = await freePort();
@@ -61,7 +61,8 @@ export async function startApp(
   // time goes; open it in Chromium's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, ...entry], {
-    cwd: root,
+    // root: another checkout's app (a benchmark's baseline build), started the same way.
+    cwd: options.root ?? root,
     env: {
       ...process.env,
       NODE_ENV: "development",
