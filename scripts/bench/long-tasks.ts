@@ -23,6 +23,10 @@ const against = option("--against");
 const loads = Number(option("--loads") ?? 5);
 const pages = args.filter((a, i) => a.startsWith("/") && !["--against", "--loads"].includes(args[i - 1] ?? ""));
 if (!pages.length) pages.push("/", "/seers", "/shop", "/wisdom");
+if (!Number.isInteger(loads) || loads < 1) {
+  console.error("--loads takes a whole number of loads, 1 or more.");
+  process.exit(1);
+}
 const here = path.resolve(".");
 if (!existsSync(path.join(here, "dist/server/main.js"))) {
   console.error("dist/ is missing: run `npm run build` first.");
