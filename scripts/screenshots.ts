@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { demoAccounts } from "../db/seed";
-import { CHROMIUM_ARGS, startApp } from "./lib/serve";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp } from "./lib/serve";
 
 // npm run screenshots: starts the built app on a fresh demo database and captures the README's screenshots.
 // ONLY=article,article-editor npm run screenshots retakes just those (the others still load, unsaved).
@@ -10,7 +10,7 @@ const only = process.env.ONLY?.split(",").filter(Boolean);
 const outDir = path.resolve("docs/screenshots");
 const app = await startApp();
 const baseURL = app.baseURL;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, startApp } from "../lib/serve";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp } from "../lib/serve";
 
 // npm run bench:first-load [-- [--check] [--files] /route ...] (after npm run build): what a first visit to a page
 // downloads, split into JavaScript, CSS and the rest. Two figures each: as Chromium received it (content-length of
@@ -61,7 +61,7 @@ interface Fetched {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const failures: string[] = [];
 const app = await startApp();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const route of pages) {
     const context = await browser.newContext({ baseURL: app.baseURL });

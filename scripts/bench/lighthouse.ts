@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import superjson from "superjson";
-import { CHROMIUM_ARGS, freePort, startApp } from "../lib/serve";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startApp } from "../lib/serve";
 
 // npm run bench:lighthouse [-- phone|desktop] (after npm run build): Lighthouse's performance audit of the public
 // pages against the built app, in headless Chromium, on a simulated phone (Lighthouse's default: Moto G Power, slow
@@ -19,7 +19,7 @@ const app = await startApp({ NODE_ENV: "production", SEED_DEMO: "true", SESSION_
 const profile = mkdtempSync(path.join(os.tmpdir(), "seer-lighthouse-"));
 const port = await freePort();
 const chromium = spawn(
-  process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  CHROMIUM_PATH,
   [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
   { stdio: "ignore" },
 );

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, startApp, type RunningApp } from "../lib/serve";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp, type RunningApp } from "../lib/serve";
 
 // npm run bench:long-tasks [-- --against <git ref>] [--loads N] [/page ...] (after npm run build): what blocks a
 // phone's main thread while a public page loads and comes to life. Chromium with a real 4x CPU slowdown (DevTools'
@@ -83,7 +83,7 @@ let browser: Browser | undefined;
 try {
   apps.push({ name: "this checkout", app: await startApp(env, { compiled: true }) });
   if (baseline && against) apps.push({ name: against, app: await startApp(env, { compiled: true, root: baseline.root }) });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   // Each page once per app before measuring: a fresh server's first answers pay for its warming up.
   for (const { app } of apps) for (const page of pages) await (await fetch(`${app.baseURL}${page}`)).text();
 

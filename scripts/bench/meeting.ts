@@ -8,7 +8,7 @@ import { migrate } from "../../db/migrate";
 import * as schema from "../../db/schema";
 import { createBooking, createSeer, createUser } from "../../db/seed/factories";
 import type { ServerSignal } from "../../src/domain/meetings";
-import { CHROMIUM_ARGS, startApp } from "../lib/serve";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp } from "../lib/serve";
 import { mintSession } from "../lib/sessions";
 
 // npm run bench:meeting [-- ROOMS SECONDS RUNS]: the meeting room's two figures (issue #13), on PostgreSQL
@@ -22,7 +22,6 @@ const ROOMS = Number(process.argv[2] ?? 500);
 const SECONDS = Number(process.argv[3] ?? 60);
 const RUNS = Number(process.argv[4] ?? 10);
 const SECRET = "m".repeat(40);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const base = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `seer_bench_meeting_${process.pid}`;
@@ -155,7 +154,7 @@ try {
     // 2. Join to first frame, in Chromium with fake cameras.
     if (RUNS > 0) {
       const browser = await chromium.launch({
-        executablePath: CHROMIUM,
+        executablePath: CHROMIUM_PATH,
         args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
       });
       const [first] = rooms;

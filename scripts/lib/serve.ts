@@ -5,6 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The Chromium the scripts drive: Debian's, unless CHROMIUM_PATH names another. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
