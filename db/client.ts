@@ -18,10 +18,14 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
 
-export type Schema = typeof schema;
-/** One database type for both drivers: the code above this line never knows which one it talks to. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * One database type for both drivers: the code above this line never knows which one it talks to. Without drizzle's
+ * relational API (`db.query.users.findMany`): drizzle builds that API's objects for every table of the schema each time
+ * it opens a transaction, and nothing here uses them (docs/decisions.md 112).
+ */
+type NoRelations = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoRelations>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoRelations, ExtractTablesWithRelations<NoRelations>>;
 /** Anything a service can run a query on: the database itself or an open transaction. */
 export type Queryable = Db | Tx;
 
@@ -243,7 +247,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connection: { application_name: applicationName },
       // numeric stays a string (exact money); timestamps come back as Date.
     });
-    const db = drizzlePostgres({ client: preparing(sql), schema }) as unknown as Db;
+    const db = drizzlePostgres({ client: preparing(sql) }) as unknown as Db;
     const poolUse = async (): Promise<PoolUse> => {
       // The connection asking is this pool's too: counted idle, as it is again once it has answered.
       const [row] = await sql<{ inUse: number; idle: number }[]>`
@@ -260,7 +264,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, cartItems, orders } from "../db/schema";
+import { articles, cartItems, orders, seers } from "../db/schema";
 import { createBooking, createProduct, createSeer, createUser, uniqueSuffix } from "../db/seed/factories";
 import { appRouter } from "./modules";
 import { PROCEDURE_ACCESS, type Access } from "./test/access";
@@ -256,7 +256,7 @@ beforeAll(async () => {
     ((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookie ?? "" } })).json() as { id: string })
       .id;
   const clientId = await idOf(cookies.client);
-  const seerRows = await db.query.seers.findMany();
+  const seerRows = await db.select({ id: seers.id, userId: seers.userId }).from(seers);
   const seerUserId = await idOf(cookies.seer);
   const otherSeerUserId = await idOf(cookies.otherSeer);
   const seerId = seerRows.find((s) => s.userId === seerUserId)?.id ?? "";

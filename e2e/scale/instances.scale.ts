@@ -3,7 +3,6 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Db } from "../../db/client";
-import * as schema from "../../db/schema";
 import { createBooking, createSeer, createUser } from "../../db/seed/factories";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -222,7 +221,7 @@ describe("three instances on one database", () => {
     const date = new Date(Date.now() + 27 * 86_400_000).toISOString().slice(0, 10);
     // Fifty confirmed clients, signed in without a password hash each.
     const sql = postgres(url, { max: 2, onnotice: () => {} });
-    const db = drizzle({ client: sql, schema }) as unknown as Db;
+    const db = drizzle({ client: sql }) as unknown as Db;
     const cookies: string[] = [];
     try {
       for (let i = 0; i < 50; i++)
@@ -306,7 +305,7 @@ describe("three instances on one database", () => {
 
   it("relays the meeting room's signaling between sockets on two different instances", async () => {
     const sql = postgres(url, { max: 2, onnotice: () => {} });
-    const db = drizzle({ client: sql, schema }) as unknown as Db;
+    const db = drizzle({ client: sql }) as unknown as Db;
     let bookingId = "";
     let clientCookie = "";
     let seerCookie = "";

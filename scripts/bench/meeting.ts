@@ -5,7 +5,6 @@ import { chromium, type Page } from "playwright-core";
 import WebSocket from "ws";
 import type { Db } from "../../db/client";
 import { migrate } from "../../db/migrate";
-import * as schema from "../../db/schema";
 import { createBooking, createSeer, createUser } from "../../db/seed/factories";
 import type { ServerSignal } from "../../src/domain/meetings";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp } from "../lib/serve";
@@ -29,7 +28,7 @@ const admin = postgres(base, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${name}`);
 const url = `${base.slice(0, base.lastIndexOf("/"))}/${name}`;
 const client = postgres(url, { max: 10, onnotice: () => {} });
-const db = drizzle({ client, schema }) as unknown as Db;
+const db = drizzle({ client }) as unknown as Db;
 
 const rss = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);

@@ -8,7 +8,6 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { pgliteExtensions, type Db } from "../../db/client";
 import { migrate, rows } from "../../db/migrate";
-import * as schema from "../../db/schema";
 import { seerListInputSchema, type SeerListInput } from "../../src/schemas/seers";
 import { PRODUCT_PAGE_SIZE } from "../../src/domain/pages";
 import { productListInputSchema } from "../../src/schemas/shop";
@@ -43,7 +42,7 @@ async function open(): Promise<Bench> {
   if (url) {
     const client = postgres(url, { max: 4, onnotice: () => {} });
     return {
-      db: drizzlePostgres({ client, schema, logger }) as unknown as Db,
+      db: drizzlePostgres({ client, logger }) as unknown as Db,
       kind: "PostgreSQL",
       explain: async (query, params) =>
         (await client.unsafe(`explain (format json) ${query}`, params as postgres.ParameterOrJSON<never>[]))[0]?.["QUERY PLAN"],
@@ -54,7 +53,7 @@ async function open(): Promise<Bench> {
   const client = await PGlite.create({ dataDir: path.join(tmp, "db"), extensions: pgliteExtensions });
   const version = (await client.query<{ v: string }>("select current_setting('server_version') v")).rows[0]?.v ?? "";
   return {
-    db: drizzlePglite({ client, schema, logger }) as unknown as Db,
+    db: drizzlePglite({ client, logger }) as unknown as Db,
     kind: `PGlite (PostgreSQL ${version})`,
     explain: async (query, params) =>
       (await client.query<Record<string, unknown>>(`explain (format json) ${query}`, params)).rows[0]?.["QUERY PLAN"],

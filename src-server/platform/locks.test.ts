@@ -25,7 +25,7 @@ const watched = () => {
     onnotice: () => {},
     debug: (_c, query) => sent.push(query.trim().split(/\s+/).slice(0, 3).join(" ")),
   });
-  return { sent, client, db: drizzle({ client: preparing(client), schema }) as unknown as Db };
+  return { sent, client, db: drizzle({ client: preparing(client) }) as unknown as Db };
 };
 
 describe("underLock", () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
-import { meetingAttendance } from "../../../db/schema";
+import { meetingAttendance, users } from "../../../db/schema";
 import { SIGNAL_MAX_BYTES, SOCKET_CLOSE, type ChatMessage, type ServerSignal } from "../../../src/domain/meetings";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcQuery, type TestApp } from "../../test/app";
@@ -45,9 +45,7 @@ beforeAll(async () => {
   const client = await signUp(t.app, { email: "client-room@example.com", firstName: "Esi", lastName: "Owusu" });
   clientCookie = client.cookie;
   strangerCookie = (await signUp(t.app, { email: "stranger-room@example.com" })).cookie;
-  const [clientRow] = await t.database.db.query.users.findMany({
-    where: (u, { eq: is }) => is(u.email, "client-room@example.com"),
-  });
+  const [clientRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "client-room@example.com"));
   clientId = clientRow?.id ?? "";
   const common = {
     clientId,
@@ -283,12 +281,11 @@ describe("the room's signaling", () => {
 
   it("admits nobody to a cancelled or completed booking, nor after the window; strangers hear 'not-found' as ever", async () => {
     const meetings = t.app.services.meetings;
-    const [seerRow] = await t.database.db.query.users.findMany({
-      where: (u, { eq: is }) => is(u.email, "seer-room@example.com"),
-    });
-    const [strangerRow] = await t.database.db.query.users.findMany({
-      where: (u, { eq: is }) => is(u.email, "stranger-room@example.com"),
-    });
+    const [seerRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "seer-room@example.com"));
+    const [strangerRow] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "stranger-room@example.com"));
     const seerUserId = seerRow?.id ?? "";
     // The open room admits both parties (the same call, so the refusals below are about the booking).
     expect(await meetings.admit(clientId, bookingId)).toMatchObject({ role: "client", bookingId });
