@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import postgres from "postgres";
 import { openDatabase } from "../../db/client";
@@ -30,11 +31,51 @@ url.pathname = `/${name}`;
 
 type Job = () => Promise<boolean>;
 
-/** Runs the jobs with at most `connections` at a time; answers how many succeeded and how long it took. */
-async function run(jobs: Job[], connections: number): Promise<{ ok: number; failed: number; seconds: number }> {
+/**
+ * CPU seconds (user and system, all threads) the processes have used so far, from Linux's /proc (clock ticks of
+ * 1/100 s); null elsewhere. `which` picks processes by their command name. Seconds of CPU per purchase move less
+ * from run to run than purchases per second, which shift with whatever else the two cores are doing.
+ */
+function cpuSeconds(which: (pid: string, command: string) => boolean): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    if (!which(pid, command)) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+interface Round {
+  ok: number;
+  failed: number;
+  seconds: number;
+  /** CPU seconds the server(s) and PostgreSQL (every backend on the machine) used during the round; null off Linux. */
+  serverCpu: number | null;
+  postgresCpu: number | null;
+}
+
+/** Runs the jobs with at most `connections` at a time; answers how many succeeded, how long it took, what CPU. */
+async function run(jobs: Job[], connections: number, serverPids: number[]): Promise<Round> {
   let next = 0;
   let ok = 0;
   let failed = 0;
+  const servers = () => cpuSeconds((pid) => serverPids.includes(Number(pid)));
+  const postgresBackends = () => cpuSeconds((_, command) => command === "postgres");
+  const [server0, postgres0] = [servers(), postgresBackends()];
   const started = performance.now();
   await Promise.all(
     [...Array(connections).keys()].map(async () => {
@@ -46,7 +87,10 @@ async function run(jobs: Job[], connections: number): Promise<{ ok: number; fail
       }
     }),
   );
-  return { ok, failed, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  const [server1, postgres1] = [servers(), postgresBackends()];
+  const used = (from: number | null, to: number | null) => (from === null || to === null ? null : to - from);
+  return { ok, failed, seconds, serverCpu: used(server0, server1), postgresCpu: used(postgres0, postgres1) };
 }
 
 await admin.unsafe(`create database ${name}`);
@@ -176,16 +220,19 @@ try {
 
   const bookingJobs = [...Array(BOOKINGS).keys()].map((i) => booking(i, i % 5 === 0));
   const checkoutJobs = [...Array(CHECKOUTS).keys()].map((i) => checkout(i));
+  const serverPids = apps.map((app) => app.pid);
   await run(
     [...Array(WARM_BOOKINGS).keys()].map((i) => booking(i, i % 5 === 0, BOOKINGS)),
     CONNECTIONS,
+    serverPids,
   );
   await run(
     [...Array(WARM_CHECKOUTS).keys()].map((i) => checkout(CHECKOUTS + i)),
     CONNECTIONS,
+    serverPids,
   );
-  const b = await run(bookingJobs, CONNECTIONS);
-  const c = await run(checkoutJobs, CONNECTIONS);
+  const b = await run(bookingJobs, CONNECTIONS, serverPids);
+  const c = await run(checkoutJobs, CONNECTIONS, serverPids);
 
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   const [overlaps] = await sql`select count(*)::int as n from bookings a join bookings b on a.seer_id = b.seer_id and a.id < b.id
@@ -211,10 +258,17 @@ try {
   const servers = `${instances === 1 ? "compiled server" : `${instances} instances of the compiled server`}, pool of ${pool}`;
   console.log(`\n${CONNECTIONS} clients at once, ${servers}, PostgreSQL, test-mode payments, after a warm-up of`);
   console.log(`${WARM_BOOKINGS} bookings and ${WARM_CHECKOUTS} checkouts (not counted)\n`);
-  console.log("| purchase | attempts | confirmed | refused or lost the race | seconds | confirmed per second |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
-  console.log(`| booking | ${BOOKINGS} | ${b.ok} | ${b.failed} | ${b.seconds.toFixed(1)} | ${rate(b.ok, b.seconds)} |`);
-  console.log(`| checkout | ${CHECKOUTS} | ${c.ok} | ${c.failed} | ${c.seconds.toFixed(1)} | ${rate(c.ok, c.seconds)} |`);
+  /** CPU milliseconds per attempt (a refused one costs too), or a dash where /proc is not there to read. */
+  const perAttempt = (cpu: number | null, attempts: number) => (cpu === null ? "-" : ((cpu * 1000) / attempts).toFixed(2));
+  const row = (purchase: string, attempts: number, r: Round) =>
+    `| ${purchase} | ${attempts} | ${r.ok} | ${r.failed} | ${r.seconds.toFixed(1)} | ${rate(r.ok, r.seconds)} | ` +
+    `${perAttempt(r.serverCpu, attempts)} | ${perAttempt(r.postgresCpu, attempts)} |`;
+  console.log(
+    "| purchase | attempts | confirmed | refused or lost the race | seconds | confirmed per second | server CPU ms per attempt | PostgreSQL CPU ms per attempt |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log(row("booking", BOOKINGS, b));
+  console.log(row("checkout", CHECKOUTS, c));
   console.log(`\nAnomalies (each should be 0): two live bookings in one slot ${overlaps?.n}; stock below zero ${oversold?.n};`);
   console.log(`the last 5 bowls sold ${scarceSold?.n} times (at most 5); a payment on two bookings ${twice?.n};`);
   console.log(
