@@ -19,6 +19,7 @@ import {
   loadRenderer,
   readHeadScript,
   DbSessionStore,
+  sessionCookieSigner,
   registerModuleRoutes,
   SESSION_RENEW_WITHIN_MS,
   SESSION_TTL_MS,
@@ -151,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: deps.config.sessionSecret,
+    secret: sessionCookieSigner(deps.config.sessionSecret),
     cookieName: SESSION_COOKIE,
     store: sessionStore,
     saveUninitialized: false,

@@ -180,4 +180,4 @@ export async function registerModuleRoutes(
 }
 
 export { BOOT_SCRIPT, createPageRenderer, loadRenderer, readHeadScript } from "./pages";
-export { DbSessionStore, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";
+export { DbSessionStore, sessionCookieSigner, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";
