@@ -79,7 +79,12 @@ async function main(): Promise<void> {
       config,
       mailer,
       // No job runs here: what little this script could mail goes at once.
-      outbox: { send: (_key, message) => mailer.send(message) },
+      outbox: {
+        send: (_key, message) => mailer.send(message),
+        sendMany: async (mails) => {
+          for (const { message } of mails) await mailer.send(message);
+        },
+      },
       storage: createConfiguredStorage(config),
     });
     const { user, created } = await account.createAdmin({

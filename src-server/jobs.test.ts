@@ -56,6 +56,38 @@ describe("the job queue", () => {
     expect(ran).toEqual(["now", "later"]);
   });
 
+  it("stores several jobs in one statement as `send` does each: its due time, once per key, only if the transaction commits", async () => {
+    ran.length = 0;
+    const inAnHour = new Date(clock.now().getTime() + 3600_000);
+    await database.db.transaction(async (tx) => {
+      await jobs.sendMany(
+        "test.record",
+        [
+          { data: { label: "many-now" }, key: "m1" },
+          { data: { label: "many-later" }, key: "m2", at: inAnHour },
+          { data: { label: "many-unkeyed" } },
+        ],
+        { tx },
+      );
+    });
+    // The same keys again add nothing; a transaction that rolls back stores nothing.
+    await jobs.sendMany("test.record", [{ data: { label: "many-now-again" }, key: "m1" }]);
+    await database.db
+      .transaction(async (tx) => {
+        await jobs.sendMany("test.record", [{ data: { label: "many-rolled-back" }, key: "m3" }], { tx });
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await jobs.sendMany("test.record", []);
+    await expect(jobs.sendMany("test.nobody", [{ data: {} }])).rejects.toThrow("No job named test.nobody");
+    await jobs.runDue();
+    expect([...ran].sort()).toEqual(["many-now", "many-unkeyed"]);
+    clock.advance(3600_000);
+    await jobs.runDue();
+    expect([...ran].sort()).toEqual(["many-later", "many-now", "many-unkeyed"]);
+    ran.length = 0;
+  });
+
   it("withdraws a keyed job that has not run", async () => {
     await jobs.send("test.record", { label: "withdrawn" }, { at: new Date(clock.now().getTime() + 60_000), key: "k2" });
     await jobs.cancel("test.record", "k2");

@@ -84,6 +84,8 @@ export async function sendMailOnce(db: Db, mailer: Mailer, key: string, message:
 export interface Outbox {
   /** Queues `message` under `key`; with `tx`, only if that transaction commits. */
   send(key: string, message: MailMessage, options?: Pick<JobOptions, "tx" | "at">): Promise<void>;
+  /** Queues several at once, in one statement (`JobQueue.sendMany`), each under its own key. */
+  sendMany(mails: { key: string; message: MailMessage }[], options?: Pick<JobOptions, "tx">): Promise<void>;
 }
 
 const MAIL_JOB = "mail.send";
@@ -97,5 +99,11 @@ export function createOutbox(deps: { db: Db; mailer: Mailer; jobs: JobQueue }): 
   });
   return {
     send: (key, message, options = {}) => deps.jobs.send(MAIL_JOB, { key, message }, { ...options, key }),
+    sendMany: (mails, options) =>
+      deps.jobs.sendMany(
+        MAIL_JOB,
+        mails.map((mail) => ({ data: mail, key: mail.key })),
+        options,
+      ),
   };
 }

@@ -595,10 +595,13 @@ export function createBookingService({
     if (!mail) return;
     const now = clock.now();
     const { bookingId } = mail.data;
-    await Promise.all([
-      outbox.send(`booking-confirmed:${bookingId}:client`, bookingConfirmedClientMail(mail.clientEmail, mail.data, now), { tx }),
-      outbox.send(`booking-confirmed:${bookingId}:seer`, bookingConfirmedSeerMail(mail.seerEmail, mail.data, now), { tx }),
-    ]);
+    await outbox.sendMany(
+      [
+        { key: `booking-confirmed:${bookingId}:client`, message: bookingConfirmedClientMail(mail.clientEmail, mail.data, now) },
+        { key: `booking-confirmed:${bookingId}:seer`, message: bookingConfirmedSeerMail(mail.seerEmail, mail.data, now) },
+      ],
+      { tx },
+    );
   }
 
   /** Only the booking's client, its Seer and admins; anyone else is told what a missing id is told. */
