@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { statement, type Db, type Queryable, type Tx } from "../../../db/client";
+import { statement, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { columnName } from "../../platform/database";
 import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
@@ -46,6 +46,23 @@ const chargeEntry = (booking: { id: string; seerId: string; amount: string }, co
   amount: toCents(booking.amount),
   reference: `charge:${booking.id}`,
   createdAt: confirmedAt,
+});
+
+/** `chargeEntry` written once (every confirmed booking runs it): built once, its values as placeholders. */
+const chargeStatement = statement((q: Queryable) => {
+  const p = sql.placeholder;
+  return q
+    .insert(ledgerEntries)
+    .values({
+      bookingId: p("bookingId"),
+      seerId: p("seerId"),
+      kind: p("kind"),
+      amount: p("amount"),
+      reference: p("reference"),
+      createdAt: valueOf(ledgerEntries.createdAt, "createdAt"),
+    })
+    .onConflictDoNothing({ target: ledgerEntries.reference })
+    .prepare("record_charge");
 });
 
 /**
@@ -138,10 +155,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
    * `recordBooking` gives it: the same reference, so either may come first and the other adds nothing.
    */
   async function recordCharge(booking: { id: string; seerId: string; amount: string; confirmedAt: Date }, tx: Tx) {
-    await tx
-      .insert(ledgerEntries)
-      .values(chargeEntry(booking, booking.confirmedAt))
-      .onConflictDoNothing({ target: ledgerEntries.reference });
+    await chargeStatement(tx, chargeEntry(booking, booking.confirmedAt));
   }
 
   /**
