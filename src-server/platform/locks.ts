@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { commitWhenSent, together, type Db, type Queryable, type Tx } from "../../db/client";
+import { commitWhenSent, statement, together, type Db, type Queryable, type Tx } from "../../db/client";
 import { locks } from "../../db/schema";
 import { AppError } from "../../src/errors";
 
@@ -16,8 +16,25 @@ export interface Held<R extends readonly unknown[]> {
    * instead of in a round trip of its own. Once `run` has returned, a release sent this way is not sent again; when
    * `run` throws, the lease is released on its own as always.
    */
-  releaseIn(tx: Queryable): Promise<unknown>;
+  releaseIn(tx: Queryable): PromiseLike<unknown>;
 }
+
+// The lease's two statements, built once (a checkout runs both): the name and the lease's length are placeholders.
+const leaseUntil = sql`now() + ${sql.placeholder("lease")}::interval`;
+const takeLeaseStatement = statement((q: Queryable) =>
+  q
+    .insert(locks)
+    .values({ name: sql.placeholder("name"), expiresAt: leaseUntil })
+    .onConflictDoUpdate({ target: locks.name, set: { expiresAt: leaseUntil }, setWhere: sql`${locks.expiresAt} < now()` })
+    .returning({ name: locks.name })
+    .prepare("take_lease"),
+);
+const releaseLeaseStatement = statement((q: Queryable) =>
+  q
+    .delete(locks)
+    .where(eq(locks.name, sql.placeholder("name")))
+    .prepare("release_lease"),
+);
 
 /**
  * Runs `run` while holding the named lease, on one server or many: the lease is a row taken with one conditional
@@ -35,14 +52,9 @@ export async function withLock<T, R extends readonly unknown[] = []>(
 ): Promise<T> {
   const leaseMs = options.leaseMs ?? 60_000;
   const deadline = Date.now() + (options.waitMs ?? 20_000);
-  const lease = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-  const take = (q: Queryable) =>
-    q
-      .insert(locks)
-      .values({ name, expiresAt: lease })
-      .onConflictDoUpdate({ target: locks.name, set: { expiresAt: lease }, setWhere: sql`${locks.expiresAt} < now()` })
-      .returning({ name: locks.name });
-  const release = (q: Queryable) => q.delete(locks).where(eq(locks.name, name));
+  const lease = `${leaseMs} milliseconds`;
+  const take = (q: Queryable) => takeLeaseStatement(q, { name, lease });
+  const release = (q: Queryable) => releaseLeaseStatement(q, { name });
   let read: Answers<R> | undefined;
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
     const { read: reads } = options;

@@ -154,6 +154,30 @@ const markPaidStatement = statement((q: Queryable) =>
     .returning(orderColumns)
     .prepare("mark_order_paid"),
 );
+/** A new order, pending with its reservation: every value a placeholder of the same name. */
+const insertOrderStatement = statement((q: Queryable) =>
+  q
+    .insert(orders)
+    .values({
+      userId: p("userId"),
+      orderNumber: p("orderNumber"),
+      items: p("items"),
+      subtotal: p("subtotal"),
+      shippingCost: p("shippingCost"),
+      total: p("total"),
+      currency: p("currency"),
+      shippingName: p("shippingName"),
+      shippingEmail: p("shippingEmail"),
+      shippingPhone: p("shippingPhone"),
+      shippingAddress: p("shippingAddress"),
+      shippingMethod: p("shippingMethod"),
+      status: p("status"),
+      paymentProvider: p("paymentProvider"),
+      reservationExpiresAt: p("reservationExpiresAt"),
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber })
+    .prepare("insert_order"),
+);
 /**
  * An order's line, taken at the price the shopper saw, or the statement fails: a line that is inactive, priced
  * otherwise or short of stock would go below zero, which products_stock_check refuses. Failing (not updating nothing)
@@ -369,7 +393,7 @@ export function createOrderService({
     totals: ReturnType<typeof orderTotals>,
   ): Promise<{ id: string; orderNumber: string } | { soldOut: string }> {
     const now = clock.now();
-    const values = {
+    const values: Omit<typeof orders.$inferInsert, "orderNumber"> = {
       userId,
       items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
       subtotal: toDecimal(totals.subtotal),
@@ -393,10 +417,7 @@ export function createOrderService({
           // The lines, then the order: nothing here needs an answer before the commit, which goes with them.
           const sent = Promise.all([
             ...takeLines(tx, lines, (productId) => (soldOut ??= productId)),
-            tx
-              .insert(orders)
-              .values({ ...values, orderNumber: newOrderNumber(now) })
-              .returning({ id: orders.id, orderNumber: orders.orderNumber }),
+            insertOrderStatement(tx, { ...values, orderNumber: newOrderNumber(now) }),
           ]);
           queueMicrotask(() => commitWhenSent(tx));
           const [order] = (await sent).at(-1) as { id: string; orderNumber: string }[];
@@ -473,7 +494,7 @@ export function createOrderService({
     input: CreateOrderPaymentRequest,
     earlier: readonly OpenCheckout[],
     cart: CheckoutLine[],
-    releaseLeaseIn: (tx: Queryable) => Promise<unknown>,
+    releaseLeaseIn: (tx: Queryable) => PromiseLike<unknown>,
   ): Promise<CreatedOrderPayment> {
     await releaseEarlierCheckouts(earlier);
     // Releasing gave stock back: the cart's lines are read again with it.
