@@ -174,6 +174,21 @@ export function commitWhenSent(tx: Queryable): void {
   client[SEND_COMMIT]?.();
 }
 
+/** The two drivers' clients as `runText` uses them: postgres.js's (a transaction's, a savepoint's) and PGlite's. */
+type TextClient =
+  | { unsafe(query: string, parameters?: never[]): PromiseLike<Record<string, unknown>[]> }
+  | { query(query: string, parameters?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/**
+ * Runs SQL that arrives as text with `$1`-style parameters (pg-boss's) on the database or in a transaction, handed to
+ * the driver as it is: no drizzle query is built from it. Answers the rows.
+ */
+export async function runText(q: Queryable, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const client = (q._.session as unknown as { client: TextClient }).client;
+  if ("unsafe" in client) return [...(await client.unsafe(text, values as never[]))];
+  return (await client.query(text, values)).rows;
+}
+
 /**
  * Statements that need no answer from one another, sent together on one connection with their transaction's begin and
  * commit: one write and one round trip for all of them, where each alone on the pool takes its own. `build` makes them

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
-import { sql, type SQL } from "drizzle-orm";
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db as IDatabase, type Job } from "pg-boss";
-import type { Database, Queryable } from "../../db/client";
+import { PgBoss, fromPglite, type ConstructorOptions, type Db as IDatabase, type Job } from "pg-boss";
+import { runText, type Database, type Queryable } from "../../db/client";
 import type { Clock } from "./clock";
 import { metrics } from "./metrics";
 
@@ -70,8 +69,9 @@ export function jobDatabaseOf(database: Database): JobDatabase {
 
 const DUE_AT = "__dueAt";
 
+/** pg-boss's statements in the caller's transaction, as text to its driver (pg-boss's drizzle adapter rebuilds each). */
 function inTransaction(tx: Queryable): IDatabase {
-  return fromDrizzle({ execute: (query: unknown) => tx.execute(query as SQL) as Promise<{ rows: unknown[] } | unknown[]> }, sql);
+  return { executeSql: async (text, values) => ({ rows: await runText(tx, text, values) }) };
 }
 
 /** A stable job id for a key: pg-boss ids are UUIDs, and one id can be stored only once. */
