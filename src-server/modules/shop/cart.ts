@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql, lte } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { statement, type Db, type Queryable } from "../../../db/client";
 import { columnName } from "../../platform/database";
 import { cartItems, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
@@ -26,6 +26,38 @@ export const allStockInCart = (name: string, stock: number) =>
   `Your cart already holds all ${stock} of ${name} that ${stock === 1 ? "is" : "are"} in stock`;
 
 const lineColumns = { id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity } as const;
+
+/** `add`'s one statement, built once (every purchase from the shop runs it): its values are placeholders. */
+const addStatement = statement((q: Queryable) => {
+  const p = sql.placeholder;
+  const product = q.$with("product").as(
+    q
+      .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, p("productId"))),
+  );
+  const stock = sql`(select ${product.stock} from ${product})`;
+  const written = q.$with("written", lineColumns).as(sql`
+    insert into ${cartItems} (${columnName(cartItems.userId)}, ${columnName(cartItems.productId)}, ${columnName(cartItems.quantity)})
+    select ${p("userId")}, ${p("productId")}, least(${p("quantity")}::int, ${product.stock})
+    from ${product} where ${product.isActive} and ${product.stock} >= 1
+    on conflict (${columnName(cartItems.userId)}, ${columnName(cartItems.productId)}) do update
+      set ${columnName(cartItems.quantity)} = least(${cartItems.quantity} + excluded.${columnName(cartItems.quantity)}, ${stock}),
+          ${columnName(cartItems.updatedAt)} = now()
+      where ${cartItems.quantity} < ${stock}
+    returning ${cartItems.id}, ${cartItems.productId}, ${cartItems.quantity}`);
+  return q
+    .with(product, written)
+    .select({
+      name: product.name,
+      isActive: product.isActive,
+      stock: product.stock,
+      line: { id: written.id, productId: written.productId, quantity: written.quantity },
+    })
+    .from(product)
+    .leftJoin(written, sql`true`)
+    .prepare("cart_add");
+});
 
 export function createCartService({ db }: { db: Db }) {
   /** A user's cart as docs/product.md#entities returns it: id, productId, quantity, product {name, price, imageUrl}. */
@@ -59,34 +91,7 @@ export function createCartService({ db }: { db: Db }) {
    * its stock, and the product comes back with the line (none when nothing was written) to say why not.
    */
   async function add(userId: string, input: { productId: string; quantity: number }): Promise<CartLineChange> {
-    const product = db
-      .$with("product")
-      .as(
-        db
-          .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
-          .from(products)
-          .where(eq(products.id, input.productId)),
-      );
-    const stock = sql`(select ${product.stock} from ${product})`;
-    const written = db.$with("written", lineColumns).as(sql`
-      insert into ${cartItems} (${columnName(cartItems.userId)}, ${columnName(cartItems.productId)}, ${columnName(cartItems.quantity)})
-      select ${userId}, ${input.productId}, least(${input.quantity}::int, ${product.stock})
-      from ${product} where ${product.isActive} and ${product.stock} >= 1
-      on conflict (${columnName(cartItems.userId)}, ${columnName(cartItems.productId)}) do update
-        set ${columnName(cartItems.quantity)} = least(${cartItems.quantity} + excluded.${columnName(cartItems.quantity)}, ${stock}),
-            ${columnName(cartItems.updatedAt)} = now()
-        where ${cartItems.quantity} < ${stock}
-      returning ${cartItems.id}, ${cartItems.productId}, ${cartItems.quantity}`);
-    const [row] = await db
-      .with(product, written)
-      .select({
-        name: product.name,
-        isActive: product.isActive,
-        stock: product.stock,
-        line: { id: written.id, productId: written.productId, quantity: written.quantity },
-      })
-      .from(product)
-      .leftJoin(written, sql`true`);
+    const [row] = await addStatement(db, { userId, productId: input.productId, quantity: input.quantity });
     if (!row) throw new AppError("NOT_FOUND", PRODUCT_NOT_FOUND);
     if (row.line) return row.line;
     if (!row.isActive) throw new AppError("CONFLICT", productUnavailable(row.name));

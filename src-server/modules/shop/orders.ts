@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { commitWhenSent, statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { cartItems, orders, products, type OrderItemSnapshot } from "../../../db/schema";
 import { toCents, toDecimal, formatMoney, type Cents } from "../../../src/domain/money";
@@ -153,6 +153,13 @@ const markPaidStatement = statement((q: Queryable) =>
     .where(and(eq(orders.id, p("orderId")), eq(orders.status, valueOf(orders.status, "from"))))
     .returning(orderColumns)
     .prepare("mark_order_paid"),
+);
+/** The paid order's products out of its shopper's cart (the ids as one array parameter, so one statement serves). */
+const emptyCartStatement = statement((q: Queryable) =>
+  q
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, p("userId")), sql`${cartItems.productId} = any(${p("productIds")}::text[])`))
+    .prepare("empty_cart"),
 );
 /** A new order, pending with its reservation: every value a placeholder of the same name. */
 const insertOrderStatement = statement((q: Queryable) =>
@@ -559,7 +566,7 @@ export function createOrderService({
   async function emptyCart(tx: Queryable, order: { userId: string; items: OrderItemSnapshot[] }): Promise<void> {
     const productIds = order.items.map((i) => i.productId);
     if (productIds.length === 0) return;
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, productIds)));
+    await emptyCartStatement(tx, { userId: order.userId, productIds });
   }
 
   /** One receipt per order: queued in the transaction that marks it paid, so a paid order always has its receipt. */
