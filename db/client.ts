@@ -16,7 +16,6 @@ import type {
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import * as schema from "./schema";
 
 /**
  * One database type for both drivers: the code above this line never knows which one it talks to. Without drizzle's

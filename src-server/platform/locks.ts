@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { commitWhenSent, statement, together, type Db, type Queryable, type Tx } from "../../db/client";
+import { commitWhenSent, runText, statement, together, type Db, type Queryable, type Tx } from "../../db/client";
 import { locks } from "../../db/schema";
 import { AppError } from "../../src/errors";
 
@@ -93,7 +93,8 @@ export async function withLock<T, R extends readonly unknown[] = []>(
  * thing (a Seer's slots) queue here, in one order, instead of meeting later inside an index as a deadlock.
  */
 export async function lockInTransaction(tx: Queryable, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  // Text to the driver: a drizzle query would be built anew each time (a booking takes this lock three times).
+  await runText(tx, "select pg_advisory_xact_lock(hashtextextended($1, 0))", [key]);
 }
 
 /** The lock every transaction takes before touching one Seer's slots (holds, confirmations, moves). */
