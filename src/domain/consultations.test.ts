@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cents } from "./money";
 import {
@@ -67,5 +68,54 @@ describe("consultation rules", () => {
     expect(timeInTimeZone(new Date("2026-07-01T14:05:00Z"), "America/New_York")).toBe("10:05");
     expect(timeInTimeZone(new Date("2026-11-23T21:30:00Z"), "Africa/Nairobi")).toBe("00:30");
     expect(sessionEnd(new Date("2026-11-23T10:00:00Z"), "60min").toISOString()).toBe("2026-11-23T11:00:00.000Z");
+  });
+
+  it("reads a wall clock as Intl does, in zones with summer time, half and quarter hours, either side of the date line", () => {
+    const zones = [
+      "UTC",
+      "Africa/Accra",
+      "Africa/Nairobi",
+      "America/New_York",
+      "Europe/London",
+      "Asia/Kolkata",
+      "Asia/Kathmandu",
+      "Pacific/Chatham",
+      "Pacific/Kiritimati",
+      "America/St_Johns",
+    ];
+    const intl = (instant: Date, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-CA", {
+          timeZone,
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          hourCycle: "h23",
+        })
+          .formatToParts(instant)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+    };
+    fc.assert(
+      fc.property(
+        // Minutes from 2020 to 2040, and the zones' transitions come up often enough at this density.
+        fc.integer({ min: Date.UTC(2020, 0, 1) / 60_000, max: Date.UTC(2040, 0, 1) / 60_000 }),
+        fc.constantFrom(...zones),
+        (minute, zone) => {
+          const instant = new Date(minute * 60_000);
+          expect(`${dateInTimeZone(instant, zone)} ${timeInTimeZone(instant, zone)}`).toBe(intl(instant, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // Both sides of New York's spring and autumn changes, a minute apart.
+    for (const iso of ["2027-03-14T06:59:00Z", "2027-03-14T07:00:00Z", "2026-11-01T05:59:00Z", "2026-11-01T06:00:00Z"]) {
+      expect(`${dateInTimeZone(new Date(iso), "America/New_York")} ${timeInTimeZone(new Date(iso), "America/New_York")}`).toBe(
+        intl(new Date(iso), "America/New_York"),
+      );
+    }
   });
 });
