@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { buildBaseline } from "../lib/baseline";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp, type RunningApp } from "../lib/serve";
 
 // npm run bench:long-tasks [-- --against <git ref>] [--loads N] [/page ...] (after npm run build): what blocks a
@@ -33,24 +32,6 @@ if (!existsSync(path.join(here, "dist/server/main.js"))) {
   process.exit(1);
 }
 
-/** A worktree of `ref` with this checkout's node_modules, built; removed by the returned function. */
-function buildBaseline(ref: string): { root: string; remove: () => void } {
-  const root = mkdtempSync(path.join(os.tmpdir(), "seer-baseline-"));
-  rmSync(root, { recursive: true });
-  execFileSync("git", ["worktree", "add", "--detach", "--quiet", root, ref], { stdio: "inherit" });
-  const remove = () => execFileSync("git", ["worktree", "remove", "--force", root], { stdio: "inherit" });
-  try {
-    symlinkSync(path.join(here, "node_modules"), path.join(root, "node_modules"));
-    console.error(`Building ${ref} in ${root} ...`);
-    // Its output is shown only when the build fails (the error carries it).
-    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "pipe", maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    remove();
-    throw error;
-  }
-  return { root, remove };
-}
-
 /** One cold load of `url` at 4x: the long tasks' time beyond 50 ms, and how many there were. */
 async function load(browser: Browser, url: string): Promise<{ blocking: number; tasks: number }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
@@ -77,7 +58,7 @@ async function load(browser: Browser, url: string): Promise<{ blocking: number; 
 }
 
 const env = { NODE_ENV: "production", SEED_DEMO: "true", SESSION_SECRET: "t".repeat(40) };
-const baseline = against ? buildBaseline(against) : null;
+const baseline = against ? buildBaseline(against, here) : null;
 const apps: { name: string; app: RunningApp }[] = [];
 let browser: Browser | undefined;
 try {

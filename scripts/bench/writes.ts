@@ -1,12 +1,15 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { openDatabase } from "../../db/client";
 import { createProduct, createSeer, createUser } from "../../db/seed/factories";
+import { buildBaseline } from "../lib/baseline";
 import { mintSession } from "../lib/sessions";
 import { startApp } from "../lib/serve";
 
-// npm run bench:writes [-- BOOKINGS CHECKOUTS CONNECTIONS]: confirmed card payments per second through the public
+// npm run bench:writes [-- BOOKINGS CHECKOUTS CONNECTIONS] [--against <git ref> [--rounds N]]: confirmed card payments per second through the public
 // doors, on PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres: a scratch database
 // is made and dropped), the compiled server in production mode with the test-mode provider. Each booking is a hold
 // (POST /api/create-payment-intent), the test card (payments.confirmTestCard) and the confirmation
@@ -18,9 +21,80 @@ import { startApp } from "../lib/serve";
 // seconds of a fresh process measure its compiler and each pooled connection's first preparation of each statement,
 // not the steady rate a running marketplace has. The clients speak HTTP through node:http with kept-alive
 // connections, lighter than fetch: on this machine they share the two cores with the server and PostgreSQL.
-const BOOKINGS = Number(process.argv[2] ?? 3000);
-const CHECKOUTS = Number(process.argv[3] ?? 1500);
-const CONNECTIONS = Number(process.argv[4] ?? 20);
+// With --against, that commit's build (made in a temporary worktree) and this checkout's run in turns, N rounds
+// (default 3), which goes first alternating, each run the whole benchmark in a process of its own; the table puts
+// each build's runs side by side. Compare the builds within one such run: these machines drift by a fifth from one
+// half hour to the next.
+const args = process.argv.slice(2);
+const option = (flag: string) => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const positional = args.filter((a, i) => !a.startsWith("--") && !["--against", "--rounds"].includes(args[i - 1] ?? ""));
+const BOOKINGS = Number(positional[0] ?? 3000);
+const CHECKOUTS = Number(positional[1] ?? 1500);
+const CONNECTIONS = Number(positional[2] ?? 20);
+
+/** This checkout's build and `ref`'s in turns; prints each build's figures side by side. Answers the exit code. */
+function compareWith(ref: string, rounds: number): number {
+  const baseline = buildBaseline(ref);
+  const builds = [
+    { name: "this checkout", root: undefined },
+    { name: ref, root: baseline.root },
+  ];
+  /** Per build and purchase, the cells of each run's row: rate, server CPU, PostgreSQL CPU. */
+  const runs = new Map<string, string[][]>();
+  let failed = 0;
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+        const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), ...positional], {
+          env: { ...process.env, ...(build.root ? { BENCH_APP_ROOT: build.root } : {}) },
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "inherit"],
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        // A run that found anomalies (or failed) exits 1: its output is shown whole.
+        if (child.status !== 0) {
+          failed++;
+          console.error(`${build.name}, round ${round + 1}, exited ${child.status}:\n${child.stdout}`);
+        }
+        for (const line of child.stdout.split("\n")) {
+          const cells = line.split("|").map((cell) => cell.trim());
+          const purchase = cells[1];
+          if (purchase !== "booking" && purchase !== "checkout") continue;
+          const key = `${purchase}\u0000${build.name}`;
+          runs.set(key, [...(runs.get(key) ?? []), [cells[6] ?? "", cells[7] ?? "", cells[8] ?? ""]]);
+        }
+        console.error(`round ${round + 1} of ${rounds}: ${build.name} done`);
+      }
+    }
+  } finally {
+    baseline.remove();
+  }
+  console.log(`\n${rounds} rounds in turns, ${CONNECTIONS} clients, ${BOOKINGS} bookings and ${CHECKOUTS} checkouts a run\n`);
+  console.log("| purchase | build | confirmed per second | server CPU ms per attempt | PostgreSQL CPU ms per attempt |");
+  console.log("| --- | --- | ---: | ---: | ---: |");
+  for (const purchase of ["booking", "checkout"]) {
+    for (const build of builds) {
+      const rows = runs.get(`${purchase}\u0000${build.name}`) ?? [];
+      const column = (i: number) => rows.map((row) => row[i]).join(", ");
+      console.log(`| ${purchase} | ${build.name} | ${column(0)} | ${column(1)} | ${column(2)} |`);
+    }
+  }
+  if (failed > 0) console.log(`\n${failed} run(s) found anomalies or failed: their output is above.`);
+  return failed > 0 ? 1 : 0;
+}
+
+const against = option("--against");
+if (against !== undefined) {
+  const rounds = Number(option("--rounds") ?? 3);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error("--rounds takes a whole number of rounds, 1 or more.");
+    process.exit(1);
+  }
+  process.exit(compareWith(against, rounds));
+}
 const SEERS = 10;
 const SECRET = "w".repeat(40);
 const base = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -103,7 +177,8 @@ for (let i = 0; i < instances; i++) {
   apps.push(
     await startApp(
       { NODE_ENV: "production", DATABASE_URL: url.toString(), SEED_DEMO: "false", SESSION_SECRET: SECRET, LOG_LEVEL: "warn" },
-      { compiled: true, timeoutMs: 120_000 },
+      // BENCH_APP_ROOT: another checkout's build (the baseline of --against).
+      { compiled: true, timeoutMs: 120_000, root: process.env.BENCH_APP_ROOT },
     ),
   );
 }
