@@ -9,9 +9,9 @@ import { buildBaseline } from "../lib/baseline";
 import { mintSession } from "../lib/sessions";
 import { startApp } from "../lib/serve";
 
-// npm run bench:writes [-- BOOKINGS CHECKOUTS CONNECTIONS] [--against <git ref> [--rounds N]]: confirmed card payments per second through the public
-// doors, on PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres: a scratch database
-// is made and dropped), the compiled server in production mode with the test-mode provider. Each booking is a hold
+// npm run bench:writes [-- BOOKINGS CHECKOUTS CONNECTIONS] [--against <git ref> [--rounds N]]: confirmed card
+// payments per second through the public doors, on PostgreSQL (BENCH_POSTGRES_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres: a scratch database is made and dropped), the compiled server in production mode with the test-mode provider. Each booking is a hold
 // (POST /api/create-payment-intent), the test card (payments.confirmTestCard) and the confirmation
 // (POST /api/confirm-booking-payment); each checkout the same for an order of one product. Some slots and the last
 // units of a product are wanted by several clients at once. Then the database is asked for anomalies: two live
@@ -107,7 +107,7 @@ type Job = () => Promise<boolean>;
 
 /**
  * CPU seconds (user and system, all threads) the processes have used so far, from Linux's /proc (clock ticks of
- * 1/100 s); null elsewhere. `which` picks processes by their command name. Seconds of CPU per purchase move less
+ * 1/100 s); null elsewhere. `which` picks processes by their id or their command name. Seconds of CPU per purchase move less
  * from run to run than purchases per second, which shift with whatever else the two cores are doing.
  */
 function cpuSeconds(which: (pid: string, command: string) => boolean): number | null {
