@@ -11,12 +11,12 @@ import { startApp } from "../lib/serve";
 
 // npm run bench:writes [-- BOOKINGS CHECKOUTS CONNECTIONS] [--against <git ref> [--rounds N]]: confirmed card
 // payments per second through the public doors, on PostgreSQL (BENCH_POSTGRES_URL, default
-// postgres://postgres@127.0.0.1:5432/postgres: a scratch database is made and dropped), the compiled server in production mode with the test-mode provider. Each booking is a hold
-// (POST /api/create-payment-intent), the test card (payments.confirmTestCard) and the confirmation
-// (POST /api/confirm-booking-payment); each checkout the same for an order of one product. Some slots and the last
-// units of a product are wanted by several clients at once. Then the database is asked for anomalies: two live
-// bookings in one slot, stock sold beyond what there was, a payment applied twice, a confirmed purchase whose
-// payment did not succeed.
+// postgres://postgres@127.0.0.1:5432/postgres: a scratch database is made and dropped), the compiled server in
+// production mode with the test-mode provider. Each booking is a hold (POST /api/create-payment-intent), the test
+// card (payments.confirmTestCard) and the confirmation (POST /api/confirm-booking-payment); each checkout the same
+// for an order of one product. Some slots and the last units of a product are wanted by several clients at once. Then
+// the database is asked for anomalies: two live bookings in one slot, stock sold beyond what there was, a payment
+// applied twice, a confirmed purchase whose payment did not succeed.
 // A warm-up round of a tenth as many purchases (other slots, other shoppers) goes first and is not counted: the first
 // seconds of a fresh process measure its compiler and each pooled connection's first preparation of each statement,
 // not the steady rate a running marketplace has. The clients speak HTTP through node:http with kept-alive
