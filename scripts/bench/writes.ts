@@ -107,8 +107,8 @@ type Job = () => Promise<boolean>;
 
 /**
  * CPU seconds (user and system, all threads) the processes have used so far, from Linux's /proc (clock ticks of
- * 1/100 s); null elsewhere. `which` picks processes by their id or their command name. Seconds of CPU per purchase move less
- * from run to run than purchases per second, which shift with whatever else the two cores are doing.
+ * 1/100 s); null elsewhere. `which` picks processes by their id or their command name. Seconds of CPU per purchase
+ * move less from run to run than purchases per second, which shift with whatever else the two cores are doing.
  */
 function cpuSeconds(which: (pid: string, command: string) => boolean): number | null {
   let pids: string[];
