@@ -19,6 +19,7 @@ import {
   loadRenderer,
   readHeadScript,
   DbSessionStore,
+  SessionCache,
   sessionCookieSigner,
   registerModuleRoutes,
   SESSION_RENEW_WITHIN_MS,
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const jobs = createJobQueue(deps.jobDatabase, clock, app.log);
+  // Sessions read are remembered for a few seconds, forgotten on every instance when they or their user change.
+  const sessionCache = new SessionCache();
   const storage = deps.storage ?? createConfiguredStorage(deps.config);
   const services = createServices({
     db: deps.db,
@@ -122,8 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: deps.payments ?? createPaymentProvider(deps.config, clock, deps.db),
     jobs,
     log: app.log,
+    sessionsChanged: (userId) => sessionCache.forgetUser(userId),
   });
-  const sessionStore = new DbSessionStore(deps.db, clock);
+  const sessionStore = new DbSessionStore(deps.db, clock, sessionCache);
   app.decorate("services", services);
   app.decorate("jobs", jobs);
   app.decorate("sessionStore", sessionStore);
@@ -181,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Messages between instances (the meeting room's signaling) through PostgreSQL's LISTEN/NOTIFY.
   const relay = createRelay(deps.jobDatabase, deps.db, app.log);
   app.addHook("onClose", () => relay.close());
+  // The changes to sessions and users that the database's triggers publish (until then, nothing is remembered).
+  await sessionCache.connect(relay);
   jobs.define({
     name: "platform.purge-relay",
     every: "*/10 * * * *",

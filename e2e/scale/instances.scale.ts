@@ -124,6 +124,27 @@ describe("three instances on one database", () => {
     expect(seen.size).toBe(3);
   });
 
+  it("refuses a session on every instance within a second of its signing out on one, though each remembered it", async () => {
+    const other = await signIn(client);
+    const me = (app: RunningApp) => fetch(`${app.baseURL}/api/auth/user`, { headers: { cookie: other } });
+    // Each instance reads the session, and remembers it for a few seconds (docs/decisions.md 118).
+    for (const app of apps) expect((await me(app)).status).toBe(200);
+    const out = await fetch(`${apps[0]?.baseURL}/trpc/account.signOut`, {
+      method: "POST",
+      headers: { cookie: other, "content-type": "application/json", origin: apps[0]?.baseURL ?? "" },
+      body: JSON.stringify({ json: {} }),
+    });
+    expect(out.status).toBe(200);
+    const deadline = Date.now() + 1000;
+    let statuses: number[] = [];
+    do {
+      statuses = await Promise.all(apps.map(async (app) => (await me(app)).status));
+      if (statuses.every((status) => status === 401)) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } while (Date.now() < deadline);
+    expect(statuses).toEqual([401, 401, 401]);
+  });
+
   it("serves an upload stored through one instance from every other (S3)", async () => {
     // An ID document is kept byte for byte (a profile photo would be re-encoded), so every copy can be compared.
     const body = multipart("idDocument", "passport.pdf", "application/pdf", fixtures.pdf());

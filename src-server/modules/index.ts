@@ -62,6 +62,11 @@ export interface ServiceDeps {
   payments: PaymentProvider;
   jobs: JobQueue;
   log?: { warn(obj: object, msg: string): void };
+  /**
+   * Tells this instance's session cache that a user or their sessions changed, so that its next request reads them
+   * anew (other instances hear of it from the database: account/session-cache.ts).
+   */
+  sessionsChanged?: (userId: string) => void;
 }
 
 /** Built once per app and exposed as ctx.services, so procedures, REST shims, webhooks and scripts share them. */
@@ -180,4 +185,4 @@ export async function registerModuleRoutes(
 }
 
 export { BOOT_SCRIPT, createPageRenderer, loadRenderer, readHeadScript } from "./pages";
-export { DbSessionStore, sessionCookieSigner, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";
+export { DbSessionStore, SessionCache, sessionCookieSigner, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./account";

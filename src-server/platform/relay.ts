@@ -10,7 +10,11 @@ import type { JobDatabase } from "./jobs";
  * the same calls work on its one connection.
  */
 export interface Relay {
-  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+  /**
+   * `onSubscribed` runs once the subscription is live, and again each time it is made anew after its connection was
+   * lost (messages published meanwhile were not received).
+   */
+  subscribe(channel: string, handler: (message: string) => void, onSubscribed?: () => void): Promise<void>;
   publish(channel: string, message: string): Promise<void>;
   /** Drops stored large payloads older than `olderThan` (they are read within milliseconds). */
   purge(olderThan: Date): Promise<void>;
@@ -48,14 +52,16 @@ export function createRelay(target: JobDatabase, db: Db, log?: { warn(obj: objec
   };
 
   return {
-    async subscribe(channel, handler) {
+    async subscribe(channel, handler, onSubscribed) {
       if (!CHANNEL.test(channel)) throw new Error(`Invalid relay channel: ${channel}`);
       if (listener) {
-        const meta = await listener.listen(channel, deliver(handler));
+        // postgres.js calls onlisten after each LISTEN, its first and those it makes again after a reconnection.
+        const meta = await listener.listen(channel, deliver(handler), onSubscribed);
         unsubscribes.push(() => meta.unlisten());
       } else if (target.kind === "pglite") {
         const unlisten = await target.client.listen(channel, deliver(handler));
         unsubscribes.push(() => unlisten());
+        onSubscribed?.();
       }
     },
     async publish(channel, message) {

@@ -10,6 +10,7 @@ import { createUserService } from "./users";
 export { accountRouter } from "./router";
 export { registerAccountRoutes } from "./rest";
 export { sessionCookieSigner } from "./cookie-signer";
+export { SessionCache } from "./session-cache";
 export { DbSessionStore, hashSessionId, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./session-store";
 
 /** Sign-in, sign-up, recovery and the profile's controls, the operator's admin creation and the /profile page's own lists. */
@@ -20,6 +21,7 @@ export function createAccountService(deps: {
   outbox: Outbox;
   config: Pick<Config, "publicUrl">;
   storage: FileStorage;
+  sessionsChanged?: (userId: string) => void;
 }) {
   const users = createUserService(deps);
   return {

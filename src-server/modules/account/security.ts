@@ -83,6 +83,7 @@ export function createSecurityService({
   config,
   storage,
   sendVerification,
+  sessionsChanged = () => {},
 }: {
   db: Db;
   clock: Clock;
@@ -91,6 +92,7 @@ export function createSecurityService({
   config: Pick<Config, "publicUrl">;
   storage: FileStorage;
   sendVerification: (user: { id: string; firstName: string | null }, email: string) => Promise<void>;
+  sessionsChanged?: (userId: string) => void;
 }) {
   const tokens = createTokenStore({ db, clock });
   const throttle = createThrottle(db, clock);
@@ -121,6 +123,7 @@ export function createSecurityService({
       .delete(sessions)
       .where(and(sql`${userIdOfSession} = ${userId}`, keepSid ? ne(sessions.sid, keepSid) : undefined))
       .returning({ sid: sessions.sid });
+    sessionsChanged(userId);
     return removed.length;
   }
 
@@ -195,7 +198,7 @@ export function createSecurityService({
   async function verifyEmail(token: string): Promise<CurrentUser> {
     const now = clock.now();
     try {
-      return await db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         const used = await tokens.consume(tx, token, "verify-email");
         if (!used) throw new AppError("BAD_REQUEST", TOKEN_INVALID);
         const [user] = await tx
@@ -206,6 +209,8 @@ export function createSecurityService({
         if (!user) throw new AppError("BAD_REQUEST", TOKEN_INVALID);
         return user;
       });
+      sessionsChanged(user.id);
+      return user;
     } catch (error) {
       // The new address was taken by another account meanwhile (users.email is unique).
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", EMAIL_IN_USE);
@@ -283,6 +288,7 @@ export function createSecurityService({
       .where(and(eq(sessions.sid, sessionId), sql`${userIdOfSession} = ${userId}`))
       .returning({ sid: sessions.sid });
     if (!removed) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
+    sessionsChanged(userId);
     return { ok: true };
   }
 
@@ -427,6 +433,7 @@ export function createSecurityService({
         })
         .where(eq(users.id, user.id));
     });
+    sessionsChanged(user.id);
     await Promise.all(files.map((f) => storage.remove(f.storageKey).catch(() => undefined)));
     return { ok: true };
   }

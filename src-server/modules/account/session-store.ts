@@ -5,6 +5,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import type { Clock } from "../../platform/clock";
+import type { SessionCache } from "./session-cache";
 import { currentUserColumns, type CurrentUser } from "./users";
 
 declare module "fastify" {
@@ -28,7 +29,8 @@ type SessionCallback = (err: unknown, result?: Fastify.Session | null) => void;
 
 /**
  * The @fastify/session store over the spec's `sessions` table (sid, sess, expire).
- * Expired rows are never returned and are purged by `purgeExpired`.
+ * Expired rows are never returned and are purged by `purgeExpired`. Given a cache, a session read is remembered
+ * there for a few seconds, and forgotten when it changes (session-cache.ts).
  */
 export class DbSessionStore implements SessionStore {
   /** Read on every request that carries a session cookie: its statement is built once (drizzle's prepare). */
@@ -37,9 +39,10 @@ export class DbSessionStore implements SessionStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly cache?: SessionCache,
   ) {
     this.withUser = db
-      .select({ sess: sessions.sess, user: currentUserColumns })
+      .select({ sess: sessions.sess, expire: sessions.expire, user: currentUserColumns })
       .from(sessions)
       .leftJoin(users, and(eq(users.id, sql`${sessions.sess} ->> 'userId'`), isNull(users.deletedAt)))
       .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("now"))))
@@ -56,25 +59,36 @@ export class DbSessionStore implements SessionStore {
       .insert(sessions)
       .values({ sid, sess, expire })
       .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } })
-      .then(() => callback(), callback);
+      .then(() => this.forgotten(sid, callback), callback);
+  }
+
+  /** After this instance changed a session: forgotten here at once (other instances hear of it from the database). */
+  private forgotten(sid: string, callback: Callback): void {
+    this.cache?.forgetSession(sid);
+    callback();
   }
 
   /** The session, with its signed-in user (not deleted) when it has one: the request's context takes it from there. */
   get(sessionId: string, callback: SessionCallback): void {
-    this.withUser
-      .execute({ sid: hashSessionId(sessionId), now: this.clock.now().toISOString() })
-      .then(([row]) => {
-        if (!row) return callback(null, null);
-        const session = row.sess as unknown as Fastify.Session;
-        callback(null, row.user ? Object.assign(session, { loadedUser: row.user }) : session);
-      }, callback);
+    const sid = hashSessionId(sessionId);
+    const now = this.clock.now();
+    const remembered = this.cache?.read(sid, now.getTime());
+    if (remembered) return callback(null, remembered);
+    const ticket = this.cache?.ticket() ?? null;
+    this.withUser.execute({ sid, now: now.toISOString() }).then(([row]) => {
+      if (!row) return callback(null, null);
+      const session = row.sess as unknown as Fastify.Session;
+      if (row.user) session.loadedUser = row.user;
+      this.cache?.remember(ticket, sid, session, row.expire, now.getTime());
+      callback(null, session);
+    }, callback);
   }
 
   destroy(sessionId: string, callback: Callback): void {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, hashSessionId(sessionId)))
-      .then(() => callback(), callback);
+      .then(() => this.forgotten(hashSessionId(sessionId), callback), callback);
   }
 
   async purgeExpired(): Promise<number> {

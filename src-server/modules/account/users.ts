@@ -81,12 +81,15 @@ export function createUserService({
   mailer,
   outbox,
   config,
+  sessionsChanged = () => {},
 }: {
   db: Db;
   clock: Clock;
   mailer: Mailer;
   outbox: Outbox;
   config: Pick<Config, "publicUrl">;
+  /** This instance's session cache told that the user changed (their role, their address). */
+  sessionsChanged?: (userId: string) => void;
 }) {
   const tokens = createTokenStore({ db, clock });
   const throttle = createThrottle(db, clock);
@@ -203,6 +206,7 @@ export function createUserService({
       .where(eq(users.email, email.trim().toLowerCase()))
       .returning(currentUserColumns);
     if (!user) throw new AppError("NOT_FOUND", `No user with the email ${email}`);
+    sessionsChanged(user.id);
     return user;
   }
 

@@ -112,11 +112,14 @@ export function createAdminService({
   clock,
   outbox,
   config,
+  sessionsChanged = () => {},
 }: {
   db: Db;
   clock: Clock;
   outbox: Outbox;
   config: Pick<Config, "publicUrl">;
+  /** This instance's session cache told that an approved applicant became a Seer. */
+  sessionsChanged?: (userId: string) => void;
 }) {
   async function applicationCounts(): Promise<ApplicationCounts> {
     const [row] = await db
@@ -196,6 +199,7 @@ export function createAdminService({
       );
       return updated;
     });
+    if (input.status === "approved") sessionsChanged(application.userId);
     return application;
   }
 
