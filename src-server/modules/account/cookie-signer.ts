@@ -1,4 +1,5 @@
 import { Signer, type UnsignResult } from "@fastify/cookie";
+import { setKeepingAtMost } from "../../platform/bounded-map";
 
 /** What @fastify/session asks of a signer given as its `secret`: @fastify/cookie's `Signer` is one. */
 export interface CookieSigner {
@@ -20,13 +21,7 @@ const REMEMBERED = 10_000;
 export function rememberingSigner(inner: CookieSigner, capacity = REMEMBERED): CookieSigner {
   const signed = new Map<string, string>();
   const verified = new Map<string, UnsignResult>();
-  const remember = <V>(answers: Map<string, V>, key: string, value: V) => {
-    if (answers.size >= capacity) {
-      const oldest = answers.keys().next();
-      if (!oldest.done) answers.delete(oldest.value);
-    }
-    answers.set(key, value);
-  };
+  const remember = <V>(answers: Map<string, V>, key: string, value: V) => setKeepingAtMost(answers, key, value, capacity);
   return {
     sign(value) {
       let answer = signed.get(value);

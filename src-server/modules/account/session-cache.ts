@@ -1,4 +1,5 @@
 import type * as Fastify from "fastify";
+import { setKeepingAtMost } from "../../platform/bounded-map";
 import type { Relay } from "../../platform/relay";
 
 /** How long a session read from the database is answered from memory at most, should a change's notice be lost. */
@@ -6,7 +7,7 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 /** Sessions kept at most (the oldest go first): a few MB, more than an instance's active sessions at one time. */
 const CAPACITY = 10_000;
 /** The channel the database's triggers tell every instance on that a session or a user changed (migration 0018). */
-export const SESSION_CHANGES_CHANNEL = "session_changes";
+const SESSION_CHANGES_CHANNEL = "session_changes";
 
 interface Entry {
   /** The session (with its loaded user) as JSON: each answer is a new object, which the request may change. */
@@ -73,12 +74,8 @@ export class SessionCache {
   /** Keeps what was read under `ticket`, unless a change was heard of since (the read may predate it). */
   remember(ticket: number | null, sid: string, session: Fastify.Session, expire: Date, now: number): void {
     if (ticket === null || ticket !== this.changes || !this.live) return;
-    if (this.entries.size >= this.capacity && !this.entries.has(sid)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    const userId = session.userId ?? null;
-    this.entries.set(sid, { json: JSON.stringify(session), userId, until: Math.min(now + this.ttlMs, expire.getTime()) });
+    const until = Math.min(now + this.ttlMs, expire.getTime());
+    setKeepingAtMost(this.entries, sid, { json: JSON.stringify(session), userId: session.userId ?? null, until }, this.capacity);
   }
 
   forgetSession(sid: string): void {

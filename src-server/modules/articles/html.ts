@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { setKeepingAtMost } from "../../platform/bounded-map";
 
 /**
  * What an article may contain (docs/product.md#wisdom-hub): the editor's paragraphs, headings below the page's own
@@ -60,10 +61,6 @@ export function sanitizeArticleHtml(html: string): string {
     return hit;
   }
   const clean = sanitizeHtml(html, ARTICLE_HTML).trim();
-  cache.set(html, clean);
-  if (cache.size > CACHE_SIZE) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
+  setKeepingAtMost(cache, html, clean, CACHE_SIZE);
   return clean;
 }
