@@ -14,6 +14,7 @@ import { startLocalS3, type LocalS3 } from "../../src-server/test/s3";
 import { fixtures, multipart } from "../../src-server/test/uploads";
 import { jobIdFor } from "../../src-server/platform/jobs";
 import { seerSlotsKey } from "../../src-server/platform/locks";
+import { offersInstant, type Availability } from "../../src/domain/availability";
 
 /**
  * Three instances of the app on one PostgreSQL with S3 storage, behind a round-robin proxy (all on 127.0.0.1), as
@@ -106,12 +107,32 @@ describe("three instances on one database", () => {
   let cookie = "";
   let seerId = "";
   let paidBooking: { id: string; startsAt: string } | undefined;
+  /** The Seer's weekly hours, on their wall clock (not public: read from the database). */
+  let seerHours: { availability: Availability | null; timezone: string } = { availability: null, timezone: "UTC" };
 
   beforeAll(async () => {
     cookie = await signIn(client);
     const seers = (await (await call("/api/seers")).json()) as { id: string }[];
     seerId = seers[0]?.id ?? "";
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql<{ availability: Availability | null; timezone: string }[]>`
+        select availability, timezone from seers where id = ${seerId}`;
+      if (!row) throw new Error("no Seer to book");
+      seerHours = row;
+    } finally {
+      await sql.end({ timeout: 2 });
+    }
   });
+
+  /** The first date `daysAhead` days from now or later on which the Seer offers `time` (UTC), whatever today is. */
+  function offeredDate(daysAhead: number, time: string): string {
+    for (let day = daysAhead; day < daysAhead + 14; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      if (offersInstant(seerHours.availability, seerHours.timezone, new Date(`${date}T${time}:00Z`))) return date;
+    }
+    throw new Error(`The Seer offers ${time} UTC on no day of the two weeks from ${daysAhead} days ahead`);
+  }
 
   it("keeps a session made on one instance on the others", async () => {
     const seen = new Set<number>();
@@ -167,7 +188,7 @@ describe("three instances on one database", () => {
   });
 
   it("confirms a test-mode checkout started on one instance through the others", async () => {
-    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const date = offeredDate(20, "09:00");
     const created = await call("/api/create-payment-intent", {
       method: "POST",
       cookie,
@@ -238,8 +259,8 @@ describe("three instances on one database", () => {
   });
 
   it("gives one booking for 50 concurrent attempts at one slot by 50 clients spread over the three, each answered within 2 s, no deadlock", async () => {
-    // The same weekday and time as the checkout above, a week later: inside the Seer's hours.
-    const date = new Date(Date.now() + 27 * 86_400_000).toISOString().slice(0, 10);
+    // A day the Seer offers 09:00, after the checkout's above.
+    const date = offeredDate(27, "09:00");
     // Fifty confirmed clients, signed in without a password hash each.
     const sql = postgres(url, { max: 2, onnotice: () => {} });
     const db = drizzle({ client: sql }) as unknown as Db;
@@ -396,7 +417,8 @@ describe("three instances on one database", () => {
   });
 
   it("loses nothing and charges nothing twice when an instance is killed while it confirms a payment", async () => {
-    const date = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
+    // Another time than the checkout's above, should it fall on the same day.
+    const date = offeredDate(22, "10:00");
     const request = JSON.stringify({
       seerId,
       sessionType: "30min",
