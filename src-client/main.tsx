@@ -16,6 +16,7 @@ import { createApp } from "./root";
 import { createBrowserHistory } from "@tanstack/react-router";
 import { SERVER_STATE_ID } from "../src/domain/pages";
 import { createTrpcClient } from "./trpc";
+import { captureEarlyInput } from "./lib/early-input";
 
 /**
  * Ends the current task: what follows runs in a new one, after the browser has had its turn (a tap, a frame). The
@@ -52,6 +53,9 @@ async function start(root: HTMLElement) {
   await router.load();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
   // the whole page: the page (already on screen) answers scrolling and taps while it comes to life.
+  // What the person typed or chose while the code was on its way, noted before React takes the fields over
+  // (lib/early-input.ts): the components that own them apply it once hydrated.
+  captureEarlyInput(root);
   startTransition(() => {
     hydrateRoot(root, element, {
       // Where the browser's first render differed from the server's (React then draws that part again): said with

@@ -1,4 +1,4 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "./routeTree.gen";
 import type { TrpcUtils } from "./trpc";
@@ -8,6 +8,15 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpc: TrpcUtils;
 }
+
+/**
+ * Search params as plain text, as a form sent without JavaScript writes them (`?q=123`), not the router's default JSON
+ * (`?q=%22123%22`, and `?q=123` read as a number): a search typed before the app's code arrived, sent by the browser
+ * as a GET form, reads the same as one the app navigates to (issue #39). Every page's readers take text
+ * (src/schemas/search.ts); objects, which none uses, would still go as JSON.
+ */
+const parseSearch = parseSearchWith((value) => value);
+const stringifySearch = stringifySearchWith(JSON.stringify);
 
 export function createAppRouter(
   context: RouterContext,
@@ -20,6 +29,8 @@ export function createAppRouter(
     defaultPreloadStaleTime: 0,
     scrollRestoration: options?.scrollRestoration ?? true,
     defaultNotFoundComponent: NotFound,
+    parseSearch,
+    stringifySearch,
     ...(options?.history ? { history: options.history } : {}),
   });
 }

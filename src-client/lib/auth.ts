@@ -35,8 +35,9 @@ export function loginHref(returnTo: string = currentPath()): string {
   return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
-export function redirectToLogin(delayMs = LOGIN_REDIRECT_DELAY_MS): () => void {
-  const timer = window.setTimeout(() => window.location.assign(loginHref()), delayMs);
+/** The login page after `delayMs`, returning to `returnTo` (by default the page the person is on). */
+export function redirectToLogin(returnTo?: string, delayMs = LOGIN_REDIRECT_DELAY_MS): () => void {
+  const timer = window.setTimeout(() => window.location.assign(loginHref(returnTo)), delayMs);
   return () => window.clearTimeout(timer);
 }
 

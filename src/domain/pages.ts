@@ -20,6 +20,17 @@ export const HOME_PRODUCTS = 6;
  */
 export const PRODUCT_PAGE_SIZE = 24;
 
+/**
+ * Add to Cart without the app's code (issue #39): the product cards' form posts here (`productId`, `quantity`), and a
+ * GET of `cartAddPath(...)` is where sign-in returns a visitor who tapped it, to finish the action.
+ */
+export const CART_ADD_PATH = "/cart/add";
+
+/** The address that adds one product to the signed-in person's cart, then shows the cart. */
+export function cartAddPath(productId: string, quantity = 1): string {
+  return `${CART_ADD_PATH}?${new URLSearchParams({ productId, quantity: String(quantity) }).toString()}`;
+}
+
 /** The id of the JSON script element in which the server hands a drawn page's data to the browser. */
 export const SERVER_STATE_ID = "seer-server-state";
 

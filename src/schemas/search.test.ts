@@ -47,6 +47,16 @@ describe("URL search params", () => {
     expect(Object.keys(shopSearch({ q: "x".repeat(201), category: "Beads" }))).toEqual(["category"]);
   });
 
+  it("read the empty fields of a form sent without JavaScript as absent, and keep a Load more link's cursor", () => {
+    expect(seerDirectorySearch({ q: "", country: "", specialization: "Divination", language: "", cursor: "abc" })).toEqual({
+      specialization: "Divination",
+      cursor: "abc",
+    });
+    expect(shopSearch({ q: "bowl", category: "" })).toEqual({ q: "bowl" });
+    expect(shopSearch({ cursor: "c".repeat(201) })).toEqual({});
+    expect(wisdomSearch({ q: "", category: "" })).toEqual({});
+  });
+
   it("read each page's filters, malformed ones as 'all'", () => {
     expect(seerDirectorySearch({ q: "ifa", country: 7, language: "Yoruba", extra: "x" })).toEqual({
       q: "ifa",

@@ -19,6 +19,14 @@ export function text(value: unknown, max = Infinity): string | undefined {
   return typeof value === "string" && value.length <= max ? value : undefined;
 }
 
+/**
+ * A filter's text: absent when empty, as a form sent without JavaScript writes every field (`?q=&country=`), so that
+ * the address reads the same whichever way it was made.
+ */
+function filter(value: unknown, max: number): string | undefined {
+  return text(value, max) || undefined;
+}
+
 /** One of `values`, else absent. */
 export function oneOf<const T extends string>(value: unknown, values: readonly T[]): T | undefined {
   return typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -44,31 +52,36 @@ export interface SeerDirectorySearch {
   country?: string | undefined;
   specialization?: string | undefined;
   language?: string | undefined;
+  /** Where the list starts: a `Load more` link's (the server's nextCursor), so that the next page is a link. */
+  cursor?: string | undefined;
 }
 
 /** The directory (/seers?q=...&country=...), so a filtered list is a shareable link. */
 export function seerDirectorySearch(search: Search): SeerDirectorySearch {
   return present({
-    q: text(search.q, 200),
-    country: text(search.country, 100),
-    specialization: text(search.specialization, 200),
-    language: text(search.language, 100),
+    q: filter(search.q, 200),
+    country: filter(search.country, 100),
+    specialization: filter(search.specialization, 200),
+    language: filter(search.language, 100),
+    cursor: filter(search.cursor, 1000),
   });
 }
 
 export interface ShopSearch {
   q?: string | undefined;
   category?: string | undefined;
+  /** Where the listing starts: a `Load more` link's (the server's nextCursor). */
+  cursor?: string | undefined;
 }
 
 /** The shop (/shop?q=...&category=...), so a filtered listing is a shareable link. */
 export function shopSearch(search: Search): ShopSearch {
-  return present({ q: text(search.q, 200), category: text(search.category, 100) });
+  return present({ q: filter(search.q, 200), category: filter(search.category, 100), cursor: filter(search.cursor, 200) });
 }
 
 /** /wisdom?q=...&category=...: a filtered list is a shareable link. */
 export function wisdomSearch(search: Search): { q?: string | undefined; category?: string | undefined } {
-  return present({ q: text(search.q, 200), category: text(search.category, ARTICLE_CATEGORY_MAX) });
+  return present({ q: filter(search.q, 200), category: filter(search.category, ARTICLE_CATEGORY_MAX) });
 }
 
 export interface AdminOrderFilters {

@@ -21,6 +21,12 @@ export const seerListInputSchema = z.object({
    * queries drive it.
    */
   cursor: z.string().max(1000).nullish(),
+  /**
+   * Where the first page starts when it is not the list's first: a `Load more` link's cursor, opened as a page of its
+   * own (issue #39). Apart from cursor, which tRPC leaves out of an infinite query's cache key, so that the list from
+   * that place and the list from the top are not one cache entry.
+   */
+  from: z.string().max(1000).optional(),
   pageSize: z.number().int().min(1).max(SEER_MAX_PAGE_SIZE).default(SEER_PAGE_SIZE),
 });
 export type SeerListInput = z.input<typeof seerListInputSchema>;

@@ -42,6 +42,8 @@ export const productListInputSchema = z
      * product shown, or how many near matches were shown). Named cursor so that infinite queries drive it.
      */
     cursor: z.string().max(200).nullish(),
+    /** Where the first page starts when it is not the listing's first: a `Load more` link's cursor (see seers.ts). */
+    from: z.string().max(200).optional(),
   })
   .prefault({});
 export type ProductListQuery = z.output<typeof productListInputSchema>;

@@ -17,6 +17,7 @@ import { IconMoon, IconSun } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { loginHref, useAuth } from "../../lib/auth";
+import { useHydrated } from "../../lib/hydrated";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
 
@@ -35,8 +36,11 @@ export const headerLinks = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Light or dark colours: the system's until the visitor chooses, then theirs (kept in this browser). */
-function ColorSchemeToggle() {
+/**
+ * Light or dark colours: the system's until the visitor chooses, then theirs (kept in this browser). On a page the
+ * server drew it is busy until the app's code has taken the page over (issue #39).
+ */
+function ColorSchemeToggle({ ready }: { ready: boolean }) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
   const next = computed === "dark" ? "light" : "dark";
@@ -45,6 +49,7 @@ function ColorSchemeToggle() {
       variant="subtle"
       color="dark"
       size="lg"
+      loading={!ready}
       onClick={() => setColorScheme(next)}
       aria-label={next === "dark" ? "Use dark colours" : "Use light colours"}
     >
@@ -58,6 +63,8 @@ export function Header() {
   const auth = useAuth();
   const user = auth.status === "signed-in" ? auth.user : undefined;
   const here = useRouterState({ select: (s) => s.location.href });
+  // The header's two buttons need the app's code: until it has taken a drawn page over, they show that they are busy.
+  const ready = useHydrated();
 
   return (
     <Box component="header" className={classes.header}>
@@ -86,10 +93,13 @@ export function Header() {
               Log In
             </Button>
           )}
-          <ColorSchemeToggle />
+          <ColorSchemeToggle ready={ready} />
           <Burger
             opened={opened}
             onClick={toggle}
+            disabled={!ready}
+            aria-busy={!ready}
+            className={ready ? undefined : classes.busy}
             hiddenFrom="md"
             size="sm"
             aria-label={opened ? "Close menu" : "Open menu"}

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
 import { trpc } from "../../trpc";
 import { ArticleCard } from "./ArticleCard";
 
@@ -48,9 +48,16 @@ export function WisdomPage() {
         </Button>
       </Group>
 
-      <SearchForm label="Find an article" placeholder="Search articles" search={searchText}>
+      <SearchForm
+        label="Find an article"
+        placeholder="Search articles"
+        action="/wisdom"
+        search={searchText}
+        onEarlyFilters={(patch) => void navigate({ search: (prev) => ({ ...prev, ...pick(patch, ["category"]) }) })}
+      >
         <NativeSelect
           label="Category"
+          name="category"
           data={[{ value: "", label: "All Categories" }, ...withCurrent.map((c) => ({ value: c, label: c }))]}
           value={search.category ?? ""}
           onChange={(e) => void navigate({ search: (prev) => ({ ...prev, category: e.currentTarget.value || undefined }) })}

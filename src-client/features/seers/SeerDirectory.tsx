@@ -1,9 +1,10 @@
 import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { getRouteApi } from "@tanstack/react-router";
+import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { withThousands } from "../../../src/domain/money";
 import { SEER_PAGE_SIZE } from "../../../src/domain/seer-limits";
 import type { SeerDirectorySearch } from "../../../src/schemas/search";
-import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { FirstPageLink, LoadMore } from "../../components/LoadMore";
+import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
 import { trpc } from "../../trpc";
 import { SeerCard, SeerCardSkeleton } from "./SeerCard";
 
@@ -11,7 +12,8 @@ const route = getRouteApi("/seers/");
 
 export const SKELETON_CARDS = 6;
 
-type FilterKey = "country" | "specialization" | "language";
+const FILTERS = ["country", "specialization", "language"] as const;
+type FilterKey = (typeof FILTERS)[number];
 
 /** "All" first, then the approved Seers' values; a value from a shared link stays selectable even if no longer offered. */
 function selectData(allLabel: string, values: string[] | undefined, current: string | undefined) {
@@ -24,10 +26,12 @@ function selectData(allLabel: string, values: string[] | undefined, current: str
 export function SeerDirectory() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const router = useRouter();
   const q = search.q ?? "";
 
+  // Any change of search or filters starts the list from the top again.
   const update = (patch: Partial<SeerDirectorySearch>, replace = false) =>
-    navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+    navigate({ search: (prev) => ({ ...prev, ...patch, cursor: undefined }), replace });
   const searchText = useUrlSearchText(q, (value) => void update({ q: value }, true));
 
   const options = trpc.seers.filterOptions.useQuery();
@@ -37,15 +41,11 @@ export function SeerDirectory() {
       country: search.country,
       specialization: search.specialization,
       language: search.language,
+      from: search.cursor,
       pageSize: SEER_PAGE_SIZE,
     },
     { getNextPageParam: (last) => last.nextCursor },
   );
-
-  const clearFilters = () => {
-    searchText.reset();
-    void navigate({ search: {} });
-  };
   const selectFilter = (key: FilterKey) => (event: React.ChangeEvent<HTMLSelectElement>) =>
     void update({ [key]: event.currentTarget.value || undefined });
 
@@ -64,9 +64,16 @@ export function SeerDirectory() {
         </Text>
       </Stack>
 
-      <SearchForm label="Find a Seer" placeholder="Search by name or biography" search={searchText}>
+      <SearchForm
+        label="Find a Seer"
+        placeholder="Search by name or biography"
+        action="/seers"
+        search={searchText}
+        onEarlyFilters={(patch) => void update(pick(patch, FILTERS))}
+      >
         <NativeSelect
           label="Country"
+          name="country"
           data={selectData("All Countries", options.data?.countries, search.country)}
           value={search.country ?? ""}
           onChange={selectFilter("country")}
@@ -74,6 +81,7 @@ export function SeerDirectory() {
         />
         <NativeSelect
           label="Specialization"
+          name="specialization"
           data={selectData("All Specializations", options.data?.specializations, search.specialization)}
           value={search.specialization ?? ""}
           onChange={selectFilter("specialization")}
@@ -81,12 +89,13 @@ export function SeerDirectory() {
         />
         <NativeSelect
           label="Language"
+          name="language"
           data={selectData("All Languages", options.data?.languages, search.language)}
           value={search.language ?? ""}
           onChange={selectFilter("language")}
           style={{ flex: "1 1 160px" }}
         />
-        <Button variant="default" onClick={clearFilters}>
+        <Button variant="default" component={Link} to="/seers" onClick={searchText.reset}>
           Clear Filters
         </Button>
       </SearchForm>
@@ -124,10 +133,15 @@ export function SeerDirectory() {
             <Text size="sm" c="dimmed" role="status">
               Showing {withThousands(items.length)} of {total} Seers
             </Text>
+            {search.cursor && (
+              <FirstPageLink href={router.buildLocation({ to: "/seers", search: { ...search, cursor: undefined } }).href} />
+            )}
             {seers.hasNextPage && (
-              <Button variant="light" onClick={() => void seers.fetchNextPage()} loading={seers.isFetchingNextPage}>
-                Load more
-              </Button>
+              <LoadMore
+                href={router.buildLocation({ to: "/seers", search: { ...search, cursor: lastPage?.nextCursor ?? undefined } }).href}
+                loading={seers.isFetchingNextPage}
+                onLoad={() => void seers.fetchNextPage()}
+              />
             )}
           </Stack>
         </Stack>

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { formatGhs } from "../../../src/domain/money";
+import { AddToCartForm } from "./AddToCartForm";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./types";
 
@@ -50,9 +51,14 @@ export function ProductCard({ product, onAddToCart, adding = false, titleOrder =
         </Group>
       </Stack>
       {onAddToCart && (
-        <Button mt="md" fullWidth disabled={soldOut || adding} onClick={() => onAddToCart(product.id)}>
-          {soldOut ? "Out of Stock" : "Add to Cart"}
-        </Button>
+        <AddToCartForm
+          productId={product.id}
+          soldOut={soldOut}
+          adding={adding}
+          onAdd={() => onAddToCart(product.id)}
+          mt="md"
+          fullWidth
+        />
       )}
     </Card>
   );

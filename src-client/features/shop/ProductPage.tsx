@@ -4,6 +4,7 @@ import { formatMoney } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { ProductImage } from "./ProductImage";
 import type { ProductDetail } from "./types";
+import { AddToCartForm } from "./AddToCartForm";
 import { useAddToCart } from "./useAddToCart";
 import { usePageTitle } from "../../components/layout/RouteAnnouncer";
 
@@ -112,13 +113,13 @@ export function ProductPage({ slug }: { slug: string }) {
                   .join(" · ")}
               </Text>
             )}
-            <Button
+            <AddToCartForm
+              productId={p.id}
+              soldOut={soldOut}
+              adding={addToCart.isPending}
+              onAdd={() => addToCart.mutate({ productId: p.id, quantity: 1 })}
               size="md"
-              disabled={soldOut || addToCart.isPending}
-              onClick={() => addToCart.mutate({ productId: p.id, quantity: 1 })}
-            >
-              {soldOut ? "Out of Stock" : "Add to Cart"}
-            </Button>
+            />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -94,7 +94,7 @@ describe("/shop", () => {
     expect(await screen.findByText("No products found matching your criteria")).toBeInTheDocument();
     expect(calls).toContainEqual(expect.objectContaining({ search: "nothing", categoryId: "c-tools", limit: PRODUCT_PAGE_SIZE }));
 
-    await userEvent.click(screen.getByRole("button", { name: "Clear" }));
+    await userEvent.click(screen.getByRole("link", { name: "Clear" }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(screen.getByRole("textbox", { name: "Search" })).toHaveValue("");
     expect(await screen.findAllByTestId("product-card")).toHaveLength(2);
@@ -108,10 +108,11 @@ describe("/shop", () => {
     );
     renderApp("/shop");
     expect(await screen.findAllByTestId("product-card")).toHaveLength(2);
-    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(screen.getByRole("link", { name: "Load more" })).toHaveAttribute("href", "/shop?cursor=after-p2");
+    await userEvent.click(screen.getByRole("link", { name: "Load more" }));
     await waitFor(() => expect(screen.getAllByTestId("product-card")).toHaveLength(3));
     expect(screen.getAllByRole("link", { name: /./ }).map((a) => a.getAttribute("href"))).toContain("/shop/kola");
-    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Load more" })).not.toBeInTheDocument();
     expect(calls.map((input) => (input as { cursor?: string | null }).cursor ?? null)).toEqual([null, "after-p2"]);
   });
 
@@ -154,7 +155,7 @@ describe("/shop", () => {
     );
   });
 
-  it("tells a visitor to log in and sends them to /api/login after 500 ms", async () => {
+  it("tells a visitor to log in and sends them to /api/login after 500 ms, to come back to the address that adds the item", async () => {
     const assign = vi.fn();
     Object.defineProperty(window, "location", {
       configurable: true,
@@ -173,7 +174,8 @@ describe("/shop", () => {
     expect(await screen.findByText("Please log in to add items to cart", {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login?returnTo=%2Fshop"), { timeout: 2000 });
+    const back = `/cart/add?productId=${products[0]?.id ?? ""}&quantity=1`;
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/api/login?returnTo=${encodeURIComponent(back)}`), { timeout: 2000 });
   });
 });
 

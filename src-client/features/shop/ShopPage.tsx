@@ -1,8 +1,9 @@
 import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { getRouteApi } from "@tanstack/react-router";
+import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { PRODUCT_PAGE_SIZE } from "../../../src/domain/pages";
 import type { ShopSearch } from "../../../src/schemas/shop";
-import { SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { FirstPageLink, LoadMore } from "../../components/LoadMore";
+import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
 import { trpc } from "../../trpc";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
 import { useAddToCart } from "./useAddToCart";
@@ -16,24 +17,21 @@ export const PRODUCT_SKELETONS = 8;
 export function ShopPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
+  const router = useRouter();
   const q = search.q ?? "";
 
+  // Any change of search or category starts the listing from the top again.
   const update = (patch: Partial<ShopSearch>, replace = false) =>
-    navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+    navigate({ search: (prev) => ({ ...prev, ...patch, cursor: undefined }), replace });
   const searchText = useUrlSearchText(q, (value) => void update({ q: value }, true));
 
   const categories = trpc.shop.categories.useQuery();
   const products = trpc.shop.products.useInfiniteQuery(
-    { search: search.q, categoryId: search.category, limit: PRODUCT_PAGE_SIZE },
+    { search: search.q, categoryId: search.category, from: search.cursor, limit: PRODUCT_PAGE_SIZE },
     { getNextPageParam: (last) => last.nextCursor },
   );
   const items = products.data?.pages.flatMap((p) => p.items) ?? [];
   const addToCart = useAddToCart();
-
-  const clear = () => {
-    searchText.reset();
-    void navigate({ search: {} });
-  };
 
   const categoryData = [
     { value: "", label: "All Categories" },
@@ -49,15 +47,22 @@ export function ShopPage() {
         </Text>
       </Stack>
 
-      <SearchForm label="Find a product" placeholder="Search sacred items" search={searchText}>
+      <SearchForm
+        label="Find a product"
+        placeholder="Search sacred items"
+        action="/shop"
+        search={searchText}
+        onEarlyFilters={(patch) => void update(pick(patch, ["category"]))}
+      >
         <NativeSelect
           label="Category"
+          name="category"
           data={categoryData}
           value={search.category ?? ""}
           onChange={(e) => void update({ category: e.currentTarget.value || undefined })}
           style={{ flex: "1 1 200px" }}
         />
-        <Button variant="default" onClick={clear}>
+        <Button variant="default" component={Link} to="/shop" onClick={searchText.reset}>
           Clear
         </Button>
       </SearchForm>
@@ -96,11 +101,23 @@ export function ShopPage() {
               />
             ))}
           </SimpleGrid>
-          {products.hasNextPage && (
+          {(products.hasNextPage || search.cursor) && (
             <Group justify="center">
-              <Button variant="light" onClick={() => void products.fetchNextPage()} loading={products.isFetchingNextPage}>
-                Load more
-              </Button>
+              {search.cursor && (
+                <FirstPageLink href={router.buildLocation({ to: "/shop", search: { ...search, cursor: undefined } }).href} />
+              )}
+              {products.hasNextPage && (
+                <LoadMore
+                  href={
+                    router.buildLocation({
+                      to: "/shop",
+                      search: { ...search, cursor: products.data?.pages.at(-1)?.nextCursor ?? undefined },
+                    }).href
+                  }
+                  loading={products.isFetchingNextPage}
+                  onLoad={() => void products.fetchNextPage()}
+                />
+              )}
             </Group>
           )}
         </Stack>

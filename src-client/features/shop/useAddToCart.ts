@@ -1,3 +1,4 @@
+import { cartAddPath } from "../../../src/domain/pages";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
@@ -5,17 +6,18 @@ import { trpc } from "../../trpc";
 
 /**
  * Add to Cart with docs/product.md#errors-and-messages's toasts. A visitor who is not signed in gets 'Error - Please log in to add
- * items to cart' and the login page 500 ms later; any other refusal (sold out, no longer available) shows
+ * items to cart' and the login page 500 ms later, which returns them to the address that adds the item (issue #39), so
+ * that after signing in it is in their cart; any other refusal (sold out, no longer available) shows
  * the server's reason instead, since sending a signed-in shopper to log in would not help them.
  */
 export function useAddToCart() {
   const utils = trpc.useUtils();
   return trpc.cart.add.useMutation({
     onSuccess: () => notify(messages.addedToCart, "success"),
-    onError: (error) => {
+    onError: (error, { productId, quantity }) => {
       if (isUnauthorizedError(error)) {
         notify(messages.addToCartFailed, "destructive");
-        redirectToLogin();
+        redirectToLogin(cartAddPath(productId, quantity));
         return;
       }
       notify({ title: messages.addToCartFailed.title, message: error.message }, "destructive");

@@ -3,7 +3,9 @@ import { authedProcedure, publicProcedure, router } from "../../platform/trpc/in
 
 /** The Seer directory and profiles: public reads of approved Seers, plus a Seer's own profile. */
 export const seersRouter = router({
-  list: publicProcedure.input(seerListInputSchema).query(({ ctx, input }) => ctx.services.seers.list(input)),
+  list: publicProcedure
+    .input(seerListInputSchema)
+    .query(({ ctx, input }) => ctx.services.seers.list({ ...input, cursor: input.cursor ?? input.from })),
 
   filterOptions: publicProcedure.query(({ ctx }) => ctx.services.seers.filterOptions()),
 

@@ -4,7 +4,9 @@ import { publicProcedure, router } from "../../platform/trpc/init";
 /** The Sacred Market's public reads: active products and categories. */
 export const catalogRouter = router({
   /** Active products, oldest first; the home page asks for { limit: 6 }. */
-  products: publicProcedure.input(productListInputSchema).query(({ ctx, input }) => ctx.services.shop.list(input)),
+  products: publicProcedure
+    .input(productListInputSchema)
+    .query(({ ctx, input }) => ctx.services.shop.list({ ...input, cursor: input.cursor ?? input.from })),
 
   product: publicProcedure.input(productSlugSchema).query(({ ctx, input }) => ctx.services.shop.bySlug(input.slug)),
 

@@ -3,6 +3,7 @@ import type { CartAddInput, ConfirmOrderPaymentInput, CreateOrderPaymentInput } 
 import { idempotencyKeyHeader, jsonBody, pathParam, queryParam, restRoute } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { cartRouter } from "./cart-router";
+import { registerCartForm } from "./cart-form";
 import { catalogRouter } from "./catalog-router";
 import { ordersRouter } from "./orders-router";
 
@@ -10,6 +11,7 @@ const route = restRoute(createCallerFactory(router({ shop: catalogRouter, cart: 
 
 /** The Sacred Market paths of docs/product.md#api: one implementation (the procedures), two doors. */
 export function registerShopRoutes(app: FastifyInstance): void {
+  registerCartForm(app);
   app.get(
     "/api/products",
     // The first PRODUCT_LIST_MAX products as a plain list (the documented answer); the shop's screen pages by tRPC.

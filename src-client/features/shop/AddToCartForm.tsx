@@ -1,0 +1,32 @@
+import { Button, type ButtonProps } from "@mantine/core";
+import { CART_ADD_PATH } from "../../../src/domain/pages";
+
+/**
+ * `Add to Cart` as a real form (issue #39): a tap before the app's code has arrived, or without JavaScript, posts
+ * the product to the server, which adds it (signed in) or sends the visitor to sign in and back to finish it
+ * (src-server/modules/shop/cart-form.ts). Once the app runs, the tap adds through the app (`onAdd`) instead, with its
+ * notices, and the form is not sent: the item is added once either way.
+ */
+export function AddToCartForm({
+  productId,
+  soldOut,
+  adding,
+  onAdd,
+  ...button
+}: { productId: string; soldOut: boolean; adding: boolean; onAdd: () => void } & ButtonProps) {
+  return (
+    <form
+      method="post"
+      action={CART_ADD_PATH}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!adding) onAdd();
+      }}
+    >
+      <input type="hidden" name="productId" value={productId} />
+      <Button type="submit" disabled={soldOut || adding} {...button}>
+        {soldOut ? "Out of Stock" : "Add to Cart"}
+      </Button>
+    </form>
+  );
+}
