@@ -23,7 +23,7 @@ import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { SpecializationsInput } from "./SpecializationsInput";
-import { UploadError, uploadFile } from "./upload";
+import { UploadError, uploadFile } from "../../lib/upload";
 
 export const ID_DOCUMENT_ENDPOINT = "/api/upload/id-document";
 
