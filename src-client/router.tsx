@@ -1,13 +1,7 @@
 import { createRouter } from "@tanstack/react-router";
-import type { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "./routeTree.gen";
-import type { TrpcUtils } from "./trpc";
+import type { RouterContext } from "./router-context";
 import { NotFound } from "./components/NotFound";
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: TrpcUtils;
-}
 
 export function createAppRouter(
   context: RouterContext,
