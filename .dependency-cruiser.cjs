@@ -72,7 +72,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(dist|node_modules|\\.data)/|routeTree\\.gen\\.ts$" },
+    exclude: { path: "(^|/)(dist|node_modules|\\.data)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -1,13 +1,7 @@
 import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";
-import type { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "./routeTree.gen";
-import type { TrpcUtils } from "./trpc";
+import type { RouterContext } from "./router-context";
 import { NotFound } from "./components/NotFound";
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: TrpcUtils;
-}
 
 /**
  * Search params as plain text, as a form sent without JavaScript writes them (`?q=123`), not the router's default JSON

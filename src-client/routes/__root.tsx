@@ -4,7 +4,7 @@ import { Footer } from "../components/layout/Footer";
 import { Header } from "../components/layout/Header";
 import { RouteAnnouncer } from "../components/layout/RouteAnnouncer";
 import { NotFound } from "../components/NotFound";
-import type { RouterContext } from "../router";
+import type { RouterContext } from "../router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

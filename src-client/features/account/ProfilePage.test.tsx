@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import type { Consultation, Order } from "./types";
+import type { Consultation } from "../bookings/types";
+import type { Order } from "../shop/types";
 
 const client = {
   id: "u-1",

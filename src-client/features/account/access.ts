@@ -1,6 +1,6 @@
 import type { SignedInUser } from "../../lib/auth";
 import * as messages from "../../lib/routeMessages";
-import type { RouterContext } from "../../router";
+import type { RouterContext } from "../../router-context";
 
 /**
  * Sign-in and role guards, in one place: each protected route names its rule in `beforeLoad`

@@ -5,7 +5,7 @@ import { cents, formatMoney, toCents, toDecimal } from "../../../src/domain/mone
 import { adminCancelBookingSchema } from "../../../src/schemas/bookings";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { notifyActionError } from "../bookings/actionError";
+import { notifyActionError } from "../../lib/actionError";
 
 interface CancellableBooking {
   id: string;

@@ -14,7 +14,7 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { ID_DOCUMENT_ACCEPT, seerApplicationSchema, type SeerApplication } from "../../../src/schemas/applications";
@@ -23,7 +23,7 @@ import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { SpecializationsInput } from "./SpecializationsInput";
-import { UploadError, uploadFile } from "./upload";
+import { UploadError, uploadFile } from "../../lib/upload";
 
 export const ID_DOCUMENT_ENDPOINT = "/api/upload/id-document";
 
@@ -96,6 +96,90 @@ function IdDocumentField({
         </>
       )}
     </Input.Wrapper>
+  );
+}
+
+/** The application's own fields, bound to the form; the ID document and the submit button are the form's. */
+function ApplicationFields({ form }: { form: UseFormReturnType<FormValues> }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Full Name"
+          placeholder="Your full name"
+          autoComplete="name"
+          required
+          {...form.getInputProps("fullName")}
+        />
+        <TextInput
+          label="Country"
+          placeholder="e.g., Ghana"
+          autoComplete="country-name"
+          required
+          {...form.getInputProps("country")}
+        />
+        <TextInput
+          label="Contact Email"
+          type="email"
+          placeholder="you@example.com"
+          autoComplete="email"
+          required
+          {...form.getInputProps("contactEmail")}
+        />
+        <TextInput
+          label="Contact Phone"
+          type="tel"
+          placeholder="+233 20 000 0000 (optional)"
+          autoComplete="tel"
+          {...form.getInputProps("contactPhone")}
+        />
+        <TextInput
+          label="Spiritual Tradition"
+          placeholder="e.g., Ifá, Vodun, Sangoma, Akan"
+          required
+          {...form.getInputProps("tradition")}
+        />
+        <NumberInput
+          label="Years of Practice"
+          placeholder="e.g., 10"
+          min={1}
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          required
+          {...form.getInputProps("yearsOfPractice")}
+        />
+      </SimpleGrid>
+      <SpecializationsInput
+        value={form.values.specializations}
+        onChange={(value) => {
+          form.setFieldValue("specializations", value);
+          if (value.length > 0) form.clearFieldError("specializations");
+        }}
+        error={form.errors.specializations}
+      />
+      <Textarea
+        label="Lineage Information"
+        placeholder="Your teachers, initiation and the lineage you belong to"
+        rows={3}
+        required
+        {...form.getInputProps("lineageInfo")}
+      />
+      <Textarea
+        label="Biography"
+        placeholder="Tell seekers about yourself and your practice"
+        rows={5}
+        required
+        {...form.getInputProps("biography")}
+      />
+      <Textarea
+        label="Ethics Statement"
+        placeholder="How you practise ethically: confidentiality, honesty, referrals"
+        rows={3}
+        required
+        {...form.getInputProps("ethicsStatement")}
+      />
+    </>
   );
 }
 
@@ -190,82 +274,7 @@ function ApplicationForm() {
             {serverError}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Full Name"
-            placeholder="Your full name"
-            autoComplete="name"
-            required
-            {...form.getInputProps("fullName")}
-          />
-          <TextInput
-            label="Country"
-            placeholder="e.g., Ghana"
-            autoComplete="country-name"
-            required
-            {...form.getInputProps("country")}
-          />
-          <TextInput
-            label="Contact Email"
-            type="email"
-            placeholder="you@example.com"
-            autoComplete="email"
-            required
-            {...form.getInputProps("contactEmail")}
-          />
-          <TextInput
-            label="Contact Phone"
-            type="tel"
-            placeholder="+233 20 000 0000 (optional)"
-            autoComplete="tel"
-            {...form.getInputProps("contactPhone")}
-          />
-          <TextInput
-            label="Spiritual Tradition"
-            placeholder="e.g., Ifá, Vodun, Sangoma, Akan"
-            required
-            {...form.getInputProps("tradition")}
-          />
-          <NumberInput
-            label="Years of Practice"
-            placeholder="e.g., 10"
-            min={1}
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            required
-            {...form.getInputProps("yearsOfPractice")}
-          />
-        </SimpleGrid>
-        <SpecializationsInput
-          value={form.values.specializations}
-          onChange={(value) => {
-            form.setFieldValue("specializations", value);
-            if (value.length > 0) form.clearFieldError("specializations");
-          }}
-          error={form.errors.specializations}
-        />
-        <Textarea
-          label="Lineage Information"
-          placeholder="Your teachers, initiation and the lineage you belong to"
-          rows={3}
-          required
-          {...form.getInputProps("lineageInfo")}
-        />
-        <Textarea
-          label="Biography"
-          placeholder="Tell seekers about yourself and your practice"
-          rows={5}
-          required
-          {...form.getInputProps("biography")}
-        />
-        <Textarea
-          label="Ethics Statement"
-          placeholder="How you practise ethically: confidentiality, honesty, referrals"
-          rows={3}
-          required
-          {...form.getInputProps("ethicsStatement")}
-        />
+        <ApplicationFields form={form} />
         <IdDocumentField upload={upload} error={form.errors.idDocumentUrl} onFile={onFile} />
         <Button type="submit" size="md" disabled={submit.isPending || upload.status === "uploading"}>
           {submit.isPending ? "Submitting..." : "Submit Application"}

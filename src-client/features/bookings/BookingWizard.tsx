@@ -1,7 +1,13 @@
 import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Stepper, Text, Textarea, Title } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
-import { SESSION_MINUTES, dateInTimeZone, lastBookableDate, sessionPriceField, type SessionType } from "../../../src/domain/consultations";
+import {
+  SESSION_MINUTES,
+  dateInTimeZone,
+  lastBookableDate,
+  sessionPriceField,
+  type SessionType,
+} from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
@@ -14,6 +20,94 @@ import { SlotPicker, detectTimeZone } from "./SlotPicker";
 import type { BookingPayment } from "./types";
 import { WIZARD_STEPS, type WizardPlace } from "./wizard-place";
 
+/** The wizard's second step: what is being booked, the client's notes, and the way on to payment. */
+function ReviewStep({
+  seerName,
+  minutes,
+  date,
+  time,
+  timeZone,
+  price,
+  notes,
+  onNotesChange,
+  onBack,
+  onContinue,
+  pending,
+}: {
+  seerName: string;
+  minutes: number;
+  date: string | null;
+  time: string | null;
+  timeZone: string;
+  price: string | null;
+  notes: string;
+  onNotesChange: (notes: string) => void;
+  onBack: () => void;
+  onContinue: () => void;
+  pending: boolean;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md" mt="md">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Review Your Booking
+        </Title>
+        <SimpleGrid cols={2} spacing="xs">
+          <Text fw={600}>Seer</Text>
+          <Text>{seerName}</Text>
+          <Text fw={600}>Session</Text>
+          <Text>{minutes} minutes</Text>
+          <Text fw={600}>Date</Text>
+          <Text>{date ? formatCalendarDate(date) : ""}</Text>
+          <Text fw={600}>Time</Text>
+          <Text>
+            {time} ({timeZone})
+          </Text>
+          <Text fw={600}>Total</Text>
+          <Text>{price ? formatMoney(price) : ""}</Text>
+        </SimpleGrid>
+        <Textarea
+          label="Session Notes (Optional)"
+          description="Anything you would like your Seer to know before the session."
+          rows={3}
+          maxLength={2000}
+          value={notes}
+          onChange={(e) => onNotesChange(e.currentTarget.value)}
+        />
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack} disabled={pending}>
+            Back
+          </Button>
+          <Button onClick={onContinue} disabled={pending}>
+            {pending ? "Processing..." : "Continue to Payment"}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The wizard's last step: the card form for this page's payment intent. */
+function PaymentStep({ payment, onPaid }: { payment: BookingPayment | null; onPaid: (paymentIntentId: string) => void }) {
+  return (
+    <Paper withBorder p="lg" radius="md" mt="md">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Payment Information
+        </Title>
+        {payment && (
+          <CardPaymentForm
+            clientSecret={payment.clientSecret}
+            returnPath="/booking-success"
+            onSuccess={onPaid}
+            submitLabel={`Pay ${formatMoney(payment.amount)}`}
+            charge={payment.amount}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. A step is a new
@@ -135,61 +229,22 @@ export function BookingWizard({
             </Paper>
           </Stepper.Step>
           <Stepper.Step label="Review" description="Check and add notes">
-            <Paper withBorder p="lg" radius="md" mt="md">
-              <Stack gap="md">
-                <Title order={2} size="h4">
-                  Review Your Booking
-                </Title>
-                <SimpleGrid cols={2} spacing="xs">
-                  <Text fw={600}>Seer</Text>
-                  <Text>{seer.data.fullName}</Text>
-                  <Text fw={600}>Session</Text>
-                  <Text>{minutes} minutes</Text>
-                  <Text fw={600}>Date</Text>
-                  <Text>{date ? formatCalendarDate(date) : ""}</Text>
-                  <Text fw={600}>Time</Text>
-                  <Text>
-                    {time} ({timeZone})
-                  </Text>
-                  <Text fw={600}>Total</Text>
-                  <Text>{price ? formatMoney(price) : ""}</Text>
-                </SimpleGrid>
-                <Textarea
-                  label="Session Notes (Optional)"
-                  description="Anything you would like your Seer to know before the session."
-                  rows={3}
-                  maxLength={2000}
-                  value={notes}
-                  onChange={(e) => setNotes(e.currentTarget.value)}
-                />
-                <Group justify="space-between">
-                  <Button variant="default" onClick={() => setStep(0)} disabled={createIntent.isPending}>
-                    Back
-                  </Button>
-                  <Button onClick={startPayment} disabled={createIntent.isPending}>
-                    {createIntent.isPending ? "Processing..." : "Continue to Payment"}
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
+            <ReviewStep
+              seerName={seer.data.fullName}
+              minutes={minutes}
+              date={date}
+              time={time}
+              timeZone={timeZone}
+              price={price}
+              notes={notes}
+              onNotesChange={setNotes}
+              onBack={() => setStep(0)}
+              onContinue={startPayment}
+              pending={createIntent.isPending}
+            />
           </Stepper.Step>
           <Stepper.Step label="Payment" description="Pay by card">
-            <Paper withBorder p="lg" radius="md" mt="md">
-              <Stack gap="md">
-                <Title order={2} size="h4">
-                  Payment Information
-                </Title>
-                {payment && (
-                  <CardPaymentForm
-                    clientSecret={payment.clientSecret}
-                    returnPath="/booking-success"
-                    onSuccess={onPaid}
-                    submitLabel={`Pay ${formatMoney(payment.amount)}`}
-                    charge={payment.amount}
-                  />
-                )}
-              </Stack>
-            </Paper>
+            <PaymentStep payment={payment} onPaid={onPaid} />
           </Stepper.Step>
         </Stepper>
       </Stack>

@@ -4,7 +4,7 @@ import { CANCELLATION_REASON_MAX } from "../../../src/domain/after-payment";
 import { formatMoney } from "../../../src/domain/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { notifyActionError } from "./actionError";
+import { notifyActionError } from "../../lib/actionError";
 
 /**
  * The cancel dialog of docs/product.md#cancellation-rescheduling-and-reviews: it shows exactly what the server's

@@ -6,7 +6,7 @@ import { formatCalendarDate } from "../../lib/format";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { notifyActionError } from "./actionError";
+import { notifyActionError } from "../../lib/actionError";
 import { SlotPicker } from "./SlotPicker";
 
 interface MovableBooking {

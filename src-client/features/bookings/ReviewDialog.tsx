@@ -5,7 +5,7 @@ import { REVIEW_COMMENT_MAX } from "../../../src/domain/after-payment";
 import { reviewSchema } from "../../../src/schemas/bookings";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { notifyActionError } from "./actionError";
+import { notifyActionError } from "../../lib/actionError";
 
 /** Five stars as a radio group: arrow keys move, each star says how many it gives. */
 function StarPicker({ value, onChange, labelledBy }: { value: number; onChange: (v: number) => void; labelledBy: string }) {

@@ -65,32 +65,15 @@ function Video({
   );
 }
 
-/** The call: the other party large, oneself small, controls, the timer against the booked time, the link's quality. */
-export function CallView({
-  session,
-  local,
-  peerName,
-  startsAt,
-  minutes,
-  onLeave,
-}: {
-  session: CallSession;
-  local: MediaStream | null;
-  peerName: string;
-  startsAt: Date;
-  minutes: number;
-  onLeave(): void;
-}) {
-  const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
+/**
+ * What this side sends, kept in step with the session: microphone and camera (when the device has them) and a shared
+ * screen, which replaces the camera's video until it is stopped here, in the browser, or by leaving.
+ */
+function useCallMedia(session: CallSession, local: MediaStream | null) {
   const hasAudio = !!local?.getAudioTracks().length;
   const hasCamera = !!local?.getVideoTracks().length;
   const [media, setMedia] = useState<MediaState>({ audio: hasAudio, video: hasCamera, screen: false });
   const screen = useRef<MediaStream | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
   useEffect(() => () => screen.current?.getTracks().forEach((t) => t.stop()), []);
 
   const update = (next: MediaState) => {
@@ -118,6 +101,32 @@ export function CallView({
       // The person cancelled the browser's picker.
     }
   };
+  return { media, hasAudio, hasCamera, update, share };
+}
+
+/** The call: the other party large, oneself small, controls, the timer against the booked time, the link's quality. */
+export function CallView({
+  session,
+  local,
+  peerName,
+  startsAt,
+  minutes,
+  onLeave,
+}: {
+  session: CallSession;
+  local: MediaStream | null;
+  peerName: string;
+  startsAt: Date;
+  minutes: number;
+  onLeave(): void;
+}) {
+  const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const { media, hasAudio, hasCamera, update, share } = useCallMedia(session, local);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
 
   const elapsed = now - startsAt.getTime();
   const timer =

@@ -22,7 +22,7 @@ import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { UploadError, uploadFile } from "../applications/upload";
+import { UploadError, uploadFile } from "../../lib/upload";
 import { dashboardMessages } from "./format";
 import type { DashboardSeer } from "./types";
 

@@ -11,7 +11,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
 import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
-import { notifyActionError } from "../bookings/actionError";
+import { notifyActionError } from "../../lib/actionError";
 import { timezoneLabel } from "./format";
 import type { DashboardSession } from "./types";
 

@@ -41,10 +41,6 @@ export function SeerProfile() {
 
   const s = seer.data;
   const rating = ratingOf(s);
-  const offered = sessions.flatMap((option) => {
-    const price = option.price(s);
-    return price ? [{ ...option, price }] : [];
-  });
 
   return (
     <Container size="lg" py="xl">
@@ -108,41 +104,7 @@ export function SeerProfile() {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="book-a-consultation">
-            <Title order={2} fz="h3" id="book-a-consultation" mb="md">
-              Book a Consultation
-            </Title>
-            {offered.length === 0 ? (
-              <Text c="dimmed">This Seer has not published session prices yet.</Text>
-            ) : (
-              <Stack gap="sm">
-                {offered.map((option) => (
-                  <Link
-                    key={option.session}
-                    to="/book/$id"
-                    params={{ id: s.id }}
-                    search={{ session: option.session }}
-                    className={classes.link}
-                    data-testid={`session-${option.session}`}
-                  >
-                    <Card withBorder padding="md" className={classes.card}>
-                      <Group justify="space-between" wrap="nowrap">
-                        <Stack gap={2}>
-                          <Text fw={700}>{option.title}</Text>
-                          <Text size="sm" c="dimmed">
-                            {option.description}
-                          </Text>
-                        </Stack>
-                        <Text fw={700} c="var(--seer-accent-text)" size="lg">
-                          {formatMoney(option.price)}
-                        </Text>
-                      </Group>
-                    </Card>
-                  </Link>
-                ))}
-              </Stack>
-            )}
-          </Paper>
+          <SessionOptions seer={s} />
         </Grid.Col>
       </Grid>
 
@@ -170,6 +132,51 @@ export function SeerProfile() {
         )}
       </section>
     </Container>
+  );
+}
+
+/** The profile's booking panel: each session length the Seer has priced, linking to the booking wizard. */
+function SessionOptions({ seer: s }: { seer: Seer }) {
+  const offered = sessions.flatMap((option) => {
+    const price = option.price(s);
+    return price ? [{ ...option, price }] : [];
+  });
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="book-a-consultation">
+      <Title order={2} fz="h3" id="book-a-consultation" mb="md">
+        Book a Consultation
+      </Title>
+      {offered.length === 0 ? (
+        <Text c="dimmed">This Seer has not published session prices yet.</Text>
+      ) : (
+        <Stack gap="sm">
+          {offered.map((option) => (
+            <Link
+              key={option.session}
+              to="/book/$id"
+              params={{ id: s.id }}
+              search={{ session: option.session }}
+              className={classes.link}
+              data-testid={`session-${option.session}`}
+            >
+              <Card withBorder padding="md" className={classes.card}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Stack gap={2}>
+                    <Text fw={700}>{option.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {option.description}
+                    </Text>
+                  </Stack>
+                  <Text fw={700} c="var(--seer-accent-text)" size="lg">
+                    {formatMoney(option.price)}
+                  </Text>
+                </Group>
+              </Card>
+            </Link>
+          ))}
+        </Stack>
+      )}
+    </Paper>
   );
 }
 

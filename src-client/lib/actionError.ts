@@ -1,6 +1,6 @@
-import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
-import { messages } from "../../lib/messages";
-import { notify } from "../../lib/notify";
+import { isUnauthorizedError, redirectToLogin } from "./auth";
+import { messages } from "./messages";
+import { notify } from "./notify";
 
 /** docs/product.md#errors: a 401 asks for a new sign-in; any other failure is a toast with the server's reason. */
 export function notifyActionError(error: { message: string }): void {

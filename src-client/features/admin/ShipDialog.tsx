@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { CARRIERS, type Carrier } from "../../../src/domain/shipping";
+import { notify } from "../../lib/notify";
+import { trpc } from "../../trpc";
+import type { Order } from "./types";
+
+/** Marks a paid order as shipped with its carrier and tracking number; the shopper is e-mailed the link. */
+export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }) {
+  const utils = trpc.useUtils();
+  const [carrier, setCarrier] = useState<Carrier>("DHL");
+  const [trackingNumber, setTrackingNumber] = useState("");
+  const [trackingUrl, setTrackingUrl] = useState("");
+  const ship = trpc.orders.ship.useMutation({
+    onSuccess: (next) => {
+      utils.orders.detail.setData({ orderId: order.id }, next);
+      void utils.orders.list.invalidate();
+      notify(
+        { title: "Marked as shipped", message: `The shopper was e-mailed the tracking link for ${order.orderNumber}.` },
+        "success",
+      );
+      onClose();
+    },
+  });
+  const fieldErrors = ship.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
+  return (
+    <Modal opened onClose={onClose} title={`Ship order ${order.orderNumber}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          ship.mutate({ orderId: order.id, carrier, trackingNumber, ...(carrier === "Other" ? { trackingUrl } : {}) });
+        }}
+      >
+        <Stack gap="sm">
+          <Select
+            label="Carrier"
+            data={[...CARRIERS]}
+            value={carrier}
+            onChange={(v) => v && setCarrier(v as Carrier)}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Tracking number"
+            required
+            value={trackingNumber}
+            onChange={(e) => setTrackingNumber(e.currentTarget.value)}
+            error={fieldErrors?.trackingNumber?.[0]}
+          />
+          {carrier === "Other" && (
+            <TextInput
+              label="Tracking link"
+              required
+              placeholder="https://"
+              value={trackingUrl}
+              onChange={(e) => setTrackingUrl(e.currentTarget.value)}
+              error={fieldErrors?.trackingUrl?.[0]}
+            />
+          )}
+          {ship.error && !fieldErrors && <Alert color="red">{ship.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" loading={ship.isPending}>
+              Mark as shipped
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  IconCalendarEvent,
+  IconCalendarRepeat,
+  IconClock,
+  IconHourglass,
+  IconStar,
+  IconMessages,
+  IconVideo,
+} from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { canReschedule } from "../../../src/domain/after-payment";
+import { SESSION_MINUTES } from "../../../src/domain/consultations";
+import { formatMoney } from "../../../src/domain/money";
+import { formatCalendarDate } from "../../lib/format";
+import { CalendarButton } from "./CalendarButton";
+import { CancelBookingDialog } from "./CancelBookingDialog";
+import { OwnReviewView } from "./OwnReviewView";
+import { ProposalNotice } from "./ProposalNotice";
+import { RefundLine } from "./RefundLine";
+import { RescheduleDialog } from "./RescheduleDialog";
+import { ReviewDialog } from "./ReviewDialog";
+import type { Consultation } from "./types";
+
+function MeetingRoomLink({ consultation }: { consultation: Consultation }) {
+  const link = consultation.meetingLink;
+  if (!link) return null;
+  const label = `Join Meeting Room`;
+  if (link === `/meeting/${consultation.id}`) {
+    return (
+      <Button
+        renderRoot={(props) => <Link {...props} to="/meeting/$bookingId" params={{ bookingId: consultation.id }} />}
+        leftSection={<IconVideo size={18} aria-hidden />}
+        size="sm"
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      leftSection={<IconVideo size={18} aria-hidden />}
+      size="sm"
+    >
+      {label}
+    </Button>
+  );
+}
+
+type BadgeSpec = { label: string; color: string };
+
+/** docs/product.md#profile: the badge of each state; a confirmed booking that was moved says so. */
+function statusBadge(c: Consultation, past: boolean): BadgeSpec {
+  switch (c.status) {
+    case "pending":
+      return { label: "Awaiting Payment", color: "ochre" };
+    case "cancelled":
+      return { label: "Cancelled", color: "red" };
+    case "completed":
+      return { label: "Completed", color: "gray" };
+    case "no_show":
+      return { label: "No-show", color: "gray" };
+    case "confirmed":
+      if (past) return { label: "Ended", color: "gray" };
+      return c.calendarSequence > 0 ? { label: "Rescheduled", color: "forest" } : { label: "Confirmed", color: "forest" };
+    default:
+      return { label: c.status, color: "gray" };
+  }
+}
+
+type Dialog = "cancel" | "reschedule" | "review" | null;
+
+/** One of the client's consultations on /profile, with what they may do with it now. */
+export function ConsultationCard({ consultation, past }: { consultation: Consultation; past: boolean }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const now = new Date();
+  const badge = statusBadge(consultation, past);
+  const changeable = consultation.status === "confirmed" && new Date(consultation.startsAt).getTime() > now.getTime();
+  const movable = changeable && canReschedule(new Date(consultation.startsAt), now);
+  const reviewable =
+    consultation.status === "completed" &&
+    (!consultation.review || new Date(consultation.review.editableUntil).getTime() > now.getTime());
+  return (
+    <Card withBorder radius="md" padding="lg" component="li" data-testid="consultation">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" c="dimmed">
+              Consultation with
+            </Text>
+            <Title order={3} fz="h4" style={{ overflowWrap: "anywhere" }}>
+              {consultation.seerName}
+            </Title>
+          </div>
+          <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
+            {badge.label}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          <Group gap={6} wrap="nowrap">
+            <IconCalendarEvent size={18} aria-hidden />
+            <Text size="sm">{formatCalendarDate(consultation.scheduledDate, "weekdayShort")}</Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconClock size={18} aria-hidden />
+            <Text size="sm">
+              {consultation.scheduledTime}{" "}
+              <Text span c="dimmed" size="xs">
+                ({consultation.clientTimezone})
+              </Text>
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconHourglass size={18} aria-hidden />
+            <Text size="sm">{SESSION_MINUTES[consultation.sessionType]} minutes</Text>
+          </Group>
+        </SimpleGrid>
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Text size="sm" fw={600}>
+            {formatMoney(consultation.amount)}
+          </Text>
+          {consultation.status === "cancelled" && <RefundLine consultation={consultation} />}
+          {!past && <MeetingRoomLink consultation={consultation} />}
+          {(consultation.status === "completed" || consultation.status === "no_show") && (
+            <Button
+              renderRoot={(props) => <Link {...props} to="/meeting/$bookingId" params={{ bookingId: consultation.id }} />}
+              leftSection={<IconMessages size={16} aria-hidden />}
+              size="xs"
+              variant="subtle"
+            >
+              Session chat
+            </Button>
+          )}
+        </Group>
+        {changeable && <ProposalNotice consultation={consultation} />}
+        <OwnReviewView consultation={consultation} />
+        {(changeable || reviewable) && (
+          <Group gap="xs" data-testid="consultation-actions">
+            {movable && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconCalendarRepeat size={16} aria-hidden />}
+                onClick={() => setDialog("reschedule")}
+              >
+                Reschedule
+              </Button>
+            )}
+            {changeable && <CalendarButton bookingId={consultation.id} size="xs" />}
+            {changeable && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
+                Cancel Booking
+              </Button>
+            )}
+            {reviewable && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconStar size={16} aria-hidden />}
+                onClick={() => setDialog("review")}
+              >
+                {consultation.review ? "Edit Review" : "Write a Review"}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+      {changeable && (
+        <CancelBookingDialog
+          bookingId={consultation.id}
+          opened={dialog === "cancel"}
+          onClose={() => setDialog(null)}
+          audience="client"
+        />
+      )}
+      {movable && (
+        <RescheduleDialog
+          booking={consultation}
+          timeZone={consultation.clientTimezone}
+          opened={dialog === "reschedule"}
+          onClose={() => setDialog(null)}
+          mode="client"
+        />
+      )}
+      {reviewable && dialog === "review" && (
+        <ReviewDialog
+          bookingId={consultation.id}
+          seerName={consultation.seerName}
+          opened
+          onClose={() => setDialog(null)}
+          initial={consultation.review}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, Button, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { trpc } from "../../trpc";
+import { ConsultationCard } from "./ConsultationCard";
+import type { Consultation } from "./types";
+
+function ConsultationList({ items, past, empty }: { items: Consultation[]; past: boolean; empty: string }) {
+  if (items.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
+      {items.map((c) => (
+        <ConsultationCard key={c.id} consultation={c} past={past} />
+      ))}
+    </Stack>
+  );
+}
+
+/** /profile: the signed-in client's consultations, upcoming and past. */
+export function MyConsultations() {
+  const consultations = trpc.account.consultations.useQuery();
+  return (
+    <Stack component="section" aria-labelledby="consultations-title" gap="md">
+      <Title order={2} id="consultations-title">
+        My Consultations
+      </Title>
+      {consultations.isPending && <Loader aria-label="Loading consultations" />}
+      {consultations.isError && <Alert color="red" title="Your consultations could not be loaded. Please try again later." />}
+      {consultations.data && (
+        <Tabs defaultValue="upcoming" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="upcoming">Upcoming ({consultations.data.upcoming.length})</Tabs.Tab>
+            <Tabs.Tab value="past">Past ({consultations.data.past.length})</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="upcoming" pt="md">
+            <ConsultationList items={consultations.data.upcoming} past={false} empty="No upcoming consultations." />
+            <Button component={Link} to="/seers" variant="subtle" mt="sm">
+              Book a Consultation
+            </Button>
+          </Tabs.Panel>
+          <Tabs.Panel value="past" pt="md">
+            <ConsultationList items={consultations.data.past} past empty="No past consultations yet." />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

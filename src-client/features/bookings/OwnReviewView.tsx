@@ -1,0 +1,33 @@
+import { Group, Paper, Stack, Text } from "@mantine/core";
+import { StarRating } from "../../components/StarRating";
+import type { Consultation } from "./types";
+
+/** The client's own review of a consultation, with the Seer's reply. */
+export function OwnReviewView({ consultation: c }: { consultation: Consultation }) {
+  if (!c.review) return null;
+  return (
+    <Stack gap={4} data-testid="own-review">
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          Your review
+        </Text>
+        <StarRating value={c.review.rating} />
+      </Group>
+      {c.review.comment && (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {c.review.comment}
+        </Text>
+      )}
+      {c.review.seerReply && (
+        <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="sm">
+          <Text size="xs" fw={600}>
+            Reply from {c.seerName}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {c.review.seerReply}
+          </Text>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

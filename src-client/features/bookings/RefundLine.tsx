@@ -1,0 +1,31 @@
+import { Stack, Text } from "@mantine/core";
+import { formatMoney, toCents } from "../../../src/domain/money";
+import { formatDate } from "../../lib/format";
+import type { Consultation } from "./types";
+
+function cancelledByText(c: Consultation): string {
+  const on = c.cancelledAt ? ` on ${formatDate(c.cancelledAt, "short")}` : "";
+  if (c.cancelledBy === "client") return `Cancelled by you${on}`;
+  if (c.cancelledBy === "seer") return `Cancelled by ${c.seerName}${on}`;
+  return `Cancelled by our support team${on}`;
+}
+
+/** A cancelled consultation: what was or will be refunded, and who cancelled it. */
+export function RefundLine({ consultation: c }: { consultation: Consultation }) {
+  const refunded = toCents(c.refundedAmount);
+  const due = toCents(c.refundDue);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} data-testid="refund">
+        {due > refunded
+          ? `Refund of ${formatMoney(c.refundDue)} on its way`
+          : refunded > 0
+            ? `Refunded ${formatMoney(c.refundedAmount)}`
+            : "No refund"}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {cancelledByText(c)}
+      </Text>
+    </Stack>
+  );
+}
