@@ -1,5 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHONE, throttleLikeAPhone } from "../scripts/lib/phone";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
 import { baseUrl, CHROMIUM, demo } from "./support";
 
@@ -8,19 +9,6 @@ import { baseUrl, CHROMIUM, demo } from "./support";
 // before the app's code has arrived, and the result must come all the same; with JavaScript off, the server draws it.
 
 const api = async <T>(path: string) => (await (await fetch(`${baseUrl()}${path}`)).json()) as T;
-
-/** The phone profile of the issue, applied to a page through the DevTools protocol. */
-export async function throttleLikeAPhone(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,9 +21,9 @@ afterAll(async () => {
 async function phone(options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
+    viewport: PHONE.viewport,
+    isMobile: PHONE.isMobile,
+    hasTouch: PHONE.hasTouch,
     timezoneId: "Africa/Accra",
     locale: "en-US",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
@@ -88,7 +76,8 @@ describe("on a slow phone, before the app's code has arrived", () => {
       await expect.poll(() => new URL(page.url()).searchParams.get("q"), { timeout: 15_000 }).toBe(query);
       // The filtered list, not a list still loading: the match shown and the other item gone.
       const shown = async () =>
-        (await page.getByText(found, { exact: true }).count()) > 0 && (await page.getByText(notFound, { exact: true }).count()) === 0;
+        (await page.getByText(found, { exact: true }).count()) > 0 &&
+        (await page.getByText(notFound, { exact: true }).count()) === 0;
       await expect.poll(shown, { timeout: 15_000 }).toBe(true);
       expect(await box.inputValue()).toBe(query);
       expect(errors, path).toEqual([]);
@@ -117,7 +106,10 @@ describe("on a slow phone, before the app's code has arrived", () => {
   it("Add to Cart tapped as soon as it is visible leads to sign-in, and after signing in the item is in the cart, once", async () => {
     const { page, errors } = await phone();
     await page.goto("/shop", { waitUntil: "commit" });
-    const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: "Add to Cart" }) }).first();
+    const card = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("button", { name: "Add to Cart" }) })
+      .first();
     const button = card.getByRole("button", { name: "Add to Cart" });
     await button.waitFor();
     const name = (await card.getByRole("heading").textContent()) ?? "";

@@ -36,7 +36,10 @@ export function useUrlSearchText(q: string, onSearch: (q: string | undefined) =>
 export type UrlSearchText = ReturnType<typeof useUrlSearchText>;
 
 /** The filters among a form's early values that a page knows (its own search params), as a patch of them. */
-export function pick<K extends string>(patch: Record<string, string | undefined>, keys: readonly K[]): Partial<Record<K, string>> {
+export function pick<K extends string>(
+  patch: Record<string, string | undefined>,
+  keys: readonly K[],
+): Partial<Record<K, string>> {
   const picked: Partial<Record<K, string>> = {};
   for (const key of keys) if (key in patch) picked[key] = patch[key];
   return picked;

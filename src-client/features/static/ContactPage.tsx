@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, TextInput, Texta
 import { IconAlertCircle, IconCircleCheck, IconClock, IconHelpCircle, IconMail, IconSparkles } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useHydrated } from "../../lib/hydrated";
 import { trpc } from "../../trpc";
 import { StaticPage } from "./StaticPage";
 
@@ -37,6 +38,9 @@ function ContactForm() {
   const [sent, setSent] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const send = trpc.contact.send.useMutation();
+  // The message goes through the app: until its code has taken a drawn page over, the button is busy (issue #39), and
+  // what is typed meanwhile stays in the fields, which are read only when it is pressed.
+  const ready = useHydrated();
 
   useEffect(() => {
     if (send.error) errorRef.current?.focus();
@@ -77,7 +81,7 @@ function ContactForm() {
           {CONTACT_THANKS}
         </Alert>
       )}
-      <form onSubmit={onSubmit} aria-label="Contact form">
+      <form onSubmit={onSubmit} method="post" aria-label="Contact form">
         <Stack gap="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -95,7 +99,7 @@ function ContactForm() {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={send.isPending}>
+            <Button type="submit" loading={send.isPending || !ready}>
               Send Message
             </Button>
           </Group>

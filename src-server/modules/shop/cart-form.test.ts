@@ -35,7 +35,9 @@ describe("Add to Cart without the app's code", () => {
     const product = await createProduct(t.database.db);
     const response = await post(`productId=${product.id}`);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`/login?returnTo=${encodeURIComponent(`/cart/add?productId=${product.id}&quantity=1`)}`);
+    expect(response.headers.location).toBe(
+      `/login?returnTo=${encodeURIComponent(`/cart/add?productId=${product.id}&quantity=1`)}`,
+    );
     const back = await t.app.inject({ method: "GET", url: cartAddPath(product.id) });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(response.headers.location);
