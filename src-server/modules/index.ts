@@ -18,8 +18,6 @@ import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from ".
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
 import {
-  createBackOfficeService,
-  createReturnService,
   cartRouter,
   catalogRouter,
   createCartService,
@@ -97,16 +95,14 @@ export function createServices(base: ServiceDeps) {
     },
   });
   // An order's sale is in the ledger from the transaction that marks it paid.
-  const orders = createOrderService({ ...deps, onPaid: ledger.recordSale });
-  const backOffice = createBackOfficeService(deps);
-  const returns = createReturnService({ ...deps, uploads, backOffice });
+  const orders = createOrderService({ ...deps, uploads, onPaid: ledger.recordSale });
   payments.events.register("order", {
     // The sale was written with the payment; refunds reach the ledger through `refunded` below.
     succeeded: (intent, _log, record) => orders.applySucceededIntent(intent, record),
     // A refund made in the provider's dashboard reaches the order (its refunded amount, status and history) first,
     // so the ledger then lists it as a shop_refund.
     refunded: async (paymentIntentId) => {
-      await backOffice.syncRefunds(paymentIntentId);
+      await orders.syncRefunds(paymentIntentId);
       await ledger.recordPayment(paymentIntentId);
     },
   });
@@ -134,8 +130,6 @@ export function createServices(base: ServiceDeps) {
     cart: createCartService(deps),
     shop,
     orders,
-    backOffice,
-    returns,
     seers,
     seerDashboard: createSeerDashboardService({ ...deps, uploads, ledger }),
     articles,

@@ -41,9 +41,7 @@ export function refundedQuantities(refunds: readonly { lines: readonly { product
 
 /** Why a refund cannot be made as asked. */
 export type RefundRefusal =
-  | { refused: "not-in-order" }
-  | { refused: "too-many"; productName: string; left: number }
-  | { refused: "nothing-left" };
+  { refused: "not-in-order" } | { refused: "too-many"; productName: string; left: number } | { refused: "nothing-left" };
 
 export interface RefundPlan {
   lines: RefundLine[];
