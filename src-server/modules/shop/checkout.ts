@@ -147,6 +147,53 @@ function refuseUnavailable(lines: CheckoutLine[]): void {
   }
 }
 
+/** Inserts the pending order with its reservation, or answers which line sold out meanwhile. */
+async function insertOrder(
+  { db, clock, payments }: { db: Db; clock: Clock; payments: PaymentProvider },
+  userId: string,
+  input: CreateOrderPaymentRequest,
+  lines: CheckoutLine[],
+  totals: ReturnType<typeof orderTotals>,
+): Promise<{ id: string; orderNumber: string } | { soldOut: string }> {
+  const now = clock.now();
+  const values: Omit<typeof orders.$inferInsert, "orderNumber"> = {
+    userId,
+    items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
+    subtotal: toDecimal(totals.subtotal),
+    shippingCost: toDecimal(totals.shippingCost),
+    total: toDecimal(totals.total),
+    currency: ORDER_CURRENCY,
+    shippingName: input.shippingName,
+    shippingEmail: input.shippingEmail,
+    shippingPhone: input.shippingPhone,
+    shippingAddress: input.shippingAddress,
+    shippingMethod: input.shippingMethod,
+    status: "pending" as const,
+    paymentProvider: payments.name,
+    reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
+  };
+  // An order number that clashes (improbable) fails the statement, and the transaction with it: tried again anew.
+  for (let attempt = 1; ; attempt++) {
+    let soldOut: string | undefined;
+    try {
+      return await db.transaction(async (tx) => {
+        // The lines, then the order: nothing here needs an answer before the commit, which goes with them.
+        const sent = Promise.all([
+          ...takeLines(tx, lines, (productId) => (soldOut ??= productId)),
+          insertOrderStatement(tx, { ...values, orderNumber: newOrderNumber(now) }),
+        ]);
+        queueMicrotask(() => commitWhenSent(tx));
+        const [order] = (await sent).at(-1) as { id: string; orderNumber: string }[];
+        if (!order) throw new Error("The new order was not written");
+        return order;
+      });
+    } catch (error) {
+      if (soldOut) return { soldOut };
+      if (sqlState(error) !== PG.UNIQUE_VIOLATION || attempt >= 5) throw error;
+    }
+  }
+}
+
 /**
  * Checkout (`orders.createPayment`): the server prices the cart, reserves the stock and asks the provider for a
  * payment intent; the payment is confirmed in confirm-payment.ts.
@@ -166,51 +213,6 @@ export function createCheckout({
 
   async function checkoutLines(userId: string): Promise<CheckoutLine[]> {
     return checkoutLinesStatement(db, { userId });
-  }
-
-  async function insertOrder(
-    userId: string,
-    input: CreateOrderPaymentRequest,
-    lines: CheckoutLine[],
-    totals: ReturnType<typeof orderTotals>,
-  ): Promise<{ id: string; orderNumber: string } | { soldOut: string }> {
-    const now = clock.now();
-    const values: Omit<typeof orders.$inferInsert, "orderNumber"> = {
-      userId,
-      items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
-      subtotal: toDecimal(totals.subtotal),
-      shippingCost: toDecimal(totals.shippingCost),
-      total: toDecimal(totals.total),
-      currency: ORDER_CURRENCY,
-      shippingName: input.shippingName,
-      shippingEmail: input.shippingEmail,
-      shippingPhone: input.shippingPhone,
-      shippingAddress: input.shippingAddress,
-      shippingMethod: input.shippingMethod,
-      status: "pending" as const,
-      paymentProvider: payments.name,
-      reservationExpiresAt: new Date(now.getTime() + ORDER_RESERVATION_MINUTES * 60_000),
-    };
-    // An order number that clashes (improbable) fails the statement, and the transaction with it: tried again anew.
-    for (let attempt = 1; ; attempt++) {
-      let soldOut: string | undefined;
-      try {
-        return await db.transaction(async (tx) => {
-          // The lines, then the order: nothing here needs an answer before the commit, which goes with them.
-          const sent = Promise.all([
-            ...takeLines(tx, lines, (productId) => (soldOut ??= productId)),
-            insertOrderStatement(tx, { ...values, orderNumber: newOrderNumber(now) }),
-          ]);
-          queueMicrotask(() => commitWhenSent(tx));
-          const [order] = (await sent).at(-1) as { id: string; orderNumber: string }[];
-          if (!order) throw new Error("The new order was not written");
-          return order;
-        });
-      } catch (error) {
-        if (soldOut) return { soldOut };
-        if (sqlState(error) !== PG.UNIQUE_VIOLATION || attempt >= 5) throw error;
-      }
-    }
   }
 
   /**
@@ -287,8 +289,9 @@ export function createCheckout({
     const totals = orderTotals(lines, input.shippingMethod);
     if (!matchesClient(input, lines, totals)) throw new AppError("CONFLICT", CART_CHANGED);
 
-    let created = await insertOrder(userId, input, lines, totals);
-    if ("soldOut" in created && (await releaseExpired()).released > 0) created = await insertOrder(userId, input, lines, totals);
+    let created = await insertOrder({ db, clock, payments }, userId, input, lines, totals);
+    if ("soldOut" in created && (await releaseExpired()).released > 0)
+      created = await insertOrder({ db, clock, payments }, userId, input, lines, totals);
     if ("soldOut" in created) {
       const { soldOut } = created;
       // Someone else's checkout took the stock (or the price changed) between our read and the reservation.
