@@ -40,6 +40,30 @@ function refused(refusal: RefundRefusal): AppError {
   }
 }
 
+/** Pays a recorded refund back through the provider; the event's id is the idempotency key, so it happens once. */
+async function payRefund({ db, payments }: { db: Db; payments: PaymentProvider }, eventId: string): Promise<void> {
+  const [row] = await db
+    .select({ data: orderEvents.data, paymentIntentId: orders.paymentIntentId })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(eq(orderEvents.id, eventId));
+  if (!row?.paymentIntentId) return;
+  const data = row.data as unknown as RefundData;
+  const refund = await payments.refund({
+    paymentIntentId: row.paymentIntentId,
+    amount: toCents(data.amount),
+    idempotencyKey: `refund:order-event:${eventId}`,
+    metadata: { kind: "order", eventId },
+  });
+  if (data.refundId !== refund.id) {
+    await db
+      .update(orderEvents)
+      .set({ data: sql`${orderEvents.data} || ${JSON.stringify({ refundId: refund.id })}::jsonb` })
+      .where(eq(orderEvents.id, eventId));
+    metrics.refunds.inc({ kind: "order" });
+  }
+}
+
 /**
  * An admin's refund of a paid order (`orders.refund`), in full or per line with the stock put back, recorded with who
  * and when and mailed to the shopper, and the refunds made in the provider's dashboard read back. Refunds go through
@@ -63,34 +87,11 @@ export function createRefunds({
   log?: WarnLog | undefined;
   orderDetail: ReturnType<typeof createOrderQueries>["orderDetail"];
 }) {
-  /** Pays a recorded refund back through the provider; the event's id is the idempotency key, so it happens once. */
-  async function payRefund(eventId: string): Promise<void> {
-    const [row] = await db
-      .select({ data: orderEvents.data, paymentIntentId: orders.paymentIntentId })
-      .from(orderEvents)
-      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-      .where(eq(orderEvents.id, eventId));
-    if (!row?.paymentIntentId) return;
-    const data = row.data as unknown as RefundData;
-    const refund = await payments.refund({
-      paymentIntentId: row.paymentIntentId,
-      amount: toCents(data.amount),
-      idempotencyKey: `refund:order-event:${eventId}`,
-      metadata: { kind: "order", eventId },
-    });
-    if (data.refundId !== refund.id) {
-      await db
-        .update(orderEvents)
-        .set({ data: sql`${orderEvents.data} || ${JSON.stringify({ refundId: refund.id })}::jsonb` })
-        .where(eq(orderEvents.id, eventId));
-      metrics.refunds.inc({ kind: "order" });
-    }
-  }
   jobs.define<{ eventId: string }>({
     name: REFUND_JOB,
     retryLimit: 8,
     retryDelaySeconds: 30,
-    run: ({ eventId }) => payRefund(eventId),
+    run: ({ eventId }) => payRefund({ db, payments }, eventId),
   });
 
   /**
@@ -128,7 +129,9 @@ export function createRefunds({
       return event.id;
     });
     // Paid back at once when the provider answers; otherwise the job (stored with the refund) tries again.
-    await payRefund(eventId).catch((err: unknown) => requestLog?.warn({ err, eventId }, "an order refund will be retried"));
+    await payRefund({ db, payments }, eventId).catch((err: unknown) =>
+      requestLog?.warn({ err, eventId }, "an order refund will be retried"),
+    );
     return orderDetail(input.orderId);
   }
 
