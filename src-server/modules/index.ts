@@ -19,12 +19,12 @@ import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardR
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
 import {
   cartRouter,
-  catalogRouter,
   createCartService,
-  createCatalogService,
   createOrderService,
+  createShopService,
   ordersRouter,
   registerShopRoutes,
+  shopRouter,
 } from "./shop";
 import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
@@ -37,7 +37,7 @@ export const appRouter = router({
   seers: seersRouter,
   bookings: bookingsRouter,
   payments: paymentsRouter,
-  shop: catalogRouter,
+  shop: shopRouter,
   cart: cartRouter,
   orders: ordersRouter,
   applications: applicationsRouter,
@@ -109,7 +109,7 @@ export function createServices(base: ServiceDeps) {
   payments.events.onAccountUpdated(payouts.syncAccount);
   payments.events.onTransferChanged(payouts.syncTransfer);
   const seers = createSeerService(deps);
-  const shop = createCatalogService(deps);
+  const shop = createShopService(deps);
   const articles = createArticleService(deps);
   // Who read what is forgotten daily (the counts stay).
   deps.jobs.define({ name: "articles.purge-views", every: "23 3 * * *", run: articles.purgeViews });

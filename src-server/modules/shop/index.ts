@@ -15,11 +15,11 @@ import { createReservations } from "./reservations";
 import { createReturns } from "./returns";
 
 export { cartRouter } from "./cart-router";
-export { catalogRouter } from "./catalog-router";
+export { shopRouter } from "./shop-router";
 export { ordersRouter } from "./orders-router";
 export { registerShopRoutes } from "./rest";
 export { createCartService } from "./cart";
-export { createCatalogService } from "./catalog";
+export { createShopService } from "./shop";
 export { ordersOf, type OwnOrder } from "./queries";
 
 /**
