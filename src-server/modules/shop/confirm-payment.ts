@@ -4,7 +4,6 @@ import { cartItems, orders, type OrderItemSnapshot } from "../../../db/schema";
 import type { OrderStatus } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import { isPaidOrder } from "../../../src/domain/orders";
-import type { ShippingMethod } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
@@ -19,18 +18,6 @@ export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
 export const PAYMENT_MISMATCH = "This payment does not match the order.";
 export const SOLD_OUT_REFUNDED =
   "Sorry, an item in your order sold out before your payment completed. Your payment has been refunded.";
-
-export interface ConfirmedOrder {
-  orderId: string;
-  orderNumber: string;
-  status: "paid";
-  items: OrderItemSnapshot[];
-  subtotal: string;
-  shippingCost: string;
-  total: string;
-  shippingMethod: ShippingMethod;
-  shippingEmail: string;
-}
 
 const p = sql.placeholder;
 
@@ -56,10 +43,11 @@ class StockGone extends Error {}
 /** Thrown inside a confirming transaction to roll it back (its cart and receipt) when the order was not there to pay. */
 class NotPaidHere extends Error {}
 
-const confirmation = (order: OrderRow): ConfirmedOrder => ({
+/** What the shopper's success screen shows of a paid order. */
+const confirmation = (order: OrderRow) => ({
   orderId: order.id,
   orderNumber: order.orderNumber,
-  status: "paid",
+  status: "paid" as const,
   items: order.items,
   subtotal: order.subtotal,
   shippingCost: order.shippingCost,
@@ -67,6 +55,7 @@ const confirmation = (order: OrderRow): ConfirmedOrder => ({
   shippingMethod: order.shippingMethod,
   shippingEmail: order.shippingEmail,
 });
+type ConfirmedOrder = ReturnType<typeof confirmation>;
 
 /**
  * An order's payment, confirmed exactly once (`orders.confirmPayment`, and the provider's webhook): the order is
