@@ -42,6 +42,14 @@ module.exports = {
       },
     },
     {
+      name: "db-imports-no-server",
+      comment:
+        "db/ (schema, migrations, seed, password hashing) sits under the server: the server and scripts import it, never the reverse. Its tests may use the server's test database.",
+      severity: "error",
+      from: { path: "^db/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src-server/" },
+    },
+    {
       name: "client-imports-router-type-only",
       comment: "The client knows the server only as the AppRouter type, imported in src-client/trpc.ts alone.",
       severity: "error",

@@ -85,32 +85,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 /** Everything registered, nothing listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
-    bodyLimit: deps.config.bodyLimit,
-    routerOptions: { maxParamLength: 500 },
-    // Quoted in the generic answer to an unexpected error, in every log line of the request and in X-Request-Id: a
-    // well-formed incoming X-Request-Id (a balancer's), else a random UUID that tells nobody our volume.
-    requestIdHeader: false,
-    genReqId: (req) => requestIdOf(req),
-    // On close (a drain), idle keep-alive connections go at once; busy ones finish their request first.
-    forceCloseConnections: "idle",
-    // While draining, requests that still arrive on open keep-alive connections are served (not refused with 503);
-    // their answers say Connection: close (platform/operations.ts), so the balancer moves on.
-    return503OnClosing: false,
-  });
-
-  // REST clients often send Content-Type: application/json on a DELETE or a bodiless POST; an empty body is no body.
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      done(Object.assign(new Error("Invalid JSON body"), { statusCode: 400 }), undefined);
-    }
-  });
+  const app = createFastify(deps);
 
   const jobs = createJobQueue(deps.jobDatabase, clock, app.log);
   // Sessions read are remembered for a few seconds, forgotten on every instance when they or their user change.
@@ -154,24 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, ["/api/webhooks/"]);
 
-  await app.register(fastifyCookie);
-  await app.register(fastifySession, {
-    secret: sessionCookieSigner(deps.config.sessionSecret),
-    cookieName: SESSION_COOKIE,
-    store: sessionStore,
-    saveUninitialized: false,
-    // Sliding expiry without a write per request: renewed below when less than half the lifetime remains.
-    rolling: false,
-    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/", maxAge: SESSION_TTL_MS },
-  });
-  app.addHook("preHandler", async (req) => {
-    const renewedAt = req.session.get("renewedAt");
-    if (req.session.get("userId") === undefined || renewedAt === undefined) return;
-    if (clock.now().getTime() - renewedAt > SESSION_TTL_MS - SESSION_RENEW_WITHIN_MS) {
-      req.session.touch();
-      req.session.set("renewedAt", clock.now().getTime());
-    }
-  });
+  await registerSessions(app, deps.config.sessionSecret, sessionStore, clock);
   // Housekeeping, once across all instances: expired sessions and throttling counters go (hourly).
   const throttle = createThrottle(deps.db, clock);
   jobs.define({
@@ -195,6 +153,69 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await jobs.start({ work: deps.runJobs ?? false });
   app.addHook("onClose", () => jobs.stop());
 
+  const onTrpcError = await registerTrpc(app, services, clock);
+  await registerModuleRoutes(app, services, { relay, clock, publicUrl: deps.config.publicUrl });
+  await registerClient(app, deps, { services, clientDir, hasClient, headScript, onTrpcError });
+  return app;
+}
+
+/** Fastify as this app configures it, with JSON bodies that may be empty. */
+function createFastify(deps: AppDeps): FastifyInstance {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    bodyLimit: deps.config.bodyLimit,
+    routerOptions: { maxParamLength: 500 },
+    // Quoted in the generic answer to an unexpected error, in every log line of the request and in X-Request-Id: a
+    // well-formed incoming X-Request-Id (a balancer's), else a random UUID that tells nobody our volume.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req),
+    // On close (a drain), idle keep-alive connections go at once; busy ones finish their request first.
+    forceCloseConnections: "idle",
+    // While draining, requests that still arrive on open keep-alive connections are served (not refused with 503);
+    // their answers say Connection: close (platform/operations.ts), so the balancer moves on.
+    return503OnClosing: false,
+  });
+
+  // REST clients often send Content-Type: application/json on a DELETE or a bodiless POST; an empty body is no body.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(Object.assign(new Error("Invalid JSON body"), { statusCode: 400 }), undefined);
+    }
+  });
+  return app;
+}
+
+/** Signed session cookies kept in the database, renewed when less than half their lifetime remains. */
+async function registerSessions(app: FastifyInstance, sessionSecret: string[], sessionStore: DbSessionStore, clock: Clock) {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: sessionCookieSigner(sessionSecret),
+    cookieName: SESSION_COOKIE,
+    store: sessionStore,
+    saveUninitialized: false,
+    // Sliding expiry without a write per request: renewed below when less than half the lifetime remains.
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/", maxAge: SESSION_TTL_MS },
+  });
+  app.addHook("preHandler", async (req) => {
+    const renewedAt = req.session.get("renewedAt");
+    if (req.session.get("userId") === undefined || renewedAt === undefined) return;
+    if (clock.now().getTime() - renewedAt > SESSION_TTL_MS - SESSION_RENEW_WITHIN_MS) {
+      req.session.touch();
+      req.session.set("renewedAt", clock.now().getTime());
+    }
+  });
+}
+
+type TrpcErrorLog = (failure: { error: TRPCError; path?: string; req: FastifyRequest }) => void;
+
+/** The one place a request's context is made, and the tRPC endpoints; answers the logger of failed procedures. */
+async function registerTrpc(app: FastifyInstance, services: Services, clock: Clock): Promise<TrpcErrorLog> {
   // The one place a request's context is made: the session's user, loaded once, for tRPC and REST alike.
   app.decorate("createContext", async (req, res) => {
     const userId = req.session.get("userId");
@@ -203,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const user = !userId ? null : loaded?.id === userId ? loaded : await services.account.findById(userId);
     return { services, clock, user, req, res };
   });
-  const onTrpcError = ({ error, path: procedure, req }: { error: TRPCError; path?: string; req: FastifyRequest }) => {
+  const onTrpcError: TrpcErrorLog = ({ error, path: procedure, req }) => {
     if (getHTTPStatusCodeFromError(error) < 500) return;
     noteRequestId(error, req.id);
     req.log.error({ err: error, procedure }, "tRPC procedure failed");
@@ -224,9 +245,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   });
+  return onTrpcError;
+}
 
-  await registerModuleRoutes(app, services, { relay, clock, publicUrl: deps.config.publicUrl });
-
+/** The built client's files and pages (when there is one), and the 404s of everything else. */
+async function registerClient(
+  app: FastifyInstance,
+  deps: AppDeps,
+  {
+    services,
+    clientDir,
+    hasClient,
+    headScript,
+    onTrpcError,
+  }: { services: Services; clientDir: string; hasClient: boolean; headScript: string | undefined; onTrpcError: TrpcErrorLog },
+) {
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -277,6 +310,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return sendText(reply, 404, "Not Found");
   });
-
-  return app;
 }

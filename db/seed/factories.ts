@@ -18,7 +18,7 @@ import {
   type SessionType,
 } from "../schema";
 import { cents, percentOf, toCents, toDecimal } from "../../src/domain/money";
-import { hashPassword } from "../../src-server/platform/passwords";
+import { hashPassword } from "../passwords";
 
 type UserRow = typeof users.$inferSelect;
 type SeerRow = typeof seers.$inferSelect;

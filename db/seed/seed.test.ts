@@ -17,7 +17,7 @@ import {
   users,
 } from "../schema";
 import { toCents } from "../../src/domain/money";
-import { verifyPassword } from "../../src-server/platform/passwords";
+import { verifyPassword } from "../passwords";
 import { demoAccounts, seedDemoIfEmpty } from "./index";
 import { createBooking, createSeer, createUser } from "./factories";
 import { SPECIALIZATIONS } from "./data/seers";

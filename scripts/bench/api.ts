@@ -14,7 +14,7 @@ import * as schema from "../../db/schema";
 import { systemClock } from "../../src-server/platform/clock";
 import { createArticleService } from "../../src-server/modules/articles";
 import { createSeerService } from "../../src-server/modules/seers";
-import { createCatalogService } from "../../src-server/modules/shop";
+import { createShopService } from "../../src-server/modules/shop";
 import { freePort, startApp } from "../lib/serve";
 
 // npm run bench:api [-- SECONDS_PER_ROUND ROUNDS]: the public reads of the API, ours against a bare Fastify route
@@ -52,7 +52,7 @@ const app = await startApp(
 const bare = Fastify({ logger: false });
 try {
   const seers = createSeerService({ db });
-  const shop = createCatalogService({ db });
+  const shop = createShopService({ db });
   const articles = createArticleService({ db, clock: systemClock });
   const directory = seerListInputSchema.parse({});
   const products = productListInputSchema.parse({});

@@ -12,7 +12,7 @@ import { seerListInputSchema, type SeerListInput } from "../../src/schemas/seers
 import { PRODUCT_PAGE_SIZE } from "../../src/domain/pages";
 import { productListInputSchema } from "../../src/schemas/shop";
 import { createSeerService } from "../../src-server/modules/seers";
-import { createCatalogService } from "../../src-server/modules/shop";
+import { createShopService } from "../../src-server/modules/shop";
 import { BENCH_COUNTRIES, BENCH_SPECIALIZATIONS, fillProducts, fillSeers } from "./fill";
 
 // npm run bench:search [-- ROUNDS SMALL LARGE]: search at scale (issue #18). Fills SMALL (default 10,000) Seers and
@@ -90,7 +90,7 @@ const bench = await open();
 const { db } = bench;
 await migrate(db);
 const seers = createSeerService({ db });
-const shop = createCatalogService({ db });
+const shop = createShopService({ db });
 
 type Cursor = NonNullable<SeerListInput["cursor"]>;
 /** The directory's input for the page after `pages` - 1 presses of Load more, found by following nextCursor. */

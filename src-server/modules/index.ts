@@ -18,15 +18,13 @@ import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from ".
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
 import {
-  createBackOfficeService,
-  createReturnService,
   cartRouter,
-  catalogRouter,
   createCartService,
-  createCatalogService,
   createOrderService,
+  createShopService,
   ordersRouter,
   registerShopRoutes,
+  shopRouter,
 } from "./shop";
 import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
@@ -39,7 +37,7 @@ export const appRouter = router({
   seers: seersRouter,
   bookings: bookingsRouter,
   payments: paymentsRouter,
-  shop: catalogRouter,
+  shop: shopRouter,
   cart: cartRouter,
   orders: ordersRouter,
   applications: applicationsRouter,
@@ -97,23 +95,21 @@ export function createServices(base: ServiceDeps) {
     },
   });
   // An order's sale is in the ledger from the transaction that marks it paid.
-  const orders = createOrderService({ ...deps, onPaid: ledger.recordSale });
-  const backOffice = createBackOfficeService(deps);
-  const returns = createReturnService({ ...deps, uploads, backOffice });
+  const orders = createOrderService({ ...deps, uploads, onPaid: ledger.recordSale });
   payments.events.register("order", {
     // The sale was written with the payment; refunds reach the ledger through `refunded` below.
     succeeded: (intent, _log, record) => orders.applySucceededIntent(intent, record),
     // A refund made in the provider's dashboard reaches the order (its refunded amount, status and history) first,
     // so the ledger then lists it as a shop_refund.
     refunded: async (paymentIntentId) => {
-      await backOffice.syncRefunds(paymentIntentId);
+      await orders.syncRefunds(paymentIntentId);
       await ledger.recordPayment(paymentIntentId);
     },
   });
   payments.events.onAccountUpdated(payouts.syncAccount);
   payments.events.onTransferChanged(payouts.syncTransfer);
   const seers = createSeerService(deps);
-  const shop = createCatalogService(deps);
+  const shop = createShopService(deps);
   const articles = createArticleService(deps);
   // Who read what is forgotten daily (the counts stay).
   deps.jobs.define({ name: "articles.purge-views", every: "23 3 * * *", run: articles.purgeViews });
@@ -134,8 +130,6 @@ export function createServices(base: ServiceDeps) {
     cart: createCartService(deps),
     shop,
     orders,
-    backOffice,
-    returns,
     seers,
     seerDashboard: createSeerDashboardService({ ...deps, uploads, ledger }),
     articles,

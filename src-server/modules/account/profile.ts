@@ -1,22 +1,12 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { ReturnStatus } from "../../../src/domain/enums";
-import { trackingUrl } from "../../../src/domain/shipping";
-import {
-  bookings,
-  orderReturns,
-  orders,
-  reviews,
-  seers,
-  type BookingStatus,
-  type CancelledBy,
-  type OrderItemSnapshot,
-  type SessionType,
-  type ShippingMethod,
-} from "../../../db/schema";
+import { bookings, reviews, seers, type BookingStatus, type CancelledBy, type SessionType } from "../../../db/schema";
 import { reviewEditableUntil } from "../../../src/domain/after-payment";
 import { meetingPath } from "../../../src/domain/consultations";
 import type { Clock } from "../../platform/clock";
+import { ordersOf } from "../shop";
+
+export type { OwnOrder } from "../shop";
 
 /** A profile is a page, not an archive: the most recent of each are enough. */
 export const PROFILE_LIST_LIMIT = 100;
@@ -64,30 +54,6 @@ export interface OwnConsultations {
   past: OwnConsultation[];
 }
 
-export interface OwnOrder {
-  id: string;
-  orderNumber: string;
-  createdAt: Date;
-  items: OrderItemSnapshot[];
-  subtotal: string;
-  shippingCost: string;
-  total: string;
-  currency: string;
-  shippingMethod: ShippingMethod;
-  status: string;
-  trackingNumber: string | null;
-  trackingCarrier: string | null;
-  /** The carrier's page for the parcel, once shipped. */
-  trackingUrl: string | null;
-  shippedAt: Date | null;
-  deliveredAt: Date | null;
-  /** Refunded so far (in full or per line). */
-  refundedAmount: string;
-  /** A return asked for, and where it stands. */
-  returnStatus: ReturnStatus | null;
-  returnNote: string | null;
-}
-
 const consultationColumns = {
   id: bookings.id,
   seerId: bookings.seerId,
@@ -111,25 +77,6 @@ const consultationColumns = {
   reviewComment: reviews.comment,
   reviewSeerReply: reviews.seerReply,
   reviewCreatedAt: reviews.createdAt,
-} as const;
-
-const orderColumns = {
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  createdAt: orders.createdAt,
-  items: orders.items,
-  subtotal: orders.subtotal,
-  shippingCost: orders.shippingCost,
-  total: orders.total,
-  currency: orders.currency,
-  shippingMethod: orders.shippingMethod,
-  status: orders.status,
-  trackingNumber: orders.trackingNumber,
-  trackingCarrier: orders.trackingCarrier,
-  trackingLink: orders.trackingLink,
-  shippedAt: orders.shippedAt,
-  deliveredAt: orders.deliveredAt,
-  refundedAmount: orders.refundedAmount,
 } as const;
 
 /**
@@ -189,24 +136,8 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
     return { upcoming: upcoming.map(view), past: past.map(view) };
   }
 
-  async function ordersOf(userId: string): Promise<OwnOrder[]> {
-    const now = clock.now();
-    const bought = or(
-      inArray(orders.status, ["paid", "shipped", "delivered", "refunded"]),
-      and(eq(orders.status, "pending"), gt(orders.reservationExpiresAt, now)),
-    );
-    const rows = await db
-      .select({ ...orderColumns, returnStatus: orderReturns.status, returnNote: orderReturns.decisionNote })
-      .from(orders)
-      .leftJoin(orderReturns, eq(orderReturns.orderId, orders.id))
-      .where(and(eq(orders.userId, userId), bought))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(PROFILE_LIST_LIMIT);
-    return rows.map(({ trackingLink, ...o }) => ({
-      ...o,
-      trackingUrl: o.trackingCarrier && o.trackingNumber ? trackingUrl(o.trackingCarrier, o.trackingNumber, trackingLink) : null,
-    }));
-  }
+  /** The shop's own read of a person's orders and their returns (modules/shop). */
+  const ordersOfUser = (userId: string) => ordersOf({ db, clock }, userId, PROFILE_LIST_LIMIT);
 
-  return { consultations, orders: ordersOf };
+  return { consultations, orders: ordersOfUser };
 }

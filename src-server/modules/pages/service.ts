@@ -3,47 +3,10 @@ import type { Db } from "../../../db/client";
 import { articles, products, seers } from "../../../db/schema";
 import { pageDescriptions, SITE_DESCRIPTION } from "../../../src/domain/page-descriptions";
 import { clientPages, matchPage, pageTitle } from "../../../src/domain/pages";
-import { htmlToText } from "../../../src/domain/articles";
 import { isAppError } from "../../../src/errors";
 import type { Config } from "../../platform/config";
-import { summary, type PageHead } from "./html";
-
-/** The lookups a page's head needs, each throwing NOT_FOUND for what a visitor may not see. */
-export interface PageSources {
-  seer(id: string): Promise<{
-    id: string;
-    fullName: string;
-    tradition: string;
-    biography: string;
-    country: string;
-    languages: string[];
-    specializations: string[];
-    profileImageUrl: string | null;
-    averageRating: string;
-    totalReviews: number;
-  }>;
-  product(slug: string): Promise<{
-    name: string;
-    slug: string;
-    description: string;
-    price: string;
-    currency: string;
-    imageUrl: string | null;
-    stockQuantity: number;
-  }>;
-  article(slug: string): Promise<{
-    article: {
-      title: string;
-      slug: string;
-      excerpt: string | null;
-      content: string;
-      featuredImageUrl: string | null;
-      publishedAt: Date | null;
-      updatedAt: Date;
-    };
-    author: { firstName: string | null; lastName: string | null };
-  }>;
-}
+import { articleHead, productHead, seerHead, type PageSources } from "./heads";
+import type { PageHead } from "./html";
 
 export interface PageAnswer {
   status: 200 | 404;
@@ -78,87 +41,10 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
     const canonical = canonicalOf(path);
     const { page, params } = match;
     try {
-      if (match.pattern === "/seers/$id") {
-        const seer = await sources.seer(params.id ?? "");
-        return {
-          status: 200,
-          head: {
-            title: pageTitle(`${seer.fullName}, ${seer.tradition}`),
-            description: summary(seer.biography),
-            canonical,
-            image: absolute(seer.profileImageUrl),
-            type: "profile",
-            noindex: false,
-            jsonLd: {
-              "@context": "https://schema.org",
-              "@type": "Person",
-              name: seer.fullName,
-              description: summary(seer.biography, 300),
-              url: canonical,
-              ...(absolute(seer.profileImageUrl) ? { image: absolute(seer.profileImageUrl) } : {}),
-              jobTitle: "Spiritual guide",
-              knowsAbout: [seer.tradition, ...seer.specializations],
-              knowsLanguage: seer.languages,
-              homeLocation: { "@type": "Country", name: seer.country },
-            },
-          },
-        };
-      }
-      if (match.pattern === "/shop/$slug") {
-        const product = await sources.product(params.slug ?? "");
-        return {
-          status: 200,
-          head: {
-            title: pageTitle(product.name),
-            description: summary(product.description),
-            canonical,
-            image: absolute(product.imageUrl),
-            type: "product",
-            noindex: false,
-            jsonLd: {
-              "@context": "https://schema.org",
-              "@type": "Product",
-              name: product.name,
-              description: summary(product.description, 300),
-              url: canonical,
-              ...(absolute(product.imageUrl) ? { image: absolute(product.imageUrl) } : {}),
-              offers: {
-                "@type": "Offer",
-                price: product.price,
-                priceCurrency: product.currency,
-                availability: product.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-                url: canonical,
-              },
-            },
-          },
-        };
-      }
-      if (match.pattern === "/wisdom/$slug") {
-        const { article, author } = await sources.article(params.slug ?? "");
-        const authorName = [author.firstName, author.lastName].filter(Boolean).join(" ") || "Seer community";
-        return {
-          status: 200,
-          head: {
-            title: pageTitle(article.title),
-            description: summary(article.excerpt ?? htmlToText(article.content)),
-            canonical,
-            image: absolute(article.featuredImageUrl),
-            type: "article",
-            noindex: false,
-            jsonLd: {
-              "@context": "https://schema.org",
-              "@type": "Article",
-              headline: article.title,
-              description: summary(article.excerpt ?? htmlToText(article.content), 300),
-              url: canonical,
-              ...(absolute(article.featuredImageUrl) ? { image: absolute(article.featuredImageUrl) } : {}),
-              ...(article.publishedAt ? { datePublished: article.publishedAt.toISOString() } : {}),
-              dateModified: article.updatedAt.toISOString(),
-              author: { "@type": "Person", name: authorName },
-            },
-          },
-        };
-      }
+      const urls = { canonical, absolute };
+      if (match.pattern === "/seers/$id") return seerHead(await sources.seer(params.id ?? ""), urls);
+      if (match.pattern === "/shop/$slug") return productHead(await sources.product(params.slug ?? ""), urls);
+      if (match.pattern === "/wisdom/$slug") return articleHead(await sources.article(params.slug ?? ""), urls);
     } catch (error) {
       if (isAppError(error) && error.code === "NOT_FOUND") return notFound(path);
       throw error;

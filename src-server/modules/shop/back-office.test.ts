@@ -6,7 +6,9 @@ import { createProduct, createUser } from "../../../db/seed/factories";
 import { ORDER_NOT_FOUND } from "../../../src/schemas/shop";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { fixtures, multipart } from "../../test/uploads";
-import { NOT_DELIVERABLE, NOT_REFUNDABLE, NOT_SHIPPABLE, PROVIDER_ACTOR, TOO_MANY_REFUNDED } from "./back-office";
+import { NOT_DELIVERABLE, NOT_SHIPPABLE } from "./fulfilment";
+import { PROVIDER_ACTOR } from "./queries";
+import { NOT_REFUNDABLE, TOO_MANY_REFUNDED } from "./refunds";
 import {
   RETURN_EXISTS,
   RETURN_NOT_ACCEPTED,
@@ -313,8 +315,8 @@ describe("the admin's orders", () => {
     );
     expect(low[0]?.stockQuantity).toBe(0);
     expect(low.map((p) => p.name)).toEqual(expect.arrayContaining(["Zz Empty Beads", "Aa Few Candles"]));
-    expect(await t.app.services.backOffice.sendLowStockDigest()).toBeGreaterThan(0);
-    await t.app.services.backOffice.sendLowStockDigest();
+    expect(await t.app.services.orders.sendLowStockDigest()).toBeGreaterThan(0);
+    await t.app.services.orders.sendLowStockDigest();
     await t.app.jobs.runDue();
     expect(mailsTo("admin-office@example.com", "Low stock:")).toHaveLength(1);
   });

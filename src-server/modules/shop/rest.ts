@@ -4,10 +4,10 @@ import { idempotencyKeyHeader, jsonBody, pathParam, queryParam, restRoute } from
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { cartRouter } from "./cart-router";
 import { registerCartForm } from "./cart-form";
-import { catalogRouter } from "./catalog-router";
 import { ordersRouter } from "./orders-router";
+import { shopRouter } from "./shop-router";
 
-const route = restRoute(createCallerFactory(router({ shop: catalogRouter, cart: cartRouter, orders: ordersRouter })));
+const route = restRoute(createCallerFactory(router({ shop: shopRouter, cart: cartRouter, orders: ordersRouter })));
 
 /** The Sacred Market paths of docs/product.md#api: one implementation (the procedures), two doors. */
 export function registerShopRoutes(app: FastifyInstance): void {

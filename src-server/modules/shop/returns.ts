@@ -6,9 +6,11 @@ import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
 import { isUniqueViolation, type WarnLog } from "../../platform/database";
-import type { MailMessage, Outbox } from "../../platform/mail";
+import type { Outbox } from "../../platform/mail";
 import type { UploadService } from "../uploads";
-import type { createBackOfficeService } from "./back-office";
+import { returnMail } from "./mail";
+import type { createOrderQueries } from "./queries";
+import type { createRefunds } from "./refunds";
 
 export const RETURN_NOT_DELIVERED = "A return can be asked for once the order has been delivered.";
 export const RETURN_TOO_LATE = `Returns can be asked for within ${RETURN_WINDOW_DAYS} days of delivery.`;
@@ -18,29 +20,30 @@ export const RETURN_NOT_OPEN = "This return has already been decided.";
 export const RETURN_NOT_ACCEPTED = "Only an accepted return can be received.";
 
 type Actor = { id: string };
-type BackOffice = ReturnType<typeof createBackOfficeService>;
 
 /**
  * Returns by the Terms (docs/product.md#admin): within 7 days of delivery the shopper asks, with a reason and photos;
  * an admin accepts (the refund follows when the parcel is received, with the stock put back) or declines with a
- * reason; the shopper is e-mailed at each step.
+ * reason; the shopper is e-mailed at each step (`orders.requestReturn`, `orders.decideReturn`, `orders.receiveReturn`).
  */
-export function createReturnService({
+export function createReturns({
   db,
   clock,
   outbox,
   uploads,
-  backOffice,
   config,
+  orderDetail,
+  refundOrder,
 }: {
   db: Db;
   clock: Clock;
   outbox: Outbox;
   uploads: UploadService;
-  backOffice: BackOffice;
   config: { publicUrl: string };
+  orderDetail: ReturnType<typeof createOrderQueries>["orderDetail"];
+  refundOrder: ReturnType<typeof createRefunds>["refundOrder"];
 }) {
-  async function request(user: Actor, input: RequestReturnInput) {
+  async function requestReturn(user: Actor, input: RequestReturnInput) {
     const now = clock.now();
     try {
       await db.transaction(async (tx) => {
@@ -75,7 +78,7 @@ export function createReturnService({
     return { status: "requested" as const };
   }
 
-  async function decide(actor: Actor, input: { orderId: string; accept: boolean; note?: string | undefined }) {
+  async function decideReturn(actor: Actor, input: { orderId: string; accept: boolean; note?: string | undefined }) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const [changed] = await tx
@@ -115,11 +118,11 @@ export function createReturnService({
         : mail(order, `Your return for order ${order.orderNumber} was declined`, [`Reason: ${input.note ?? ""}`]);
       await outbox.send(`return-decided:${order.id}`, message, { tx });
     });
-    return backOffice.detail(input.orderId);
+    return orderDetail(input.orderId);
   }
 
-  /** The parcel is back: the refund of everything left (with the stock put back) follows, through the back office. */
-  async function receive(actor: Actor, orderId: string, requestLog?: WarnLog) {
+  /** The parcel is back: the refund of everything left (with the stock put back) follows, through refunds.ts. */
+  async function receiveReturn(actor: Actor, orderId: string, requestLog?: WarnLog) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const [changed] = await tx
@@ -134,16 +137,11 @@ export function createReturnService({
       }
       await tx.insert(orderEvents).values({ orderId, kind: "return_received", actorId: actor.id, data: {}, createdAt: now });
     });
-    return backOffice.refund(actor, { orderId, reason: "Return received" }, requestLog);
+    return refundOrder(actor, { orderId, reason: "Return received" }, requestLog);
   }
 
-  function mail(order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]): MailMessage {
-    return {
-      to: order.shippingEmail,
-      subject,
-      text: [`Dear ${order.shippingName},`, "", ...lines, "", `Your orders: ${config.publicUrl}/profile`].join("\n"),
-    };
-  }
+  const mail = (order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]) =>
+    returnMail(order, subject, lines, config.publicUrl);
 
-  return { request, decide, receive };
+  return { requestReturn, decideReturn, receiveReturn };
 }

@@ -80,7 +80,7 @@ type Cursor = z.infer<typeof cursorSchema>;
 const decodeProductCursor = (token: string, searched: boolean): Cursor =>
   decodeCursor(token, cursorSchema, INVALID_PRODUCT_CURSOR, (cursor) => searched || !("near" in cursor));
 
-export function createCatalogService({ db }: { db: Db }) {
+export function createShopService({ db }: { db: Db }) {
   /** Active products only (docs/product.md#routes-and-screens), oldest first, so the home page's "first 6" are stable. */
   // The shop's first view (no search, no category) is a hot read: prepared once.
   const shopFront = db

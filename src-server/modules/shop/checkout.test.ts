@@ -9,7 +9,9 @@ import { CART_CHANGED, CART_EMPTY, ORDER_NOT_FOUND } from "../../../src/schemas/
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { writersOfEventAndRow } from "../../test/database";
-import { ORDER_RESERVATION_MINUTES, PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED, soldOutWhileOrdering } from "./orders";
+import { soldOutWhileOrdering } from "./checkout";
+import { PAYMENT_NOT_COMPLETED, SOLD_OUT_REFUNDED } from "./confirm-payment";
+import { ORDER_RESERVATION_MINUTES } from "./reservations";
 
 // Order numbers are drawn with randomInt: the real one, unless a test says otherwise.
 vi.mock("node:crypto", async (importOriginal) => {

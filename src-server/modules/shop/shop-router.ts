@@ -2,7 +2,7 @@ import { productListInputSchema, productSlugSchema } from "../../../src/schemas/
 import { publicProcedure, router } from "../../platform/trpc/init";
 
 /** The Sacred Market's public reads: active products and categories. */
-export const catalogRouter = router({
+export const shopRouter = router({
   /** Active products, oldest first; the home page asks for { limit: 6 }. */
   products: publicProcedure
     .input(productListInputSchema)

@@ -1,0 +1,86 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { orderEvents, orders } from "../../../db/schema";
+import { trackingUrl } from "../../../src/domain/shipping";
+import { AppError } from "../../../src/errors";
+import type { Clock } from "../../platform/clock";
+import type { Outbox } from "../../platform/mail";
+import { deliveredMail, shippedMail } from "./mail";
+import { findOrder, type createOrderQueries } from "./queries";
+
+export const NOT_SHIPPABLE = "Only a paid order that has not shipped can be marked as shipped.";
+export const NOT_DELIVERABLE = "Only a shipped order can be marked as delivered.";
+
+type Actor = { id: string };
+
+/**
+ * An admin ships a paid order with a tracking number (`orders.ship`) and marks it delivered (`orders.deliver`); each
+ * step is recorded with who and when, and mailed to the shopper. Both answer the order's page anew.
+ */
+export function createFulfilment({
+  db,
+  clock,
+  outbox,
+  config,
+  orderDetail,
+}: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  config: { publicUrl: string };
+  orderDetail: ReturnType<typeof createOrderQueries>["orderDetail"];
+}) {
+  async function shipOrder(
+    actor: Actor,
+    input: { orderId: string; carrier: string; trackingNumber: string; trackingUrl?: string | undefined },
+  ) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(orders)
+        .set({
+          status: "shipped",
+          shippedAt: now,
+          trackingCarrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          trackingLink: input.carrier === "Other" ? (input.trackingUrl ?? null) : null,
+        })
+        .where(and(eq(orders.id, input.orderId), eq(orders.status, "paid")))
+        .returning();
+      if (!order) {
+        await findOrder(tx, input.orderId);
+        throw new AppError("CONFLICT", NOT_SHIPPABLE);
+      }
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        kind: "shipped",
+        actorId: actor.id,
+        data: { carrier: input.carrier, trackingNumber: input.trackingNumber },
+        createdAt: now,
+      });
+      const link = trackingUrl(input.carrier, input.trackingNumber, order.trackingLink);
+      await outbox.send(`order-shipped:${order.id}`, shippedMail(order, link, config.publicUrl), { tx });
+    });
+    return orderDetail(input.orderId);
+  }
+
+  async function deliverOrder(actor: Actor, orderId: string) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(orders)
+        .set({ status: "delivered", deliveredAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "shipped")))
+        .returning();
+      if (!order) {
+        await findOrder(tx, orderId);
+        throw new AppError("CONFLICT", NOT_DELIVERABLE);
+      }
+      await tx.insert(orderEvents).values({ orderId, kind: "delivered", actorId: actor.id, data: {}, createdAt: now });
+      await outbox.send(`order-delivered:${order.id}`, deliveredMail(order, config.publicUrl), { tx });
+    });
+    return orderDetail(orderId);
+  }
+
+  return { shipOrder, deliverOrder };
+}

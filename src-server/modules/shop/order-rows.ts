@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import { statement, type Queryable } from "../../../db/client";
+import { orders } from "../../../db/schema";
+import { refundedQuantities, type RefundLine } from "../../../src/domain/orders";
+import type { RefundStatus } from "../../platform/payments/provider";
+
+/** The one currency of the Sacred Market's orders. */
+export const ORDER_CURRENCY = "USD";
+
+/** The columns of an order that checkout and its payment need. */
+export const orderColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  orderNumber: orders.orderNumber,
+  items: orders.items,
+  subtotal: orders.subtotal,
+  shippingCost: orders.shippingCost,
+  total: orders.total,
+  shippingName: orders.shippingName,
+  shippingEmail: orders.shippingEmail,
+  shippingPhone: orders.shippingPhone,
+  shippingAddress: orders.shippingAddress,
+  shippingMethod: orders.shippingMethod,
+  status: orders.status,
+  paymentIntentId: orders.paymentIntentId,
+} as const;
+export type OrderRow = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
+
+// Built once (`statement`, docs/decisions.md 96): every payment reads its order by its intent.
+const orderByIntentStatement = statement((q: Queryable) =>
+  q
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.paymentIntentId, sql.placeholder("paymentIntentId")))
+    .limit(1)
+    .prepare("order_by_intent"),
+);
+
+export async function orderByIntent(q: Queryable, paymentIntentId: string): Promise<OrderRow | undefined> {
+  const [order] = await orderByIntentStatement(q, { paymentIntentId });
+  return order;
+}
+
+/** What an order's `refund` event records: by an admin (its lines), or made outside the app (`source: "provider"`). */
+export interface RefundData {
+  lines: RefundLine[];
+  shipping: string;
+  amount: string;
+  reason: string;
+  refundId?: string;
+  /** A refund made outside the app (the provider's dashboard), recorded by syncRefunds, with the provider's status. */
+  source?: "provider";
+  status?: RefundStatus;
+}
+
+/** How many of each product the order's recorded refunds gave back. */
+export function refundedIn(events: readonly { kind: string; data: Record<string, unknown> }[]): Map<string, number> {
+  return refundedQuantities(events.filter((e) => e.kind === "refund").map((e) => e.data as unknown as RefundData));
+}
