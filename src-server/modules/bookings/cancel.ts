@@ -60,11 +60,9 @@ async function queueCancelledMails({ outbox, config, clock }: BookingDeps, tx: T
   const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
   if (!mail) return;
   const now = clock.now();
-  await outbox.send(
-    `booking-cancelled:${bookingId}:client`,
-    cancelledMail(mail.clientEmail, mail.data, now, "client", refund),
-    { tx },
-  );
+  await outbox.send(`booking-cancelled:${bookingId}:client`, cancelledMail(mail.clientEmail, mail.data, now, "client", refund), {
+    tx,
+  });
   await outbox.send(`booking-cancelled:${bookingId}:seer`, cancelledMail(mail.seerEmail, mail.data, now, "seer", refund), {
     tx,
   });

@@ -286,7 +286,13 @@ async function insertHold(
 async function openIntent(
   { db, payments }: BookingDeps,
   requestLog: WarnLog | undefined,
-  { bookingId, client, seer, input, amount }: {
+  {
+    bookingId,
+    client,
+    seer,
+    input,
+    amount,
+  }: {
     bookingId: string;
     client: SessionUser;
     seer: BookableSeer;

@@ -10,6 +10,8 @@ import { defineSettleJob, settleEnded } from "./settle";
 
 export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
+// The reads other modules show: a domain owns its reads.
+export { clientSessions, type ClientSessions } from "./sessions";
 
 type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 

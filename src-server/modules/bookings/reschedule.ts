@@ -90,9 +90,13 @@ export async function proposeReschedule(
     await tx.update(bookings).set({ proposedStartsAt: startsAt }).where(eq(bookings.id, b.id));
     const mail = await loadBookingMail(tx, config.publicUrl, b.id);
     if (mail)
-      await outbox.send(`booking-proposal:${b.id}:${startsAt.toISOString()}`, proposalMail(mail.clientEmail, mail.data, startsAt), {
-        tx,
-      });
+      await outbox.send(
+        `booking-proposal:${b.id}:${startsAt.toISOString()}`,
+        proposalMail(mail.clientEmail, mail.data, startsAt),
+        {
+          tx,
+        },
+      );
     return { bookingId: b.id, proposedStartsAt: startsAt };
   });
 }

@@ -55,7 +55,10 @@ export function createReviewService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   /** bookings.writeReview */
-  async function writeReview(user: SessionUser, input: { bookingId: string; rating: number; comment: string }): Promise<BookingReview> {
+  async function writeReview(
+    user: SessionUser,
+    input: { bookingId: string; rating: number; comment: string },
+  ): Promise<BookingReview> {
     return db.transaction(async (tx) => {
       const [booking] = await tx
         .select({ id: bookings.id, seerId: bookings.seerId, status: bookings.status })
