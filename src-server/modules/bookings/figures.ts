@@ -1,6 +1,6 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { bookings } from "../../../db/schema";
+import { bookingRefunds, bookings } from "../../../db/schema";
 
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
@@ -47,3 +47,27 @@ export async function recentBookings(db: Queryable, limit: number) {
   ]);
   return { bookings: rows, total: total?.count ?? 0 };
 }
+
+/** A booking's money as the ledger records it (payouts), not yet awaited: the ledger sends it with its own reads. */
+export const bookingMoneyQuery = (q: Queryable, bookingId: string) =>
+  q
+    .select({
+      seerId: bookings.seerId,
+      status: bookings.status,
+      amount: bookings.amount,
+      platformFee: bookings.platformFee,
+      seerEarnings: bookings.seerEarnings,
+      refundDue: bookings.refundDue,
+      confirmedAt: bookings.confirmedAt,
+      completedAt: bookings.completedAt,
+      cancelledAt: bookings.cancelledAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+
+/** A booking's refunds as the provider reported them (cancel.ts `syncRefunds`), not yet awaited. */
+export const bookingRefundsQuery = (q: Queryable, bookingId: string) =>
+  q
+    .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
+    .from(bookingRefunds)
+    .where(eq(bookingRefunds.bookingId, bookingId));

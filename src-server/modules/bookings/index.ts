@@ -12,7 +12,7 @@ export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
 // The reads other modules show: a domain owns its reads.
 export { clientSessions, type ClientSessions } from "./sessions";
-export { bookingCounts, recentBookings } from "./figures";
+export { bookingCounts, bookingMoneyQuery, bookingRefundsQuery, recentBookings } from "./figures";
 
 type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 

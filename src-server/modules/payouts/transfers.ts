@@ -1,128 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { ledgerEntries, seers, users } from "../../../db/schema";
-import type { PayoutStatus } from "../../../src/domain/enums";
-import { PAYOUT_HOLD_HOURS, payoutHistory, seerBalances, type Payout } from "../../../src/domain/payouts";
-import { AppError } from "../../../src/errors";
-import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
-import type { Clock } from "../../platform/clock";
-import type { Config } from "../../platform/config";
-import type { JobQueue } from "../../platform/jobs";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { ledgerEntries, seers } from "../../../db/schema";
 import { withLock } from "../../platform/locks";
-import type { PaymentProvider, PaymentWebhookEvent } from "../../platform/payments/provider";
-import { TestPaymentProvider } from "../../platform/payments/test-provider";
-import type { SessionUser } from "../../platform/trpc/context";
-import { ledgerSummary, seerBookingLedger, type LedgerSummary } from "./figures";
-import { createLedger } from "./ledger";
+import { owedPart, type Ledger, type PayoutDeps } from "./deps";
 
 export const PAY_SEER_JOB = "payouts.pay-seer";
-export const LEDGER_SWEEP_JOB = "ledger.sweep";
-export const PAYOUT_ACCOUNT_NOT_FOUND = "This payout account could not be found.";
-export const TEST_ONBOARDING_ONLY = "Test-mode onboarding is not enabled.";
-
-/** What a ledger row adds to what a Seer is owed: shares booked, less transfers, plus reversals. */
-const owedPart = sql`case ${ledgerEntries.kind} when 'seer_share' then ${ledgerEntries.amount} when 'transfer' then -${ledgerEntries.amount} when 'reversal' then ${ledgerEntries.amount} else 0 end`;
 
 /** Payouts are in the currency clients pay in. */
 const PAYOUT_CURRENCY = "usd";
 
-export interface PayoutOverview {
-  status: PayoutStatus;
-  /** Integer cents: shares of paid sessions still held (upcoming, or within the hold after the session). */
-  pending: number;
-  /** Integer cents: settled shares not yet transferred (paid at the next payout once the account is active). */
-  available: number;
-  /** Integer cents: transferred to the Seer's account, less reversals. */
-  paidOut: number;
-  holdHours: number;
-  payouts: Payout[];
-}
-
 /**
- * Seer payouts (docs/product.md#money-and-the-ledger): the connected account and its onboarding, the payout job that
- * transfers settled shares (one transfer per booking, `transfer_group` per booking, an idempotency key per attempt)
- * and reverses what a later refund took back, the ledger sweep, and the figures read from the ledger.
+ * The payout job (docs/product.md#money-and-the-ledger): transfers settled shares (one transfer per booking,
+ * `transfer_group` per booking, an idempotency key per attempt) and reverses what a later refund took back.
  */
-export function createPayoutService({
+export function createTransfers({
   db,
   clock,
   payments,
   jobs,
-  config,
-  processEvent,
-  log,
-}: {
-  db: Db;
-  clock: Clock;
-  payments: PaymentProvider;
-  jobs: JobQueue;
-  config: Pick<Config, "publicUrl">;
-  /** The payment webhook's own handling, so the test-mode onboarding's event goes the way Stripe's would. */
-  processEvent: (event: PaymentWebhookEvent) => Promise<unknown>;
-  log?: { warn(obj: object, msg: string): void };
-}) {
-  const ledger = createLedger({ db, clock, payments });
-
-  async function seerOf(user: SessionUser) {
-    const [seer] = await db
-      .select({ id: seers.id, accountId: seers.stripeAccountId, status: seers.payoutStatus })
-      .from(seers)
-      .where(eq(seers.userId, user.id));
-    if (!seer) throw new AppError("NOT_FOUND", SEER_NOT_FOUND);
-    return seer;
-  }
-
-  const dashboardUrl = (step: string) => `${config.publicUrl}/seer/dashboard?tab=earnings&payouts=${step}`;
-
-  /** Opens the Seer's payout account once (a retried click reuses it) and answers where onboarding continues. */
-  async function connect(user: SessionUser): Promise<{ url: string }> {
-    const seer = await seerOf(user);
-    let accountId = seer.accountId;
-    if (!accountId) {
-      const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-      const account = await payments.createConnectedAccount({
-        email: owner?.email ?? "",
-        metadata: { seerId: seer.id },
-        idempotencyKey: `payout-account:${seer.id}`,
-      });
-      await db
-        .update(seers)
-        .set({ stripeAccountId: account.id, payoutStatus: account.status })
-        .where(and(eq(seers.id, seer.id), isNull(seers.stripeAccountId)));
-      const [stored] = await db.select({ accountId: seers.stripeAccountId }).from(seers).where(eq(seers.id, seer.id));
-      accountId = stored?.accountId ?? account.id;
-    }
-    return payments.createAccountLink({ accountId, refreshUrl: dashboardUrl("refresh"), returnUrl: dashboardUrl("return") });
-  }
-
-  /** Reads the account's state from the provider (the answer does not depend on the order events arrive in). */
-  async function syncAccount(accountId: string): Promise<void> {
-    const [seer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.stripeAccountId, accountId));
-    if (!seer) return;
-    const account = await payments.retrieveConnectedAccount(accountId);
-    await db.update(seers).set({ payoutStatus: account.status }).where(eq(seers.id, seer.id));
-    if (account.status === "active") await requestPayout(seer.id, `activated:${accountId}`);
-  }
-
-  /** Back from onboarding: the dashboard asks for the account's state at once rather than wait for the webhook. */
-  async function refresh(user: SessionUser): Promise<{ status: PayoutStatus }> {
-    const seer = await seerOf(user);
-    if (!seer.accountId) return { status: seer.status };
-    await syncAccount(seer.accountId);
-    return { status: (await seerOf(user)).status };
-  }
-
-  /** The test-mode onboarding page's submission: only for the Seer's own account. */
-  async function completeTestOnboarding(user: SessionUser, accountId: string): Promise<{ status: PayoutStatus }> {
-    if (!(payments instanceof TestPaymentProvider)) throw new AppError("NOT_FOUND", TEST_ONBOARDING_ONLY);
-    const seer = await seerOf(user).catch(() => null);
-    if (!seer || seer.accountId !== accountId) throw new AppError("NOT_FOUND", PAYOUT_ACCOUNT_NOT_FOUND);
-    const { event } = await payments.completeOnboarding(accountId);
-    await processEvent(event);
-    return { status: (await seerOf(user)).status };
-  }
-
+  ledger,
+}: Pick<PayoutDeps, "db" | "clock" | "payments" | "jobs"> & { ledger: Ledger }) {
   /**
    * One payout job per Seer and occasion: `activated` once per account, else one per minute of the sweep. A job's
    * key stays taken after it ran, so the occasion is part of it.
@@ -246,102 +143,5 @@ export function createPayoutService({
     }
   }
 
-  /**
-   * The periodic sweep: brings lagging bookings and orders into the ledger (settling sessions whose hold is over),
-   * then asks for a payout for every active Seer who is owed money or was overpaid.
-   */
-  async function sweep(): Promise<void> {
-    for (const id of await ledger.laggingBookings()) {
-      try {
-        await ledger.recordBooking(id);
-      } catch (err) {
-        log?.warn({ err, bookingId: id }, "recording a booking in the ledger failed; it is tried again on the next run");
-      }
-    }
-    for (const id of await ledger.laggingOrders()) {
-      try {
-        await ledger.recordOrder(id);
-      } catch (err) {
-        log?.warn({ err, orderId: id }, "recording an order in the ledger failed; it is tried again on the next run");
-      }
-    }
-    const due = await db
-      .selectDistinct({ seerId: seers.id })
-      .from(seers)
-      .innerJoin(
-        sql`(select ${ledgerEntries.seerId} as seer_id, ${ledgerEntries.bookingId} as booking_id,
-               sum(${owedPart}) as owed
-             from ${ledgerEntries} where ${ledgerEntries.seerId} is not null group by 1, 2) owed`,
-        sql`owed.seer_id = ${seers.id} and owed.owed <> 0`,
-      )
-      .where(and(eq(seers.payoutStatus, "active"), isNotNull(seers.stripeAccountId)));
-    const minute = Math.floor(clock.now().getTime() / 60_000);
-    for (const { seerId } of due) await requestPayout(seerId, `sweep:${minute}`);
-  }
-
-  async function overview(user: SessionUser): Promise<PayoutOverview> {
-    const seer = await seerOf(user);
-    // The Seer's own bookings are brought up to date first, so a session whose hold just ended shows as available.
-    await ledger.recordSeer(seer.id);
-    const sums = await db
-      .select({ kind: ledgerEntries.kind, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.seerId, seer.id), inArray(ledgerEntries.kind, ["seer_share", "transfer", "reversal"])))
-      .groupBy(ledgerEntries.kind);
-    const balances = seerBalances(sums.map((s) => ({ kind: s.kind, amount: Number(s.amount) })));
-    // On hold: the share settlement will book of each of the Seer's paid bookings not yet settled (its charge less its
-    // refunds, less the fee), from the ledger.
-    const byBooking = seerBookingLedger(db, seer.id);
-    const [held] = await db
-      .select({ total: sql<string>`coalesce(sum(${byBooking.earnings}) filter (where not ${byBooking.settled}), 0)::text` })
-      .from(byBooking);
-    const moves = await db
-      .select({
-        payoutId: ledgerEntries.payoutId,
-        kind: ledgerEntries.kind,
-        amount: ledgerEntries.amount,
-        bookingId: ledgerEntries.bookingId,
-        createdAt: ledgerEntries.createdAt,
-      })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.seerId, seer.id), inArray(ledgerEntries.kind, ["transfer", "reversal"])))
-      .orderBy(desc(ledgerEntries.id))
-      .limit(1000);
-    return {
-      status: seer.status,
-      pending: Number(held?.total ?? 0),
-      available: balances.available,
-      paidOut: balances.paidOut,
-      holdHours: PAYOUT_HOLD_HOURS,
-      payouts: payoutHistory(
-        moves.flatMap((m) =>
-          m.payoutId && m.bookingId && (m.kind === "transfer" || m.kind === "reversal")
-            ? [{ payoutId: m.payoutId, kind: m.kind, amount: m.amount, bookingId: m.bookingId, createdAt: m.createdAt }]
-            : [],
-        ),
-      ).slice(0, 50),
-    };
-  }
-
-  /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */
-  function summary(): Promise<LedgerSummary> {
-    return ledgerSummary(db);
-  }
-
-  // The sweep first: a test's runDue then also runs the payouts it asked for.
-  jobs.define({ name: LEDGER_SWEEP_JOB, every: "* * * * *", run: sweep });
-  jobs.define<{ seerId: string; payoutId: string }>({ name: PAY_SEER_JOB, retryLimit: 10, retryDelaySeconds: 60, run: paySeer });
-
-  return {
-    ledger,
-    connect,
-    refresh,
-    completeTestOnboarding,
-    syncAccount,
-    syncTransfer,
-    paySeer,
-    sweep,
-    overview,
-    summary,
-  };
+  return { requestPayout, syncTransfer, paySeer };
 }

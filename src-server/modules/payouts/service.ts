@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { ledgerEntries } from "../../../db/schema";
+import type { PayoutStatus } from "../../../src/domain/enums";
+import { PAYOUT_HOLD_HOURS, payoutHistory, seerBalances, type Payout } from "../../../src/domain/payouts";
+import type { SessionUser } from "../../platform/trpc/context";
+import { createPayoutAccounts } from "./accounts";
+import type { PayoutDeps } from "./deps";
+import { ledgerSummary, seerBookingLedger, type LedgerSummary } from "./figures";
+import { createLedger } from "./ledger";
+import { LEDGER_SWEEP_JOB, sweep as sweepLedger } from "./sweep";
+import { createTransfers, PAY_SEER_JOB } from "./transfers";
+
+export interface PayoutOverview {
+  status: PayoutStatus;
+  /** Integer cents: shares of paid sessions still held (upcoming, or within the hold after the session). */
+  pending: number;
+  /** Integer cents: settled shares not yet transferred (paid at the next payout once the account is active). */
+  available: number;
+  /** Integer cents: transferred to the Seer's account, less reversals. */
+  paidOut: number;
+  holdHours: number;
+  payouts: Payout[];
+}
+
+/**
+ * Seer payouts (docs/product.md#money-and-the-ledger): the connected account and its onboarding, the payout job that
+ * transfers settled shares (one transfer per booking, `transfer_group` per booking, an idempotency key per attempt)
+ * and reverses what a later refund took back, the ledger sweep, and the figures read from the ledger.
+ */
+export function createPayoutService(deps: PayoutDeps) {
+  const { db, clock, payments, jobs } = deps;
+  const ledger = createLedger({ db, clock, payments });
+  // transfers.ts: the payout job; accounts.ts: the connected account; sweep.ts: the ledger's sweep.
+  const { requestPayout, syncTransfer, paySeer } = createTransfers({ ...deps, ledger });
+  const { seerOf, connect, syncAccount, refresh, completeTestOnboarding } = createPayoutAccounts({ ...deps, requestPayout });
+  const sweep = () => sweepLedger({ ...deps, ledger, requestPayout });
+
+  async function overview(user: SessionUser): Promise<PayoutOverview> {
+    const seer = await seerOf(user);
+    // The Seer's own bookings are brought up to date first, so a session whose hold just ended shows as available.
+    await ledger.recordSeer(seer.id);
+    const sums = await db
+      .select({ kind: ledgerEntries.kind, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.seerId, seer.id), inArray(ledgerEntries.kind, ["seer_share", "transfer", "reversal"])))
+      .groupBy(ledgerEntries.kind);
+    const balances = seerBalances(sums.map((s) => ({ kind: s.kind, amount: Number(s.amount) })));
+    // On hold: the share settlement will book of each of the Seer's paid bookings not yet settled (its charge less its
+    // refunds, less the fee), from the ledger.
+    const byBooking = seerBookingLedger(db, seer.id);
+    const [held] = await db
+      .select({ total: sql<string>`coalesce(sum(${byBooking.earnings}) filter (where not ${byBooking.settled}), 0)::text` })
+      .from(byBooking);
+    const moves = await db
+      .select({
+        payoutId: ledgerEntries.payoutId,
+        kind: ledgerEntries.kind,
+        amount: ledgerEntries.amount,
+        bookingId: ledgerEntries.bookingId,
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.seerId, seer.id), inArray(ledgerEntries.kind, ["transfer", "reversal"])))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(1000);
+    return {
+      status: seer.status,
+      pending: Number(held?.total ?? 0),
+      available: balances.available,
+      paidOut: balances.paidOut,
+      holdHours: PAYOUT_HOLD_HOURS,
+      payouts: payoutHistory(
+        moves.flatMap((m) =>
+          m.payoutId && m.bookingId && (m.kind === "transfer" || m.kind === "reversal")
+            ? [{ payoutId: m.payoutId, kind: m.kind, amount: m.amount, bookingId: m.bookingId, createdAt: m.createdAt }]
+            : [],
+        ),
+      ).slice(0, 50),
+    };
+  }
+
+  /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */
+  function summary(): Promise<LedgerSummary> {
+    return ledgerSummary(db);
+  }
+
+  // The sweep first: a test's runDue then also runs the payouts it asked for.
+  jobs.define({ name: LEDGER_SWEEP_JOB, every: "* * * * *", run: sweep });
+  jobs.define<{ seerId: string; payoutId: string }>({ name: PAY_SEER_JOB, retryLimit: 10, retryDelaySeconds: 60, run: paySeer });
+
+  return {
+    ledger,
+    connect,
+    refresh,
+    completeTestOnboarding,
+    syncAccount,
+    syncTransfer,
+    paySeer,
+    sweep,
+    overview,
+    summary,
+  };
+}
