@@ -12,6 +12,7 @@ export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
 // The reads other modules show: a domain owns its reads.
 export { clientSessions, type ClientSessions } from "./sessions";
+export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
 export { bookingCounts, bookingMoneyQuery, bookingRefundsQuery, recentBookings } from "./figures";
 
 type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;

@@ -15,10 +15,12 @@ import type { BookingStatus, SessionType } from "../../../src/domain/enums";
 import type { Clock } from "../../platform/clock";
 import type { IceConfig } from "../../platform/config";
 import type { SessionUser } from "../../platform/trpc/context";
+import { MEETING_NOT_FOUND_MESSAGE } from "../bookings";
 import { createAttendance } from "./attendance";
 import { iceServers } from "./ice";
 
-export const MEETING_NOT_FOUND = "This meeting room doesn't exist or you don't have access to it.";
+/** What a missing room, or someone else's, is told: the bookings module's own answer for a booking not theirs. */
+export const MEETING_NOT_FOUND = MEETING_NOT_FOUND_MESSAGE;
 
 /** The room's page: the booking as its client, its Seer or an admin sees it, and whether the call is open now. */
 export interface RoomView {
