@@ -211,7 +211,7 @@ const MATRIX: Partial<Record<string, Entry>> = {
     input: (f) => ({ bookingId: f.bookingId }),
     owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
   },
-  "admin.cancelBooking": { input: () => INVALID },
+  "bookings.adminCancel": { input: () => INVALID },
 };
 
 const procedures = appRouter._def.procedures as unknown as Record<

@@ -73,7 +73,7 @@ describe("request ids in log lines", () => {
     const refund = vi.spyOn(provider(), "refund").mockRejectedValue(new Error("the provider is unreachable"));
     try {
       const { response, id, lines } = await linesOf(() =>
-        trpcMutation(t.app, "admin.cancelBooking", { bookingId, refundAmount: "80.00", reason: "Seer unwell" }, adminCookie),
+        trpcMutation(t.app, "bookings.adminCancel", { bookingId, refundAmount: "80.00", reason: "Seer unwell" }, adminCookie),
       );
       expect(response.statusCode, response.body).toBe(200);
       expect(lines.map((l) => l.msg)).toContain("refund deferred to its job");

@@ -44,6 +44,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "bookings.review": "signed-in",
   "bookings.writeReview": "signed-in",
   "bookings.replyToReview": "signed-in",
+  "bookings.adminCancel": "admin",
   "payments.config": "public",
   "payments.confirmTestCard": "signed-in",
   "shop.products": "public",
@@ -95,6 +96,5 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "meetings.room": "signed-in",
   "meetings.messages": "signed-in",
   "admin.bookings": "admin",
-  "admin.cancelBooking": "admin",
   "admin.products": "admin",
 };

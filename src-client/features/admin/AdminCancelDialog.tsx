@@ -22,7 +22,7 @@ export function AdminCancelDialog({ booking, onClose }: { booking: CancellableBo
   const [refundAmount, setRefundAmount] = useState(left);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ refundAmount?: string; reason?: string }>({});
-  const cancel = trpc.admin.cancelBooking.useMutation();
+  const cancel = trpc.bookings.adminCancel.useMutation();
 
   const submit = () => {
     const parsed = adminCancelBookingSchema.safeParse({ bookingId: booking.id, refundAmount, reason });

@@ -155,7 +155,7 @@ describe("/admin cancelling a booking", () => {
   it("prefills the full refund, requires a reason, and cancels with the edited amount", async () => {
     const calls: unknown[] = [];
     asAdmin({
-      "admin.cancelBooking": (input) => {
+      "bookings.adminCancel": (input) => {
         calls.push(input);
         return { bookingId: "b1", status: "cancelled" as const, refundAmount: "20.00" };
       },

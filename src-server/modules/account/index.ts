@@ -4,6 +4,7 @@ import type { Config } from "../../platform/config";
 import type { Mailer, Outbox } from "../../platform/mail";
 import type { FileStorage } from "../../platform/storage/storage";
 import { createProfileService } from "./profile";
+import { createAdmin, setRoleByEmail } from "./roles";
 import { createSecurityService } from "./security";
 import { createUserService } from "./users";
 
@@ -24,8 +25,11 @@ export function createAccountService(deps: {
   sessionsChanged?: (userId: string) => void;
 }) {
   const users = createUserService(deps);
+  const roles = { ...deps, sessionsChanged: deps.sessionsChanged ?? (() => {}) };
   return {
     ...users,
+    setRoleByEmail: (email: string, role: Parameters<typeof setRoleByEmail>[2]) => setRoleByEmail(roles, email, role),
+    createAdmin: (input: Parameters<typeof createAdmin>[1]) => createAdmin(roles, input),
     ...createProfileService(deps),
     ...createSecurityService({ ...deps, sendVerification: users.sendVerification }),
   };

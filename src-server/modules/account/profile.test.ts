@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { bookings, orders, type OrderItemSnapshot } from "../../../db/schema";
 import { createBooking, createReview, createSeer, uniqueSuffix } from "../../../db/seed/factories";
 import { createTestApp, signUp, trpcData, trpcError, trpcQuery, type TestApp } from "../../test/app";
-import type { OwnConsultations, OwnOrder } from "./profile";
+import type { ClientSessions as OwnConsultations } from "../bookings";
+import type { OwnOrder } from "./profile";
 
 let t: TestApp;
 beforeAll(async () => {

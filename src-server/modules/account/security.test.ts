@@ -17,16 +17,9 @@ import {
   trpcQuery,
   type TestApp,
 } from "../../test/app";
-import {
-  DELETED_MESSAGE,
-  EMAIL_CHANGE_SENT,
-  RESET_REQUESTED,
-  SEER_HAS_UPCOMING_SESSIONS,
-  SESSION_NOT_FOUND,
-  VERIFICATION_TOO_SOON,
-  WRONG_CURRENT_PASSWORD,
-  type OwnSession,
-} from "./security";
+import { DELETED_MESSAGE, SEER_HAS_UPCOMING_SESSIONS } from "./data-rights";
+import { RESET_REQUESTED, VERIFICATION_TOO_SOON } from "./recovery";
+import { EMAIL_CHANGE_SENT, SESSION_NOT_FOUND, WRONG_CURRENT_PASSWORD, type OwnSession } from "./security";
 import { DbSessionStore, hashSessionId } from "./session-store";
 import { TOKEN_INVALID } from "./tokens";
 

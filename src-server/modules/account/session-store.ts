@@ -8,6 +8,18 @@ import type { Clock } from "../../platform/clock";
 import type { SessionCache } from "./session-cache";
 import { currentUserColumns, type CurrentUser } from "./users";
 
+/** The user a stored session belongs to, read from its JSON. */
+export const userIdOfSession = sql`${sessions.sess}->>'userId'`;
+
+/** What the profile lists of one's own sign-ins: never the cookie's id, only the stored hash as a handle. */
+export interface OwnSession {
+  id: string;
+  current: boolean;
+  createdAt: Date | null;
+  userAgent: string | null;
+  expiresAt: Date;
+}
+
 declare module "fastify" {
   interface Session {
     userId?: string;

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { passwordCredentials, users, type UserRole } from "../../../db/schema";
+import { passwordCredentials, users } from "../../../db/schema";
 import { weakPasswordReason } from "../../../src/domain/password-strength";
-import { emailSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
+import type { SignInInput, SignUpInput } from "../../../src/schemas/auth";
 import { AppError } from "../../../src/errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/passwords";
 import { addressGroup, createThrottle, throttleKey, type FailurePolicy } from "../../platform/throttle";
@@ -81,15 +81,12 @@ export function createUserService({
   mailer,
   outbox,
   config,
-  sessionsChanged = () => {},
 }: {
   db: Db;
   clock: Clock;
   mailer: Mailer;
   outbox: Outbox;
   config: Pick<Config, "publicUrl">;
-  /** This instance's session cache told that the user changed (their role, their address). */
-  sessionsChanged?: (userId: string) => void;
 }) {
   const tokens = createTokenStore({ db, clock });
   const throttle = createThrottle(db, clock);
@@ -199,48 +196,5 @@ export function createUserService({
     await outbox.send(`sign-in-link:${user.id}:${Math.floor(now / SIGN_IN_LINK_INTERVAL_MS)}`, signInLinkMail(user.email, greeting(user), link));
   }
 
-  async function setRoleByEmail(email: string, role: UserRole): Promise<CurrentUser> {
-    const [user] = await db
-      .update(users)
-      .set({ role })
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .returning(currentUserColumns);
-    if (!user) throw new AppError("NOT_FOUND", `No user with the email ${email}`);
-    sessionsChanged(user.id);
-    return user;
-  }
-
-  /**
-   * The operator's way to make an admin (npm run create-admin): an existing account is promoted; a new one needs a
-   * password, which must be strong (the caller checks it). A given password replaces the account's current one.
-   */
-  async function createAdmin(input: {
-    email: string;
-    password?: string;
-  }): Promise<{ user: CurrentUser; created: boolean }> {
-    const email = emailSchema.parse(input.email);
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-    return db.transaction(async (tx) => {
-      const [existing] = await tx
-        .update(users)
-        .set({ role: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.email, email))
-        .returning(currentUserColumns);
-      const user =
-        existing ??
-        (passwordHash === undefined
-          ? undefined
-          : (await tx.insert(users).values({ email, role: "admin", emailVerifiedAt: clock.now() }).returning(currentUserColumns))[0]);
-      if (!user) throw new AppError("NOT_FOUND", `No user with the email ${email}: give a password to create the account`);
-      if (passwordHash !== undefined) {
-        await tx
-          .insert(passwordCredentials)
-          .values({ userId: user.id, passwordHash })
-          .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash } });
-      }
-      return { user, created: !existing };
-    });
-  }
-
-  return { findById, signUp, signIn, setRoleByEmail, createAdmin, sendVerification };
+  return { findById, signUp, signIn, sendVerification };
 }

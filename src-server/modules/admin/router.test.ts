@@ -4,7 +4,7 @@ import { bookings, ledgerEntries, orders, seerApplications, seers, users } from 
 import type { LedgerKind } from "../../../src/domain/enums";
 import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
-import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./service";
+import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./applications";
 import { FakeClock } from "../../platform/clock";
 import { lastMonths } from "../../../src/domain/months";
 

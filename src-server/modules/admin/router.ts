@@ -1,4 +1,3 @@
-import { adminCancelBookingSchema } from "../../../src/schemas/bookings";
 import { applicationStatusFilterSchema, reviewApplicationSchema } from "../../../src/schemas/applications";
 import { adminProcedure, router } from "../../platform/trpc/init";
 
@@ -15,10 +14,6 @@ export const adminRouter = router({
   analytics: adminProcedure.query(({ ctx }) => ctx.services.admin.analytics()),
 
   bookings: adminProcedure.query(({ ctx }) => ctx.services.admin.recentBookings()),
-  /** Any confirmed booking, with the refund the admin chooses and a reason. */
-  cancelBooking: adminProcedure
-    .input(adminCancelBookingSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input, ctx.req.log)),
 
   products: adminProcedure.query(({ ctx }) => ctx.services.admin.listProducts()),
 });

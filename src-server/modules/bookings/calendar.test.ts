@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, payForBooking, signIn, signUp, trpcMutation, type TestApp } from "../../test/app";
-import { BOOKING_NOT_FOUND } from "./lifecycle";
+import { BOOKING_NOT_FOUND } from "./messages";
 
 const NOW = new Date("2026-11-22T08:00:00Z");
 let t: TestApp;

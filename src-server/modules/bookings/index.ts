@@ -1,3 +1,62 @@
+import { adminCancel, cancel, cancellationQuote, defineRefundJob, syncRefunds } from "./cancel";
+import { applySucceededIntent, confirmPayment } from "./confirm";
+import type { BookingDeps } from "./deps";
+import { applyFailedIntent, createPaymentIntent, defineExpireHoldsJob, expireHolds } from "./hold";
+import { byId, calendar, mine, notOfferedSlots, takenSlots } from "./queries";
+import { defineReminderJob, scheduleReminder } from "./reminder";
+import { proposeReschedule, reschedule, respondToProposal } from "./reschedule";
+import { createReviewService } from "./reviews";
+import { defineSettleJob, settleEnded } from "./settle";
+
 export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
-export { createBookingService } from "./service";
+// The reads other modules show: a domain owns its reads.
+export { clientSessions, type ClientSessions } from "./sessions";
+export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
+export { bookingCounts, bookingMoneyQuery, bookingRefundsQuery, recentBookings } from "./figures";
+
+type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+/** Binds an operation (a function of the module's dependencies first) to this service's dependencies. */
+function bind<F extends (deps: BookingDeps, ...rest: never[]) => unknown>(deps: BookingDeps, operation: F): Rest<F> {
+  return ((...rest: never[]) => operation(deps, ...rest)) as Rest<F>;
+}
+
+/**
+ * The bookings service: each operation lives in the file named by what it does (one tRPC key, one file, one
+ * function: `bookings.cancel` is `cancel` in cancel.ts), all bound here to the same dependencies, and the jobs they
+ * schedule are defined beside their handlers.
+ */
+export function createBookingService(deps: BookingDeps) {
+  defineReminderJob(deps);
+  defineRefundJob(deps);
+  defineSettleJob(deps);
+  defineExpireHoldsJob(deps);
+  return {
+    // hold.ts, confirm.ts: paying for a session
+    createPaymentIntent: bind(deps, createPaymentIntent),
+    confirmPayment: bind(deps, confirmPayment),
+    applySucceededIntent: bind(deps, applySucceededIntent),
+    applyFailedIntent: bind(deps, applyFailedIntent),
+    expireHolds: bind(deps, expireHolds),
+    // queries.ts
+    byId: bind(deps, byId),
+    mine: bind(deps, mine),
+    calendar: bind(deps, calendar),
+    takenSlots: bind(deps, takenSlots),
+    notOfferedSlots: bind(deps, notOfferedSlots),
+    // cancel.ts: cancelling, and the refunds it starts
+    cancellationQuote: bind(deps, cancellationQuote),
+    cancel: bind(deps, cancel),
+    adminCancel: bind(deps, adminCancel),
+    syncRefunds: bind(deps, syncRefunds),
+    // reschedule.ts, reminder.ts, settle.ts
+    reschedule: bind(deps, reschedule),
+    proposeReschedule: bind(deps, proposeReschedule),
+    respondToProposal: bind(deps, respondToProposal),
+    scheduleReminder: bind(deps, scheduleReminder),
+    settleEnded: bind(deps, settleEnded),
+    // reviews.ts
+    ...createReviewService(deps),
+  };
+}

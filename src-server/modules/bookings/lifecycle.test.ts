@@ -15,7 +15,7 @@ import {
   trpcQuery,
   type TestApp,
 } from "../../test/app";
-import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CHANGED_MEANWHILE, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./lifecycle";
+import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CHANGED_MEANWHILE, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
 import { REVIEW_LOCKED, REVIEW_ONLY_AFTER } from "./reviews";
 
 const NOW = new Date("2026-11-22T08:00:00Z");
@@ -188,14 +188,14 @@ describe("cancelling by the Terms", () => {
     const { bookingId } = await paidBooking();
     const refused = await trpcMutation(
       t.app,
-      "admin.cancelBooking",
+      "bookings.adminCancel",
       { bookingId, refundAmount: "10.00", reason: "x" },
       client.cookie,
     );
     expect(refused.statusCode).toBe(403);
     const tooMuch = await trpcMutation(
       t.app,
-      "admin.cancelBooking",
+      "bookings.adminCancel",
       { bookingId, refundAmount: "80.01", reason: "Dispute" },
       adminCookie,
     );
@@ -203,7 +203,7 @@ describe("cancelling by the Terms", () => {
     expect((await row(bookingId))?.status).toBe("confirmed");
     const done = await trpcMutation(
       t.app,
-      "admin.cancelBooking",
+      "bookings.adminCancel",
       { bookingId, refundAmount: "30.00", reason: "Dispute settled" },
       adminCookie,
     );

@@ -5,7 +5,7 @@ import { reviewEditableUntil } from "../../../src/domain/after-payment";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../../platform/clock";
 import type { SessionUser } from "../../platform/trpc/context";
-import { BOOKING_NOT_FOUND } from "./lifecycle";
+import { BOOKING_NOT_FOUND } from "./messages";
 
 export const REVIEW_ONLY_AFTER = "You can review a session once it has taken place.";
 export const REVIEW_LOCKED = "A review can be changed for 7 days after it is written.";
@@ -54,7 +54,11 @@ export function createReviewService({ db, clock }: { db: Db; clock: Clock }) {
       .where(eq(seers.id, seerId));
   }
 
-  async function write(user: SessionUser, input: { bookingId: string; rating: number; comment: string }): Promise<BookingReview> {
+  /** bookings.writeReview */
+  async function writeReview(
+    user: SessionUser,
+    input: { bookingId: string; rating: number; comment: string },
+  ): Promise<BookingReview> {
     return db.transaction(async (tx) => {
       const [booking] = await tx
         .select({ id: bookings.id, seerId: bookings.seerId, status: bookings.status })
@@ -95,7 +99,8 @@ export function createReviewService({ db, clock }: { db: Db; clock: Clock }) {
     });
   }
 
-  async function reply(user: SessionUser, input: { bookingId: string; reply: string }): Promise<BookingReview> {
+  /** bookings.replyToReview */
+  async function replyToReview(user: SessionUser, input: { bookingId: string; reply: string }): Promise<BookingReview> {
     const [booking] = await db
       .select({ id: bookings.id })
       .from(bookings)
@@ -113,8 +118,8 @@ export function createReviewService({ db, clock }: { db: Db; clock: Clock }) {
     throw new AppError("CONFLICT", existing ? ALREADY_REPLIED : NO_REVIEW);
   }
 
-  /** The review of one booking, for its client or its Seer; null when none is written yet. */
-  async function ofBooking(user: SessionUser, bookingId: string): Promise<BookingReview | null> {
+  /** bookings.review: the review of one booking, for its client or its Seer; null when none is written yet. */
+  async function review(user: SessionUser, bookingId: string): Promise<BookingReview | null> {
     const [booking] = await db
       .select({ id: bookings.id })
       .from(bookings)
@@ -126,5 +131,5 @@ export function createReviewService({ db, clock }: { db: Db; clock: Clock }) {
     return row ? view(row) : null;
   }
 
-  return { write, reply, ofBooking };
+  return { review, writeReview, replyToReview };
 }

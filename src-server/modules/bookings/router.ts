@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SESSION_TYPES } from "../../../src/domain/consultations";
 import {
+  adminCancelBookingSchema,
   bookingIdSchema,
   cancelBookingSchema,
   createBookingPaymentSchema,
@@ -13,7 +14,7 @@ import {
   takenSlotsSchema,
 } from "../../../src/schemas/bookings";
 import { idempotencyKeySchema } from "../../../src/schemas/common";
-import { authedProcedure, publicProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
+import { adminProcedure, authedProcedure, publicProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
   /** `idempotencyKey` is the tRPC door's Idempotency-Key (the REST door reads the header into it). */
@@ -37,30 +38,34 @@ export const bookingsRouter = router({
   /** The booking's .ics file (METHOD:CANCEL once cancelled), for its client and its Seer. */
   calendar: authedProcedure
     .input(bookingIdSchema)
-    .query(({ ctx, input }) => ctx.services.bookings.calendarFile(ctx.user, input.bookingId)),
+    .query(({ ctx, input }) => ctx.services.bookings.calendar(ctx.user, input.bookingId)),
   /** What cancelling now would refund, by the same rule the cancellation applies. */
   cancellationQuote: authedProcedure
     .input(bookingIdSchema)
-    .query(({ ctx, input }) => ctx.services.bookings.quote(ctx.user, input.bookingId)),
+    .query(({ ctx, input }) => ctx.services.bookings.cancellationQuote(ctx.user, input.bookingId)),
   cancel: authedProcedure
     .input(cancelBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.cancel(ctx.user, input, ctx.req.log)),
+  /** Admins only: any confirmed booking, with the refund the admin chooses and a reason. */
+  adminCancel: adminProcedure
+    .input(adminCancelBookingSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input, ctx.req.log)),
   reschedule: authedProcedure
     .input(rescheduleBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.reschedule(ctx.user, input)),
   proposeReschedule: authedProcedure
     .input(proposeRescheduleSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.propose(ctx.user, input)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.proposeReschedule(ctx.user, input)),
   respondToProposal: authedProcedure
     .input(respondToProposalSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.respondToProposal(ctx.user, input)),
   review: authedProcedure
     .input(bookingIdSchema)
-    .query(({ ctx, input }) => ctx.services.bookings.reviews.ofBooking(ctx.user, input.bookingId)),
+    .query(({ ctx, input }) => ctx.services.bookings.review(ctx.user, input.bookingId)),
   writeReview: authedProcedure
     .input(reviewSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.reviews.write(ctx.user, input)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.writeReview(ctx.user, input)),
   replyToReview: authedProcedure
     .input(reviewReplySchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.reviews.reply(ctx.user, input)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.replyToReview(ctx.user, input)),
 });

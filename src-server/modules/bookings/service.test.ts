@@ -9,7 +9,7 @@ import { createTestApp, signIn, signUp, trpcError, trpcMutation, trpcQuery, type
 import { writersOfEventAndRow } from "../../test/database";
 import { BEYOND_HORIZON_MESSAGE } from "../../../src/domain/consultations";
 import { PG, sqlState } from "../../platform/database";
-import { MEETING_NOT_FOUND_MESSAGE, SLOT_TAKEN_MESSAGE } from "./service";
+import { MEETING_NOT_FOUND_MESSAGE, SLOT_TAKEN } from "./messages";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -139,7 +139,7 @@ describe("creating a booking's payment intent", () => {
     // Overlapping, not identical: 10:00-11:00 against 10:00-10:30.
     const second = await createIntent(other.cookie, { scheduledDate: date, sessionType: "30min" });
     expect(second.statusCode).toBe(409);
-    expect(second.body).toBe(SLOT_TAKEN_MESSAGE);
+    expect(second.body).toBe(SLOT_TAKEN);
 
     const taken = await trpcQuery(t.app, "bookings.takenSlots", { seerId, scheduledDate: date, clientTimezone: "UTC" });
     expect(taken.json().result.data.json).toEqual({ taken: ["10:00"], notOffered: [] });
@@ -525,7 +525,7 @@ describe("no double booking under concurrency", () => {
         ),
       );
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-      expect([...new Set(refused.map((r) => (r.reason as Error).message))]).toEqual([SLOT_TAKEN_MESSAGE]);
+      expect([...new Set(refused.map((r) => (r.reason as Error).message))]).toEqual([SLOT_TAKEN]);
       expect(refused).toHaveLength(49);
       // Each attempt queued behind the per-Seer lock and met the winner's booking: no deadlock was ever needed.
       expect([...new Set(refused.map((r) => sqlState((r.reason as Error).cause)))]).toEqual([PG.EXCLUSION_VIOLATION]);

@@ -1,15 +1,13 @@
-import { createHmac } from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
-import { bookings, meetingAttendance, meetingMessages, seers, users } from "../../../db/schema";
+import { bookings, meetingMessages, seers, users } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import {
   meetingRole,
   roomState,
   roomWindow,
   type ChatMessage,
-  type IceServer,
   type MeetingRole,
   type RoomState,
 } from "../../../src/domain/meetings";
@@ -17,8 +15,12 @@ import type { BookingStatus, SessionType } from "../../../src/domain/enums";
 import type { Clock } from "../../platform/clock";
 import type { IceConfig } from "../../platform/config";
 import type { SessionUser } from "../../platform/trpc/context";
+import { MEETING_NOT_FOUND_MESSAGE } from "../bookings";
+import { createAttendance } from "./attendance";
+import { iceServers } from "./ice";
 
-export const MEETING_NOT_FOUND = "This meeting room doesn't exist or you don't have access to it.";
+/** What a missing room, or someone else's, is told: the bookings module's own answer for a booking not theirs. */
+export const MEETING_NOT_FOUND = MEETING_NOT_FOUND_MESSAGE;
 
 /** The room's page: the booking as its client, its Seer or an admin sees it, and whether the call is open now. */
 export interface RoomView {
@@ -165,63 +167,18 @@ export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock;
     return { id: row.id, senderRole: access.role, senderName: access.userName, text, sentAt: row.createdAt.toISOString() };
   }
 
-  async function joined(access: RoomAccess, userId: string): Promise<string> {
-    const [row] = await db
-      .insert(meetingAttendance)
-      .values({ bookingId: access.bookingId, userId, role: access.role, joinedAt: clock.now() })
-      .returning({ id: meetingAttendance.id });
-    if (!row) throw new Error("The attendance was not recorded");
-    return row.id;
-  }
-
-  async function left(attendanceId: string): Promise<void> {
-    await db
-      .update(meetingAttendance)
-      .set({ leftAt: clock.now() })
-      .where(and(eq(meetingAttendance.id, attendanceId), isNull(meetingAttendance.leftAt)));
-  }
-
-  /** Who was in the room and when: one line per connection, oldest first. */
-  async function attendance(bookingId: string) {
-    return db
-      .select({
-        role: meetingAttendance.role,
-        userId: meetingAttendance.userId,
-        joinedAt: meetingAttendance.joinedAt,
-        leftAt: meetingAttendance.leftAt,
-      })
-      .from(meetingAttendance)
-      .where(eq(meetingAttendance.bookingId, bookingId))
-      .orderBy(asc(meetingAttendance.joinedAt), asc(meetingAttendance.id));
-  }
-
-  /** For completion (bookings/lifecycle): whether the client ever joined the room. */
-  async function clientJoined(bookingId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(meetingAttendance)
-      .where(and(eq(meetingAttendance.bookingId, bookingId), eq(meetingAttendance.role, "client")));
-    return (row?.n ?? 0) > 0;
-  }
-
-  /**
-   * STUN and TURN servers for one join. TURN credentials follow the TURN REST API convention that coturn's
-   * use-auth-secret implements: username `expiry:userId`, password base64(HMAC-SHA1(secret, username)).
-   */
-  function iceServers(userId: string): IceServer[] {
-    if (!ice) return [];
-    const servers: IceServer[] = [];
-    if (ice.stunUrls.length) servers.push({ urls: ice.stunUrls });
-    if (ice.turnUrls.length && ice.turnSecret) {
-      const expiry = Math.floor(clock.now().getTime() / 1000) + ice.turnTtlSeconds;
-      const username = `${expiry}:${userId}`;
-      const credential = createHmac("sha1", ice.turnSecret).update(username).digest("base64");
-      servers.push({ urls: ice.turnUrls, username, credential });
-    }
-    return servers;
-  }
-
-  return { room, admit, messages, saveChat, joined, left, attendance, clientJoined, iceServers };
+  const { joined, left, attendance, clientJoined } = createAttendance({ db, clock });
+  return {
+    room,
+    admit,
+    messages,
+    saveChat,
+    joined,
+    left,
+    attendance,
+    clientJoined,
+    iceServers: (userId: string) => iceServers({ clock, ice }, userId),
+  };
 }
 
 export type MeetingService = ReturnType<typeof createMeetingService>;

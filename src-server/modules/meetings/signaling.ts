@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
 import { bookingIdSchema } from "../../../src/schemas/bookings";
@@ -48,47 +48,128 @@ export interface MeetingSocketDeps {
   publicUrl: string;
 }
 
+const send = (conn: Connection, signal: ServerSignal) => {
+  if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(signal));
+};
+
+/** Delivers a relayed envelope to the sockets of its room that this instance holds. */
+function deliver(
+  rooms: Map<string, Set<Connection>>,
+  envelope: Envelope,
+  publish: (conn: Connection, envelope: Envelope) => Promise<void>,
+): void {
+  const here = [...(rooms.get(envelope.bookingId) ?? [])];
+  switch (envelope.kind) {
+    case "join":
+      for (const conn of here) {
+        if (conn.id === envelope.conn) continue;
+        if (conn.access.role === envelope.role) {
+          // The same person opened the room again (a reload, another tab): the newest connection wins.
+          conn.replaced = true;
+          conn.socket.close(SOCKET_CLOSE.replaced, "Joined from another window");
+        } else {
+          send(conn, { type: "peer-joined" });
+          publish(conn, { kind: "present", bookingId: envelope.bookingId, toConn: envelope.conn });
+        }
+      }
+      return;
+    case "present":
+      for (const conn of here) if (conn.id === envelope.toConn) send(conn, { type: "peer-joined" });
+      return;
+    case "leave":
+      for (const conn of here) if (conn.access.role !== envelope.role) send(conn, { type: "peer-left" });
+      return;
+    case "signal":
+      for (const conn of here) if (envelope.to === "both" || conn.access.role === envelope.to) send(conn, envelope.signal);
+      return;
+  }
+}
+
+/** Before the upgrade: a page of another origin never opens a socket with our cookie. */
+function sameOriginOnly(publicHost: string) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = req.headers.origin;
+    let host: string | undefined;
+    try {
+      host = origin ? new URL(origin).host : undefined;
+    } catch {
+      host = undefined;
+    }
+    if (!host || (host !== req.headers.host && host !== publicHost)) {
+      return reply.code(403).send({ error: "Forbidden", message: "Cross-origin socket refused" });
+    }
+  };
+}
+
+/** One socket's messages: at most RATE_LIMIT in RATE_WINDOW_MS, each checked, then answered or relayed. */
+function messageHandler(
+  conn: Connection,
+  meetings: Pick<MeetingService, "saveChat">,
+  publish: (conn: Connection, envelope: Envelope) => Promise<void>,
+): (text: string) => Promise<void> {
+  const { socket, access, userId } = conn;
+  let windowStart = Date.now();
+  let count = 0;
+
+  return async function handle(text: string): Promise<void> {
+    const now = Date.now();
+    if (now - windowStart > RATE_WINDOW_MS) {
+      windowStart = now;
+      count = 0;
+    }
+    if (++count > RATE_LIMIT) return socket.close(SOCKET_CLOSE.invalidMessage, "Too many messages");
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return socket.close(SOCKET_CLOSE.invalidMessage, "Not JSON");
+    }
+    const message = clientSignal.safeParse(json);
+    if (!message.success) return socket.close(SOCKET_CLOSE.invalidMessage, "Invalid message");
+    const m = message.data;
+    const to = other(access.role);
+    switch (m.type) {
+      case "ping":
+        return send(conn, { type: "pong" });
+      case "leave":
+        return socket.close(SOCKET_CLOSE.normal, "Left the room");
+      case "chat": {
+        const saved = await meetings.saveChat(access, userId, m.text);
+        return publish(conn, {
+          kind: "signal",
+          bookingId: access.bookingId,
+          to: "both",
+          signal: { type: "chat", message: saved },
+        });
+      }
+      case "description":
+        return publish(conn, {
+          kind: "signal",
+          bookingId: access.bookingId,
+          to,
+          signal: { type: "description", description: m.description },
+        });
+      case "candidate":
+        return publish(conn, {
+          kind: "signal",
+          bookingId: access.bookingId,
+          to,
+          signal: { type: "candidate", candidate: m.candidate },
+        });
+      case "media":
+        return publish(conn, { kind: "signal", bookingId: access.bookingId, to, signal: { type: "media", media: m.media } });
+    }
+  };
+}
+
 /** Registers the socket route and the relay subscription; closes every socket (code 1012) when the app closes. */
 export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingSocketDeps): Promise<void> {
   const rooms = new Map<string, Set<Connection>>();
   const publicHost = new URL(deps.publicUrl).host;
 
-  const send = (conn: Connection, signal: ServerSignal) => {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(signal));
-  };
-  const inRoom = (bookingId: string) => [...(rooms.get(bookingId) ?? [])];
-
-  function receive(envelope: Envelope): void {
-    const here = inRoom(envelope.bookingId);
-    switch (envelope.kind) {
-      case "join":
-        for (const conn of here) {
-          if (conn.id === envelope.conn) continue;
-          if (conn.access.role === envelope.role) {
-            // The same person opened the room again (a reload, another tab): the newest connection wins.
-            conn.replaced = true;
-            conn.socket.close(SOCKET_CLOSE.replaced, "Joined from another window");
-          } else {
-            send(conn, { type: "peer-joined" });
-            publish(conn, { kind: "present", bookingId: envelope.bookingId, toConn: envelope.conn });
-          }
-        }
-        return;
-      case "present":
-        for (const conn of here) if (conn.id === envelope.toConn) send(conn, { type: "peer-joined" });
-        return;
-      case "leave":
-        for (const conn of here) if (conn.access.role !== envelope.role) send(conn, { type: "peer-left" });
-        return;
-      case "signal":
-        for (const conn of here) if (envelope.to === "both" || conn.access.role === envelope.to) send(conn, envelope.signal);
-        return;
-    }
-  }
-
   await deps.relay.subscribe(CHANNEL, (text) => {
     try {
-      receive(JSON.parse(text) as Envelope);
+      deliver(rooms, JSON.parse(text) as Envelope, publish);
     } catch (err) {
       app.log.warn({ err }, "meetings: a relayed message could not be delivered");
     }
@@ -114,19 +195,7 @@ export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingS
     MEETING_SOCKET_PATH,
     {
       websocket: true,
-      // Before the upgrade: a page of another origin never opens a socket with our cookie.
-      preValidation: async (req, reply) => {
-        const origin = req.headers.origin;
-        let host: string | undefined;
-        try {
-          host = origin ? new URL(origin).host : undefined;
-        } catch {
-          host = undefined;
-        }
-        if (!host || (host !== req.headers.host && host !== publicHost)) {
-          return reply.code(403).send({ error: "Forbidden", message: "Cross-origin socket refused" });
-        }
-      },
+      preValidation: sameOriginOnly(publicHost),
     },
     async (socket, req) => {
       // Messages that arrive while the user and booking are checked wait for the answer.
@@ -141,7 +210,6 @@ export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingS
       if (admitted === "not-found") return socket.close(SOCKET_CLOSE.notFound, "Meeting Not Found");
       if (admitted === "not-open") return socket.close(SOCKET_CLOSE.notOpen, "The room is not open now");
       const access: RoomAccess = admitted;
-      const userId = user.id;
       if (socket.readyState !== socket.OPEN) return;
 
       const attendanceId = await deps.meetings.joined(access, user.id);
@@ -180,58 +248,7 @@ export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingS
         () => socket.close(SOCKET_CLOSE.normal, "The session has ended"),
         Math.max(0, access.closesAt.getTime() - deps.clock.now().getTime()),
       );
-      let windowStart = Date.now();
-      let count = 0;
-
-      async function handle(text: string): Promise<void> {
-        const now = Date.now();
-        if (now - windowStart > RATE_WINDOW_MS) {
-          windowStart = now;
-          count = 0;
-        }
-        if (++count > RATE_LIMIT) return socket.close(SOCKET_CLOSE.invalidMessage, "Too many messages");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          return socket.close(SOCKET_CLOSE.invalidMessage, "Not JSON");
-        }
-        const message = clientSignal.safeParse(json);
-        if (!message.success) return socket.close(SOCKET_CLOSE.invalidMessage, "Invalid message");
-        const m = message.data;
-        const to = other(access.role);
-        switch (m.type) {
-          case "ping":
-            return send(conn, { type: "pong" });
-          case "leave":
-            return socket.close(SOCKET_CLOSE.normal, "Left the room");
-          case "chat": {
-            const saved = await deps.meetings.saveChat(access, userId, m.text);
-            return publish(conn, {
-              kind: "signal",
-              bookingId: access.bookingId,
-              to: "both",
-              signal: { type: "chat", message: saved },
-            });
-          }
-          case "description":
-            return publish(conn, {
-              kind: "signal",
-              bookingId: access.bookingId,
-              to,
-              signal: { type: "description", description: m.description },
-            });
-          case "candidate":
-            return publish(conn, {
-              kind: "signal",
-              bookingId: access.bookingId,
-              to,
-              signal: { type: "candidate", candidate: m.candidate },
-            });
-          case "media":
-            return publish(conn, { kind: "signal", bookingId: access.bookingId, to, signal: { type: "media", media: m.media } });
-        }
-      }
+      const handle = messageHandler(conn, deps.meetings, publish);
 
       // One message at a time, in order: a chat is stored before the next candidate is relayed.
       let handling = Promise.resolve();

@@ -147,7 +147,7 @@ describe("the ledger, to the cent", () => {
             run: async () => {
               const res = await trpcMutation(
                 t.app,
-                "admin.cancelBooking",
+                "bookings.adminCancel",
                 { bookingId, refundAmount: (refund / 100).toFixed(2), reason: "A dispute settled by the admin" },
                 adminCookie,
               );

@@ -4,16 +4,11 @@ import { columnName } from "../../platform/database";
 import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
-import { PAYOUT_HOLD_HOURS, isSettled } from "../../../src/domain/payouts";
+import { PAYOUT_HOLD_HOURS } from "../../../src/domain/payouts";
 import type { Clock } from "../../platform/clock";
-import { lockInTransaction, underLock } from "../../platform/locks";
+import { lockInTransaction } from "../../platform/locks";
+import { chargeEntry, PAID_STATUSES, recordBooking, type NewEntry } from "./record-booking";
 import type { PaymentProvider } from "../../platform/payments/provider";
-
-type NewEntry = typeof ledgerEntries.$inferInsert;
-
-/** Statuses of a booking whose payment went through (a cancelled one counts when it had been paid). */
-const PAID_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
-const FINAL_REFUND_STATUSES = new Set(["succeeded", "failed", "canceled"]);
 
 const holdInterval = sql.raw(`interval '${PAYOUT_HOLD_HOURS} hours'`);
 
@@ -36,16 +31,6 @@ const saleStatement = statement((q: Queryable) => {
     on conflict (${columnName(ledgerEntries.reference)}) do nothing
     returning ${ledgerEntries.reference}`);
   return q.with(paid, sale).select().from(paid).prepare("record_sale");
-});
-
-/** A booking's charge row, dated when its payment was confirmed: one form for `recordBooking` and `recordCharge`. */
-const chargeEntry = (booking: { id: string; seerId: string; amount: string }, confirmedAt: Date): NewEntry => ({
-  bookingId: booking.id,
-  seerId: booking.seerId,
-  kind: "charge",
-  amount: toCents(booking.amount),
-  reference: `charge:${booking.id}`,
-  createdAt: confirmedAt,
 });
 
 /** `chargeEntry` written once (every confirmed booking runs it): built once, its values as placeholders. */
@@ -72,84 +57,6 @@ const chargeStatement = statement((q: Queryable) => {
  * bring the ledger to the booking's own split: a refund after settlement adds negative ones.
  */
 export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; payments: PaymentProvider }) {
-  /** Appends what is missing for one booking; answers whether its Seer's share changed (a payout may be due). */
-  async function recordBooking(bookingId: string): Promise<{ seerId: string; shareChanged: boolean } | null> {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      // The booking, its refunds and its ledger rows, read together under the lock.
-      const [[b], refunds, existing] = await underLock(
-        tx,
-        `ledger:booking:${bookingId}`,
-        tx
-          .select({
-            seerId: bookings.seerId,
-            status: bookings.status,
-            amount: bookings.amount,
-            platformFee: bookings.platformFee,
-            seerEarnings: bookings.seerEarnings,
-            refundDue: bookings.refundDue,
-            confirmedAt: bookings.confirmedAt,
-            completedAt: bookings.completedAt,
-            cancelledAt: bookings.cancelledAt,
-          })
-          .from(bookings)
-          .where(eq(bookings.id, bookingId)),
-        tx
-          .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
-          .from(bookingRefunds)
-          .where(eq(bookingRefunds.bookingId, bookingId)),
-        tx
-          .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
-          .from(ledgerEntries)
-          .where(eq(ledgerEntries.bookingId, bookingId)),
-      );
-      if (!b || !(PAID_STATUSES as readonly string[]).includes(b.status)) return null;
-      if (b.status === "cancelled" && !b.confirmedAt && refunds.length === 0) return null;
-      const have = new Set(existing.map((e) => e.reference));
-      const sumOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
-      const countOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).length;
-      const base = { bookingId, seerId: b.seerId, createdAt: now };
-      const rows: NewEntry[] = [];
-
-      // A charge is dated when the payment was confirmed (the admins' charts are by month), so one the sweep records
-      // late keeps its own month; refunds, fees and shares are dated when recorded, right after they happen.
-      const charge = chargeEntry({ id: bookingId, seerId: b.seerId, amount: b.amount }, b.confirmedAt ?? now);
-      if (!have.has(charge.reference)) rows.push(charge);
-      let refunded = 0;
-      for (const r of refunds) {
-        if (r.status !== "succeeded") continue;
-        refunded += toCents(r.amount);
-        if (!have.has(`refund:${r.id}`))
-          rows.push({ ...base, kind: "refund", amount: toCents(r.amount), reference: `refund:${r.id}` });
-      }
-
-      const refundsFinal = refunds.every((r) => FINAL_REFUND_STATUSES.has(r.status)) && toCents(b.refundDue) <= refunded;
-      let shareChanged = false;
-      if (isSettled({ status: b.status, completedAt: b.completedAt, cancelledAt: b.cancelledAt, refundsFinal }, now)) {
-        const feeDelta = toCents(b.platformFee) - sumOf("platform_fee");
-        const shareDelta = toCents(b.seerEarnings) - sumOf("seer_share");
-        if (feeDelta !== 0)
-          rows.push({
-            ...base,
-            kind: "platform_fee",
-            amount: feeDelta,
-            reference: `fee:${bookingId}:${countOf("platform_fee")}`,
-          });
-        if (shareDelta !== 0) {
-          rows.push({
-            ...base,
-            kind: "seer_share",
-            amount: shareDelta,
-            reference: `share:${bookingId}:${countOf("seer_share")}`,
-          });
-          shareChanged = true;
-        }
-      }
-      if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
-      return { seerId: b.seerId, shareChanged };
-    });
-  }
-
   /**
    * A booking's charge, written by the transaction that confirms it (bookings' `onConfirmed`), in the form
    * `recordBooking` gives it: the same reference, so either may come first and the other adds nothing.
@@ -192,7 +99,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
   async function recordPayment(paymentIntentId: string): Promise<void> {
     const [b] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId));
     if (b) {
-      await recordBooking(b.id);
+      await recordBooking({ db, clock }, b.id);
       return;
     }
     const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
@@ -246,8 +153,17 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
 
   /** Brings one Seer's bookings up to date in the ledger (before a figure of theirs is read). */
   async function recordSeer(seerId: string): Promise<void> {
-    for (const bookingId of await laggingBookings(seerId)) await recordBooking(bookingId);
+    for (const bookingId of await laggingBookings(seerId)) await recordBooking({ db, clock }, bookingId);
   }
 
-  return { recordBooking, recordCharge, recordSale, recordOrder, recordPayment, recordSeer, laggingBookings, laggingOrders };
+  return {
+    recordBooking: (bookingId: string) => recordBooking({ db, clock }, bookingId),
+    recordCharge,
+    recordSale,
+    recordOrder,
+    recordPayment,
+    recordSeer,
+    laggingBookings,
+    laggingOrders,
+  };
 }

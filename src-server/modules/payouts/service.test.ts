@@ -4,7 +4,7 @@ import { bookingRefunds, bookings, ledgerEntries, orders, testTransfers, users }
 import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
-import { PAYOUT_ACCOUNT_NOT_FOUND } from "./service";
+import { PAYOUT_ACCOUNT_NOT_FOUND } from "./accounts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const DAY = 24 * 3600_000;

@@ -14,7 +14,7 @@ import {
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { fixtures, multipart } from "../../test/uploads";
-import { PROFILE_PHOTO_MESSAGE } from "./service";
+import { PROFILE_PHOTO_MESSAGE } from "./profile";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const DAY = 86_400_000;

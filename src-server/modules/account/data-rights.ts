@@ -1,0 +1,190 @@
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import {
+  accountTokens,
+  articles,
+  bookings,
+  cartItems,
+  contactMessages,
+  idempotencyKeys,
+  meetingAttendance,
+  meetingMessages,
+  orders,
+  passwordCredentials,
+  reviews,
+  seerApplications,
+  seers,
+  sentEmails,
+  sessions,
+  uploads,
+  users,
+} from "../../../db/schema";
+import { AppError } from "../../../src/errors";
+import type { Clock } from "../../platform/clock";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
+import type { FileStorage } from "../../platform/storage/storage";
+import type { SessionUser } from "../../platform/trpc/context";
+import { userIdOfSession, type OwnSession } from "./session-store";
+
+export const SEER_HAS_UPCOMING_SESSIONS =
+  "You have upcoming sessions as a Seer. Please cancel them on your dashboard before deleting your account.";
+
+/** A deleted account's meeting chat messages read this (the column holds 1-2,000 characters). */
+export const DELETED_MESSAGE = "(message deleted)";
+
+/** The person's rights over their data: the export and the deletion (security.ts binds these to its dependencies). */
+interface DataRightsDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  sessionsChanged: (userId: string) => void;
+  checkCurrentPassword: (user: { id: string; email: string }, password: string, ip: string) => Promise<void>;
+  listSessions: (userId: string, currentSid: string) => Promise<OwnSession[]>;
+}
+
+/** Everything the app keeps about the person, as JSON (no password hash, no session ids, no file contents). */
+export async function exportData({ db, clock, listSessions }: DataRightsDeps, user: SessionUser, currentSid: string) {
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const ownSeer = await db.select().from(seers).where(eq(seers.userId, user.id));
+  return {
+    exportedAt: clock.now().toISOString(),
+    account,
+    sessions: (await listSessions(user.id, currentSid)).map(({ id: _id, ...s }) => s),
+    consultations: await db.select().from(bookings).where(eq(bookings.clientId, user.id)).orderBy(desc(bookings.startsAt)),
+    reviews: await db.select().from(reviews).where(eq(reviews.clientId, user.id)),
+    orders: await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)),
+    cart: await db.select().from(cartItems).where(eq(cartItems.userId, user.id)),
+    articles: await db.select().from(articles).where(eq(articles.authorId, user.id)),
+    seerApplications: await db.select().from(seerApplications).where(eq(seerApplications.userId, user.id)),
+    contactMessages: await db
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        status: contactMessages.status,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.userId, user.id)),
+    meetingMessages: await db
+      .select({ bookingId: meetingMessages.bookingId, text: meetingMessages.text, sentAt: meetingMessages.createdAt })
+      .from(meetingMessages)
+      .where(eq(meetingMessages.senderId, user.id)),
+    meetingAttendance: await db
+      .select({
+        bookingId: meetingAttendance.bookingId,
+        joinedAt: meetingAttendance.joinedAt,
+        leftAt: meetingAttendance.leftAt,
+      })
+      .from(meetingAttendance)
+      .where(eq(meetingAttendance.userId, user.id)),
+    seerProfile: ownSeer[0] ?? null,
+    uploads: await db
+      .select({
+        id: uploads.id,
+        kind: uploads.kind,
+        mimeType: uploads.mimeType,
+        sizeBytes: uploads.sizeBytes,
+        originalName: uploads.originalName,
+        createdAt: uploads.createdAt,
+      })
+      .from(uploads)
+      .where(eq(uploads.userId, user.id)),
+  };
+}
+
+/**
+ * Deletes the account: personal data goes (name, address, password, sessions, cart, articles, applications,
+ * uploads, the Seer profile's words and photo); bookings and orders stay for accounting, tied to an anonymous
+ * account. A Seer with upcoming sessions must have them cancelled first.
+ */
+export async function deleteAccount(
+  { db, clock, storage, sessionsChanged, checkCurrentPassword }: DataRightsDeps,
+  user: SessionUser,
+  currentPassword: string,
+  ip: string,
+): Promise<{ ok: true }> {
+  await checkCurrentPassword(user, currentPassword, ip);
+  const now = clock.now();
+  const [ownSeer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.userId, user.id)).limit(1);
+  const files = await db.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.userId, user.id));
+  const anonymousEmail = `deleted-${user.id}@deleted.invalid`;
+  await db.transaction(async (tx) => {
+    if (ownSeer) {
+      // Under the Seer's slot lock, which every hold, confirmation and move takes: no booking can become upcoming
+      // between this check and the profile's suspension below.
+      await lockInTransaction(tx, seerSlotsKey(ownSeer.id));
+      const [upcoming] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.seerId, ownSeer.id),
+            gt(bookings.endsAt, now),
+            or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now))),
+          ),
+        )
+        .limit(1);
+      if (upcoming) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
+    }
+    await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, user.id));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+    await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
+    await tx.delete(articles).where(eq(articles.authorId, user.id));
+    await tx.delete(seerApplications).where(eq(seerApplications.userId, user.id));
+    // What the person wrote to us through the contact form, sent while signed in, is theirs and goes with them.
+    await tx.delete(contactMessages).where(eq(contactMessages.userId, user.id));
+    await tx.delete(uploads).where(eq(uploads.userId, user.id));
+    await tx.delete(sessions).where(sql`${userIdOfSession} = ${user.id}`);
+    await tx.update(sentEmails).set({ recipient: anonymousEmail }).where(eq(sentEmails.recipient, user.email));
+    await tx
+      .update(orders)
+      .set({
+        shippingName: "Deleted account",
+        shippingEmail: anonymousEmail,
+        shippingPhone: "-",
+        shippingAddress: "-",
+      })
+      .where(eq(orders.userId, user.id));
+    await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
+    await tx.update(reviews).set({ comment: null }).where(eq(reviews.clientId, user.id));
+    // What the person wrote in meeting rooms stays as a placeholder (the other party's side of the chat still reads).
+    await tx.update(meetingMessages).set({ text: DELETED_MESSAGE }).where(eq(meetingMessages.senderId, user.id));
+    if (ownSeer) {
+      await tx
+        .update(seers)
+        .set({ fullName: "Former Seer", biography: "", profileImageUrl: null, verificationStatus: "suspended" })
+        .where(eq(seers.id, ownSeer.id));
+    }
+    await tx
+      .update(users)
+      .set({
+        email: anonymousEmail,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        emailVerifiedAt: null,
+        deletedAt: now,
+        role: "client",
+      })
+      .where(eq(users.id, user.id));
+  });
+  sessionsChanged(user.id);
+  await Promise.all(files.map((f) => storage.remove(f.storageKey).catch(() => undefined)));
+  return { ok: true };
+}

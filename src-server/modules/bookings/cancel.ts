@@ -1,0 +1,249 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../../db/client";
+import { bookingRefunds, bookings, type CancelledBy } from "../../../db/schema";
+import { clientRefundPercent, refundFor, splitAfterRefunds } from "../../../src/domain/after-payment";
+import { cents, toCents, toDecimal, type Cents } from "../../../src/domain/money";
+import { AppError } from "../../../src/errors";
+import { metrics } from "../../platform/metrics";
+import type { WarnLog } from "../../platform/database";
+import type { Refund } from "../../platform/payments/provider";
+import type { SessionUser } from "../../platform/trpc/context";
+import type { BookingDeps } from "./deps";
+import { lockBooking, refuseUnlessChangeable, roleIn, type Locked } from "./locked";
+import { cancelledMail } from "./mail";
+import { loadBookingMail } from "./mail-context";
+import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CANNOT_CHANGE, REFUND_TOO_LARGE } from "./messages";
+import { cancelReminder } from "./reminder";
+
+const REFUND_JOB = "bookings.refund";
+
+/** What the cancel dialog shows, computed by the same rule the cancellation applies. */
+export interface CancellationQuote {
+  bookingId: string;
+  amount: string;
+  refundAmount: string;
+  refundPercent: number;
+  canceller: "client" | "seer";
+  sequence: number;
+}
+
+export interface CancellationResult {
+  bookingId: string;
+  status: "cancelled";
+  refundAmount: string;
+}
+
+/** bookings.cancellationQuote: what cancelling now would refund the caller's booking. */
+export async function cancellationQuote(
+  { db, clock }: BookingDeps,
+  user: SessionUser,
+  bookingId: string,
+): Promise<CancellationQuote> {
+  return db.transaction(async (tx) => {
+    const { role: canceller, booking: b } = roleIn(user, await lockBooking(tx, bookingId), ["client", "seer"]);
+    const now = clock.now();
+    refuseUnlessChangeable(b, undefined, now);
+    const refund = refundFor(canceller, toCents(b.amount), toCents(b.refundedAmount), b.startsAt, now);
+    return {
+      bookingId: b.id,
+      amount: b.amount,
+      refundAmount: toDecimal(refund),
+      refundPercent: canceller === "seer" ? 100 : clientRefundPercent(b.startsAt, now),
+      canceller,
+      sequence: b.calendarSequence,
+    };
+  });
+}
+
+/** Both cancellation mails, queued in the transaction that cancels. */
+async function queueCancelledMails({ outbox, config, clock }: BookingDeps, tx: Tx, bookingId: string, refund: string) {
+  const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
+  if (!mail) return;
+  const now = clock.now();
+  await outbox.send(`booking-cancelled:${bookingId}:client`, cancelledMail(mail.clientEmail, mail.data, now, "client", refund), {
+    tx,
+  });
+  await outbox.send(`booking-cancelled:${bookingId}:seer`, cancelledMail(mail.seerEmail, mail.data, now, "seer", refund), {
+    tx,
+  });
+}
+
+/**
+ * Cancels in one transaction: the status, the refund promised, the refund job and both e-mails commit together,
+ * so a crash leaves either nothing done or everything queued. The refund then runs at once, and again from its
+ * job if the provider could not be reached; one idempotency key makes both the same refund.
+ */
+async function cancelLocked(
+  deps: BookingDeps,
+  tx: Tx,
+  booking: Locked,
+  by: CancelledBy,
+  refund: Cents,
+  reason: string | null,
+): Promise<CancellationResult> {
+  const due = cents(toCents(booking.refundedAmount) + refund);
+  await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelledAt: deps.clock.now(),
+      cancelledBy: by,
+      cancellationReason: reason,
+      refundDue: toDecimal(due),
+      calendarSequence: booking.calendarSequence + 1,
+      proposedStartsAt: null,
+      holdExpiresAt: null,
+    })
+    .where(eq(bookings.id, booking.id));
+  if (refund > 0) await deps.jobs.send(REFUND_JOB, { bookingId: booking.id }, { key: `${booking.id}:${toDecimal(due)}`, tx });
+  await queueCancelledMails(deps, tx, booking.id, toDecimal(refund));
+  return { bookingId: booking.id, status: "cancelled", refundAmount: toDecimal(refund) };
+}
+
+async function afterCancel(
+  deps: BookingDeps,
+  { result, startsAt }: { result: CancellationResult; startsAt: Date },
+  requestLog: WarnLog | undefined,
+): Promise<CancellationResult> {
+  const { bookingId, refundAmount } = result;
+  await cancelReminder(deps, bookingId, startsAt);
+  if (toCents(refundAmount) > 0) {
+    // The job stays as the safety net; this only makes the common case immediate.
+    await executeRefund(deps, { bookingId }).catch((err: unknown) =>
+      requestLog?.warn({ err, bookingId }, "refund deferred to its job"),
+    );
+  }
+  return result;
+}
+
+/** bookings.cancel: the client (refund by the Terms) or the Seer (refund in full) cancels a confirmed booking. */
+export async function cancel(
+  deps: BookingDeps,
+  user: SessionUser,
+  input: { bookingId: string; reason?: string; sequence?: number },
+  requestLog: WarnLog | undefined = deps.log,
+): Promise<CancellationResult> {
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const { role: canceller, booking: b } = roleIn(user, await lockBooking(tx, input.bookingId), ["client", "seer"]);
+    const now = deps.clock.now();
+    refuseUnlessChangeable(b, input.sequence, now);
+    const refund = refundFor(canceller, toCents(b.amount), toCents(b.refundedAmount), b.startsAt, now);
+    return { result: await cancelLocked(deps, tx, b, canceller, refund, input.reason || null), startsAt: b.startsAt };
+  });
+  return afterCancel(deps, cancelled, requestLog);
+}
+
+/** bookings.adminCancel: an admin cancels any confirmed booking, with a refund they choose (at most what is left). */
+export async function adminCancel(
+  deps: BookingDeps,
+  input: { bookingId: string; refundAmount: string; reason: string },
+  requestLog: WarnLog | undefined = deps.log,
+): Promise<CancellationResult> {
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const b = await lockBooking(tx, input.bookingId);
+    if (!b) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
+    if (b.status === "cancelled") throw new AppError("CONFLICT", ALREADY_CANCELLED);
+    if (b.status !== "confirmed") throw new AppError("CONFLICT", CANNOT_CHANGE);
+    const refund = toCents(input.refundAmount);
+    if (refund > toCents(b.amount) - toCents(b.refundedAmount)) throw new AppError("BAD_REQUEST", REFUND_TOO_LARGE);
+    return { result: await cancelLocked(deps, tx, b, "admin", refund, input.reason), startsAt: b.startsAt };
+  });
+  return afterCancel(deps, cancelled, requestLog);
+}
+
+/** The refund job: asks the provider for what is still due, under a key that makes a retry the same refund. */
+async function executeRefund(deps: BookingDeps, { bookingId }: { bookingId: string }): Promise<void> {
+  const [b] = await deps.db
+    .select({
+      paymentIntentId: bookings.paymentIntentId,
+      refundDue: bookings.refundDue,
+      refundedAmount: bookings.refundedAmount,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!b?.paymentIntentId) return;
+  const outstanding = toCents(b.refundDue) - toCents(b.refundedAmount);
+  if (outstanding > 0) {
+    await deps.payments.refund({
+      paymentIntentId: b.paymentIntentId,
+      amount: outstanding,
+      idempotencyKey: `refund:booking:${bookingId}:${b.refundDue}`,
+      metadata: { kind: "booking", bookingId },
+    });
+  }
+  await syncRefunds(deps, b.paymentIntentId);
+}
+
+export function defineRefundJob(deps: BookingDeps): void {
+  deps.jobs.define<{ bookingId: string }>({
+    name: REFUND_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 60,
+    run: (data) => executeRefund(deps, data),
+  });
+}
+
+/** One row per refund id; the sum of those still standing, in cents. */
+async function storeRefunds({ clock }: BookingDeps, tx: Tx, bookingId: string, refunds: Refund[]): Promise<Cents> {
+  for (const r of refunds) {
+    if (r.amount <= 0) continue;
+    const [stored] = await tx
+      .insert(bookingRefunds)
+      .values({ id: r.id, bookingId, amount: toDecimal(cents(r.amount)), status: r.status })
+      .onConflictDoUpdate({ target: bookingRefunds.id, set: { status: r.status, updatedAt: clock.now() } })
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    if (stored?.inserted) metrics.refunds.inc({ kind: "booking" });
+  }
+  const [sum] = await tx
+    .select({ total: sql<string>`coalesce(sum(${bookingRefunds.amount}), 0)::text` })
+    .from(bookingRefunds)
+    .where(
+      and(eq(bookingRefunds.bookingId, bookingId), inArray(bookingRefunds.status, ["pending", "requires_action", "succeeded"])),
+    );
+  return toCents(sum?.total ?? "0");
+}
+
+/**
+ * Reads a payment's refunds back from the provider and applies them to its booking: one row per refund id, the
+ * refunded sum, and the fee and earnings of what remains. Applied in any order and any number of times, the
+ * result is the same. A full refund made elsewhere cancels a booking that was still confirmed.
+ */
+export async function syncRefunds(deps: BookingDeps, paymentIntentId: string): Promise<void> {
+  const { db, clock, payments } = deps;
+  const refunds: Refund[] = await payments.listRefunds(paymentIntentId);
+  const cancelledHere = await db.transaction(async (tx) => {
+    const [b] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.paymentIntentId, paymentIntentId))
+      .for("update")
+      .limit(1);
+    if (!b) return null;
+    const booking = (await lockBooking(tx, b.id)) as Locked;
+    const amount = toCents(booking.amount);
+    const refunded = cents(Math.min(amount, await storeRefunds(deps, tx, booking.id, refunds)));
+    const split = splitAfterRefunds(amount, refunded);
+    const fullyRefundedElsewhere = refunded >= amount && booking.status === "confirmed";
+    await tx
+      .update(bookings)
+      .set({
+        refundedAmount: toDecimal(refunded),
+        platformFee: toDecimal(split.platformFee),
+        seerEarnings: toDecimal(split.seerEarnings),
+        ...(toCents(booking.refundDue) < refunded ? { refundDue: toDecimal(refunded) } : {}),
+        ...(fullyRefundedElsewhere
+          ? {
+              status: "cancelled" as const,
+              cancelledAt: clock.now(),
+              cancelledBy: "provider" as const,
+              calendarSequence: booking.calendarSequence + 1,
+            }
+          : {}),
+      })
+      .where(eq(bookings.id, booking.id));
+    if (!fullyRefundedElsewhere) return null;
+    await queueCancelledMails(deps, tx, booking.id, toDecimal(refunded));
+    return booking;
+  });
+  if (cancelledHere) await cancelReminder(deps, cancelledHere.id, cancelledHere.startsAt);
+}

@@ -1,0 +1,38 @@
+import type { Db, Tx } from "../../../db/client";
+import type { Clock } from "../../platform/clock";
+import type { Config } from "../../platform/config";
+import type { WarnLog } from "../../platform/database";
+import type { JobQueue } from "../../platform/jobs";
+import type { Outbox } from "../../platform/mail";
+import type { PaymentProvider } from "../../platform/payments/provider";
+
+export interface AttendanceReader {
+  /** Whether the booking's client ever joined its room; null when the room keeps no record for it. */
+  clientJoined(bookingId: string): Promise<boolean | null>;
+}
+
+/** A booking as its confirmation wrote it, handed to `onConfirmed` inside the confirming transaction. */
+export interface NewlyConfirmedBooking {
+  id: string;
+  seerId: string;
+  amount: string;
+  confirmedAt: Date;
+}
+
+/** What every booking operation is given: one object, built once by `createBookingService` (index.ts). */
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  jobs: JobQueue;
+  payments: PaymentProvider;
+  config: Pick<Config, "publicUrl">;
+  attendance?: AttendanceReader;
+  /**
+   * Runs in the transaction that confirms a booking (the ledger records its charge there), so that what it writes
+   * exists exactly when the confirmation does, and goes out with the confirmation's other writes.
+   */
+  onConfirmed?: (booking: NewlyConfirmedBooking, tx: Tx) => Promise<unknown>;
+  /** The app's logger; a call made for a request passes that request's logger instead. */
+  log?: WarnLog;
+}

@@ -1,0 +1,386 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { statement, together, valueOf, type Queryable } from "../../../db/client";
+import { bookings, seers } from "../../../db/schema";
+import { whyNotBookable } from "../../../src/domain/bookable";
+import {
+  BOOKING_HOLD_MINUTES,
+  SESSION_MINUTES,
+  sessionEnd,
+  sessionPriceField,
+  splitCommission,
+  zonedDateTimeToInstant,
+  type SessionType,
+} from "../../../src/domain/consultations";
+import { toCents, toDecimal, type Cents } from "../../../src/domain/money";
+import { AppError } from "../../../src/errors";
+import type { CreateBookingPayment } from "../../../src/schemas/bookings";
+import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
+import { idempotent } from "../../platform/idempotency";
+import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
+import { retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
+import type { SessionUser } from "../../platform/trpc/context";
+import type { BookingDeps } from "./deps";
+import { SLOT_TAKEN } from "./messages";
+
+export const BOOKING_CURRENCY = "usd";
+const EXPIRE_HOLDS_JOB = "bookings.expire-holds";
+
+const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
+
+export interface CreatedBookingPayment {
+  clientSecret: string;
+  bookingId: string;
+  paymentIntentId: string;
+  amount: string;
+}
+
+const p = sql.placeholder;
+
+// The statements every paid booking runs, built once (`statement`, docs/decisions.md 96). A Date goes in through
+// `valueOf`, which encodes it as its column does; a placeholder alone passes its value to the driver as it is.
+const bookableSeerStatement = statement((q: Queryable) =>
+  q
+    .select({
+      id: seers.id,
+      userId: seers.userId,
+      fullName: seers.fullName,
+      timezone: seers.timezone,
+      availability: seers.availability,
+      price15Min: seers.price15Min,
+      price30Min: seers.price30Min,
+      price60Min: seers.price60Min,
+    })
+    .from(seers)
+    .where(and(eq(seers.id, p("seerId")), eq(seers.verificationStatus, "approved")))
+    .limit(1)
+    .prepare("bookable_seer"),
+);
+const ownHoldStatement = statement((q: Queryable) =>
+  q
+    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId, amount: bookings.amount })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.clientId, p("clientId")),
+        eq(bookings.seerId, p("seerId")),
+        eq(bookings.sessionType, p("sessionType")),
+        eq(bookings.startsAt, valueOf(bookings.startsAt, "startsAt")),
+        eq(bookings.status, "pending"),
+        gt(bookings.holdExpiresAt, valueOf(bookings.holdExpiresAt, "now")),
+      ),
+    )
+    .limit(1)
+    .prepare("own_hold"),
+);
+/** Holds that ran out on the slot wanted (the times as ISO strings: they meet no column's encoder). */
+const expireOverlappingStatement = statement((q: Queryable) =>
+  q
+    .update(bookings)
+    .set({ status: "expired", holdExpiresAt: null })
+    .where(
+      and(
+        eq(bookings.seerId, p("seerId")),
+        eq(bookings.status, "pending"),
+        lt(bookings.holdExpiresAt, valueOf(bookings.holdExpiresAt, "now")),
+        sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${p("startsAt")}::timestamptz, ${p("endsAt")}::timestamptz, '[)')`,
+      ),
+    )
+    .prepare("expire_overlapping_holds"),
+);
+const insertHoldStatement = statement((q: Queryable) =>
+  q
+    .insert(bookings)
+    .values({
+      clientId: p("clientId"),
+      seerId: p("seerId"),
+      sessionType: p("sessionType"),
+      scheduledDate: p("scheduledDate"),
+      scheduledTime: p("scheduledTime"),
+      clientTimezone: p("clientTimezone"),
+      seerTimezone: p("seerTimezone"),
+      startsAt: p("startsAt"),
+      endsAt: p("endsAt"),
+      holdExpiresAt: p("holdExpiresAt"),
+      amount: p("amount"),
+      platformFee: p("platformFee"),
+      seerEarnings: p("seerEarnings"),
+      status: "pending",
+      paymentProvider: p("paymentProvider"),
+      notes: p("notes"),
+    })
+    .returning({ id: bookings.id })
+    .prepare("insert_hold"),
+);
+const setIntentStatement = statement((q: Queryable) =>
+  q
+    .update(bookings)
+    .set({
+      paymentIntentId: valueOf(bookings.paymentIntentId, "paymentIntentId"),
+      stripePaymentIntentId: valueOf(bookings.stripePaymentIntentId, "stripePaymentIntentId"),
+      paymentMetadata: valueOf(bookings.paymentMetadata, "paymentMetadata"),
+    })
+    .where(eq(bookings.id, p("bookingId")))
+    .prepare("set_booking_intent"),
+);
+
+type BookableSeer = Awaited<ReturnType<typeof bookableSeerStatement>>[number];
+
+/** The Seer to book, if approved; `found` is the row a caller read already. */
+function bookable(found: BookableSeer | undefined): BookableSeer {
+  if (!found) throw new AppError("NOT_FOUND", "The Seer you're looking for doesn't exist or is not available.");
+  return found;
+}
+
+/** The session's price from the Seer's stored price; a price the client was shown must be that one. */
+function priceOf(seer: BookableSeer, client: SessionUser, input: CreateBookingPayment): Cents {
+  if (seer.userId === client.id) throw new AppError("BAD_REQUEST", "You cannot book a consultation with yourself.");
+  const price = seer[sessionPriceField(input.sessionType)];
+  if (!price) throw new AppError("BAD_REQUEST", `This Seer does not offer ${SESSION_LABEL[input.sessionType]} sessions.`);
+  const amount = toCents(price);
+  if (input.amount !== undefined) {
+    let claimed: number | null;
+    try {
+      claimed = toCents(input.amount);
+    } catch {
+      claimed = null;
+    }
+    if (claimed !== amount) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `The price of this session is ${toDecimal(amount)}. Please review your booking and try again.`,
+      );
+    }
+  }
+  return amount;
+}
+
+/**
+ * bookings.createPaymentIntent: prices the session from the Seer's stored price, holds the slot for 15 minutes (the
+ * database refuses an overlapping live booking), then opens a payment intent for exactly that amount.
+ */
+export async function createPaymentIntent(
+  deps: BookingDeps,
+  client: SessionUser,
+  input: CreateBookingPayment,
+  idempotencyKey?: string,
+  requestLog?: WarnLog,
+): Promise<CreatedBookingPayment> {
+  return idempotent(deps.db, { userId: client.id, scope: "create-payment-intent", key: idempotencyKey, request: input }, () =>
+    holdAndOpenIntent(deps, client, input, requestLog ?? deps.log),
+  );
+}
+
+async function holdAndOpenIntent(
+  deps: BookingDeps,
+  client: SessionUser,
+  input: CreateBookingPayment,
+  requestLog: WarnLog | undefined,
+): Promise<CreatedBookingPayment> {
+  const { db, clock } = deps;
+  const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
+  // The Seer and the client's own hold of this slot, if any, read together (one round trip).
+  const [[found], [own]] = await together(db, (tx) => [
+    bookableSeerStatement(tx, { seerId: input.seerId }),
+    ownHoldStatement(tx, {
+      clientId: client.id,
+      seerId: input.seerId,
+      sessionType: input.sessionType,
+      startsAt,
+      now: clock.now(),
+    }),
+  ]);
+  const seer = bookable(found);
+  const amount = priceOf(seer, client, input);
+  const now = clock.now();
+  // The weekly availability is on the Seer's wall clock: the instant is read there, through the named zone.
+  const refused = whyNotBookable(startsAt, now, seer);
+  if (refused) throw new AppError("BAD_REQUEST", refused);
+  const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
+
+  // The same client asking again for the same slot (a reload, a second click) gets the hold they already have.
+  const reused = own ? await reuseOwnHold(deps, own, input.notes, holdExpiresAt) : null;
+  if (reused) return reused;
+
+  const bookingId = await insertHold(deps, requestLog, {
+    client,
+    seer,
+    input,
+    amount,
+    startsAt,
+    endsAt: sessionEnd(startsAt, input.sessionType),
+    holdExpiresAt,
+    now,
+  });
+  return openIntent(deps, requestLog, { bookingId, client, seer, input, amount });
+}
+
+/** Inserts the hold under the Seer's slot lock, expiring first a hold of the slot that ran out. */
+async function insertHold(
+  { db, payments }: BookingDeps,
+  requestLog: WarnLog | undefined,
+  hold: {
+    client: SessionUser;
+    seer: BookableSeer;
+    input: CreateBookingPayment;
+    amount: Cents;
+    startsAt: Date;
+    endsAt: Date;
+    holdExpiresAt: Date;
+    now: Date;
+  },
+): Promise<string> {
+  const { client, seer, input, amount, startsAt, endsAt, holdExpiresAt, now } = hold;
+  const { platformFee, seerEarnings } = splitCommission(amount);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        // Concurrent attempts on this Seer's slots queue at the lock (on every instance) instead of deadlocking;
+        // a hold of the slot that ran out is expired before the insert meets it.
+        const [, [row]] = await underLockAndCommit(
+          tx,
+          seerSlotsKey(seer.id),
+          expireOverlappingStatement(tx, {
+            seerId: seer.id,
+            now,
+            startsAt: startsAt.toISOString(),
+            endsAt: endsAt.toISOString(),
+          }),
+          insertHoldStatement(tx, {
+            clientId: client.id,
+            seerId: seer.id,
+            sessionType: input.sessionType,
+            scheduledDate: input.scheduledDate,
+            scheduledTime: input.scheduledTime,
+            clientTimezone: input.clientTimezone,
+            seerTimezone: seer.timezone,
+            startsAt,
+            endsAt,
+            holdExpiresAt,
+            amount: toDecimal(amount),
+            platformFee: toDecimal(platformFee),
+            seerEarnings: toDecimal(seerEarnings),
+            paymentProvider: payments.name,
+            notes: input.notes || null,
+          }),
+        );
+        if (!row) throw new Error("Booking insert returned no row");
+        return row.id;
+      });
+    } catch (error) {
+      if (sqlState(error) === PG.EXCLUSION_VIOLATION) throw new AppError("CONFLICT", SLOT_TAKEN, { cause: error });
+      if (isVictim(error)) {
+        // Retried, the loser of a deadlock finds the winner's booking and is refused as taken. Logged, so that a
+        // deadlock the per-Seer lock should have prevented is seen.
+        if (attempt < 3) {
+          noteVictimRetry(requestLog, error, "booking hold", attempt);
+          continue;
+        }
+        throw new AppError("CONFLICT", SLOT_TAKEN, { cause: error });
+      }
+      throw error;
+    }
+  }
+}
+
+/** Opens the payment intent of a new hold and stores it on the booking; no way to pay frees the slot. */
+async function openIntent(
+  { db, payments }: BookingDeps,
+  requestLog: WarnLog | undefined,
+  {
+    bookingId,
+    client,
+    seer,
+    input,
+    amount,
+  }: {
+    bookingId: string;
+    client: SessionUser;
+    seer: BookableSeer;
+    input: CreateBookingPayment;
+    amount: Cents;
+  },
+): Promise<CreatedBookingPayment> {
+  let intent: PaymentIntent;
+  try {
+    intent = await payments.createPaymentIntent({
+      amount,
+      currency: BOOKING_CURRENCY,
+      metadata: { kind: "booking", bookingId, seerId: seer.id, clientId: client.id, sessionType: input.sessionType },
+      idempotencyKey: `booking:${bookingId}`,
+      description: `${SESSION_MINUTES[input.sessionType]} minute consultation with ${seer.fullName}`,
+    });
+  } catch (error) {
+    // No way to pay means no reason to hold the slot.
+    await db.update(bookings).set({ status: "failed", holdExpiresAt: null }).where(eq(bookings.id, bookingId));
+    throw error;
+  }
+  // A new row version is checked against the exclusion constraint again, and so can meet competing inserts of
+  // the same slot still in flight: PostgreSQL then aborts one side as a deadlock. This side simply goes again.
+  await retryingVictims(
+    () =>
+      db.transaction(async (tx) => {
+        await underLockAndCommit(
+          tx,
+          seerSlotsKey(seer.id),
+          setIntentStatement(tx, {
+            bookingId,
+            paymentIntentId: intent.id,
+            stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+            paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+          }),
+        );
+      }),
+    { log: requestLog, what: "booking payment intent" },
+  );
+  return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
+}
+
+/** The client's own live hold of the slot (read with the Seer): handed back while its intent can still be paid. */
+async function reuseOwnHold(
+  { db, payments }: BookingDeps,
+  own: Awaited<ReturnType<typeof ownHoldStatement>>[number],
+  notes: string,
+  holdExpiresAt: Date,
+): Promise<CreatedBookingPayment | null> {
+  if (!own.paymentIntentId) return null;
+  const intent = await retrieveOrForgotten(payments, own.paymentIntentId);
+  if (!intent) {
+    // The provider forgot the intent (test mode after a restart): it can never be paid, so the hold is given up
+    // and the client gets a new booking for the slot.
+    await db
+      .update(bookings)
+      .set({ status: "failed", holdExpiresAt: null })
+      .where(and(eq(bookings.id, own.id), eq(bookings.status, "pending")));
+    return null;
+  }
+  if (intent.status === "canceled" || intent.status === "succeeded") return null;
+  await db
+    .update(bookings)
+    .set({ notes: notes || null, holdExpiresAt })
+    .where(eq(bookings.id, own.id));
+  return { clientSecret: intent.clientSecret, bookingId: own.id, paymentIntentId: intent.id, amount: own.amount };
+}
+
+/** A failed card frees the hold at once; the same intent may still succeed later with another card. */
+export async function applyFailedIntent({ db }: BookingDeps, intent: PaymentIntent): Promise<void> {
+  const bookingId = intent.metadata.bookingId;
+  if (!bookingId) return;
+  await db
+    .update(bookings)
+    .set({ status: "failed", holdExpiresAt: null })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.paymentIntentId, intent.id), eq(bookings.status, "pending")));
+}
+
+/** Unpaid holds that ran out are marked expired, so that lists and figures never count them. */
+export async function expireHolds({ db, clock }: BookingDeps): Promise<number> {
+  const rows = await db
+    .update(bookings)
+    .set({ status: "expired", holdExpiresAt: null })
+    .where(and(eq(bookings.status, "pending"), lt(bookings.holdExpiresAt, clock.now())))
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+export function defineExpireHoldsJob(deps: BookingDeps): void {
+  deps.jobs.define({ name: EXPIRE_HOLDS_JOB, every: "* * * * *", run: () => expireHolds(deps).then(() => {}) });
+}

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { bookings, seers } from "../../../db/schema";
+import { notOfferedTimes } from "../../../src/domain/availability";
+import { SESSION_MINUTES, TIME_SLOTS, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
+import { AppError } from "../../../src/errors";
+import type { SessionUser } from "../../platform/trpc/context";
+import type { BookingDeps } from "./deps";
+import { bookingIcs } from "./mail";
+import { loadBookingMail } from "./mail-context";
+import { BOOKING_NOT_FOUND, MEETING_NOT_FOUND_MESSAGE } from "./messages";
+
+/** What a booking's client, its Seer and admins may see of it. No e-mail addresses, no payment metadata. */
+const bookingViewColumns = {
+  id: bookings.id,
+  seerId: bookings.seerId,
+  seerName: seers.fullName,
+  clientId: bookings.clientId,
+  sessionType: bookings.sessionType,
+  scheduledDate: bookings.scheduledDate,
+  scheduledTime: bookings.scheduledTime,
+  clientTimezone: bookings.clientTimezone,
+  seerTimezone: bookings.seerTimezone,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  amount: bookings.amount,
+  platformFee: bookings.platformFee,
+  seerEarnings: bookings.seerEarnings,
+  status: bookings.status,
+  consultationLink: bookings.consultationLink,
+  notes: bookings.notes,
+  createdAt: bookings.createdAt,
+} as const;
+
+/** A booking is live while confirmed, or pending with its hold not yet run out. */
+const isLive = (now: Date) =>
+  or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now)));
+
+const overlaps = (startsAt: Date, endsAt: Date) =>
+  sql`tstzrange(${bookings.startsAt}, ${bookings.endsAt}, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
+
+/** bookings.byId: only the booking's client, its Seer and admins; anyone else is told what a missing id is told. */
+export async function byId({ db }: BookingDeps, user: SessionUser, bookingId: string) {
+  const [row] = await db
+    .select({ ...bookingViewColumns, seerUserId: seers.userId })
+    .from(bookings)
+    .innerJoin(seers, eq(seers.id, bookings.seerId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row || (row.clientId !== user.id && row.seerUserId !== user.id && user.role !== "admin")) {
+    throw new AppError("NOT_FOUND", MEETING_NOT_FOUND_MESSAGE);
+  }
+  const { seerUserId: _seerUserId, ...view } = row;
+  return view;
+}
+
+/** What a booking's client, its Seer and admins may see of it (inferred from the one column list above). */
+export type BookingView = Awaited<ReturnType<typeof byId>>;
+
+/**
+ * bookings.mine, GET /api/bookings: a Seer's bookings (docs/product.md#api "the Seer's bookings"); for anyone else,
+ * their own bookings as a client, so the same call serves a client's history.
+ */
+export async function mine({ db }: BookingDeps, user: SessionUser): Promise<BookingView[]> {
+  const [ownSeer] = await db.select({ id: seers.id }).from(seers).where(eq(seers.userId, user.id)).limit(1);
+  const where = ownSeer ? eq(bookings.seerId, ownSeer.id) : eq(bookings.clientId, user.id);
+  return db
+    .select(bookingViewColumns)
+    .from(bookings)
+    .innerJoin(seers, eq(seers.id, bookings.seerId))
+    .where(and(where, inArray(bookings.status, ["pending", "confirmed"])))
+    .orderBy(desc(bookings.startsAt), asc(bookings.id));
+}
+
+/**
+ * bookings.calendar, GET /api/bookings/{id}/calendar.ics: the booking's calendar entry, to its client and its Seer
+ * only (anyone else, and a booking that was never paid, is told what a missing id is told). A cancelled booking gives
+ * the METHOD:CANCEL version, with the same UID and its raised SEQUENCE, so a calendar removes the entry it has.
+ */
+export async function calendar(
+  { db, clock, config }: BookingDeps,
+  user: SessionUser,
+  bookingId: string,
+): Promise<{ filename: string; content: string }> {
+  const [row] = await db
+    .select({ clientId: bookings.clientId, seerUserId: seers.userId, status: bookings.status })
+    .from(bookings)
+    .innerJoin(seers, eq(seers.id, bookings.seerId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  const paid = row && !["pending", "expired", "failed"].includes(row.status);
+  const mail =
+    paid && (row.clientId === user.id || row.seerUserId === user.id)
+      ? await loadBookingMail(db, config.publicUrl, bookingId)
+      : null;
+  if (!row || !mail) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
+  return {
+    filename: `consultation-${mail.data.scheduledDate}.ics`,
+    content: bookingIcs(mail.data, clock.now(), { cancelled: row.status === "cancelled" }),
+  };
+}
+
+/**
+ * bookings.takenSlots: the wizard's disabled slots for one date in the client's timezone, booked or held for this
+ * Seer, or already past. Times only: nothing about who booked them.
+ */
+export async function takenSlots(
+  { db, clock }: BookingDeps,
+  input: { seerId: string; scheduledDate: string; clientTimezone: string; sessionType?: SessionType },
+): Promise<string[]> {
+  const now = clock.now();
+  const minutes = SESSION_MINUTES[input.sessionType ?? "15min"];
+  const slots = TIME_SLOTS.map((time) => {
+    const start = zonedDateTimeToInstant(input.scheduledDate, time, input.clientTimezone);
+    return { time, start, end: new Date(start.getTime() + minutes * 60_000) };
+  });
+  const first = slots[0];
+  const last = slots[slots.length - 1];
+  if (!first || !last) return [];
+  const live = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(eq(bookings.seerId, input.seerId), isLive(now), overlaps(first.start, new Date(last.start.getTime() + 60 * 60_000))),
+    );
+  return slots
+    .filter((slot) => slot.start.getTime() <= now.getTime() || live.some((b) => b.startsAt < slot.end && b.endsAt > slot.start))
+    .map((slot) => slot.time);
+}
+
+/** Of the client-visible times of a date (client's timezone), those the Seer's weekly availability does not offer. */
+export async function notOfferedSlots(
+  { db }: BookingDeps,
+  input: { seerId: string; scheduledDate: string; clientTimezone: string },
+): Promise<string[]> {
+  const [seer] = await db
+    .select({ timezone: seers.timezone, availability: seers.availability })
+    .from(seers)
+    .where(and(eq(seers.id, input.seerId), eq(seers.verificationStatus, "approved")))
+    .limit(1);
+  if (!seer) return [...TIME_SLOTS];
+  return notOfferedTimes(seer.availability, seer.timezone, input.scheduledDate, input.clientTimezone);
+}

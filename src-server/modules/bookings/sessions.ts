@@ -1,0 +1,91 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { bookings, reviews, seers } from "../../../db/schema";
+import { reviewEditableUntil } from "../../../src/domain/after-payment";
+import { meetingPath } from "../../../src/domain/consultations";
+import type { BookingDeps } from "./deps";
+
+/** One of the signed-in client's own consultations: no payment data, no split of the fee, no Seer account details. */
+const clientSessionColumns = {
+  id: bookings.id,
+  seerId: bookings.seerId,
+  seerName: seers.fullName,
+  sessionType: bookings.sessionType,
+  scheduledDate: bookings.scheduledDate,
+  scheduledTime: bookings.scheduledTime,
+  clientTimezone: bookings.clientTimezone,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  amount: bookings.amount,
+  status: bookings.status,
+  consultationLink: bookings.consultationLink,
+  /** The calendar entry's SEQUENCE: above 0 on a confirmed booking means it was moved; the cancel/move calls send it back. */
+  calendarSequence: bookings.calendarSequence,
+  /** What has reached the client's card so far, and what was promised (more while a refund is still on its way). */
+  refundedAmount: bookings.refundedAmount,
+  refundDue: bookings.refundDue,
+  cancelledAt: bookings.cancelledAt,
+  cancelledBy: bookings.cancelledBy,
+  /** A new start the Seer proposed, waiting for the client's answer. */
+  proposedStartsAt: bookings.proposedStartsAt,
+  reviewRating: reviews.rating,
+  reviewComment: reviews.comment,
+  reviewSeerReply: reviews.seerReply,
+  reviewCreatedAt: reviews.createdAt,
+} as const;
+
+/**
+ * A client's own sessions, for their profile (account.consultations): upcoming soonest first, past most recent
+ * first, at most `limit` of each. Scoped to the caller's id; a pending booking whose hold ran out was never bought and is left out.
+ */
+export async function clientSessions({ db, clock }: Pick<BookingDeps, "db" | "clock">, userId: string, limit: number) {
+  const now = clock.now();
+  const live = or(
+    eq(bookings.status, "confirmed"),
+    and(eq(bookings.status, "pending"), or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now))),
+  );
+  const mine = eq(bookings.clientId, userId);
+  const query = () =>
+    db
+      .select(clientSessionColumns)
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId))
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+  // A session still running counts as upcoming: its meeting room is still useful. Cancelled, completed and
+  // no-show sessions are past whenever they were due.
+  const [upcoming, past] = await Promise.all([
+    query()
+      .where(and(mine, live, gte(bookings.endsAt, now)))
+      .orderBy(asc(bookings.startsAt), asc(bookings.id))
+      .limit(limit),
+    query()
+      .where(and(mine, or(and(live, lt(bookings.endsAt, now)), inArray(bookings.status, ["cancelled", "completed", "no_show"]))))
+      .orderBy(desc(bookings.startsAt), asc(bookings.id))
+      .limit(limit),
+  ]);
+  const view = ({
+    consultationLink,
+    reviewRating,
+    reviewComment,
+    reviewSeerReply,
+    reviewCreatedAt,
+    ...row
+  }: (typeof upcoming)[number]) => ({
+    ...row,
+    /** Only confirmed bookings open the meeting room (docs/product.md#states-and-transitions). */
+    meetingLink: row.status === "confirmed" ? (consultationLink ?? meetingPath(row.id)) : null,
+    /** The client's review of a completed session, with the Seer's reply. */
+    review:
+      reviewRating !== null && reviewCreatedAt !== null
+        ? {
+            rating: reviewRating,
+            comment: reviewComment,
+            seerReply: reviewSeerReply,
+            createdAt: reviewCreatedAt,
+            editableUntil: reviewEditableUntil(reviewCreatedAt),
+          }
+        : null,
+  });
+  return { upcoming: upcoming.map(view), past: past.map(view) };
+}
+
+export type ClientSessions = Awaited<ReturnType<typeof clientSessions>>;

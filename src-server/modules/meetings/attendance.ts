@@ -1,0 +1,49 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { meetingAttendance } from "../../../db/schema";
+import type { Clock } from "../../platform/clock";
+import type { MeetingRole } from "../../../src/domain/meetings";
+
+/** Who joined a room and when: written by the signaling socket, read by the room's page and by completion. */
+export function createAttendance({ db, clock }: { db: Db; clock: Clock }) {
+  async function joined(access: { bookingId: string; role: MeetingRole }, userId: string): Promise<string> {
+    const [row] = await db
+      .insert(meetingAttendance)
+      .values({ bookingId: access.bookingId, userId, role: access.role, joinedAt: clock.now() })
+      .returning({ id: meetingAttendance.id });
+    if (!row) throw new Error("The attendance was not recorded");
+    return row.id;
+  }
+
+  async function left(attendanceId: string): Promise<void> {
+    await db
+      .update(meetingAttendance)
+      .set({ leftAt: clock.now() })
+      .where(and(eq(meetingAttendance.id, attendanceId), isNull(meetingAttendance.leftAt)));
+  }
+
+  /** Who was in the room and when: one line per connection, oldest first. */
+  async function attendance(bookingId: string) {
+    return db
+      .select({
+        role: meetingAttendance.role,
+        userId: meetingAttendance.userId,
+        joinedAt: meetingAttendance.joinedAt,
+        leftAt: meetingAttendance.leftAt,
+      })
+      .from(meetingAttendance)
+      .where(eq(meetingAttendance.bookingId, bookingId))
+      .orderBy(asc(meetingAttendance.joinedAt), asc(meetingAttendance.id));
+  }
+
+  /** For completion (bookings/lifecycle): whether the client ever joined the room. */
+  async function clientJoined(bookingId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(meetingAttendance)
+      .where(and(eq(meetingAttendance.bookingId, bookingId), eq(meetingAttendance.role, "client")));
+    return (row?.n ?? 0) > 0;
+  }
+
+  return { joined, left, attendance, clientJoined };
+}
