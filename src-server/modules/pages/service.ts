@@ -48,6 +48,8 @@ export interface PageSources {
 export interface PageAnswer {
   status: 200 | 404;
   head: PageHead;
+  /** Drawn by the server for a visitor who is not signed in (`PageInfo.drawn`); never a 404. */
+  drawn: boolean;
 }
 
 const NOT_FOUND_NAME = "Page Not Found";
@@ -61,6 +63,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
   function notFound(path: string): PageAnswer {
     return {
       status: 404,
+      drawn: false,
       head: {
         title: pageTitle(NOT_FOUND_NAME),
         description: SITE_DESCRIPTION,
@@ -82,6 +85,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
         const seer = await sources.seer(params.id ?? "");
         return {
           status: 200,
+          drawn: page.drawn,
           head: {
             title: pageTitle(`${seer.fullName}, ${seer.tradition}`),
             description: summary(seer.biography),
@@ -108,6 +112,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
         const product = await sources.product(params.slug ?? "");
         return {
           status: 200,
+          drawn: page.drawn,
           head: {
             title: pageTitle(product.name),
             description: summary(product.description),
@@ -138,6 +143,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
         const authorName = [author.firstName, author.lastName].filter(Boolean).join(" ") || "Seer community";
         return {
           status: 200,
+          drawn: page.drawn,
           head: {
             title: pageTitle(article.title),
             description: summary(article.excerpt ?? htmlToText(article.content)),
@@ -165,6 +171,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
     }
     return {
       status: 200,
+      drawn: page.drawn,
       head: {
         title: pageTitle(page.name || null),
         description: pageDescriptions[match.pattern] ?? SITE_DESCRIPTION,
