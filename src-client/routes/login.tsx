@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SIGN_IN_REFUSALS, type SignInRefusalCode } from "../../src/domain/sign-in-refusals";
+import { SIGN_IN_REFUSALS, type SignInRefusalCode } from "../../src/domain/sign-in-refusal-codes";
 import { oneOf, present, text, wholeNumber } from "../../src/schemas/search";
 import { SignInPage } from "../features/account/SignInPage";
 

@@ -4,6 +4,7 @@
  * `/login?returnTo=…&error=<code>[&wait=<seconds>]`. The page shows the text its code stands for, never text taken
  * from the address. The server throws these texts (src-server/modules/account/users.ts), the page shows them.
  */
+import type { SignInRefusalCode } from "./sign-in-refusal-codes";
 
 /** How long sign-in's longest wait is, and its throttle's window. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -31,9 +32,6 @@ export const accountUnderAttack = (waitMs: number): string => {
   );
 };
 
-/** The codes of the address; `email` and `password` are the form's own checks (src/schemas/auth.ts). */
-export const SIGN_IN_REFUSALS = ["invalid", "email", "password", "throttled", "locked"] as const;
-export type SignInRefusalCode = (typeof SIGN_IN_REFUSALS)[number];
 
 export interface SignInRefusal {
   error: SignInRefusalCode;
@@ -43,19 +41,16 @@ export interface SignInRefusal {
 
 const WAIT_MAX_S = SIGN_IN_WINDOW_MS / 1000;
 
-/** Every wait the texts can say: 1 to 59 seconds, then whole minutes up to the longest. */
-const SAYABLE_WAITS_S = [
-  ...Array.from({ length: 59 }, (_, i) => i + 1),
-  ...Array.from({ length: WAIT_MAX_S / 60 }, (_, i) => (i + 1) * 60),
-];
-
-/** The refusal whose text is `message` (a server's answer to a sign-in), or undefined for any other text. */
+/**
+ * The refusal whose text is `message` (a server's answer to a sign-in), or undefined for any other text. The waits
+ * the texts can say are 1 to 59 seconds, then whole minutes up to the longest.
+ */
 export function refusalOf(message: string): SignInRefusal | undefined {
   if (message === SIGN_IN_FAILED) return { error: "invalid" };
-  const throttled = SAYABLE_WAITS_S.find((s) => tooManyAttempts(s * 1000) === message);
-  if (throttled !== undefined) return { error: "throttled", wait: throttled };
-  const locked = SAYABLE_WAITS_S.find((s) => s % 60 === 0 && accountUnderAttack(s * 1000) === message);
-  if (locked !== undefined) return { error: "locked", wait: locked };
+  for (let s = 1; s <= WAIT_MAX_S; s += s < 60 ? 1 : 60) {
+    if (tooManyAttempts(s * 1000) === message) return { error: "throttled", wait: s };
+    if (s % 60 === 0 && accountUnderAttack(s * 1000) === message) return { error: "locked", wait: s };
+  }
   return undefined;
 }
 
