@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
-import { baseUrl, CHROMIUM, demo } from "./support";
+import { baseUrl, CHROMIUM, demo, openPage } from "./support";
 
 // Issue #39, "Done when": with JavaScript turned off, tapping Add to Cart leads to sign-in, and after signing in the
 // item is in the cart. The server draws the sign-in page (src-server/modules/pages) and its form posts to /login
@@ -72,6 +72,20 @@ describe("signing in with JavaScript turned off", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((url) => url.pathname === "/cart");
     expect(await cartQuantity(name)).toBe(before + 1);
+    await page.context().close();
+  });
+});
+
+describe("the drawn sign-in page with the app's code", () => {
+  it("is taken over without an error and signs in through the app, as before", async () => {
+    const page = await openPage({ width: 360 });
+    await page.goto("/login?returnTo=%2Fshop");
+    expect(await page.locator("#root form[action='/login']").count()).toBe(1);
+    await page.getByRole("textbox", { name: "Email" }).fill(demo.client.email);
+    await page.getByRole("textbox", { name: "Password" }).fill(demo.client.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/shop");
+    expect(page.consoleErrors).toEqual([]);
     await page.context().close();
   });
 });
