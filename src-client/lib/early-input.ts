@@ -23,7 +23,7 @@ export function captureEarlyInput(root: ParentNode): void {
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)) {
       continue;
     }
-    if (field instanceof HTMLInputElement && !["text", "search", "email", "tel", "url", "number"].includes(field.type)) continue;
+    if (field instanceof HTMLInputElement && !["text", "search", "email", "tel", "url", "number", "password"].includes(field.type)) continue;
     if (field.value !== drawnValue(field)) early.set(field, field.value);
   }
 }

@@ -1,17 +1,28 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { oneOf, present, text } from "../../src/schemas/search";
+import { SIGN_IN_REFUSALS, type SignInRefusalCode } from "../../src/domain/sign-in-refusal-codes";
+import { oneOf, present, text, wholeNumber } from "../../src/schemas/search";
 import { SignInPage } from "../features/account/SignInPage";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: (search: Record<string, unknown>): { returnTo?: string | undefined; mode?: "signin" | "signup" | undefined } =>
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): {
+    returnTo?: string | undefined;
+    mode?: "signin" | "signup" | undefined;
+    /** Why the form sent without the app's code was refused, and how long to wait (issue #39). */
+    error?: SignInRefusalCode | undefined;
+    wait?: number | undefined;
+  } =>
     present({
       returnTo: text(search.returnTo),
       mode: oneOf(search.mode, ["signin", "signup"]),
+      error: oneOf(search.error, SIGN_IN_REFUSALS),
+      wait: wholeNumber(search.wait, 1, 900),
     }),
   component: LoginRoute,
 });
 
 function LoginRoute() {
-  const { returnTo, mode } = Route.useSearch();
-  return <SignInPage returnTo={returnTo} initialMode={mode ?? "signin"} />;
+  const { returnTo, mode, error, wait } = Route.useSearch();
+  return <SignInPage returnTo={returnTo} initialMode={mode ?? "signin"} refusal={error && { error, wait }} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPage, pageTitle } from "./pages";
+import { clientPages, matchPage, pageTitle } from "./pages";
 
 describe("the server's list of client pages", () => {
   it("matches paths to pages, with parameters, and nothing else", () => {
@@ -14,5 +14,11 @@ describe("the server's list of client pages", () => {
   it("titles pages after the site", () => {
     expect(pageTitle("About")).toBe("About · Seer");
     expect(pageTitle(null)).toBe("Seer — Verified African Spiritual Guides");
+  });
+
+  it("draws on the server the pages search engines list, and sign-in (issue #39), nothing else", () => {
+    const drawn = Object.entries(clientPages).filter(([, page]) => page.drawn && !page.indexed);
+    expect(drawn.map(([pattern]) => pattern)).toEqual(["/login"]);
+    expect(Object.values(clientPages).every((page) => page.drawn || !page.indexed)).toBe(true);
   });
 });

@@ -39,6 +39,12 @@ export interface PageInfo {
   name: string;
   /** Listed in the sitemap and open to crawlers; private and transactional pages are not. */
   indexed: boolean;
+  /**
+   * Drawn by the server, with its data, for a visitor who is not signed in (src-client/ssr.tsx): every indexed page,
+   * and sign-in, where a visitor who tapped Add to Cart without the app's code lands (issue #39) and which must work
+   * before that code arrives. Only pages that show nobody's own data may be drawn.
+   */
+  drawn: boolean;
 }
 
 /** "Meet Our Seers · Seer"; the home page has the site's own title. */
@@ -48,41 +54,41 @@ export function pageTitle(name: string | null): string {
 
 /** Every client route, written as TanStack Router writes it (`$param` for a parameter). */
 export const clientPages: Record<string, PageInfo> = {
-  "/": { name: "", indexed: true },
-  "/seers": { name: "Meet Our Seers", indexed: true },
-  "/seers/$id": { name: "Seer", indexed: true },
-  "/book/$id": { name: "Book a Consultation", indexed: false },
-  "/booking-success": { name: "Booking Confirmed", indexed: false },
-  "/booking/success": { name: "Booking Confirmed", indexed: false },
-  "/booking/success/$paymentIntentId": { name: "Booking Confirmed", indexed: false },
-  "/meeting/$bookingId": { name: "Consultation Meeting Room", indexed: false },
-  "/shop": { name: "Sacred Market", indexed: true },
-  "/shop/$slug": { name: "Product", indexed: true },
-  "/cart": { name: "Your Cart", indexed: false },
-  "/checkout": { name: "Checkout", indexed: false },
-  "/order-success": { name: "Order Confirmed", indexed: false },
-  "/order/success": { name: "Order Confirmed", indexed: false },
-  "/order/success/$paymentIntentId": { name: "Order Confirmed", indexed: false },
-  "/wisdom": { name: "Wisdom Hub", indexed: true },
-  "/wisdom/$slug": { name: "Article", indexed: true },
-  "/my-articles": { name: "My Articles", indexed: false },
-  "/articles/new": { name: "Write an Article", indexed: false },
-  "/articles/edit/$id": { name: "Edit Article", indexed: false },
-  "/become-seer": { name: "Become a Seer", indexed: true },
-  "/about": { name: "About", indexed: true },
-  "/contact": { name: "Contact", indexed: true },
-  "/terms": { name: "Terms of Service", indexed: true },
-  "/privacy": { name: "Privacy Policy", indexed: true },
-  "/login": { name: "Log In", indexed: false },
-  "/forgot-password": { name: "Forgot Password", indexed: false },
-  "/reset-password": { name: "Reset Password", indexed: false },
-  "/verify-email": { name: "Confirm Your E-mail", indexed: false },
-  "/profile": { name: "Your Profile", indexed: false },
-  "/dashboard": { name: "Seer Dashboard", indexed: false },
-  "/seer/dashboard": { name: "Seer Dashboard", indexed: false },
-  "/payouts/test-onboarding": { name: "Set Up Payouts", indexed: false },
-  "/admin": { name: "Admin", indexed: false },
-  "/admin/orders/$orderId": { name: "Order", indexed: false },
+  "/": { name: "", indexed: true, drawn: true },
+  "/seers": { name: "Meet Our Seers", indexed: true, drawn: true },
+  "/seers/$id": { name: "Seer", indexed: true, drawn: true },
+  "/book/$id": { name: "Book a Consultation", indexed: false, drawn: false },
+  "/booking-success": { name: "Booking Confirmed", indexed: false, drawn: false },
+  "/booking/success": { name: "Booking Confirmed", indexed: false, drawn: false },
+  "/booking/success/$paymentIntentId": { name: "Booking Confirmed", indexed: false, drawn: false },
+  "/meeting/$bookingId": { name: "Consultation Meeting Room", indexed: false, drawn: false },
+  "/shop": { name: "Sacred Market", indexed: true, drawn: true },
+  "/shop/$slug": { name: "Product", indexed: true, drawn: true },
+  "/cart": { name: "Your Cart", indexed: false, drawn: false },
+  "/checkout": { name: "Checkout", indexed: false, drawn: false },
+  "/order-success": { name: "Order Confirmed", indexed: false, drawn: false },
+  "/order/success": { name: "Order Confirmed", indexed: false, drawn: false },
+  "/order/success/$paymentIntentId": { name: "Order Confirmed", indexed: false, drawn: false },
+  "/wisdom": { name: "Wisdom Hub", indexed: true, drawn: true },
+  "/wisdom/$slug": { name: "Article", indexed: true, drawn: true },
+  "/my-articles": { name: "My Articles", indexed: false, drawn: false },
+  "/articles/new": { name: "Write an Article", indexed: false, drawn: false },
+  "/articles/edit/$id": { name: "Edit Article", indexed: false, drawn: false },
+  "/become-seer": { name: "Become a Seer", indexed: true, drawn: true },
+  "/about": { name: "About", indexed: true, drawn: true },
+  "/contact": { name: "Contact", indexed: true, drawn: true },
+  "/terms": { name: "Terms of Service", indexed: true, drawn: true },
+  "/privacy": { name: "Privacy Policy", indexed: true, drawn: true },
+  "/login": { name: "Log In", indexed: false, drawn: true },
+  "/forgot-password": { name: "Forgot Password", indexed: false, drawn: false },
+  "/reset-password": { name: "Reset Password", indexed: false, drawn: false },
+  "/verify-email": { name: "Confirm Your E-mail", indexed: false, drawn: false },
+  "/profile": { name: "Your Profile", indexed: false, drawn: false },
+  "/dashboard": { name: "Seer Dashboard", indexed: false, drawn: false },
+  "/seer/dashboard": { name: "Seer Dashboard", indexed: false, drawn: false },
+  "/payouts/test-onboarding": { name: "Set Up Payouts", indexed: false, drawn: false },
+  "/admin": { name: "Admin", indexed: false, drawn: false },
+  "/admin/orders/$orderId": { name: "Order", indexed: false, drawn: false },
 };
 
 export interface PageMatch {

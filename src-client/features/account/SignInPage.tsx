@@ -13,9 +13,12 @@ import {
   Title,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { refusalText, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
 import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
 import { Link } from "@tanstack/react-router";
+import { takeEarlyInput } from "../../lib/early-input";
+import { useHydrated } from "../../lib/hydrated";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
 
@@ -26,23 +29,58 @@ function goBack(returnTo: string | undefined) {
   window.location.assign(safeReturnPath(returnTo));
 }
 
-function SignInForm({ returnTo }: { returnTo: string | undefined }) {
+/** Where the drawn form posts without the app's code (src-server/modules/account/sign-in-form.ts). */
+const SIGN_IN_ACTION = "/login";
+
+/**
+ * Works before the app's code arrives (issue #39): the server draws it as a real form posted to `/login`, which
+ * signs in and returns, or comes back here with `refusal`. Once the app has taken the page over, it signs in through
+ * tRPC as before, starting from what the person typed in the meantime.
+ */
+function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refusal: SignInRefusal | undefined }) {
+  const hydrated = useHydrated();
+  const element = useRef<HTMLFormElement>(null);
   const form = useForm<SignInInput>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
     validate: schemaResolver(signInSchema, { sync: true }),
   });
   const signIn = trpc.account.signIn.useMutation({ onSuccess: () => goBack(returnTo) });
+  // What was typed (or filled in by the browser) before the app took the page over is the form's value: the field
+  // shows it already, so it is only noted, without drawing the field again.
+  const takeOver = useEffectEvent(() => {
+    const fields = element.current?.elements;
+    if (!fields) return;
+    for (const name of ["email", "password"] as const) {
+      const field = fields.namedItem(name);
+      if (!(field instanceof HTMLInputElement)) continue;
+      // Typed while React was taking the page over (after the note was taken) counts too.
+      const typed = takeEarlyInput(field) ?? (field.value !== form.getValues()[name] ? field.value : undefined);
+      if (typed !== undefined) form.setFieldValue(name, typed, { forceUpdate: false });
+    }
+  });
+  // Once, after the first commit.
+  useEffect(() => takeOver(), []);
+  const message = signIn.error?.message ?? (signIn.isIdle && refusal ? refusalText(refusal) : undefined);
   return (
-    <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
+    <form
+      ref={element}
+      method="post"
+      action={SIGN_IN_ACTION}
+      onSubmit={form.onSubmit((values) => signIn.mutate(values))}
+      // Without the app's code, the browser's own checks of the fields (required, an e-mail address) apply.
+      noValidate={hydrated}
+    >
+      <input type="hidden" name="returnTo" value={returnTo ?? ""} />
       <Stack>
-        {signIn.error && (
+        {message && (
           <Alert color="red" role="alert">
-            {signIn.error.message}
+            {message}
           </Alert>
         )}
         <TextInput
           label="Email"
+          name="email"
           type="email"
           autoComplete="email"
           required
@@ -51,8 +89,11 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
         />
         <PasswordInput
           label="Password"
+          name="password"
           autoComplete="current-password"
           required
+          // Showing the password needs the app's code: drawn disabled until then.
+          visibilityToggleButtonProps={{ disabled: !hydrated }}
           key={form.key("password")}
           {...form.getInputProps("password")}
         />
@@ -67,7 +108,9 @@ function SignInForm({ returnTo }: { returnTo: string | undefined }) {
   );
 }
 
+/** Needs the app's code (no server path takes it): its button is drawn busy until the app has taken the page over. */
 function SignUpForm() {
+  const hydrated = useHydrated();
   const form = useForm<SignUpInput>({
     mode: "controlled",
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
@@ -123,7 +166,7 @@ function SignUpForm() {
           {...form.getInputProps("password")}
         />
         <PasswordStrengthMeter password={password} userInputs={[email, firstName, lastName]} />
-        <Button type="submit" loading={signUp.isPending}>
+        <Button type="submit" loading={signUp.isPending || !hydrated}>
           Create Account
         </Button>
       </Stack>
@@ -131,8 +174,18 @@ function SignUpForm() {
   );
 }
 
-export function SignInPage({ returnTo, initialMode }: { returnTo: string | undefined; initialMode: Mode }) {
+export function SignInPage({
+  returnTo,
+  initialMode,
+  refusal,
+}: {
+  returnTo: string | undefined;
+  initialMode: Mode;
+  /** Why the form, sent without the app's code, was refused (the server's code in the address). */
+  refusal?: SignInRefusal | undefined;
+}) {
   const [mode, setMode] = useState<Mode>(initialMode);
+  const hydrated = useHydrated();
   return (
     <Container size={460} py={60}>
       <Title order={1} ta="center">
@@ -146,11 +199,16 @@ export function SignInPage({ returnTo, initialMode }: { returnTo: string | undef
       <Paper withBorder shadow="sm" p="lg" radius="md">
         <Tabs keepMounted={false} value={mode} onChange={(v) => setMode(v === "signup" ? "signup" : "signin")}>
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="signin">Sign In</Tabs.Tab>
-            <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+            {/* Switching needs the app's code: the other tab is drawn disabled until then. */}
+            <Tabs.Tab value="signin" disabled={!hydrated && mode !== "signin"}>
+              Sign In
+            </Tabs.Tab>
+            <Tabs.Tab value="signup" disabled={!hydrated && mode !== "signup"}>
+              Sign Up
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
-            <SignInForm returnTo={returnTo} />
+            <SignInForm returnTo={returnTo} refusal={refusal} />
           </Tabs.Panel>
           <Tabs.Panel value="signup">
             <SignUpForm />

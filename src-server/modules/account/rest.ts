@@ -5,6 +5,7 @@ import { endSession } from "./session";
 import { restRoute } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { accountRouter } from "./router";
+import { registerSignInForm } from "./sign-in-form";
 
 /** The page the visitor came from, when it is on this site; else home. */
 function returnPathFrom(query: unknown, referer: string | undefined, host: string | undefined): string {
@@ -46,6 +47,9 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     const returnTo = returnPathFrom(req.query, req.headers.referer, req.headers.host);
     return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
   });
+
+  // The drawn sign-in page's form, for a browser without the app's code (issue #39).
+  registerSignInForm(app);
 
   // Sign-out changes state, so it is a POST only (a form in the header and the profile): an image or a link
   // elsewhere cannot sign anyone out, and the origin check refuses other sites. 303 makes the browser GET home.

@@ -4,6 +4,13 @@ import { passwordCredentials, users } from "../../../db/schema";
 import { weakPasswordReason } from "../../../src/domain/password-strength";
 import type { SignInInput, SignUpInput } from "../../../src/schemas/auth";
 import { AppError } from "../../../src/errors";
+import {
+  accountUnderAttack,
+  SIGN_IN_FAILED,
+  SIGN_IN_WINDOW_MS,
+  TOO_MANY_ATTEMPTS,
+  tooManyAttempts,
+} from "../../../src/domain/sign-in-refusals";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../platform/passwords";
 import { addressGroup, createThrottle, throttleKey, type FailurePolicy } from "../../platform/throttle";
 import type { Clock } from "../../platform/clock";
@@ -26,23 +33,16 @@ export const currentUserColumns = {
 
 export type CurrentUser = SessionUser;
 
-export const SIGN_IN_FAILED = "Invalid email or password";
+/** The refusals' texts, shared with the sign-in page (issue #39). */
+export { accountUnderAttack, SIGN_IN_FAILED, TOO_MANY_ATTEMPTS, tooManyAttempts };
+
 /** Sign-up's one answer, whether or not the address already has an account (docs/product.md#sign-in). */
 export const SIGN_UP_SENT = "Check your email: we sent you a link to confirm your address and sign in.";
-export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
-/** The refusal while an account is under attack, the same for a right and a wrong password (docs/product.md#sign-in). */
-export const accountUnderAttack = (waitMs: number): string => {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return (
-    "This account has had too many failed sign-ins. If your password was right, we e-mailed you a link to sign in; " +
-    `otherwise please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`
-  );
-};
 /** A sign-in link is mailed at most this often; it works once, within this long. */
 const SIGN_IN_LINK_INTERVAL_MS = 5 * 60 * 1000;
 const SIGN_IN_LINK_LIFETIME_MS = 30 * 60 * 1000;
 
-const WINDOW_MS = 15 * 60 * 1000;
+const WINDOW_MS = SIGN_IN_WINDOW_MS;
 const IP_ATTEMPTS = 30;
 /** One account from one address: 5 free failures, then a wait from 1 second doubling up to 15 minutes. */
 export const PAIR_FAILURES: FailurePolicy = { free: 5, firstDelayMs: 1000, maxDelayMs: WINDOW_MS, forgetAfterMs: 24 * 3_600_000 };
@@ -54,17 +54,6 @@ export const PAIR_FAILURES: FailurePolicy = { free: 5, firstDelayMs: 1000, maxDe
  */
 const ACCOUNT_FAILURES: FailurePolicy = { free: 10, firstDelayMs: 60_000, maxDelayMs: WINDOW_MS, forgetAfterMs: WINDOW_MS };
 const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
-
-/** The refusal that says how long to wait; at the longest wait it is the product's own text. */
-export function tooManyAttempts(waitMs: number): string {
-  if (waitMs >= WINDOW_MS) return TOO_MANY_ATTEMPTS;
-  if (waitMs >= 60_000) {
-    const minutes = Math.ceil(waitMs / 60_000);
-    return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-  }
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
-}
 
 /** The name an e-mail greets someone by. */
 export const greeting = (user: { firstName: string | null }) => user.firstName ?? "there";

@@ -110,6 +110,20 @@ describe("a public page asked for by a visitor who is not signed in", () => {
   });
 });
 
+describe("the sign-in page (issue #39)", () => {
+  it("comes drawn for a visitor, so that it works without the app's code, and stays out of search results", async () => {
+    const response = await get("/login?returnTo=%2Fshop");
+    expect(response.body).toContain('<div id="root"><main>Drawn /login?returnTo=%2Fshop</main></div>');
+    expect(response.body).toContain('<meta name="robots" content="noindex"');
+  });
+
+  it("is undrawn for a signed-in visitor", async () => {
+    const { cookie } = await signUp(t.app);
+    const response = await get("/login", { cookie });
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+});
+
 describe("pages that are not drawn", () => {
   const undrawn = (html: string) =>
     html.includes('<div id="root"></div>') && html.includes('<script type="module" crossorigin src="/assets/index-1.js"></script>');
@@ -120,8 +134,9 @@ describe("pages that are not drawn", () => {
     expect(undrawn((await get(`/seers/${seer.id}`, { cookie })).body)).toBe(true);
   });
 
-  it("are undrawn when private or missing: a sign-in screen, a Seer who does not exist", async () => {
-    expect(undrawn((await get("/login")).body)).toBe(true);
+  it("are undrawn when private or missing: a profile, a cart, a Seer who does not exist", async () => {
+    expect(undrawn((await get("/profile")).body)).toBe(true);
+    expect(undrawn((await get("/cart")).body)).toBe(true);
     const missing = await get("/seers/00000000-0000-4000-8000-000000000000");
     expect(missing.statusCode).toBe(404);
     expect(undrawn(missing.body)).toBe(true);

@@ -45,9 +45,9 @@ const brotli = (text: string) =>
 const gzipped = (text: string) => promisify(gzip)(text, { level: 6 });
 
 /**
- * Serves a client page: the template is read once, the head is the page's own. A public page (one search engines may
- * list) asked for by a visitor who is not signed in comes drawn, with its data, when a drawer is given; should drawing
- * fail, the page goes out undrawn, for the browser to draw as it does every other page.
+ * Serves a client page: the template is read once, the head is the page's own. A page marked drawn (`PageInfo.drawn`:
+ * the public pages and sign-in) asked for by a visitor who is not signed in comes drawn, with its data, when a drawer
+ * is given; should drawing fail, the page goes out undrawn, for the browser to draw as it does every other page.
  */
 export function createPageRenderer(
   pages: PageService,
@@ -58,9 +58,9 @@ export function createPageRenderer(
   return async function servePage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     template ??= withHeadScript(readFileSync(path.join(clientDir, "index.html"), "utf8"), headScript);
     const pathname = (req.url.split("?")[0] ?? "/").split("#")[0] ?? "/";
-    const { status, head } = await pages.head(pathname);
+    const { status, head, drawn } = await pages.head(pathname);
     let html = renderHead(template, head);
-    if (drawer && status === 200 && !head.noindex && req.method === "GET" && !req.session.get("userId")) {
+    if (drawer && drawn && req.method === "GET" && !req.session.get("userId")) {
       try {
         html = withDrawnPage(html, await drawer.draw(req.url, req, reply), drawer.assets);
       } catch (error) {

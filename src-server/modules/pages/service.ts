@@ -11,6 +11,8 @@ import type { PageHead } from "./html";
 export interface PageAnswer {
   status: 200 | 404;
   head: PageHead;
+  /** Drawn by the server for a visitor who is not signed in (`PageInfo.drawn`); never a 404. */
+  drawn: boolean;
 }
 
 const NOT_FOUND_NAME = "Page Not Found";
@@ -24,6 +26,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
   function notFound(path: string): PageAnswer {
     return {
       status: 404,
+      drawn: false,
       head: {
         title: pageTitle(NOT_FOUND_NAME),
         description: SITE_DESCRIPTION,
@@ -42,15 +45,16 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
     const { page, params } = match;
     try {
       const urls = { canonical, absolute };
-      if (match.pattern === "/seers/$id") return seerHead(await sources.seer(params.id ?? ""), urls);
-      if (match.pattern === "/shop/$slug") return productHead(await sources.product(params.slug ?? ""), urls);
-      if (match.pattern === "/wisdom/$slug") return articleHead(await sources.article(params.slug ?? ""), urls);
+      if (match.pattern === "/seers/$id") return { ...seerHead(await sources.seer(params.id ?? ""), urls), drawn: page.drawn };
+      if (match.pattern === "/shop/$slug") return { ...productHead(await sources.product(params.slug ?? ""), urls), drawn: page.drawn };
+      if (match.pattern === "/wisdom/$slug") return { ...articleHead(await sources.article(params.slug ?? ""), urls), drawn: page.drawn };
     } catch (error) {
       if (isAppError(error) && error.code === "NOT_FOUND") return notFound(path);
       throw error;
     }
     return {
       status: 200,
+      drawn: page.drawn,
       head: {
         title: pageTitle(page.name || null),
         description: pageDescriptions[match.pattern] ?? SITE_DESCRIPTION,

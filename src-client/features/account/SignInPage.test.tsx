@@ -1,0 +1,95 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SignInRefusal } from "../../../src/domain/sign-in-refusals";
+import { captureEarlyInput } from "../../lib/early-input";
+import { AppProviders } from "../../providers";
+import { server, TEST_ORIGIN, trpcHandlers } from "../../test/msw";
+import { createQueryClient, createTrpcClient } from "../../trpc";
+import { SignInPage } from "./SignInPage";
+
+// Issue #39: the server draws the sign-in page for a visitor; its form works without the app's code, and what the
+// person typed before the code arrived is what the app signs in with once it has taken the page over.
+
+/** The sign-in page alone in a router (its links need one), around the app's providers. */
+async function signInPage(refusal?: SignInRefusal): Promise<React.ReactElement> {
+  const rootRoute = createRootRoute({
+    component: () => <SignInPage returnTo="/cart/add?productId=p-1&quantity=1" initialMode="signin" refusal={refusal} />,
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/login"] }) });
+  await router.load();
+  return (
+    <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient(TEST_ORIGIN)}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = "";
+});
+
+/** The page as the server sends it, in a container of the document. */
+function drawn(element: React.ReactElement): HTMLElement {
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(element);
+  document.body.appendChild(container);
+  return container;
+}
+
+const fieldNamed = (container: HTMLElement, name: string) => container.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+
+describe("the sign-in page the server drew", () => {
+  it("is a form posted to /login with the way back, checked by the browser itself until the app takes over", async () => {
+    const container = drawn(await signInPage());
+    const form = container.querySelector("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.getAttribute("action")).toBe("/login");
+    expect(form?.hasAttribute("novalidate")).toBe(false);
+    expect(fieldNamed(container, "email").type).toBe("email");
+    expect(fieldNamed(container, "password").type).toBe("password");
+    expect(fieldNamed(container, "returnTo")).toMatchObject({ type: "hidden", value: "/cart/add?productId=p-1&quantity=1" });
+    // The tab that needs the app's code to switch is drawn disabled.
+    expect(container.querySelector('[role="tab"][disabled]')?.textContent).toBe("Sign Up");
+  });
+
+  it("shows the product's text for a refusal the server sent back as a code", async () => {
+    const container = drawn(await signInPage({ error: "throttled", wait: 30 }));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      "Too many sign-in attempts. Please wait 30 seconds and try again.",
+    );
+  });
+
+  it("signs in with what was typed before the app took the page over, through the app's own call", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      ...trpcHandlers({
+        "account.signIn": (input) => {
+          calls.push(input);
+          return { error: { code: "UNAUTHORIZED", message: "Invalid email or password" } };
+        },
+      }),
+    );
+    const element = await signInPage({ error: "invalid" });
+    const container = drawn(element);
+    fieldNamed(container, "email").value = "ama@example.com";
+    fieldNamed(container, "password").value = "correct horse battery";
+    captureEarlyInput(container);
+    act(() => {
+      root = hydrateRoot(container, element);
+    });
+    await waitFor(() => expect(container.querySelector("form")?.hasAttribute("novalidate")).toBe(true));
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toBeEnabled();
+    expect(fieldNamed(container, "email").value).toBe("ama@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(calls).toEqual([{ email: "ama@example.com", password: "correct horse battery" }]));
+    // The app's own refusal replaces the one the address carried.
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid email or password");
+  });
+});

@@ -1,0 +1,56 @@
+import { TRPCError } from "@trpc/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { refusalOf, signInRefusedPath, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
+import { safeReturnPath } from "../../../src/schemas/auth";
+import { sendError } from "../../platform/rest";
+import { httpErrorOf } from "../../platform/trpc/errors";
+import { createCallerFactory, router } from "../../platform/trpc/init";
+import { accountRouter } from "./router";
+
+const createCaller = createCallerFactory(router({ account: accountRouter }));
+
+/** A form field as one string (the first, when repeated). */
+function field(values: unknown, name: string): string | undefined {
+  const value = (values as Record<string, unknown> | undefined)?.[name];
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  return typeof first === "string" ? first : undefined;
+}
+
+/** The refusal a failed sign-in stands for in the page's address, or undefined when it is none of them (a 500). */
+function refusalFrom(error: unknown): SignInRefusal | undefined {
+  if (error instanceof TRPCError && error.code === "BAD_REQUEST" && error.cause && "issues" in error.cause) {
+    const issues = (error.cause as { issues: { path: PropertyKey[] }[] }).issues;
+    return { error: issues[0]?.path[0] === "password" ? "password" : "email" };
+  }
+  const { status, message } = httpErrorOf(error);
+  return status < 500 ? refusalOf(message) : undefined;
+}
+
+/**
+ * Sign-in as the browser sends it without the app's code (issue #39): the drawn sign-in page's form. It signs in
+ * through the same procedure as the app's own form, so throttling, its texts and the session are the same; then the
+ * browser goes where the person came from (only ever a path on this site). A refusal goes back to the sign-in page
+ * with a code that stands for the product's text: the page never shows text taken from its address.
+ */
+async function signInFromForm(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const returnTo = safeReturnPath(field(req.body, "returnTo"));
+  try {
+    const ctx = await req.server.createContext(req, reply);
+    await createCaller(ctx).account.signIn({ email: field(req.body, "email") ?? "", password: field(req.body, "password") ?? "" });
+    return reply.redirect(returnTo, 303);
+  } catch (error) {
+    const refusal = refusalFrom(error);
+    if (!refusal) return sendError(req, reply, error);
+    return reply.redirect(signInRefusedPath(returnTo, refusal), 303);
+  }
+}
+
+/** POST /login, in a scope of its own that reads the form's urlencoded body. The origin check covers it (app.ts). */
+export function registerSignInForm(app: FastifyInstance): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post("/login", signInFromForm);
+  });
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { signInSchema } from "../schemas/auth";
+import {
+  accountUnderAttack,
+  refusalOf,
+  refusalText,
+  SIGN_IN_FAILED,
+  signInRefusedPath,
+  TOO_MANY_ATTEMPTS,
+  tooManyAttempts,
+} from "./sign-in-refusals";
+
+describe("a refused sign-in's code in the address (issue #39)", () => {
+  it("stands for exactly the text the server gave, whatever the wait", () => {
+    const texts = [SIGN_IN_FAILED, TOO_MANY_ATTEMPTS];
+    for (let s = 1; s <= 900; s++) texts.push(tooManyAttempts(s * 1000), accountUnderAttack(s * 1000));
+    for (const text of texts) {
+      const refusal = refusalOf(text);
+      expect(refusal, text).toBeDefined();
+      if (refusal) expect(refusalText(refusal)).toBe(text);
+    }
+    expect(refusalOf("Anything else")).toBeUndefined();
+  });
+
+  it("words the form's own checks as its schema does", () => {
+    const issues = signInSchema.safeParse({ email: "", password: "" }).error?.issues ?? [];
+    expect(issues.find((i) => i.path[0] === "email")?.message).toBe(refusalText({ error: "email" }));
+    expect(issues.find((i) => i.path[0] === "password")?.message).toBe(refusalText({ error: "password" }));
+  });
+
+  it("reads a wait the server never says as the longest", () => {
+    expect(refusalText({ error: "throttled", wait: 0 })).toBe(TOO_MANY_ATTEMPTS);
+    expect(refusalText({ error: "throttled", wait: 10_000 })).toBe(TOO_MANY_ATTEMPTS);
+    expect(refusalText({ error: "locked", wait: 1.5 })).toBe(accountUnderAttack(900_000));
+  });
+
+  it("keeps the way back in the sign-in address", () => {
+    expect(signInRefusedPath("/cart/add?productId=p&quantity=1", { error: "throttled", wait: 30 })).toBe(
+      "/login?returnTo=%2Fcart%2Fadd%3FproductId%3Dp%26quantity%3D1&error=throttled&wait=30",
+    );
+  });
+});
