@@ -36,7 +36,7 @@ describe("Seer directory and profile journey", () => {
 
     await page.getByRole("textbox", { name: "Search" }).fill("no seer is called this");
     await expect.poll(() => page.getByText("No Seers found matching your criteria").isVisible(), WAIT).toBe(true);
-    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await page.getByRole("link", { name: "Clear Filters" }).click();
     await expect.poll(() => page.getByTestId("seer-card").count(), WAIT).toBeGreaterThan(6);
     expect(new URL(page.url()).search).toBe("");
 

@@ -85,7 +85,7 @@ describe("Sacred Market journey", () => {
     if (listed.length <= 24) throw new Error("the demo data needs more than 24 active products");
     expect(await names()).toEqual(listed.slice(0, 24));
 
-    await page.getByRole("button", { name: "Load more" }).click();
+    await page.getByRole("link", { name: "Load more" }).click();
     await expect.poll(async () => (await names()).length).toBeGreaterThan(24);
     const shown = await names();
     expect(shown).toEqual((await productsOf(page)).map((p) => p.name).slice(0, shown.length));
