@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, throttleLikeAPhone } from "../scripts/lib/phone";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
-import { baseUrl, CHROMIUM, demo } from "./support";
+import { baseUrl, cartQuantity, CHROMIUM, demo } from "./support";
 
 // Issue #39: a page the server draws works from the moment it is drawn. On a phone profile (CPU 4x slower,
 // 1.6 Mbit/s down, 150 ms round trip) a visitor types, chooses and taps as soon as each control is visible, long
@@ -140,20 +140,6 @@ describe("on a slow phone, before the app's code has arrived", () => {
   });
 });
 
-/** How many of the product named `name` the demo client's cart holds, read through the API with its own session. */
-async function cartQuantity(name: string): Promise<number> {
-  const signIn = await fetch(`${baseUrl()}/trpc/account.signIn`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl() },
-    body: JSON.stringify({ json: demo.client }),
-  });
-  const cookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  const cart = (await (await fetch(`${baseUrl()}/api/cart`, { headers: { cookie } })).json()) as {
-    quantity: number;
-    product: { name: string };
-  }[];
-  return cart.filter((line) => line.product.name === name).reduce((sum, line) => sum + line.quantity, 0);
-}
 
 describe("with JavaScript turned off, the server draws the result", () => {
   it("of a search sent with Enter, and of filters sent with the Search button", async () => {

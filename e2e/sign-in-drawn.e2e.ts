@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
-import { baseUrl, CHROMIUM, demo, openPage } from "./support";
+import { baseUrl, cartQuantity, CHROMIUM, demo, openPage } from "./support";
 
 // Issue #39, "Done when": with JavaScript turned off, tapping Add to Cart leads to sign-in, and after signing in the
 // item is in the cart. The server draws the sign-in page (src-server/modules/pages) and its form posts to /login
@@ -30,20 +30,6 @@ async function withoutJavaScript(): Promise<Page> {
   return context.newPage();
 }
 
-/** How many of the product named `name` the demo client's cart holds, read through the API with a session of its own. */
-async function cartQuantity(name: string): Promise<number> {
-  const signIn = await fetch(`${baseUrl()}/trpc/account.signIn`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl() },
-    body: JSON.stringify({ json: demo.client }),
-  });
-  const cookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  const cart = (await (await fetch(`${baseUrl()}/api/cart`, { headers: { cookie } })).json()) as {
-    quantity: number;
-    product: { name: string };
-  }[];
-  return cart.filter((line) => line.product.name === name).reduce((sum, line) => sum + line.quantity, 0);
-}
 
 describe("signing in with JavaScript turned off", () => {
   it("Add to Cart leads to the drawn sign-in page; a wrong password is said there; signing in puts the item in the cart", async () => {

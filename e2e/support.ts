@@ -97,6 +97,21 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect.poll(() => page.getByRole("button", { name: "Log Out" }).count()).toBeGreaterThan(0);
 }
 
+/** How many of the product named `name` the demo client's cart holds, read through the API with a session of its own. */
+export async function cartQuantity(name: string): Promise<number> {
+  const signIn = await fetch(`${baseUrl()}/trpc/account.signIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl() },
+    body: JSON.stringify({ json: demo.client }),
+  });
+  const cookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const cart = (await (await fetch(`${baseUrl()}/api/cart`, { headers: { cookie } })).json()) as {
+    quantity: number;
+    product: { name: string };
+  }[];
+  return cart.filter((line) => line.product.name === name).reduce((sum, line) => sum + line.quantity, 0);
+}
+
 export const signInAs = (page: Page, role: keyof typeof demo, from = "/") => signIn(page, demo[role], from);
 
 /** A mail body as written to the outbox: quoted-printable soft breaks joined and =XX escapes decoded. */
