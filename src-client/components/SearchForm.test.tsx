@@ -1,8 +1,7 @@
 import { MantineProvider, NativeSelect } from "@mantine/core";
-import { act, waitFor } from "@testing-library/react";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { drawn, hydrate } from "../test/drawn";
 import { captureEarlyInput } from "../lib/early-input";
 import { theme } from "../theme";
 import { SearchForm, useUrlSearchText } from "./SearchForm";
@@ -21,20 +20,6 @@ function Page({ onSearch, onFilters }: { onSearch: (q: string | undefined) => vo
   );
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = "";
-});
-
-/** The page as the server sends it, in a container of the document. */
-function drawn(element: React.ReactElement): HTMLElement {
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(element);
-  document.body.appendChild(container);
-  return container;
-}
 
 describe("SearchForm on a page the server drew", () => {
   it("is a GET form to the page's address, its fields named as the URL's params", () => {
@@ -56,9 +41,7 @@ describe("SearchForm on a page the server drew", () => {
     input.value = "ifa";
     select.value = "Kenya";
     captureEarlyInput(container);
-    act(() => {
-      root = hydrateRoot(container, element);
-    });
+    hydrate(container, element);
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith("ifa"));
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(onFilters).toHaveBeenCalledExactlyOnceWith({ country: "Kenya" });
@@ -71,9 +54,7 @@ describe("SearchForm on a page the server drew", () => {
     const element = <Page onSearch={onSearch} onFilters={onFilters} />;
     const container = drawn(element);
     captureEarlyInput(container);
-    act(() => {
-      root = hydrateRoot(container, element);
-    });
+    hydrate(container, element);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(onSearch).not.toHaveBeenCalled();
     expect(onFilters).not.toHaveBeenCalled();

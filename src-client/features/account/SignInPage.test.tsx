@@ -1,9 +1,8 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { drawn, hydrate } from "../../test/drawn";
 import type { SignInRefusal } from "../../../src/domain/sign-in-refusals";
 import { captureEarlyInput } from "../../lib/early-input";
 import { AppProviders } from "../../providers";
@@ -28,20 +27,6 @@ async function signInPage(refusal?: SignInRefusal): Promise<React.ReactElement> 
   );
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = "";
-});
-
-/** The page as the server sends it, in a container of the document. */
-function drawn(element: React.ReactElement): HTMLElement {
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(element);
-  document.body.appendChild(container);
-  return container;
-}
 
 const fieldNamed = (container: HTMLElement, name: string) => container.querySelector(`input[name="${name}"]`) as HTMLInputElement;
 
@@ -81,9 +66,7 @@ describe("the sign-in page the server drew", () => {
     fieldNamed(container, "email").value = "ama@example.com";
     fieldNamed(container, "password").value = "correct horse battery";
     captureEarlyInput(container);
-    act(() => {
-      root = hydrateRoot(container, element);
-    });
+    hydrate(container, element);
     await waitFor(() => expect(container.querySelector("form")?.hasAttribute("novalidate")).toBe(true));
     expect(screen.getByRole("tab", { name: "Sign Up" })).toBeEnabled();
     expect(fieldNamed(container, "email").value).toBe("ama@example.com");
