@@ -43,12 +43,24 @@ export function createRelay(target: JobDatabase, db: Db, log?: { warn(obj: objec
     return row?.body;
   }
 
-  const deliver = (handler: (message: string) => void) => (payload: string) => {
-    decode(payload)
-      .then((message) => {
-        if (message !== undefined) handler(message);
-      })
-      .catch((err: unknown) => log?.warn({ err }, "relay: a message could not be read"));
+  /**
+   * A subscription's messages reach its handler in the order they were published: a stored payload takes a query to
+   * read, and the small ones behind it wait for it (a call's offer before its ICE candidates).
+   */
+  const deliver = (handler: (message: string) => void) => {
+    let queue = Promise.resolve();
+    return (payload: string) => {
+      const message = decode(payload).catch((err: unknown) => {
+        log?.warn({ err }, "relay: a message could not be read");
+        return undefined;
+      });
+      queue = queue
+        .then(() => message)
+        .then((m) => {
+          if (m !== undefined) handler(m);
+        })
+        .catch((err: unknown) => log?.warn({ err }, "relay: a handler failed"));
+    };
   };
 
   return {
