@@ -131,10 +131,16 @@ export class FakePeer {
     this.localDescription = { type: "offer", sdp: "v=0\r\n" };
     return Promise.resolve();
   }
-  setRemoteDescription() {
+  remoteDescription: RTCSessionDescriptionInit | null = null;
+  /** The candidates added, in order (null: the end of the other side's candidates). */
+  candidates: (RTCIceCandidateInit | null)[] = [];
+  setRemoteDescription(description: RTCSessionDescriptionInit) {
+    this.remoteDescription = description;
     return Promise.resolve();
   }
-  addIceCandidate() {
+  addIceCandidate(candidate?: RTCIceCandidateInit) {
+    if (!this.remoteDescription) return Promise.reject(new DOMException("No remote description", "InvalidStateError"));
+    this.candidates.push(candidate ?? null);
     return Promise.resolve();
   }
   restartIce() {

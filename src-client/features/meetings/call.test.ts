@@ -211,3 +211,27 @@ describe("CallSession: camera, microphone and screen", () => {
     session.leave();
   });
 });
+
+describe("CallSession: candidates and their description", () => {
+  it("keeps an ICE candidate that arrives before the other side's offer, and adds it once the offer is set", async () => {
+    const session = new CallSession("ws://room/socket", cameraAndMicrophone().stream);
+    session.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    socket.receive(welcome(true));
+    socket.receive({ type: "peer-joined" });
+    const pc = FakePeer.latest();
+    const early = { candidate: "candidate:1 1 udp 1 192.0.2.1 5000 typ host", sdpMid: "0", sdpMLineIndex: 0, usernameFragment: null };
+    socket.receive({ type: "candidate", candidate: early });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pc.candidates).toEqual([]);
+
+    socket.receive({ type: "description", description: { type: "offer", sdp: "v=0\r\n" } });
+    socket.receive({ type: "candidate", candidate: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pc.remoteDescription).toEqual({ type: "offer", sdp: "v=0\r\n" });
+    expect(pc.candidates).toEqual([early, null]);
+    expect(sentOf(socket, "description")).toHaveLength(1);
+    session.leave();
+  });
+});

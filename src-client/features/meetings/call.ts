@@ -46,6 +46,8 @@ export class CallSession {
   private makingOffer = false;
   private ignoreOffer = false;
   private settingAnswer = false;
+  /** ICE candidates that arrived before the remote description was set, added right after it. */
+  private earlyCandidates: (RTCIceCandidateInit | null)[] = [];
   private videoSender: RTCRtpSender | null = null;
   private attempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -167,6 +169,12 @@ export class CallSession {
       case "candidate": {
         const pc = this.pc;
         if (!pc) return;
+        // A candidate can only be added once the description it belongs to is set; one that overtook it waits, and
+        // those behind it keep their order.
+        if (!pc.remoteDescription || this.earlyCandidates.length) {
+          this.earlyCandidates.push(signal.candidate);
+          return;
+        }
         try {
           await pc.addIceCandidate(signal.candidate ?? undefined);
         } catch (error) {
@@ -195,6 +203,10 @@ export class CallSession {
     this.settingAnswer = description.type === "answer";
     await pc.setRemoteDescription(description);
     this.settingAnswer = false;
+    while (this.pc === pc && this.earlyCandidates.length) {
+      await pc.addIceCandidate(this.earlyCandidates[0] ?? undefined).catch(() => undefined);
+      this.earlyCandidates.shift();
+    }
     if (description.type === "offer") {
       await pc.setLocalDescription();
       this.sendDescription(pc);
@@ -214,6 +226,7 @@ export class CallSession {
     this.makingOffer = false;
     this.ignoreOffer = false;
     this.settingAnswer = false;
+    this.earlyCandidates = [];
     this.lastPackets = { lost: 0, received: 0 };
     const stream = this.local;
     for (const track of stream?.getTracks() ?? []) {
