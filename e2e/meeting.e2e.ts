@@ -49,10 +49,25 @@ async function inbound(page: Page, from = 0): Promise<{ frames: number; audioPac
 
 const connectionsMade = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length);
 
+/** The states of the page's connections, said when media does not flow in time. */
+const connectionStates = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map(
+      (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}`,
+    ),
+  );
+
 async function receiving(page: Page, from = 0): Promise<void> {
-  await expect
-    .poll(() => inbound(page, from), { timeout: 10_000, interval: 250 })
-    .toSatisfy((s: { frames: number; audioPackets: number }) => s.frames > 0 && s.audioPackets > 0);
+  try {
+    await expect
+      .poll(() => inbound(page, from), { timeout: 10_000, interval: 250 })
+      .toSatisfy((s: { frames: number; audioPackets: number }) => s.frames > 0 && s.audioPackets > 0);
+  } catch (error) {
+    const status = await page.getByRole("status").allTextContents();
+    throw new Error(`No media on ${page.url()}: connections ${JSON.stringify(await connectionStates(page))}, status ${JSON.stringify(status)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
