@@ -40,7 +40,8 @@ export const headerLinks = [
  * Light or dark colours: the system's until the visitor chooses, then theirs (kept in this browser). On a page the
  * server drew it is busy until the app's code has taken the page over (issue #39).
  */
-function ColorSchemeToggle({ ready }: { ready: boolean }) {
+function ColorSchemeToggle() {
+  const ready = useHydrated();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
   const next = computed === "dark" ? "light" : "dark";
@@ -58,14 +59,33 @@ function ColorSchemeToggle({ ready }: { ready: boolean }) {
   );
 }
 
+/**
+ * The phone's menu button, busy until the app's code has taken a drawn page over (issue #39). It reads that on its own,
+ * as the colour toggle does, so that the moment of taking over re-draws these two buttons and not the whole header.
+ */
+function MenuButton({ opened, toggle }: { opened: boolean; toggle: () => void }) {
+  const ready = useHydrated();
+  return (
+    <Burger
+      opened={opened}
+      onClick={toggle}
+      disabled={!ready}
+      aria-busy={!ready}
+      className={ready ? undefined : classes.busy}
+      hiddenFrom="md"
+      size="sm"
+      aria-label={opened ? "Close menu" : "Open menu"}
+      aria-expanded={opened}
+      aria-controls="mobile-menu"
+    />
+  );
+}
+
 export function Header() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const auth = useAuth();
   const user = auth.status === "signed-in" ? auth.user : undefined;
   const here = useRouterState({ select: (s) => s.location.href });
-  // The header's two buttons need the app's code: until it has taken a drawn page over, they show that they are busy.
-  const ready = useHydrated();
-
   return (
     <Box component="header" className={classes.header}>
       <a className="skip-link" href="#main">
@@ -93,19 +113,8 @@ export function Header() {
               Log In
             </Button>
           )}
-          <ColorSchemeToggle ready={ready} />
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            disabled={!ready}
-            aria-busy={!ready}
-            className={ready ? undefined : classes.busy}
-            hiddenFrom="md"
-            size="sm"
-            aria-label={opened ? "Close menu" : "Open menu"}
-            aria-expanded={opened}
-            aria-controls="mobile-menu"
-          />
+          <ColorSchemeToggle />
+          <MenuButton opened={opened} toggle={toggle} />
         </Group>
       </Container>
       {/* Shown or not, without Mantine's Collapse: its height animation is not worth its weight on every page (issue #18). */}
