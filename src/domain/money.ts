@@ -1,3 +1,5 @@
+import { fromUsdCents, parseRate } from "./currencies";
+
 /**
  * Money is integer cents inside the code, a two-decimal string at the database edge (numeric(10,2)),
  * and never a floating point number in between.
@@ -54,16 +56,15 @@ export function percentOf(amount: Cents, percent: number): Cents {
 /** Fixed display rate for Ghana cedis on the home page and shop listing (docs/product.md#product-and-users, §9). */
 export const GHS_DISPLAY_RATE = "14.42";
 
-/** The display rate in hundredths (14.42 -> 1442), read from GHS_DISPLAY_RATE like any two-decimal amount. */
-const GHS_RATE_HUNDREDTHS: number = toCents(GHS_DISPLAY_RATE);
+const GHS_DISPLAY = parseRate("GHS", GHS_DISPLAY_RATE);
 
-/** GH₵ and the stored amount times GHS_DISPLAY_RATE, computed exactly in integer cents, shown by formatMoney. */
+/**
+ * GH₵ and the stored amount at GHS_DISPLAY_RATE, converted as a charge in cedis is (fromUsdCents: pesewas, rounded
+ * half up), shown by formatMoney.
+ */
 export function formatGhs(amount: string | Cents): string {
   const c = typeof amount === "string" ? toCents(amount) : amount;
-  // cents * rate(hundredths) is in 1/10000 of a unit; round half up to cents.
-  const product = c * GHS_RATE_HUNDREDTHS;
-  const roundedCents = Math.sign(product) * Math.floor((Math.abs(product) + 50) / 100);
-  return formatMoney(cents(roundedCents), "GHS");
+  return formatMoney(cents(fromUsdCents(c, GHS_DISPLAY)), "GHS");
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
