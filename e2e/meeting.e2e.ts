@@ -60,7 +60,7 @@ const connectionStates = (page: Page) =>
 async function receiving(page: Page, from = 0): Promise<void> {
   try {
     await expect
-      .poll(() => inbound(page, from), { timeout: 10_000, interval: 250 })
+      .poll(() => inbound(page, from), { timeout: 20_000, interval: 250 })
       .toSatisfy((s: { frames: number; audioPackets: number }) => s.frames > 0 && s.audioPackets > 0);
   } catch (error) {
     const status = await page.getByRole("status").allTextContents();
