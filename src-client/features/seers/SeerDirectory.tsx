@@ -1,4 +1,4 @@
-import { Alert, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { getRouteApi, Link, useRouter } from "@tanstack/react-router";
 import { withThousands } from "../../../src/domain/money";
 import { SEER_PAGE_SIZE } from "../../../src/domain/seer-limits";
@@ -114,9 +114,15 @@ export function SeerDirectory() {
           <Text size="sm" mb="sm">
             Something went wrong while loading the Seers. Please try again.
           </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void seers.refetch()}>
-            Try again
-          </Button>
+          <Group gap="md">
+            <Button size="xs" variant="light" color="red" onClick={() => void seers.refetch()}>
+              Try again
+            </Button>
+            {/* A list opened from an old or altered `Load more` link: its place may be gone, its first page is not. */}
+            {search.cursor && (
+              <FirstPageLink href={router.buildLocation({ to: "/seers", search: { ...search, cursor: undefined } }).href} />
+            )}
+          </Group>
         </Alert>
       ) : items.length === 0 ? (
         <Text ta="center" c="dimmed" py={60} size="lg" role="status">

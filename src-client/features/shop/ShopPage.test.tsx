@@ -116,6 +116,24 @@ describe("/shop", () => {
     expect(calls.map((input) => (input as { cursor?: string | null }).cursor ?? null)).toEqual([null, "after-p2"]);
   });
 
+  it("offers the first page when a list opened from an old Load more link cannot be read", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "shop.categories": () => categories,
+        "shop.products": (input) =>
+          input?.from === "stale"
+            ? { error: { code: "BAD_REQUEST", message: "This page of the shop is no longer valid. Please reload the list." } }
+            : { items: products, nextCursor: null },
+      }),
+    );
+    renderApp("/shop?category=beads&cursor=stale");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Could not load products")).toBeInTheDocument();
+    // A plain link: the browser asks the server for the first page of the same filters.
+    expect(within(alert).getByRole("link", { name: "Back to the first page" })).toHaveAttribute("href", "/shop?category=beads");
+  });
+
   it("adds to the cart with a toast, disables Add to Cart while the add is pending, and refreshes the cart badge", async () => {
     let cart: { id: string; quantity: number }[] = [];
     let release: () => void = () => {};

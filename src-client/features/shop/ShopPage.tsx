@@ -81,9 +81,15 @@ export function ShopPage() {
           <Text size="sm" mb="sm">
             Something went wrong while loading the Sacred Market. Please try again.
           </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void products.refetch()}>
-            Try again
-          </Button>
+          <Group gap="md">
+            <Button size="xs" variant="light" color="red" onClick={() => void products.refetch()}>
+              Try again
+            </Button>
+            {/* A list opened from an old or altered `Load more` link: its place may be gone, its first page is not. */}
+            {search.cursor && (
+              <FirstPageLink href={router.buildLocation({ to: "/shop", search: { ...search, cursor: undefined } }).href} />
+            )}
+          </Group>
         </Alert>
       ) : items.length === 0 ? (
         <Text ta="center" c="dimmed" py={60} size="lg" role="status">
