@@ -46,8 +46,11 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, "-")
         .slice(0, 40);
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${slug}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Named by time (so that a listing sorts oldest first), subject and the message's own id: two mails with one
+      // subject in one millisecond are two files, and a file is never written over.
+      const id = info.messageId.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${slug}-${id}.eml`);
+      await writeFile(file, info.message as Buffer, { flag: "wx" });
     },
   };
 }
