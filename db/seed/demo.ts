@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../client";
-import { exchangeRates, type SessionType, type UserRole } from "../schema";
+import { exchangeRates, meetingAttendance, type SessionType, type UserRole } from "../schema";
+import { ROOM_CLOSES_MINUTES_AFTER_END } from "../../src/domain/after-payment";
 import { toCents } from "../../src/domain/money";
 import { textToHtml } from "../../src/domain/articles";
 import { articleImageUrl, demoArticles, type ArticleAuthor } from "./data/articles";
@@ -21,13 +22,18 @@ import {
 
 const DAY = 86_400_000;
 
-/** The demo client's own consultations, relative to the day seeding runs (UTC). */
+/**
+ * The demo client's own consultations, relative to the day seeding runs (UTC). A past one is stored as the product
+ * settles it (issue #47): `confirmed` in the past means held and completed (both joined the room), `no_show` that the
+ * Seer waited and the client never came. Only completed sessions carry reviews; the latest completed one has none, so
+ * that a person trying the demo can write one.
+ */
 interface ClientBooking {
   seer: string;
   days: number;
   time: string;
   type: SessionType;
-  status: "confirmed" | "pending";
+  status: "confirmed" | "pending" | "no_show";
   notes?: string;
   review?: { rating: 3 | 4 | 5; comment: string };
 }
@@ -68,6 +74,7 @@ const clientBookings: readonly ClientBooking[] = [
     review: { rating: 4, comment: "Gentle and insightful about my dreams. I would have liked a little more time." },
   },
   { seer: "serer", days: -5, time: "18:00", type: "30min", status: "confirmed", notes: "A dream that keeps coming back." },
+  { seer: "vodun", days: -8, time: "10:00", type: "15min", status: "no_show" },
   { seer: "demo", days: 2, time: "10:00", type: "30min", status: "confirmed", notes: "Follow-up on the family altar." },
   { seer: "vodun", days: 5, time: "15:00", type: "60min", status: "confirmed" },
   { seer: "demo", days: 9, time: "13:00", type: "15min", status: "confirmed" },
@@ -196,6 +203,11 @@ export async function insertDemoData(
     if (!id) throw new Error(`Unknown demo Seer ${key}`);
     return id;
   };
+  const seerUserId = (key: string): string => {
+    const id = seerUserIds.get(key);
+    if (!id) throw new Error(`Unknown demo Seer ${key}`);
+    return id;
+  };
 
   // Seer applications: three pending, one rejected, each from its own client.
   for (const [i, a] of demoApplications.entries()) {
@@ -253,9 +265,7 @@ export async function insertDemoData(
   // Wisdom Hub.
   const authorId = (author: ArticleAuthor): string => {
     if (author === "client" || author === "admin") return account(author);
-    const id = seerUserIds.get(author.slice("seer:".length));
-    if (!id) throw new Error(`Unknown article author ${author}`);
-    return id;
+    return seerUserId(author.slice("seer:".length));
   };
   for (const a of demoArticles) {
     const publishedAt = a.publishedDaysAgo === null ? null : ago(a.publishedDaysAgo);
@@ -285,15 +295,20 @@ export async function insertDemoData(
     date: string;
     time: string;
     type: SessionType;
-    status: "confirmed" | "pending";
+    status: "confirmed" | "pending" | "no_show";
     paymentIntentId: string | null;
     notes?: string;
   }) => {
     const id = randomUUID();
     const startsAt = new Date(`${input.date}T${input.time}:00Z`);
+    const endsAt = new Date(startsAt.getTime() + SESSION_MINUTES[input.type] * 60_000);
     const createdAt = new Date(Math.min(now.getTime(), startsAt.getTime()) - 3 * DAY);
-    const confirmed = input.status === "confirmed";
-    return createBooking(db, {
+    const confirmed = input.status !== "pending";
+    // A paid session whose room has closed is settled, as the completion job would have settled it then.
+    const closedAt = new Date(endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000);
+    const settled = confirmed && closedAt <= now;
+    const status = !settled ? input.status : input.status === "no_show" ? "no_show" : "completed";
+    const booking = await createBooking(db, {
       id,
       clientId: input.clientId,
       seerId: seerId(input.seer.key),
@@ -303,7 +318,8 @@ export async function insertDemoData(
       clientTimezone: "UTC",
       seerTimezone: input.seer.timezone,
       amount: priceFor(input.seer, input.type),
-      status: input.status,
+      status,
+      completedAt: settled ? closedAt : null,
       consultationLink: confirmed ? `/meeting/${id}` : null,
       paymentIntentId: input.paymentIntentId,
       notes: input.notes ?? null,
@@ -311,8 +327,17 @@ export async function insertDemoData(
       // An abandoned checkout: its 15-minute hold lapsed long ago, so the slot is free again.
       holdExpiresAt: confirmed ? null : new Date(createdAt.getTime() + 15 * 60_000),
       createdAt,
-      updatedAt: createdAt,
+      updatedAt: settled ? closedAt : createdAt,
     });
+    // The room's record that settles it: the Seer was there; the client too, unless they never came.
+    if (settled) {
+      const parties: { userId: string; role: "seer" | "client" }[] = [{ userId: seerUserId(input.seer.key), role: "seer" }];
+      if (status === "completed") parties.push({ userId: input.clientId, role: "client" });
+      await db.insert(meetingAttendance).values(
+        parties.map(({ userId, role }) => ({ bookingId: id, userId, role, joinedAt: startsAt, leftAt: endsAt })),
+      );
+    }
+    return booking;
   };
   const seerByKey = (key: string): DemoSeer => {
     const seer = demoSeers.find((s) => s.key === key);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../client";
 import { migrate } from "../migrate";
@@ -9,6 +9,7 @@ import {
   articles,
   bookings,
   exchangeRates,
+  meetingAttendance,
   passwordCredentials,
   products,
   reviews,
@@ -16,6 +17,7 @@ import {
   seers,
   users,
 } from "../schema";
+import { ROOM_CLOSES_MINUTES_AFTER_END } from "../../src/domain/after-payment";
 import { toCents } from "../../src/domain/money";
 import { verifyPassword } from "../passwords";
 import { demoAccounts, seedDemoIfEmpty } from "./index";
@@ -166,7 +168,7 @@ describe("demo seed", () => {
     expect(demoSeer?.status).toBe("approved");
   });
 
-  it("gives the demo Seer an upcoming confirmed session and past ones, with consistent money and links", async () => {
+  it("gives the demo Seer an upcoming confirmed session and past completed ones, with consistent money and links", async () => {
     const rows = await database.db.select().from(bookings);
     for (const b of rows) {
       expect(toCents(b.platformFee) + toCents(b.seerEarnings)).toBe(toCents(b.amount));
@@ -179,10 +181,10 @@ describe("demo seed", () => {
       .from(seers)
       .innerJoin(users, eq(users.id, seers.userId))
       .where(eq(users.email, "seer@seer.local"));
-    const mine = rows.filter((b) => b.seerId === demoSeer?.id && b.status === "confirmed");
+    const mine = rows.filter((b) => b.seerId === demoSeer?.id);
     const now = Date.now();
-    expect(mine.some((b) => b.startsAt.getTime() > now)).toBe(true);
-    expect(mine.some((b) => b.startsAt.getTime() < now)).toBe(true);
+    expect(mine.some((b) => b.status === "confirmed" && b.startsAt.getTime() > now)).toBe(true);
+    expect(mine.some((b) => b.status === "completed" && b.startsAt.getTime() < now)).toBe(true);
 
     // No Seer is booked twice at overlapping times.
     const bySeer = new Map<string, typeof rows>();
@@ -193,6 +195,76 @@ describe("demo seed", () => {
         expect(sorted[i]?.startsAt.getTime()).toBeGreaterThanOrEqual(sorted[i - 1]?.endsAt.getTime() ?? 0);
       }
     }
+  });
+});
+
+describe("demo data obeys the product's rules (issue #47)", () => {
+  const demoClient = () => {
+    const email = demoAccounts.find((a) => a.role === "client")?.email;
+    if (!email) throw new Error("no demo client");
+    return email;
+  };
+
+  it("leaves nothing for the completion job: every paid session whose room has closed is settled", async () => {
+    const now = Date.now();
+    const rows = await database.db.select().from(bookings).where(eq(bookings.status, "confirmed"));
+    for (const b of rows) {
+      expect(b.endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000, b.id).toBeGreaterThan(now);
+    }
+    const settled = await database.db.select().from(bookings).where(inArray(bookings.status, ["completed", "no_show"]));
+    expect(settled.length).toBeGreaterThan(20);
+    for (const b of settled) {
+      expect(b.completedAt?.getTime(), b.id).toBe(b.endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000);
+      expect(b.confirmedAt, b.id).not.toBeNull();
+    }
+  });
+
+  it("keeps the room's record that settles each session: both came to a completed one, only the Seer to a no-show", async () => {
+    const { db } = database;
+    const rows = await db
+      .select({ id: bookings.id, status: bookings.status, clientId: bookings.clientId, seerUserId: seers.userId })
+      .from(bookings)
+      .innerJoin(seers, eq(seers.id, bookings.seerId));
+    const attendance = await db.select().from(meetingAttendance);
+    const byBooking = new Map<string, { userId: string; role: string }[]>();
+    for (const a of attendance) byBooking.set(a.bookingId, [...(byBooking.get(a.bookingId) ?? []), a]);
+    let noShows = 0;
+    for (const b of rows) {
+      const came = (byBooking.get(b.id) ?? []).map((a) => `${a.role}:${a.userId}`).sort();
+      if (b.status === "completed") expect(came, b.id).toEqual([`client:${b.clientId}`, `seer:${b.seerUserId}`].sort());
+      else if (b.status === "no_show") {
+        noShows++;
+        expect(came, b.id).toEqual([`seer:${b.seerUserId}`]);
+      } else expect(came, b.id).toEqual([]);
+    }
+    expect(noShows).toBeGreaterThanOrEqual(1);
+  });
+
+  it("has reviews only of completed sessions, by their client, written after them; a no-show has none", async () => {
+    const rows = await database.db
+      .select({ review: reviews, booking: bookings })
+      .from(reviews)
+      .innerJoin(bookings, eq(bookings.id, reviews.bookingId));
+    expect(rows.length).toBe(await database.db.$count(reviews));
+    for (const { review, booking } of rows) {
+      expect(booking.status, booking.id).toBe("completed");
+      expect(review.clientId).toBe(booking.clientId);
+      expect(review.seerId).toBe(booking.seerId);
+      expect(review.createdAt.getTime()).toBeGreaterThan(booking.completedAt?.getTime() ?? Infinity);
+    }
+  });
+
+  it("gives the demo client a completed session still to review, and upcoming ones to attend", async () => {
+    const [client] = await database.db.select().from(users).where(eq(users.email, demoClient()));
+    const own = await database.db
+      .select({ id: bookings.id, status: bookings.status, review: reviews.id })
+      .from(bookings)
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .where(eq(bookings.clientId, client?.id ?? ""));
+    expect(own.filter((b) => b.status === "completed" && b.review === null).length).toBeGreaterThanOrEqual(1);
+    expect(own.filter((b) => b.status === "completed" && b.review !== null).length).toBe(4);
+    expect(own.filter((b) => b.status === "no_show")).toHaveLength(1);
+    expect(own.filter((b) => b.status === "confirmed").length).toBeGreaterThanOrEqual(3);
   });
 });
 
