@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "dist", ".build-stamp");
-const inputs = ["src", "src-server", "src-client", "db", "index.html", "vite.config.ts", "package-lock.json", "scripts/build-server.ts"];
+const inputs = ["src", "src-server", "src-client", "db", "index.html", "vite.config.ts", "package-lock.json", "scripts/build-server.ts", "scripts/lib/build-server.ts"];
 
 /** The newest modification time under `target` (skipping tests, which the build does not read). */
 function newest(target) {

@@ -52,14 +52,20 @@ export interface RunningApp {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean; root?: string } = {},
+  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean | string; root?: string } = {},
 ): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 100_000;
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
-  // compiled: the server as production runs it, dist/server/main.js from `npm run build`, with no TypeScript loader.
-  const entry = options.compiled ? ["dist/server/main.js"] : ["--import", "tsx", "src-server/main.ts"];
+  // compiled: the server as production runs it, dist/server/main.js from `npm run build` (or the file named, from
+  // scripts/lib/build-server.ts), with no TypeScript loader.
+  const entry =
+    typeof options.compiled === "string"
+      ? [options.compiled]
+      : options.compiled
+        ? ["dist/server/main.js"]
+        : ["--import", "tsx", "src-server/main.ts"];
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (to see where a benchmark's
   // time goes; open it in Chromium's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
