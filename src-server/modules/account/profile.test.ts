@@ -52,9 +52,9 @@ async function insertOrder(userId: string, overrides: Partial<typeof orders.$inf
   return row;
 }
 
-describe("account.consultations", () => {
+describe("bookings.clientSessions", () => {
   it("answers 401 when signed out", async () => {
-    const response = await trpcQuery(t.app, "account.consultations");
+    const response = await trpcQuery(t.app, "bookings.clientSessions");
     expect(response.statusCode).toBe(401);
     expect(trpcError(response).data.code).toBe("UNAUTHORIZED");
   });
@@ -104,7 +104,7 @@ describe("account.consultations", () => {
     await createBooking(db, { clientId: me.id, seerId: seer.id, status: "failed", ...slot(7 * DAY) });
     const theirs = await createBooking(db, { clientId: other.id, seerId: seer.id, status: "confirmed", ...slot(2 * DAY) });
 
-    const response = await trpcQuery(t.app, "account.consultations", undefined, me.cookie);
+    const response = await trpcQuery(t.app, "bookings.clientSessions", undefined, me.cookie);
     expect(response.statusCode).toBe(200);
     const result = trpcData<OwnConsultations>(response);
     expect(result.upcoming.map((b) => b.id)).toEqual([soon.id, later.id, held.id]);
@@ -142,13 +142,13 @@ describe("account.consultations", () => {
       ].sort(),
     );
 
-    const theirView = trpcData<OwnConsultations>(await trpcQuery(t.app, "account.consultations", undefined, other.cookie));
+    const theirView = trpcData<OwnConsultations>(await trpcQuery(t.app, "bookings.clientSessions", undefined, other.cookie));
     expect(theirView.upcoming.map((b) => b.id)).toEqual([theirs.id]);
     expect(theirView.past).toEqual([]);
   });
 });
 
-describe("account.consultations after payment", () => {
+describe("bookings.clientSessions after payment", () => {
   it("shows moved, cancelled (with the refund and who cancelled), completed (with the review and reply) and no-show sessions, cancelled ones under past", async () => {
     const me = await signedInUser();
     const other = await signedInUser();
@@ -190,7 +190,7 @@ describe("account.consultations after payment", () => {
     await createBooking(db, { clientId: other.id, seerId: seer.id, status: "completed", ...slot(-4 * DAY) });
     await createBooking(db, { clientId: other.id, seerId: seer.id, status: "cancelled", ...slot(5 * DAY) });
 
-    const result = trpcData<OwnConsultations>(await trpcQuery(t.app, "account.consultations", undefined, me.cookie));
+    const result = trpcData<OwnConsultations>(await trpcQuery(t.app, "bookings.clientSessions", undefined, me.cookie));
     expect(result.upcoming.map((b) => b.id)).toEqual([moved.id]);
     expect(result.upcoming[0]).toMatchObject({ status: "confirmed", calendarSequence: 2, review: null });
     expect(new Date(result.upcoming[0]?.proposedStartsAt ?? 0).getTime()).toBe(moved.startsAt.getTime() + DAY);

@@ -108,24 +108,31 @@ afterAll(async () => {
 });
 
 describe("dashboard access", () => {
+  // The profile is the dashboard's; its cards and session lists are the bookings'.
+  const keys = ["seerDashboard.overview", "bookings.seerSessions"] as const;
+
   it("answers 401 to visitors and 403 to signed-in users who are not Seers", async () => {
-    expect((await trpcQuery(t.app, "seerDashboard.overview")).statusCode).toBe(401);
-    const response = await trpcQuery(t.app, "seerDashboard.overview", undefined, client.cookie);
-    expect(response.statusCode).toBe(403);
+    for (const key of keys) {
+      expect((await trpcQuery(t.app, key)).statusCode).toBe(401);
+      const response = await trpcQuery(t.app, key, undefined, client.cookie);
+      expect(response.statusCode).toBe(403);
+    }
   });
 
   it("answers 403 with the spec's words to a seer-role user without a Seer profile", async () => {
     await createUser(t.database.db, { role: "seer", email: "no-profile@example.com" }, { password: "seer password 1" });
     const cookie = await signIn(t.app, "no-profile@example.com", "seer password 1");
-    const response = await trpcQuery(t.app, "seerDashboard.overview", undefined, cookie);
-    expect(response.statusCode).toBe(403);
-    expect(trpcError(response).message).toBe(SEER_ONLY_MESSAGE);
+    for (const key of keys) {
+      const response = await trpcQuery(t.app, key, undefined, cookie);
+      expect(response.statusCode).toBe(403);
+      expect(trpcError(response).message).toBe(SEER_ONLY_MESSAGE);
+    }
   });
 });
 
 describe("dashboard figures", () => {
   it("sums confirmed earnings, this month on the Seer's clock, and splits upcoming from past", async () => {
-    const overview = trpcData(await trpcQuery(t.app, "seerDashboard.overview", undefined, seerCookie)) as {
+    const overview = trpcData(await trpcQuery(t.app, "bookings.seerSessions", undefined, seerCookie)) as {
       summary: Record<string, unknown>;
       upcoming: Array<Record<string, unknown>>;
       past: Array<Record<string, unknown>>;
@@ -271,7 +278,7 @@ describe("dashboard after payment", () => {
       summary: { totalEarnings: string; upcomingSessions: number; totalSessions: number; pastSessions: number };
       upcoming: { id: string; calendarSequence: number; proposedStartsAt: string | null }[];
       past: { id: string; status: string; review: { rating: number; comment: string | null; seerReply: string | null } | null }[];
-    }>(await trpcQuery(t.app, "seerDashboard.overview", undefined, cookie));
+    }>(await trpcQuery(t.app, "bookings.seerSessions", undefined, cookie));
     // 80 + 40 + 32 (confirmed) + 24 (kept of the cancelled one) + 0.
     expect(overview.summary).toMatchObject({ totalEarnings: "176.00", upcomingSessions: 1, totalSessions: 3, pastSessions: 2 });
     expect(overview.upcoming.map((s) => [s.id, s.calendarSequence])).toEqual([[moved.id, 1]]);
@@ -324,7 +331,7 @@ describe("dashboard after payment", () => {
     });
     const read = async () =>
       trpcData<{ summary: { totalEarnings: string }; upcoming: { seerEarnings: string }[] }>(
-        await trpcQuery(t.app, "seerDashboard.overview", undefined, cookie),
+        await trpcQuery(t.app, "bookings.seerSessions", undefined, cookie),
       );
     expect((await read()).summary.totalEarnings).toBe("40.00");
     // A $10 refund made in the provider's dashboard: the booking's own split is left as it was.

@@ -1,31 +1,41 @@
 import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
-import { bookings, seers } from "../../../db/schema";
-import { AppError } from "../../../src/errors";
-import { SEER_ONLY_MESSAGE } from "../../../src/schemas/dashboard";
+import { bookings } from "../../../db/schema";
 import type { Clock } from "../../platform/clock";
-import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
-import { publicSeerColumns, type OwnSeer } from "../seers";
-import type { UploadService } from "../uploads";
 
 /** The dashboard lists are a working view, not an archive. */
 export const DASHBOARD_LIST_LIMIT = 200;
 
-export interface SeerDashboardDeps {
-  db: Db;
-  clock: Clock;
-  uploads: UploadService;
-  /** The payouts module's ledger: a Seer's bookings are brought up to date in it before their figures are read. */
-  ledger: { recordSeer(seerId: string): Promise<void> };
+/** One Seer's bookings as the ledger has them, in integer cents: payouts' `seerBookingLedger`, to join to `bookings`. */
+type BookingLedger = SubqueryWithSelection<
+  {
+    bookingId: SQL.Aliased<string>;
+    charged: SQL.Aliased<number>;
+    refunded: SQL.Aliased<number>;
+    kept: SQL.Aliased<number>;
+    fee: SQL.Aliased<number>;
+    earnings: SQL.Aliased<number>;
+    settled: SQL.Aliased<boolean>;
+  },
+  string
+>;
+
+/**
+ * The payouts module's ledger, as a Seer's sessions and earnings read it: a Seer's bookings are brought up to date
+ * in it before their figures are read, and each booking's share is read from it. Payouts imports bookings, so the
+ * ledger is handed in (modules/index.ts), never imported.
+ */
+export interface SeerLedger {
+  recordSeer(seerId: string): Promise<void>;
+  byBooking(db: Db, seerId: string): BookingLedger;
 }
 
-const ownColumns = { ...publicSeerColumns, verificationStatus: seers.verificationStatus, availability: seers.availability };
-
-/** The signed-in user's own Seer profile; a user without one is not a Seer to this dashboard. */
-export async function ownSeer(db: Db, user: CurrentUser): Promise<OwnSeer> {
-  const [seer] = await db.select(ownColumns).from(seers).where(eq(seers.userId, user.id)).limit(1);
-  if (!seer) throw new AppError("FORBIDDEN", SEER_ONLY_MESSAGE);
-  return seer;
+/** What a Seer's sessions and earnings are read with. */
+export interface SeerFiguresDeps {
+  db: Db;
+  clock: Clock;
+  seerLedger: SeerLedger;
 }
 
 export const confirmed = eq(bookings.status, "confirmed");
