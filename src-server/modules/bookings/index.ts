@@ -16,7 +16,16 @@ export { registerBookingRoutes } from "./rest";
 // The reads other modules show: a domain owns its reads.
 export type { ClientSessions } from "./sessions";
 export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
-export { bookingCounts, bookingMoneyQuery, bookingRefundsQuery, recentBookings } from "./figures";
+export { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "./personal-data";
+export {
+  bookingCounts,
+  bookingMoneyQuery,
+  bookingOfPayment,
+  bookingRefundsQuery,
+  bookingsBehindLedger,
+  PAID_BOOKING_STATUSES,
+  recentBookings,
+} from "./figures";
 
 type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 

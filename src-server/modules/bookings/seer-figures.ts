@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { bookings } from "../../../db/schema";
+import { PAID_BOOKING_STATUSES } from "./figures";
 import type { Clock } from "../../platform/clock";
 
 /** The dashboard lists are a working view, not an archive. */
@@ -45,7 +46,7 @@ export const held = inArray(bookings.status, ["confirmed", "completed", "no_show
  * Paid bookings whose money counts: held sessions (a no-show was paid for) and cancelled ones, which count only
  * what they kept (their money is read from the ledger).
  */
-export const paid = inArray(bookings.status, ["confirmed", "completed", "no_show", "cancelled"]);
+export const paid = inArray(bookings.status, [...PAID_BOOKING_STATUSES]);
 /** docs/product.md#states-and-transitions: pending bookings count as pending payouts; only a hold still running can still be paid. */
 export const livePending = (now: Date) => and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now));
 
