@@ -14,7 +14,6 @@ import { defineSettleJob, settleEnded } from "./settle";
 export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
 // The reads other modules show: a domain owns its reads.
-export type { ClientSessions } from "./sessions";
 export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
 export { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "./personal-data";
 export {
