@@ -28,7 +28,7 @@ import {
 } from "./shop";
 import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
-import { createPayoutService, payoutsRouter } from "./payouts";
+import { createPayoutService, payoutsRouter, seerBookingLedger } from "./payouts";
 import { createUploadService, registerUploadRoutes } from "./uploads";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
@@ -84,6 +84,8 @@ export function createServices(base: ServiceDeps) {
     attendance: { clientJoined: meetings.clientJoined },
     // A booking's charge is in the ledger from the transaction that confirms it.
     onConfirmed: ledger.recordCharge,
+    // A Seer's sessions and earnings are read with each booking's share as the ledger has it.
+    seerLedger: { recordSeer: ledger.recordSeer, byBooking: seerBookingLedger },
   });
   payments.events.register("booking", {
     // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
@@ -131,7 +133,7 @@ export function createServices(base: ServiceDeps) {
     shop,
     orders,
     seers,
-    seerDashboard: createSeerDashboardService({ ...deps, uploads, ledger }),
+    seerDashboard: createSeerDashboardService({ ...deps, uploads }),
     articles,
     pages,
     contact: createContactService(deps),

@@ -70,7 +70,7 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
-        "account.consultations": () => ({
+        "bookings.clientSessions": () => ({
           upcoming: [
             consultation({}),
             consultation({
@@ -145,7 +145,7 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
-        "account.consultations": () => ({ upcoming: [], past: [] }),
+        "bookings.clientSessions": () => ({ upcoming: [], past: [] }),
         "account.orders": () => [],
       }),
     );

@@ -16,6 +16,7 @@ import {
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatMoney, toCents } from "../../../src/domain/money";
+import { isPaidOrder } from "../../../src/domain/orders";
 import { SHIPPING_LABEL } from "../../../src/domain/shipping";
 import { formatDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
@@ -96,7 +97,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
     );
   }
   const o = order.data;
-  const refundable = ["paid", "shipped", "delivered"].includes(o.status);
+  const refundable = isPaidOrder(o.status);
   return (
     <Container size="lg" py={40}>
       <Stack gap="lg">

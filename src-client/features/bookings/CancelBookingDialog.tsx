@@ -40,9 +40,9 @@ export function CancelBookingDialog({
               : { title: "Session Cancelled", message: `The client will be refunded ${refunded}.` },
             "success",
           );
-          void utils.account.consultations.invalidate();
-          void utils.seerDashboard.invalidate();
+          // The client's and the Seer's lists are the bookings'; the Seer's money is the Earnings tab's.
           void utils.bookings.invalidate();
+          void utils.seerDashboard.earnings.invalidate();
           setReason("");
           onClose();
         },

@@ -50,7 +50,7 @@ function showProfile(upcoming: Consultation[], past: Consultation[], more: Param
       "account.me": () => client,
       "cart.list": () => [],
       "account.sessions": () => [],
-      "account.consultations": () => ({ upcoming, past }),
+      "bookings.clientSessions": () => ({ upcoming, past }),
       "account.orders": () => [],
       ...more,
     }),

@@ -23,7 +23,7 @@ function ConsultationList({ items, past, empty }: { items: Consultation[]; past:
 
 /** /profile: the signed-in client's consultations, upcoming and past. */
 export function MyConsultations() {
-  const consultations = trpc.account.consultations.useQuery();
+  const consultations = trpc.bookings.clientSessions.useQuery();
   return (
     <Stack component="section" aria-labelledby="consultations-title" gap="md">
       <Title order={2} id="consultations-title">

@@ -24,7 +24,7 @@ export function ProposalNotice({ consultation: c }: { consultation: Consultation
               : { title: "Time Kept", message: "Your consultation stays at its current time." },
             "success",
           );
-          void utils.account.consultations.invalidate();
+          void utils.bookings.clientSessions.invalidate();
         },
         onError: notifyActionError,
       },

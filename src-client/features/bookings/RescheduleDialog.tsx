@@ -58,9 +58,9 @@ export function RescheduleDialog({
   };
   const done = (toast: { title: string; message: string }) => {
     notify(toast, "success");
-    void utils.account.consultations.invalidate();
-    void utils.seerDashboard.invalidate();
+    // The client's and the Seer's lists are the bookings'; the Seer's money is the Earnings tab's.
     void utils.bookings.invalidate();
+    void utils.seerDashboard.earnings.invalidate();
     close();
   };
   const onError = (error: { message: string; data?: { code?: string } | null }) => {

@@ -83,7 +83,7 @@ export function ReviewDialog({
     write.mutate(parsed.data, {
       onSuccess: () => {
         notify({ title: "Review Saved", message: `Thank you for reviewing your session with ${seerName}.` }, "success");
-        void utils.account.consultations.invalidate();
+        void utils.bookings.clientSessions.invalidate();
         void utils.seers.invalidate();
         onClose();
       },

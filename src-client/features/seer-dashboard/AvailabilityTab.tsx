@@ -16,7 +16,9 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   const setTimezone = trpc.seerDashboard.setTimezone.useMutation({
     onSuccess: () => {
       notify(messages.timezoneUpdated, "success");
+      // The sessions' times and This Month are on the Seer's clock.
       void utils.seerDashboard.invalidate();
+      void utils.bookings.seerSessions.invalidate();
       void utils.seers.invalidate();
       void utils.bookings.takenSlots.invalidate();
     },

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TIME_SLOTS } from "../../../src/domain/consultations";
 import { TEST_ORIGIN, server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
-import type { DashboardOverview, Earnings } from "./types";
+import type { DashboardOverview, Earnings, SeerSessions } from "./types";
 
 const me = (role: "client" | "seer") => ({
   id: `u-${role}`,
@@ -50,6 +50,11 @@ function overviewData(): DashboardOverview {
       verificationStatus: "approved",
       availability: allDays,
     },
+  };
+}
+
+function sessionsData(): SeerSessions {
+  return {
     summary: { totalEarnings: "148.00", thisMonth: "120.00", upcomingSessions: 2, totalSessions: 3, pastSessions: 1 },
     upcoming: [
       {
@@ -177,6 +182,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "account.me": () => me("seer"),
       "cart.list": () => [],
       "seerDashboard.overview": () => overviewData(),
+      "bookings.seerSessions": () => sessionsData(),
       "seerDashboard.earnings": ({ period }) => earningsOf(period ?? "all"),
       "payouts.overview": () => payoutsOf("not_connected"),
       ...overrides,

@@ -9,27 +9,27 @@ import { EarningsTab } from "./EarningsTab";
 import { ProfileTab } from "./ProfileTab";
 import { SessionCard } from "./SessionCard";
 import { timezoneLabel } from "./format";
-import type { DashboardOverview } from "./types";
+import type { DashboardSeer, SeerSessions } from "./types";
 import { StatCard } from "../../components/StatCard";
 import { isDashboardTab, type DashboardTab } from "./tabs";
 import type { PayoutsStep } from "./PayoutsCard";
 
-function SessionList({ overview, past }: { overview: DashboardOverview; past: boolean }) {
-  const sessions = past ? overview.past : overview.upcoming;
+function SessionList({ seer, lists, past }: { seer: DashboardSeer; lists: SeerSessions; past: boolean }) {
+  const sessions = past ? lists.past : lists.upcoming;
   if (sessions.length === 0) {
     return <Text c="dimmed">{past ? "No past sessions yet." : "No upcoming sessions."}</Text>;
   }
   return (
     <Stack gap="md">
       {sessions.map((session) => (
-        <SessionCard key={session.id} session={session} seerId={overview.seer.id} timezone={overview.seer.timezone} past={past} />
+        <SessionCard key={session.id} session={session} seerId={seer.id} timezone={seer.timezone} past={past} />
       ))}
     </Stack>
   );
 }
 
-function Dashboard({ overview, tab, onTab, payoutsStep }: { overview: DashboardOverview } & TabProps) {
-  const { summary, seer } = overview;
+function Dashboard({ seer, lists, tab, onTab, payoutsStep }: { seer: DashboardSeer; lists: SeerSessions } & TabProps) {
+  const { summary } = lists;
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
@@ -63,10 +63,10 @@ function Dashboard({ overview, tab, onTab, payoutsStep }: { overview: DashboardO
             <Tabs.Tab value="availability">Availability</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="upcoming">
-            <SessionList overview={overview} past={false} />
+            <SessionList seer={seer} lists={lists} past={false} />
           </Tabs.Panel>
           <Tabs.Panel value="past">
-            <SessionList overview={overview} past />
+            <SessionList seer={seer} lists={lists} past />
           </Tabs.Panel>
           <Tabs.Panel value="earnings">
             <EarningsTab payoutsStep={payoutsStep} onPayoutsStepDone={() => onTab("earnings")} />
@@ -96,16 +96,20 @@ interface TabProps {
  */
 export function SeerDashboard({ tab, onTab, payoutsStep }: TabProps) {
   const overview = trpc.seerDashboard.overview.useQuery();
+  // The cards and session lists are the bookings' (refreshed with them after a booking's change).
+  const lists = trpc.bookings.seerSessions.useQuery();
 
-  if (overview.error?.data?.code === "FORBIDDEN") return <AccessNoticeView notice={accessRules.seerDashboard.wrongRole} />;
-  if (overview.isPending) {
+  if ([overview, lists].some((query) => query.error?.data?.code === "FORBIDDEN")) {
+    return <AccessNoticeView notice={accessRules.seerDashboard.wrongRole} />;
+  }
+  if (overview.isPending || lists.isPending) {
     return (
       <Container py={80} ta="center">
         <Loader aria-label="Loading your dashboard" />
       </Container>
     );
   }
-  if (overview.isError) {
+  if (overview.isError || lists.isError) {
     return (
       <Container size="sm" py={80}>
         <Alert color="red" title="Could not load your dashboard" role="alert">
@@ -114,5 +118,5 @@ export function SeerDashboard({ tab, onTab, payoutsStep }: TabProps) {
       </Container>
     );
   }
-  return <Dashboard overview={overview.data} tab={tab} onTab={onTab} payoutsStep={payoutsStep} />;
+  return <Dashboard seer={overview.data.seer} lists={lists.data} tab={tab} onTab={onTab} payoutsStep={payoutsStep} />;
 }

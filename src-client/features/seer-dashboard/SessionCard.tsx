@@ -67,7 +67,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
       onSuccess: () => {
         notify({ title: "Reply Posted", message: "Your reply is shown under the review on your profile." }, "success");
         setOpen(false);
-        void utils.seerDashboard.overview.invalidate();
+        void utils.bookings.seerSessions.invalidate();
       },
       onError: notifyActionError,
     });

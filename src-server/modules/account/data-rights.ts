@@ -1,9 +1,8 @@
-import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import {
   accountTokens,
   articles,
-  bookings,
   cartItems,
   contactMessages,
   idempotencyKeys,
@@ -11,7 +10,6 @@ import {
   meetingMessages,
   orders,
   passwordCredentials,
-  reviews,
   seerApplications,
   seers,
   sentEmails,
@@ -24,6 +22,7 @@ import type { Clock } from "../../platform/clock";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
+import { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "../bookings";
 import { userIdOfSession, type OwnSession } from "./session-store";
 
 export const SEER_HAS_UPCOMING_SESSIONS =
@@ -63,8 +62,8 @@ export async function exportData({ db, clock, listSessions }: DataRightsDeps, us
     exportedAt: clock.now().toISOString(),
     account,
     sessions: (await listSessions(user.id, currentSid)).map(({ id: _id, ...s }) => s),
-    consultations: await db.select().from(bookings).where(eq(bookings.clientId, user.id)).orderBy(desc(bookings.startsAt)),
-    reviews: await db.select().from(reviews).where(eq(reviews.clientId, user.id)),
+    // The bookings module's read of its own rows: consultations, then reviews.
+    ...(await clientBookingData(db, user.id)),
     orders: await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)),
     cart: await db.select().from(cartItems).where(eq(cartItems.userId, user.id)),
     articles: await db.select().from(articles).where(eq(articles.authorId, user.id)),
@@ -128,18 +127,7 @@ export async function deleteAccount(
       // Under the Seer's slot lock, which every hold, confirmation and move takes: no booking can become upcoming
       // between this check and the profile's suspension below.
       await lockInTransaction(tx, seerSlotsKey(ownSeer.id));
-      const [upcoming] = await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.seerId, ownSeer.id),
-            gt(bookings.endsAt, now),
-            or(eq(bookings.status, "confirmed"), and(eq(bookings.status, "pending"), gt(bookings.holdExpiresAt, now))),
-          ),
-        )
-        .limit(1);
-      if (upcoming) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
+      if (await seerHasUpcomingSession(tx, ownSeer.id, now)) throw new AppError("CONFLICT", SEER_HAS_UPCOMING_SESSIONS);
     }
     await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, user.id));
     await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
@@ -161,8 +149,7 @@ export async function deleteAccount(
         shippingAddress: "-",
       })
       .where(eq(orders.userId, user.id));
-    await tx.update(bookings).set({ notes: null }).where(eq(bookings.clientId, user.id));
-    await tx.update(reviews).set({ comment: null }).where(eq(reviews.clientId, user.id));
+    await forgetClientWords(tx, user.id);
     // What the person wrote in meeting rooms stays as a placeholder (the other party's side of the chat still reads).
     await tx.update(meetingMessages).set({ text: DELETED_MESSAGE }).where(eq(meetingMessages.senderId, user.id));
     if (ownSeer) {

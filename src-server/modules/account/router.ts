@@ -79,7 +79,6 @@ export const accountRouter = router({
     return { ok: true as const };
   }),
 
-  /** The /profile page: the signed-in user's own consultations and orders. */
-  consultations: authedProcedure.query(({ ctx }) => ctx.services.account.consultations(ctx.user.id)),
+  /** The /profile page: the signed-in user's own orders (their sessions are bookings.clientSessions). */
   orders: authedProcedure.query(({ ctx }) => ctx.services.account.orders(ctx.user.id)),
 });

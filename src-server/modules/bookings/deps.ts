@@ -5,6 +5,7 @@ import type { WarnLog } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
 import type { PaymentProvider } from "../../platform/payments/provider";
+import type { SeerLedger } from "./seer-figures";
 
 export interface AttendanceReader {
   /** Whether the booking's client ever joined its room; null when the room keeps no record for it. */
@@ -33,6 +34,8 @@ export interface BookingDeps {
    * exists exactly when the confirmation does, and goes out with the confirmation's other writes.
    */
   onConfirmed?: (booking: NewlyConfirmedBooking, tx: Tx) => Promise<unknown>;
+  /** The payouts module's ledger, which a Seer's sessions and earnings read their money from. */
+  seerLedger: SeerLedger;
   /** The app's logger; a call made for a request passes that request's logger instead. */
   log?: WarnLog;
 }

@@ -1,6 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { bookingRefunds, bookings } from "../../../db/schema";
+import type { LedgerKind } from "../../../src/domain/enums";
+import { PAYOUT_HOLD_HOURS } from "../../../src/domain/payouts";
 
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
@@ -71,3 +73,47 @@ export const bookingRefundsQuery = (q: Queryable, bookingId: string) =>
     .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
     .from(bookingRefunds)
     .where(eq(bookingRefunds.bookingId, bookingId));
+
+/** The booking a payment paid for, if it paid for one. */
+export async function bookingOfPayment(q: Queryable, paymentIntentId: string): Promise<string | null> {
+  const [b] = await q.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId));
+  return b?.id ?? null;
+}
+
+/** Statuses of a booking whose payment went through (a cancelled one counts when it had been paid). */
+export const PAID_BOOKING_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
+
+const holdInterval = sql.raw(`interval '${PAYOUT_HOLD_HOURS} hours'`);
+
+/**
+ * The paid bookings (one Seer's when `seerId` is given) whose stored money the ledger has not caught up with, at
+ * most 1000: paid with no charge row, refunds not yet recorded, or settled with a fee or share that differs.
+ * `recorded` is the ledger's sum of a kind for the booking whose id it is given (payouts owns the ledger).
+ */
+export async function bookingsBehindLedger(
+  q: Queryable,
+  now: Date,
+  recorded: (bookingId: SQL | typeof bookings.id, kind: LedgerKind) => SQL,
+  seerId?: string,
+): Promise<string[]> {
+  const sumOf = (kind: LedgerKind) => recorded(bookings.id, kind);
+  const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now.toISOString()}::timestamptz - ${holdInterval})
+      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now.toISOString()}::timestamptz - ${holdInterval}))`;
+  const rows = await q
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, [...PAID_BOOKING_STATUSES]),
+        seerId ? eq(bookings.seerId, seerId) : undefined,
+        sql`(${bookings.status} <> 'cancelled' or ${bookings.confirmedAt} is not null or exists (select 1 from ${bookingRefunds} r where r.booking_id = ${bookings.id}))`,
+        sql`(
+            ${sumOf("charge")} = 0
+            or (select coalesce(sum(round(r.amount * 100)), 0) from ${bookingRefunds} r where r.booking_id = ${bookings.id} and r.status = 'succeeded') <> ${sumOf("refund")}
+            or (${settledByTime} and (round(${bookings.platformFee} * 100) <> ${sumOf("platform_fee")} or round(${bookings.seerEarnings} * 100) <> ${sumOf("seer_share")}))
+          )`,
+      ),
+    )
+    .limit(1000);
+  return rows.map((r) => r.id);
+}

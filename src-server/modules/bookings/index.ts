@@ -6,14 +6,25 @@ import { byId, calendar, mine, notOfferedSlots, takenSlots } from "./queries";
 import { defineReminderJob, scheduleReminder } from "./reminder";
 import { proposeReschedule, reschedule, respondToProposal } from "./reschedule";
 import { createReviewService } from "./reviews";
+import { seerEarnings } from "./seer-earnings";
+import { seerSessions } from "./seer-sessions";
+import { CLIENT_SESSIONS_LIMIT, clientSessions } from "./sessions";
 import { defineSettleJob, settleEnded } from "./settle";
 
 export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
 // The reads other modules show: a domain owns its reads.
-export { clientSessions, type ClientSessions } from "./sessions";
 export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
-export { bookingCounts, bookingMoneyQuery, bookingRefundsQuery, recentBookings } from "./figures";
+export { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "./personal-data";
+export {
+  bookingCounts,
+  bookingMoneyQuery,
+  bookingOfPayment,
+  bookingRefundsQuery,
+  bookingsBehindLedger,
+  PAID_BOOKING_STATUSES,
+  recentBookings,
+} from "./figures";
 
 type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 
@@ -45,6 +56,10 @@ export function createBookingService(deps: BookingDeps) {
     calendar: bind(deps, calendar),
     takenSlots: bind(deps, takenSlots),
     notOfferedSlots: bind(deps, notOfferedSlots),
+    // sessions.ts, seer-sessions.ts, seer-earnings.ts: the lists a booking's change refreshes, and the Seer's money
+    clientSessions: (userId: string) => clientSessions(deps, userId, CLIENT_SESSIONS_LIMIT),
+    seerSessions: bind(deps, seerSessions),
+    seerEarnings: bind(deps, seerEarnings),
     // cancel.ts: cancelling, and the refunds it starts
     cancellationQuote: bind(deps, cancellationQuote),
     cancel: bind(deps, cancel),

@@ -14,7 +14,7 @@ import {
   takenSlotsSchema,
 } from "../../../src/schemas/bookings";
 import { idempotencyKeySchema } from "../../../src/schemas/common";
-import { adminProcedure, authedProcedure, publicProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
+import { adminProcedure, authedProcedure, publicProcedure, router, seerProcedure, verifiedProcedure } from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
   /** `idempotencyKey` is the tRPC door's Idempotency-Key (the REST door reads the header into it). */
@@ -35,6 +35,10 @@ export const bookingsRouter = router({
       notOffered: await ctx.services.bookings.notOfferedSlots(input),
     })),
   mine: authedProcedure.query(({ ctx }) => ctx.services.bookings.mine(ctx.user)),
+  /** The profile page's lists: the signed-in client's own sessions, upcoming and past. */
+  clientSessions: authedProcedure.query(({ ctx }) => ctx.services.bookings.clientSessions(ctx.user.id)),
+  /** The Seer dashboard's cards and session lists (its profile is seerDashboard.overview). */
+  seerSessions: seerProcedure.query(({ ctx }) => ctx.services.bookings.seerSessions(ctx.user)),
   /** The booking's .ics file (METHOD:CANCEL once cancelled), for its client and its Seer. */
   calendar: authedProcedure
     .input(bookingIdSchema)

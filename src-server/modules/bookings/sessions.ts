@@ -4,6 +4,9 @@ import { reviewEditableUntil } from "../../../src/domain/after-payment";
 import { meetingPath } from "../../../src/domain/consultations";
 import type { BookingDeps } from "./deps";
 
+/** The profile is a page, not an archive: the most recent of each list are enough. */
+export const CLIENT_SESSIONS_LIMIT = 100;
+
 /** One of the signed-in client's own consultations: no payment data, no split of the fee, no Seer account details. */
 const clientSessionColumns = {
   id: bookings.id,
@@ -34,7 +37,7 @@ const clientSessionColumns = {
 } as const;
 
 /**
- * A client's own sessions, for their profile (account.consultations): upcoming soonest first, past most recent
+ * A client's own sessions, for their profile (bookings.clientSessions): upcoming soonest first, past most recent
  * first, at most `limit` of each. Scoped to the caller's id; a pending booking whose hold ran out was never bought and is left out.
  */
 export async function clientSessions({ db, clock }: Pick<BookingDeps, "db" | "clock">, userId: string, limit: number) {

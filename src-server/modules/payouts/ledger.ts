@@ -1,16 +1,14 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { statement, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { columnName } from "../../platform/database";
-import { bookingRefunds, bookings, ledgerEntries, orders } from "../../../db/schema";
+import { ledgerEntries, orders } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
-import { PAYOUT_HOLD_HOURS } from "../../../src/domain/payouts";
 import type { Clock } from "../../platform/clock";
 import { lockInTransaction } from "../../platform/locks";
-import { chargeEntry, PAID_STATUSES, recordBooking, type NewEntry } from "./record-booking";
+import { chargeEntry, recordBooking, type NewEntry } from "./record-booking";
+import { bookingOfPayment, bookingsBehindLedger } from "../bookings";
 import type { PaymentProvider } from "../../platform/payments/provider";
-
-const holdInterval = sql.raw(`interval '${PAYOUT_HOLD_HOURS} hours'`);
 
 const saleStatement = statement((q: Queryable) => {
   const paid = q.$with("paid").as(
@@ -97,9 +95,9 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
 
   /** Whatever a payment paid for: its booking or its order. */
   async function recordPayment(paymentIntentId: string): Promise<void> {
-    const [b] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId));
-    if (b) {
-      await recordBooking({ db, clock }, b.id);
+    const bookingId = await bookingOfPayment(db, paymentIntentId);
+    if (bookingId) {
+      await recordBooking({ db, clock }, bookingId);
       return;
     }
     const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
@@ -111,28 +109,14 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
    * settled with a fee or share that differs. One Seer's only, when `seerId` is given.
    */
   async function laggingBookings(seerId?: string): Promise<string[]> {
-    const now = clock.now();
-    const sumOf = (kind: LedgerKind) =>
-      sql`(select coalesce(sum(l.amount), 0) from ${ledgerEntries} l where l.booking_id = ${bookings.id} and l.kind = ${kind})`;
-    const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now.toISOString()}::timestamptz - ${holdInterval})
-      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now.toISOString()}::timestamptz - ${holdInterval}))`;
-    const rows = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.status, [...PAID_STATUSES]),
-          seerId ? eq(bookings.seerId, seerId) : undefined,
-          sql`(${bookings.status} <> 'cancelled' or ${bookings.confirmedAt} is not null or exists (select 1 from ${bookingRefunds} r where r.booking_id = ${bookings.id}))`,
-          sql`(
-            ${sumOf("charge")} = 0
-            or (select coalesce(sum(round(r.amount * 100)), 0) from ${bookingRefunds} r where r.booking_id = ${bookings.id} and r.status = 'succeeded') <> ${sumOf("refund")}
-            or (${settledByTime} and (round(${bookings.platformFee} * 100) <> ${sumOf("platform_fee")} or round(${bookings.seerEarnings} * 100) <> ${sumOf("seer_share")}))
-          )`,
-        ),
-      )
-      .limit(1000);
-    return rows.map((r) => r.id);
+    // The bookings' read, given the ledger's sums: bookings owns its rows, payouts the ledger.
+    return bookingsBehindLedger(
+      db,
+      clock.now(),
+      (bookingId, kind) =>
+        sql`(select coalesce(sum(l.amount), 0) from ${ledgerEntries} l where l.booking_id = ${bookingId} and l.kind = ${kind})`,
+      seerId,
+    );
   }
 
   async function laggingOrders(): Promise<string[]> {

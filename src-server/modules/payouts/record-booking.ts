@@ -6,12 +6,10 @@ import { toCents } from "../../../src/domain/money";
 import { isSettled } from "../../../src/domain/payouts";
 import type { Clock } from "../../platform/clock";
 import { underLock } from "../../platform/locks";
-import { bookingMoneyQuery, bookingRefundsQuery } from "../bookings";
+import { bookingMoneyQuery, bookingRefundsQuery, PAID_BOOKING_STATUSES } from "../bookings";
 
 export type NewEntry = typeof ledgerEntries.$inferInsert;
 
-/** Statuses of a booking whose payment went through (a cancelled one counts when it had been paid). */
-export const PAID_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
 export const FINAL_REFUND_STATUSES = new Set(["succeeded", "failed", "canceled"]);
 
 /** A booking's charge row, dated when its payment was confirmed: one form for `recordBooking` and `recordCharge`. */
@@ -42,7 +40,7 @@ export async function recordBooking(
         .from(ledgerEntries)
         .where(eq(ledgerEntries.bookingId, bookingId)),
     );
-    if (!b || !(PAID_STATUSES as readonly string[]).includes(b.status)) return null;
+    if (!b || !(PAID_BOOKING_STATUSES as readonly string[]).includes(b.status)) return null;
     if (b.status === "cancelled" && !b.confirmedAt && refunds.length === 0) return null;
     const have = new Set(existing.map((e) => e.reference));
     const sumOf = (kind: LedgerKind) => existing.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);

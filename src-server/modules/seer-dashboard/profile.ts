@@ -6,11 +6,26 @@ import { AppError } from "../../../src/errors";
 import { normalizeDays, type AvailabilityInput, type SeerProfileUpdate, type SeerTimezone } from "../../../src/schemas/dashboard";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
-import type { OwnSeer } from "../seers";
-import { ownSeer, type SeerDashboardDeps } from "./own-seer";
+import type { Db } from "../../../db/client";
+import { ownSeer, type OwnSeer } from "../seers";
+import type { UploadService } from "../uploads";
+
+export interface SeerDashboardDeps {
+  db: Db;
+  uploads: UploadService;
+}
 
 export const PROFILE_PHOTO_MESSAGE = "Upload a JPEG or PNG photo for your profile.";
 export const NOT_YOUR_PROFILE = "You can only change your own Seer profile.";
+
+/**
+ * seerDashboard.overview: the Seer's own profile, with their week in full. Their sessions and figures are
+ * bookings.seerSessions (bookings/seer-sessions.ts), so that a booking's change refreshes them with the bookings.
+ */
+export async function overview({ db }: SeerDashboardDeps, user: CurrentUser) {
+  const seer = await ownSeer(db, user);
+  return { seer: { ...seer, availability: expandAvailability(seer.availability) } };
+}
 
 /** PUT /api/seers/{id}/timezone: a missing Seer is 404; someone else's Seer is 403 (docs/product.md#roles-and-access: "set own timezone"). */
 export async function setTimezone(

@@ -6,13 +6,14 @@ import {
 } from "../../../src/schemas/dashboard";
 import { authedProcedure, router, seerProcedure } from "../../platform/trpc/init";
 
-/** The Seer dashboard (docs/product.md#routes-and-screens /seer/dashboard): the Seer's own figures, profile, timezone and availability. */
+/** The Seer dashboard (docs/product.md#routes-and-screens /seer/dashboard): the Seer's own profile, timezone, availability and earnings; their sessions and cards are bookings.seerSessions. */
 export const seerDashboardRouter = router({
   overview: seerProcedure.query(({ ctx }) => ctx.services.seerDashboard.overview(ctx.user)),
 
+  /** The Earnings tab: a read of bookings and the ledger, which bookings owns (bookings/seer-earnings.ts). */
   earnings: seerProcedure
     .input(earningsInputSchema)
-    .query(({ ctx, input }) => ctx.services.seerDashboard.earnings(ctx.user, input.period)),
+    .query(({ ctx, input }) => ctx.services.bookings.seerEarnings(ctx.user, input.period)),
 
   /** Any signed-in user may ask; the service answers 404 for a missing Seer and 403 for someone else's. */
   setTimezone: authedProcedure

@@ -4,6 +4,7 @@ import { reviews, seers, users } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import { listedSeer, publicSeerColumns, type OwnSeer, type PublicSeer } from "./columns";
+import { ownSeerColumns } from "./own-seer";
 
 export interface SeerReview {
   id: string;
@@ -77,7 +78,7 @@ export function createSeerProfiles({ db }: { db: Db }) {
   /** The signed-in user's own Seer profile, whatever its status, or null when they have none. */
   async function mine(userId: string): Promise<OwnSeer | null> {
     const [seer] = await db
-      .select({ ...publicSeerColumns, verificationStatus: seers.verificationStatus, availability: seers.availability })
+      .select(ownSeerColumns)
       .from(seers)
       .where(eq(seers.userId, userId))
       .limit(1);

@@ -2,7 +2,7 @@ import type { Db } from "../../../db/client";
 import { createSeerDirectory } from "./directory";
 import { createSeerProfiles } from "./profiles";
 
-export { listedSeer, publicSeerColumns, type OwnSeer, type PublicSeer } from "./columns";
+export { listedSeer, type OwnSeer, type PublicSeer } from "./columns";
 export type { SeerFilterOptions, SeerPage } from "./directory";
 
 /**

@@ -29,12 +29,15 @@ export const REUSE_MIN_REMAINING_MINUTES = 10;
 export const CHECKOUT_BUSY = "Your checkout is already being prepared. Please try again in a moment.";
 export const soldOutWhileOrdering = (name: string) => `Sorry, ${name} just sold out. Please review your cart.`;
 
-export interface CreatedOrderPayment {
-  clientSecret: string;
-  orderId: string;
-  orderNumber: string;
-  paymentIntentId: string;
-}
+/** What a checkout answers, a new one or one handed back: the intent's client secret and the order it pays for. */
+const orderPayment = (intent: Pick<PaymentIntent, "id" | "clientSecret">, order: { id: string; orderNumber: string }) => ({
+  clientSecret: intent.clientSecret,
+  orderId: order.id,
+  orderNumber: order.orderNumber,
+  paymentIntentId: intent.id,
+});
+
+export type CreatedOrderPayment = ReturnType<typeof orderPayment>;
 
 interface CheckoutLine {
   productId: string;
@@ -269,7 +272,7 @@ export function createCheckout({
     if (!sameOrder) return null;
     const intent = await retrieveOrForgotten(payments, order.paymentIntentId);
     if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
-    return { clientSecret: intent.clientSecret, orderId: order.id, orderNumber: order.orderNumber, paymentIntentId: intent.id };
+    return orderPayment(intent, order);
   }
 
   /** Prices the cart from stored prices, checks the client's numbers, reserves the stock, then asks for a payment intent. */
@@ -324,12 +327,7 @@ export function createCheckout({
       }),
       releaseLeaseIn(tx),
     ]);
-    return {
-      clientSecret: intent.clientSecret,
-      orderId: created.id,
-      orderNumber: created.orderNumber,
-      paymentIntentId: intent.id,
-    };
+    return orderPayment(intent, created);
   }
 
   return { createOrderPayment };

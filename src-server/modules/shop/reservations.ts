@@ -16,12 +16,6 @@ import { restock } from "./stock";
 export const ORDER_RESERVATION_MINUTES = 30;
 const RELEASE_JOB = "shop.release-reservations";
 
-/** What a sweep did: how many it released, and the items it could not handle (skipped, for the caller to log). */
-export interface SweepOutcome {
-  released: number;
-  failed: { id: string; error: unknown }[];
-}
-
 export function createReservations({
   db,
   clock,
@@ -90,14 +84,15 @@ export function createReservations({
    * order is handled on its own: one that fails is collected in `failed` (for the caller to log) and the sweep
    * goes on with the rest.
    */
-  async function releaseExpired(): Promise<SweepOutcome> {
+  async function releaseExpired() {
     const expired = await db
       .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
       .from(orders)
       .where(and(eq(orders.status, "pending"), lt(orders.reservationExpiresAt, clock.now())))
       .orderBy(asc(orders.reservationExpiresAt))
       .limit(100);
-    const outcome: SweepOutcome = { released: 0, failed: [] };
+    // What the sweep did: how many it released, and the orders it could not handle (skipped, for the caller to log).
+    const outcome = { released: 0, failed: [] as { id: string; error: unknown }[] };
     for (const order of expired) {
       try {
         if (await cancelAndRelease(order)) outcome.released++;

@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { bookings, reviews, users, type BookingStatus } from "../../../db/schema";
-import { expandAvailability } from "../../../src/domain/availability";
 import { dateInTimeZone, timeInTimeZone, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
 import { cents, toDecimal } from "../../../src/domain/money";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
-import { seerBookingLedger } from "../payouts";
-import type { OwnSeer } from "../seers";
-import { confirmed, DASHBOARD_LIST_LIMIT, held, money, ownSeer, paid, type SeerDashboardDeps } from "./own-seer";
+import { ownSeer, type OwnSeer } from "../seers";
+import { confirmed, DASHBOARD_LIST_LIMIT, held, money, paid, type SeerFiguresDeps, type SeerLedger } from "./seer-figures";
 
 /** A session as its Seer sees it: the client reduced to first name and last initial, times on the Seer's clock. */
 export interface DashboardSession {
@@ -55,8 +53,14 @@ function monthOf(now: Date, timeZone: string): { from: Date; to: Date } {
   };
 }
 
-async function sessions(db: Db, seer: OwnSeer, where: SQL | undefined, order: SQL[]): Promise<DashboardSession[]> {
-  const byBooking = seerBookingLedger(db, seer.id);
+async function sessions(
+  db: Db,
+  ledger: SeerLedger,
+  seer: OwnSeer,
+  where: SQL | undefined,
+  order: SQL[],
+): Promise<DashboardSession[]> {
+  const byBooking = ledger.byBooking(db, seer.id);
   const rows = await db
     .select({
       id: bookings.id,
@@ -92,17 +96,17 @@ async function sessions(db: Db, seer: OwnSeer, where: SQL | undefined, order: SQ
 }
 
 /**
- * The cards and the two session lists. Upcoming are confirmed sessions from their start on; past are the held ones
+ * bookings.seerSessions, the Seer dashboard's cards and its two session lists. Upcoming are confirmed sessions from their start on; past are the held ones
  * (confirmed, completed, no-show) that have started; This Month is the calendar month on the Seer's clock. Money is
  * read from the ledger: each paid booking's share, booked at settlement or, until then, the share of what it kept
  * (docs/product.md#seer-dashboard).
  */
-export async function overview({ db, clock, ledger }: SeerDashboardDeps, user: CurrentUser) {
+export async function seerSessions({ db, clock, seerLedger }: SeerFiguresDeps, user: CurrentUser) {
   const seer = await ownSeer(db, user);
-  await ledger.recordSeer(seer.id);
+  await seerLedger.recordSeer(seer.id);
   const now = clock.now();
   const month = monthOf(now, seer.timezone);
-  const byBooking = seerBookingLedger(db, seer.id);
+  const byBooking = seerLedger.byBooking(db, seer.id);
   const [[sums], [counts]] = await Promise.all([
     db
       .select({
@@ -127,8 +131,8 @@ export async function overview({ db, clock, ledger }: SeerDashboardDeps, user: C
     pastSessions: (counts?.totalSessions ?? 0) - (counts?.upcomingSessions ?? 0),
   };
   const [upcoming, past] = await Promise.all([
-    sessions(db, seer, and(confirmed, gte(bookings.startsAt, now)), [asc(bookings.startsAt), asc(bookings.id)]),
-    sessions(db, seer, and(held, lt(bookings.startsAt, now)), [desc(bookings.startsAt), asc(bookings.id)]),
+    sessions(db, seerLedger, seer, and(confirmed, gte(bookings.startsAt, now)), [asc(bookings.startsAt), asc(bookings.id)]),
+    sessions(db, seerLedger, seer, and(held, lt(bookings.startsAt, now)), [desc(bookings.startsAt), asc(bookings.id)]),
   ]);
-  return { seer: { ...seer, availability: expandAvailability(seer.availability) }, summary, upcoming, past };
+  return { summary, upcoming, past };
 }

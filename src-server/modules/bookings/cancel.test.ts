@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookingRefunds, bookings, meetingAttendance, reviews, seers } from "../../../db/schema";
+import { bookingRefunds, bookings } from "../../../db/schema";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
 import {
@@ -15,8 +15,7 @@ import {
   trpcQuery,
   type TestApp,
 } from "../../test/app";
-import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CHANGED_MEANWHILE, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
-import { REVIEW_LOCKED, REVIEW_ONLY_AFTER } from "./reviews";
+import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CHANGED_MEANWHILE } from "./messages";
 
 const NOW = new Date("2026-11-22T08:00:00Z");
 const HOUR = 3600_000;
@@ -295,197 +294,5 @@ describe("refunds made elsewhere", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await row(bookingId)).toMatchObject({ status: "cancelled", cancelledBy: "provider", refundedAmount: "80.00" });
-  });
-});
-
-describe("rescheduling", () => {
-  it("moves a booking to a free slot, with the updated calendar entry and the reminder moved", async () => {
-    const { bookingId } = await paidBooking();
-    const target = freshDate();
-    const moved = await trpcMutation(
-      t.app,
-      "bookings.reschedule",
-      { bookingId, scheduledDate: target, scheduledTime: "14:00" },
-      client.cookie,
-    );
-    expect(moved.statusCode, moved.body).toBe(200);
-    const after = await row(bookingId);
-    expect(after).toMatchObject({ status: "confirmed", scheduledDate: target, scheduledTime: "14:00", calendarSequence: 1 });
-    expect(after?.startsAt.toISOString()).toBe(`${target}T14:00:00.000Z`);
-    await t.app.jobs.runDue();
-    const mails = mailsAbout(bookingId, "Rescheduled:");
-    expect(mails).toHaveLength(2);
-    expect(mails[0]?.attachments?.[0]?.content).toContain("SEQUENCE:1");
-
-    // The old time's reminder never goes; the new time's goes 24 hours before it, once.
-    t.clock.set(new Date((after?.startsAt.getTime() ?? 0) - DAY + 60_000));
-    try {
-      await t.app.jobs.runDue();
-      await t.app.jobs.runDue();
-      const reminders = mailsAbout(bookingId, "Reminder:");
-      expect(reminders).toHaveLength(2);
-      expect(reminders.find((m) => m.to === "seer-life@example.com")?.text).toContain("(Africa/Accra)");
-    } finally {
-      t.clock.set(NOW);
-    }
-  });
-
-  it("refuses a taken slot, a move within 24 hours, and leaves the booking as it was", async () => {
-    const first = await paidBooking();
-    const second = await paidBooking();
-    const taken = await trpcMutation(
-      t.app,
-      "bookings.reschedule",
-      { bookingId: second.bookingId, scheduledDate: first.date, scheduledTime: "10:00" },
-      client.cookie,
-    );
-    expect(trpcError(taken).message).toBe(SLOT_TAKEN);
-    expect(await row(second.bookingId)).toMatchObject({ scheduledDate: second.date, calendarSequence: 0 });
-    const b = await row(second.bookingId);
-    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - 23 * HOUR));
-    try {
-      const late = await trpcMutation(
-        t.app,
-        "bookings.reschedule",
-        { bookingId: second.bookingId, scheduledDate: freshDate(), scheduledTime: "10:00" },
-        client.cookie,
-      );
-      expect(trpcError(late).message).toBe(TOO_LATE_TO_RESCHEDULE);
-    } finally {
-      t.clock.set(NOW);
-    }
-  });
-
-  it("moves to a time the Seer proposes once the client accepts it", async () => {
-    const { bookingId } = await paidBooking();
-    const target = freshDate();
-    const proposed = await trpcMutation(
-      t.app,
-      "bookings.proposeReschedule",
-      { bookingId, scheduledDate: target, scheduledTime: "16:00", timezone: "Africa/Accra" },
-      seerCookie,
-    );
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    expect(
-      (
-        await trpcMutation(
-          t.app,
-          "bookings.proposeReschedule",
-          { bookingId, scheduledDate: target, scheduledTime: "16:00", timezone: "UTC" },
-          client.cookie,
-        )
-      ).statusCode,
-    ).toBe(404);
-    const accepted = await trpcMutation(t.app, "bookings.respondToProposal", { bookingId, accept: true }, client.cookie);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await row(bookingId)).toMatchObject({
-      scheduledDate: target,
-      scheduledTime: "16:00",
-      proposedStartsAt: null,
-      calendarSequence: 1,
-    });
-  });
-});
-
-describe("the 24-hour reminder", () => {
-  it("goes to both parties once, and not at all for a booking made less than 24 hours ahead", async () => {
-    const { bookingId } = await paidBooking();
-    const b = await row(bookingId);
-    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - DAY - 60_000));
-    await t.app.jobs.runDue();
-    expect(mailsAbout(bookingId, "Reminder:")).toHaveLength(0);
-    t.clock.advance(2 * 60_000);
-    await t.app.jobs.runDue();
-    await t.app.jobs.runDue();
-    expect(
-      mailsAbout(bookingId, "Reminder:")
-        .map((m) => m.to)
-        .sort(),
-    ).toEqual(["client-life@example.com", "seer-life@example.com"]);
-
-    // Booked 20 hours ahead: no reminder is ever scheduled.
-    t.clock.set(new Date(`${freshDate()}T14:00:00Z`));
-    const soon = new Date(t.clock.now().getTime() + 20 * HOUR).toISOString();
-    const late = await paidBooking({ date: soon.slice(0, 10), time: soon.slice(11, 16) });
-    nextDay++;
-    t.clock.set(new Date(Date.parse(soon) - 60_000));
-    await t.app.jobs.runDue();
-    expect(mailsAbout(late.bookingId, "Reminder:")).toHaveLength(0);
-    t.clock.set(NOW);
-  });
-});
-
-describe("completion and reviews", () => {
-  it("completes a session after its room closes, prompts a review, and takes one review from its client only", async () => {
-    // Two days ahead (a day no other test uses), so that everyone's session is still valid when it ends.
-    const { bookingId } = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10) });
-    const reviewInput = { bookingId, rating: 4, comment: "Clear and kind." };
-    expect(trpcError(await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie)).message).toBe(
-      REVIEW_ONLY_AFTER,
-    );
-
-    const b = await row(bookingId);
-    // The client was in the room (the room records it; a client who never joined is a no-show, below).
-    if (!b) throw new Error("no booking");
-    await t.database.db
-      .insert(meetingAttendance)
-      .values({ bookingId, userId: b.clientId, role: "client", joinedAt: b.startsAt, leftAt: b.endsAt });
-    const absent = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10), time: "12:00" });
-    t.clock.set(new Date(b.endsAt.getTime() + 10 * 60_000));
-    await t.app.jobs.runDue({ periodic: true });
-    expect((await row(bookingId))?.status).toBe("confirmed");
-    t.clock.advance(6 * 60_000);
-    await t.app.jobs.runDue({ periodic: true });
-    await t.app.jobs.runDue();
-    expect((await row(bookingId))?.status).toBe("completed");
-    t.clock.advance(3 * 3600_000);
-    await t.app.jobs.runDue({ periodic: true });
-    await t.app.jobs.runDue();
-    expect((await row(absent.bookingId))?.status).toBe("no_show");
-    expect(
-      trpcError(await trpcMutation(t.app, "bookings.writeReview", { ...reviewInput, bookingId: absent.bookingId }, client.cookie))
-        .message,
-    ).toBe(REVIEW_ONLY_AFTER);
-    expect(
-      t.mailer.sent.filter((m) => m.subject.startsWith("How was your consultation") && m.to === "client-life@example.com").length,
-    ).toBeGreaterThan(0);
-
-    for (const cookie of [stranger.cookie, seerCookie, adminCookie]) {
-      const refused = await trpcMutation(t.app, "bookings.writeReview", reviewInput, cookie);
-      expect(refused.statusCode).toBe(404);
-    }
-    const written = await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie);
-    expect(written.statusCode, written.body).toBe(200);
-    const [seer] = await t.database.db.select().from(seers).where(eq(seers.id, seerId));
-    expect(seer).toMatchObject({ averageRating: "4.00", totalReviews: 1 });
-
-    // Editing within 7 days changes the one review; the average follows.
-    t.clock.advance(6 * DAY);
-    expect((await trpcMutation(t.app, "bookings.writeReview", { ...reviewInput, rating: 2 }, client.cookie)).statusCode).toBe(
-      200,
-    );
-    expect(await t.database.db.select().from(reviews).where(eq(reviews.bookingId, bookingId))).toHaveLength(1);
-    expect((await t.database.db.select().from(seers).where(eq(seers.id, seerId)))[0]).toMatchObject({
-      averageRating: "2.00",
-      totalReviews: 1,
-    });
-    t.clock.advance(2 * DAY);
-    expect(trpcError(await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie)).message).toBe(REVIEW_LOCKED);
-
-    // The Seer replies once, publicly.
-    expect(
-      (await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Thank you." }, client.cookie)).statusCode,
-    ).toBe(404);
-    expect((await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Thank you." }, seerCookie)).statusCode).toBe(
-      200,
-    );
-    expect((await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Again." }, seerCookie)).statusCode).toBe(
-      409,
-    );
-    const shown = trpcData<{ rating: number; comment: string | null; seerReply: string | null }[]>(
-      await trpcQuery(t.app, "seers.reviews", { id: seerId }),
-    );
-    expect(shown).toEqual([expect.objectContaining({ rating: 2, comment: "Clear and kind.", seerReply: "Thank you." })]);
-    t.clock.set(NOW);
   });
 });

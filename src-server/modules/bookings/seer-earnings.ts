@@ -5,8 +5,8 @@ import { cents, toDecimal } from "../../../src/domain/money";
 import { fillMonths, lastMonths, type MonthKey } from "../../../src/domain/months";
 import type { EarningsPeriod } from "../../../src/schemas/dashboard";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
-import { seerBookingLedger } from "../payouts";
-import { DASHBOARD_LIST_LIMIT, livePending, money, ownSeer, paid, type SeerDashboardDeps } from "./own-seer";
+import { ownSeer } from "../seers";
+import { DASHBOARD_LIST_LIMIT, livePending, money, paid, type SeerFiguresDeps } from "./seer-figures";
 
 export interface EarningsRow {
   id: string;
@@ -44,21 +44,21 @@ function periodStart(period: EarningsPeriod, now: Date, timeZone: string): Date 
 }
 
 /**
- * The Earnings tab. Every figure of paid bookings is a sum over the ledger (docs/product.md#money-and-the-ledger);
+ * seerDashboard.earnings, the Earnings tab (a read of bookings, so bookings owns it). Every figure of paid bookings is a sum over the ledger (docs/product.md#money-and-the-ledger);
  * Pending Payouts alone is the split of bookings still waiting for their payment, where no money has moved yet.
  */
-export async function earnings(
-  { db, clock, ledger }: SeerDashboardDeps,
+export async function seerEarnings(
+  { db, clock, seerLedger }: SeerFiguresDeps,
   user: CurrentUser,
   period: EarningsPeriod,
 ): Promise<Earnings> {
   const seer = await ownSeer(db, user);
-  await ledger.recordSeer(seer.id);
+  await seerLedger.recordSeer(seer.id);
   const now = clock.now();
   const from = periodStart(period, now, seer.timezone);
   const inPeriod = from ? gte(bookings.createdAt, from) : undefined;
   const mine = eq(bookings.seerId, seer.id);
-  const byBooking = seerBookingLedger(db, seer.id);
+  const byBooking = seerLedger.byBooking(db, seer.id);
   const months = lastMonths(now, 12, seer.timezone);
   const monthOf = sql<string>`to_char(${bookings.startsAt} at time zone ${seer.timezone}, 'YYYY-MM')`;
   const [[figures], [pending], rows, byMonth] = await Promise.all([

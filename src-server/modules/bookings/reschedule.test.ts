@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeer, createUser } from "../../../db/seed/factories";
+import { bookings } from "../../../db/schema";
+import { FakeClock } from "../../platform/clock";
+import { createTestApp, payForBooking, signIn, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
+
+const NOW = new Date("2026-11-22T08:00:00Z");
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+let t: TestApp;
+let seerId: string;
+let seerCookie: string;
+let client: { cookie: string; email: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new FakeClock(NOW) });
+  const seerUser = await createUser(
+    t.database.db,
+    { role: "seer", email: "seer-life@example.com" },
+    { password: "seer password 1" },
+  );
+  seerId = (
+    await createSeer(t.database.db, { userId: seerUser.id, timezone: "Africa/Accra", price30Min: "45.01", price60Min: "80.00" })
+  ).id;
+  seerCookie = await signIn(t.app, "seer-life@example.com", "seer password 1");
+  await createUser(t.database.db, { role: "admin", email: "admin-life@example.com" }, { password: "admin password 1" });
+  client = await signUp(t.app, { email: "client-life@example.com" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const row = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+let nextDay = 3;
+const freshDate = () => new Date(NOW.getTime() + nextDay++ * DAY).toISOString().slice(0, 10);
+
+/** A confirmed, paid booking through the public door: hold, test card, confirmation. */
+async function paidBooking(options: { date?: string; time?: string; session?: "30min" | "60min" } = {}) {
+  const date = options.date ?? freshDate();
+  const { bookingId, paymentIntentId } = await payForBooking(t.app, client.cookie, {
+    seerId,
+    scheduledDate: date,
+    sessionType: options.session,
+    scheduledTime: options.time,
+  });
+  await t.app.jobs.runDue();
+  return { bookingId, paymentIntentId, date };
+}
+
+const mailsAbout = (bookingId: string, subject: string) =>
+  t.mailer.sent.filter(
+    (m) =>
+      m.subject.startsWith(subject) && (m.text.includes(bookingId) || m.attachments?.some((a) => a.content.includes(bookingId))),
+  );
+
+describe("rescheduling", () => {
+  it("moves a booking to a free slot, with the updated calendar entry and the reminder moved", async () => {
+    const { bookingId } = await paidBooking();
+    const target = freshDate();
+    const moved = await trpcMutation(
+      t.app,
+      "bookings.reschedule",
+      { bookingId, scheduledDate: target, scheduledTime: "14:00" },
+      client.cookie,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await row(bookingId);
+    expect(after).toMatchObject({ status: "confirmed", scheduledDate: target, scheduledTime: "14:00", calendarSequence: 1 });
+    expect(after?.startsAt.toISOString()).toBe(`${target}T14:00:00.000Z`);
+    await t.app.jobs.runDue();
+    const mails = mailsAbout(bookingId, "Rescheduled:");
+    expect(mails).toHaveLength(2);
+    expect(mails[0]?.attachments?.[0]?.content).toContain("SEQUENCE:1");
+
+    // The old time's reminder never goes; the new time's goes 24 hours before it, once.
+    t.clock.set(new Date((after?.startsAt.getTime() ?? 0) - DAY + 60_000));
+    try {
+      await t.app.jobs.runDue();
+      await t.app.jobs.runDue();
+      const reminders = mailsAbout(bookingId, "Reminder:");
+      expect(reminders).toHaveLength(2);
+      expect(reminders.find((m) => m.to === "seer-life@example.com")?.text).toContain("(Africa/Accra)");
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("refuses a taken slot, a move within 24 hours, and leaves the booking as it was", async () => {
+    const first = await paidBooking();
+    const second = await paidBooking();
+    const taken = await trpcMutation(
+      t.app,
+      "bookings.reschedule",
+      { bookingId: second.bookingId, scheduledDate: first.date, scheduledTime: "10:00" },
+      client.cookie,
+    );
+    expect(trpcError(taken).message).toBe(SLOT_TAKEN);
+    expect(await row(second.bookingId)).toMatchObject({ scheduledDate: second.date, calendarSequence: 0 });
+    const b = await row(second.bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - 23 * HOUR));
+    try {
+      const late = await trpcMutation(
+        t.app,
+        "bookings.reschedule",
+        { bookingId: second.bookingId, scheduledDate: freshDate(), scheduledTime: "10:00" },
+        client.cookie,
+      );
+      expect(trpcError(late).message).toBe(TOO_LATE_TO_RESCHEDULE);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("moves to a time the Seer proposes once the client accepts it", async () => {
+    const { bookingId } = await paidBooking();
+    const target = freshDate();
+    const proposed = await trpcMutation(
+      t.app,
+      "bookings.proposeReschedule",
+      { bookingId, scheduledDate: target, scheduledTime: "16:00", timezone: "Africa/Accra" },
+      seerCookie,
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(
+      (
+        await trpcMutation(
+          t.app,
+          "bookings.proposeReschedule",
+          { bookingId, scheduledDate: target, scheduledTime: "16:00", timezone: "UTC" },
+          client.cookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const accepted = await trpcMutation(t.app, "bookings.respondToProposal", { bookingId, accept: true }, client.cookie);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await row(bookingId)).toMatchObject({
+      scheduledDate: target,
+      scheduledTime: "16:00",
+      proposedStartsAt: null,
+      calendarSequence: 1,
+    });
+  });
+});
+
+describe("the 24-hour reminder", () => {
+  it("goes to both parties once, and not at all for a booking made less than 24 hours ahead", async () => {
+    const { bookingId } = await paidBooking();
+    const b = await row(bookingId);
+    t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - DAY - 60_000));
+    await t.app.jobs.runDue();
+    expect(mailsAbout(bookingId, "Reminder:")).toHaveLength(0);
+    t.clock.advance(2 * 60_000);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    expect(
+      mailsAbout(bookingId, "Reminder:")
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["client-life@example.com", "seer-life@example.com"]);
+
+    // Booked 20 hours ahead: no reminder is ever scheduled.
+    t.clock.set(new Date(`${freshDate()}T14:00:00Z`));
+    const soon = new Date(t.clock.now().getTime() + 20 * HOUR).toISOString();
+    const late = await paidBooking({ date: soon.slice(0, 10), time: soon.slice(11, 16) });
+    nextDay++;
+    t.clock.set(new Date(Date.parse(soon) - 60_000));
+    await t.app.jobs.runDue();
+    expect(mailsAbout(late.bookingId, "Reminder:")).toHaveLength(0);
+    t.clock.set(NOW);
+  });
+});

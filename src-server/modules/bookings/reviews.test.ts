@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeer, createUser } from "../../../db/seed/factories";
+import { bookings, meetingAttendance, reviews, seers } from "../../../db/schema";
+import { FakeClock } from "../../platform/clock";
+import {
+  createTestApp,
+  payForBooking,
+  signIn,
+  signUp,
+  trpcData,
+  trpcError,
+  trpcMutation,
+  trpcQuery,
+  type TestApp,
+} from "../../test/app";
+import { REVIEW_LOCKED, REVIEW_ONLY_AFTER } from "./reviews";
+
+const NOW = new Date("2026-11-22T08:00:00Z");
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+let t: TestApp;
+let seerId: string;
+let seerCookie: string;
+let client: { cookie: string; email: string };
+let stranger: { cookie: string };
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: new FakeClock(NOW) });
+  const seerUser = await createUser(
+    t.database.db,
+    { role: "seer", email: "seer-life@example.com" },
+    { password: "seer password 1" },
+  );
+  seerId = (
+    await createSeer(t.database.db, { userId: seerUser.id, timezone: "Africa/Accra", price30Min: "45.01", price60Min: "80.00" })
+  ).id;
+  seerCookie = await signIn(t.app, "seer-life@example.com", "seer password 1");
+  await createUser(t.database.db, { role: "admin", email: "admin-life@example.com" }, { password: "admin password 1" });
+  adminCookie = await signIn(t.app, "admin-life@example.com", "admin password 1");
+  client = await signUp(t.app, { email: "client-life@example.com" });
+  stranger = await signUp(t.app, { email: "stranger-life@example.com" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const row = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+let nextDay = 3;
+const freshDate = () => new Date(NOW.getTime() + nextDay++ * DAY).toISOString().slice(0, 10);
+
+/** A confirmed, paid booking through the public door: hold, test card, confirmation. */
+async function paidBooking(options: { date?: string; time?: string; session?: "30min" | "60min" } = {}) {
+  const date = options.date ?? freshDate();
+  const { bookingId, paymentIntentId } = await payForBooking(t.app, client.cookie, {
+    seerId,
+    scheduledDate: date,
+    sessionType: options.session,
+    scheduledTime: options.time,
+  });
+  await t.app.jobs.runDue();
+  return { bookingId, paymentIntentId, date };
+}
+
+describe("completion and reviews", () => {
+  it("completes a session after its room closes, prompts a review, and takes one review from its client only", async () => {
+    // Two days ahead (a day no other test uses), so that everyone's session is still valid when it ends.
+    const { bookingId } = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10) });
+    const reviewInput = { bookingId, rating: 4, comment: "Clear and kind." };
+    expect(trpcError(await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie)).message).toBe(
+      REVIEW_ONLY_AFTER,
+    );
+
+    const b = await row(bookingId);
+    // The client was in the room (the room records it; a client who never joined is a no-show, below).
+    if (!b) throw new Error("no booking");
+    await t.database.db
+      .insert(meetingAttendance)
+      .values({ bookingId, userId: b.clientId, role: "client", joinedAt: b.startsAt, leftAt: b.endsAt });
+    const absent = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10), time: "12:00" });
+    t.clock.set(new Date(b.endsAt.getTime() + 10 * 60_000));
+    await t.app.jobs.runDue({ periodic: true });
+    expect((await row(bookingId))?.status).toBe("confirmed");
+    t.clock.advance(6 * 60_000);
+    await t.app.jobs.runDue({ periodic: true });
+    await t.app.jobs.runDue();
+    expect((await row(bookingId))?.status).toBe("completed");
+    t.clock.advance(3 * 3600_000);
+    await t.app.jobs.runDue({ periodic: true });
+    await t.app.jobs.runDue();
+    expect((await row(absent.bookingId))?.status).toBe("no_show");
+    expect(
+      trpcError(await trpcMutation(t.app, "bookings.writeReview", { ...reviewInput, bookingId: absent.bookingId }, client.cookie))
+        .message,
+    ).toBe(REVIEW_ONLY_AFTER);
+    expect(
+      t.mailer.sent.filter((m) => m.subject.startsWith("How was your consultation") && m.to === "client-life@example.com").length,
+    ).toBeGreaterThan(0);
+
+    for (const cookie of [stranger.cookie, seerCookie, adminCookie]) {
+      const refused = await trpcMutation(t.app, "bookings.writeReview", reviewInput, cookie);
+      expect(refused.statusCode).toBe(404);
+    }
+    const written = await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie);
+    expect(written.statusCode, written.body).toBe(200);
+    const [seer] = await t.database.db.select().from(seers).where(eq(seers.id, seerId));
+    expect(seer).toMatchObject({ averageRating: "4.00", totalReviews: 1 });
+
+    // Editing within 7 days changes the one review; the average follows.
+    t.clock.advance(6 * DAY);
+    expect((await trpcMutation(t.app, "bookings.writeReview", { ...reviewInput, rating: 2 }, client.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await t.database.db.select().from(reviews).where(eq(reviews.bookingId, bookingId))).toHaveLength(1);
+    expect((await t.database.db.select().from(seers).where(eq(seers.id, seerId)))[0]).toMatchObject({
+      averageRating: "2.00",
+      totalReviews: 1,
+    });
+    t.clock.advance(2 * DAY);
+    expect(trpcError(await trpcMutation(t.app, "bookings.writeReview", reviewInput, client.cookie)).message).toBe(REVIEW_LOCKED);
+
+    // The Seer replies once, publicly.
+    expect(
+      (await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Thank you." }, client.cookie)).statusCode,
+    ).toBe(404);
+    expect((await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Thank you." }, seerCookie)).statusCode).toBe(
+      200,
+    );
+    expect((await trpcMutation(t.app, "bookings.replyToReview", { bookingId, reply: "Again." }, seerCookie)).statusCode).toBe(
+      409,
+    );
+    const shown = trpcData<{ rating: number; comment: string | null; seerReply: string | null }[]>(
+      await trpcQuery(t.app, "seers.reviews", { id: seerId }),
+    );
+    expect(shown).toEqual([expect.objectContaining({ rating: 2, comment: "Clear and kind.", seerReply: "Thank you." })]);
+    t.clock.set(NOW);
+  });
+});
