@@ -52,10 +52,11 @@ export interface RunningApp {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean; root?: string } = {},
+  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean; root?: string; port?: number } = {},
 ): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 100_000;
-  const port = await freePort();
+  // port: a given one (an instance restarted where its balancer expects it), else a free one.
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
   // compiled: the server as production runs it, dist/server/main.js from `npm run build`, with no TypeScript loader.
