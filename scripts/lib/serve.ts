@@ -76,6 +76,8 @@ export async function startApp(
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
+      // No balancer in front to wait for: stop() drains at once, even in production mode (tests that drain say so).
+      DRAIN_GRACE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
