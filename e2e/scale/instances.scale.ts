@@ -404,8 +404,10 @@ describe("three instances on one database", () => {
   it("fails none of 300 requests through a balancer that never replays one while an instance drains on SIGTERM, five times in a row", async () => {
     const REQUESTS = 300;
     const SIGTERM_AT = 50;
-    const PACE_MS = 10; // 300 requests over about 3 s: before the signal, through the grace, the close and after
-    const rounds: { victim: number; ok: number; failed: string[]; servedByVictim: number }[] = [];
+    // Closed-loop load from 20 clients at once, as fast as the instances answer: the instance's connections are busy
+    // and kept alive at the moment it closes them, where a request written by the balancer would be cut.
+    const CONCURRENCY = 20;
+    const rounds: { victim: number; ok: number; failed: string[]; servedByVictim: number; loadMs: number; exitMs: number }[] = [];
     // A different instance each round; each comes back (same port) before the next, but the last stays down for the
     // test below.
     const victims = [0, 1, 2, 0, 1];
@@ -413,22 +415,29 @@ describe("three instances on one database", () => {
       const victim = apps[victimIndex];
       if (!victim) throw new Error("no instance to drain");
       const servedBefore = proxy.served.length;
-      const requests: Promise<string>[] = [];
+      const outcomes: string[] = [];
+      const started = Date.now();
       let stopped: Promise<void> | undefined;
-      for (let i = 0; i < REQUESTS; i++) {
-        if (i === SIGTERM_AT) stopped = victim.stop(); // SIGTERM, then waits for the process to exit
-        requests.push(
-          call("/api/seers").then(
-            async (r) => {
-              await r.arrayBuffer();
-              return String(r.status);
-            },
-            (error: unknown) => String(error),
-          ),
-        );
-        await new Promise((r) => setTimeout(r, PACE_MS));
-      }
-      const outcomes = await Promise.all(requests);
+      let exitMs = 0;
+      let sent = 0;
+      const sender = async () => {
+        while (sent < REQUESTS) {
+          sent += 1;
+          // SIGTERM; stop() resolves when the process has exited.
+          if (sent === SIGTERM_AT) stopped = victim.stop().then(() => void (exitMs = Date.now() - started));
+          outcomes.push(
+            await call("/api/seers").then(
+              async (r) => {
+                await r.arrayBuffer();
+                return String(r.status);
+              },
+              (error: unknown) => String(error),
+            ),
+          );
+        }
+      };
+      await Promise.all([...Array(CONCURRENCY).keys()].map(() => sender()));
+      const loadMs = Date.now() - started;
       await stopped;
       expect(victim.output(), `round ${round + 1}`).toMatch(/drained/);
       const servedByVictim = proxy.served.slice(servedBefore).filter((i) => i === victimIndex).length;
@@ -437,6 +446,8 @@ describe("three instances on one database", () => {
         ok: outcomes.filter((o) => o === "200").length,
         failed: outcomes.filter((o) => o !== "200"),
         servedByVictim,
+        loadMs,
+        exitMs,
       });
       if (round < victims.length - 1) {
         const port = Number(new URL(victim.baseURL).port);
@@ -448,7 +459,7 @@ describe("three instances on one database", () => {
       `drain rounds (${REQUESTS} requests each):\n${rounds
         .map(
           (r, i) =>
-            `  round ${i + 1}: instance ${r.victim} drained, ${r.ok} ok, ${r.failed.length} failed, ${r.servedByVictim} served by it`,
+            `  round ${i + 1}: instance ${r.victim} drained, ${r.ok} ok, ${r.failed.length} failed ${JSON.stringify(r.failed)}, ${r.servedByVictim} served by it; load ${r.loadMs} ms, it exited at ${r.exitMs} ms`,
         )
         .join("\n")}`,
     );
