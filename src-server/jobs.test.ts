@@ -197,7 +197,9 @@ describe("draining", () => {
       await expect.poll(sentTo, { timeout: 15_000, interval: 100 }).toContain("before@example.com");
 
       const exits: number[] = [];
-      await drainOnSignals(app, { timeoutMs: 15_000, after: async () => {}, exit: (code) => void exits.push(code) })("SIGTERM");
+      await drainOnSignals(app, { graceMs: 0, timeoutMs: 15_000, after: async () => {}, exit: (code) => void exits.push(code) })(
+        "SIGTERM",
+      );
       expect(exits).toEqual([0]);
 
       // Drained: a job sent now stays queued, taken by nobody here (workers poll every 2 s).

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     app.log.info("SESSION_SECRET is not set: using the secret generated for this data folder (development only)");
   }
   const shutdown = drainOnSignals(app, {
+    graceMs: config.drainGraceMs,
     timeoutMs: config.shutdownTimeoutMs,
     after: () => database.close(),
     exit: (code) => process.exit(code),

@@ -6,34 +6,55 @@ export interface RoundRobinProxy {
   url: string;
   /** Which upstream served each request and WebSocket upgrade, in order (indexes into `upstreams`). */
   served: number[];
-  /** Upstreams taken out of (false) or put back in (true) the rotation, as a balancer does after a failed check. */
+  /** Upstreams taken out of (false) or put back in (true) the rotation by hand (besides the readiness checks). */
   setEnabled(index: number, enabled: boolean): void;
+  /** With readiness checks: whether each upstream's last check answered 200. */
+  ready(): boolean[];
   close(): Promise<void>;
 }
 
-/**
- * A small load balancer for tests and benchmarks, on 127.0.0.1: each request (and each WebSocket upgrade) goes to
- * the next upstream in turn. A request whose upstream refuses the connection is sent to the next one, as a
- * balancer does (nothing reached the app, so nothing is done twice); one that fails later is answered 502.
- * It adds X-Forwarded-For (so TRUST_PROXY=1 is right behind it) and answers X-Upstream with the index it used.
- */
+export interface ProxyOptions {
+  /**
+   * `reset` (the default): a request reset on a reused idle connection is sent again to the next upstream, as some
+   * proxies do. `never`: once a request was written to an upstream it is never sent again (cloud load balancers);
+   * a reset is answered 502. In both, a refused connection goes to the next upstream: nothing reached the app.
+   */
+  replay?: "reset" | "never";
+  /**
+   * Active readiness checks: every this many milliseconds each upstream's `readinessPath` is asked (its own
+   * connection, 1 s timeout); an upstream is out of the rotation while its last answer was not 200 (one failed
+   * check, unhealthy threshold 1) and back at its first 200. Unset: no checks.
+   */
+  readinessIntervalMs?: number;
+  readinessPath?: string;
+}
+
 /** Headers that belong to one connection, not to the request: never forwarded. */
 function withoutHopHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const { connection: _c, "keep-alive": _k, "proxy-connection": _p, upgrade: _u, ...rest } = headers;
   return rest;
 }
 
-export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
+/**
+ * A small load balancer for tests and benchmarks, on 127.0.0.1: each request (and each WebSocket upgrade) goes to
+ * the next upstream in turn, among those enabled and (with readiness checks) ready. A request whose upstream refuses
+ * the connection is sent to the next one, as a balancer does (nothing reached the app, so nothing is done twice);
+ * one that fails later is answered 502, unless `replay` allows sending it again (see ProxyOptions).
+ * It adds X-Forwarded-For (so TRUST_PROXY=1 is right behind it) and answers X-Upstream with the index it used.
+ */
+export async function startRoundRobinProxy(upstreams: string[], options: ProxyOptions = {}): Promise<RoundRobinProxy> {
   const targets = upstreams.map((u) => new URL(u));
+  const replayResets = (options.replay ?? "reset") === "reset";
   // Kept-alive connections to each upstream, as a balancer keeps them.
   const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
   const enabled = targets.map(() => true);
+  const healthy = targets.map(() => true);
   const served: number[] = [];
   let next = 0;
   const pick = (skip: Set<number>): number | undefined => {
     for (let i = 0; i < targets.length; i++) {
       const index = (next + i) % targets.length;
-      if (enabled[index] && !skip.has(index)) {
+      if (enabled[index] && healthy[index] && !skip.has(index)) {
         next = index + 1;
         return index;
       }
@@ -73,7 +94,8 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
         upstream.on("error", (error: NodeJS.ErrnoException) => {
           // Refused: nothing reached that instance. Reset on a reused idle connection: the instance closed it before
           // reading the request (a drain). Either way the request is sent to the next one, as a balancer does.
-          const unsent = error.code === "ECONNREFUSED" || (error.code === "ECONNRESET" && upstream.reusedSocket);
+          // (Without replay only the refusal counts: a reset request may have reached the app.)
+          const unsent = error.code === "ECONNREFUSED" || (replayResets && error.code === "ECONNRESET" && upstream.reusedSocket);
           if (!res.headersSent && unsent && tried.size < targets.length) {
             attempt();
             return;
@@ -104,6 +126,33 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     socket.on("error", () => upstream.destroy());
   });
 
+  // Readiness checks: one at a time per upstream, each on a connection of its own.
+  const checkPath = options.readinessPath ?? "/readyz";
+  const check = (index: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const target = targets[index];
+      if (!target) return resolve(false);
+      const request = http.get(
+        { host: target.hostname, port: target.port, path: checkPath, agent: false, timeout: 1000 },
+        (answer) => {
+          answer.resume();
+          answer.on("end", () => resolve(answer.statusCode === 200));
+          answer.on("error", () => resolve(false));
+        },
+      );
+      request.on("timeout", () => request.destroy(new Error("readiness check timed out")));
+      request.on("error", () => resolve(false));
+    });
+  let checking = options.readinessIntervalMs !== undefined;
+  const loops = targets.map(async (_, index) => {
+    while (checking) {
+      const started = Date.now();
+      healthy[index] = await check(index);
+      const rest = (options.readinessIntervalMs ?? 0) - (Date.now() - started);
+      if (rest > 0 && checking) await new Promise((r) => setTimeout(r, rest));
+    }
+  });
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -112,11 +161,15 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     setEnabled(index, on) {
       enabled[index] = on;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    ready: () => [...healthy],
+    close: async () => {
+      checking = false;
+      await Promise.all(loops);
+      await new Promise<void>((resolve) => {
         for (const agent of agents) agent.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

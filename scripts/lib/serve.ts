@@ -52,10 +52,11 @@ export interface RunningApp {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean | string; root?: string } = {},
+  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean | string; root?: string; port?: number } = {},
 ): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 100_000;
-  const port = await freePort();
+  // port: a given one (an instance restarted where its balancer expects it), else a free one.
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
   // compiled: the server as production runs it, dist/server/main.js from `npm run build` (or the file named, from
@@ -81,6 +82,8 @@ export async function startApp(
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
+      // No balancer in front to wait for: stop() drains at once, even in production mode (tests that drain say so).
+      DRAIN_GRACE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,9 @@ import { z } from "zod";
 /** How long a request may wait for its answer by default (REQUEST_DEADLINE_MS). */
 export const REQUEST_DEADLINE_MS = 15_000;
 
+/** How long a draining instance keeps serving in production by default (DRAIN_GRACE_MS). */
+const DRAIN_GRACE_MS = 15_000;
+
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
@@ -35,6 +38,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   LOG_PRETTY: optionalString.pipe(z.enum(["true", "false"]).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  // Unset: 15 s in production (longer than two readiness checks of a typical balancer), none elsewhere.
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(1000).max(600_000).default(REQUEST_DEADLINE_MS),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -78,8 +83,13 @@ export interface Config {
   metricsToken: string | undefined;
   /** Human-readable log lines (npm run dev) instead of JSON. */
   logPretty: boolean;
-  /** How long in-flight requests may take to finish on SIGTERM before the process exits anyway. */
+  /** How long in-flight requests may take to finish on SIGTERM, once the grace is over, before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the instance keeps serving (with /readyz 503 and Connection: close) before it stops taking
+   * connections: the balancer's readiness checks must see it down within this time (DRAIN_GRACE_MS).
+   */
+  drainGraceMs: number;
   /** How long a request may wait for its answer before it gets 503 (uploads and WebSockets excepted). */
   requestDeadlineMs: number;
   stripe:
@@ -200,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? [persistedDevSecret(dataDir)],
     sessionSecretGenerated: !e.SESSION_SECRET,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    drainGraceMs: e.DRAIN_GRACE_MS ?? (e.NODE_ENV === "production" ? DRAIN_GRACE_MS : 0),
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     metricsToken: e.METRICS_TOKEN,
     logPretty: e.LOG_PRETTY === "true",

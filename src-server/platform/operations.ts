@@ -18,6 +18,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** True from SIGTERM on: /readyz answers 503 so that the load balancer sends nothing new. */
     draining: boolean;
+    /** Runs `listener` when the drain begins, at the start of the grace period (e.g. telling sockets to reconnect). */
+    onDrain(listener: () => void): void;
   }
 }
 
@@ -52,6 +54,17 @@ export function registerRequestDeadline(app: FastifyInstance, deadlineMs: number
  */
 export function registerOperations(app: FastifyInstance, db: Db): void {
   app.decorate("draining", false);
+  const drainListeners: (() => void)[] = [];
+  app.decorate("onDrain", (listener: () => void) => void drainListeners.push(listener));
+  drainStarters.set(app, () => {
+    for (const listener of drainListeners) {
+      try {
+        listener();
+      } catch (err) {
+        app.log.error({ err }, "a drain listener failed");
+      }
+    }
+  });
   app.addHook("onSend", async (req: FastifyRequest, reply) => {
     reply.header("x-request-id", req.id);
     // A draining instance lets no connection live on after its answer.
@@ -96,28 +109,62 @@ export function registerOperations(app: FastifyInstance, db: Db): void {
   });
 }
 
+/** What each app's registerOperations runs when a drain begins: its onDrain listeners. */
+const drainStarters = new WeakMap<FastifyInstance, () => void>();
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
- * SIGTERM and SIGINT: /readyz turns 503 at once, the server stops accepting and lets in-flight requests finish
- * (Fastify's close), sockets are told to reconnect elsewhere (the meeting room's preClose), job workers stop
- * (onClose), then `after` closes the database; past `timeoutMs` the process exits anyway.
+ * SIGTERM and SIGINT, in this order:
+ * 1. `/readyz` turns 503 at once and every answer says `Connection: close`; onDrain listeners run (the meeting room
+ *    tells its sockets to reconnect, 1012).
+ * 2. For `graceMs` the instance keeps serving, new connections included: a balancer that checks readiness every few
+ *    seconds keeps sending requests until it sees the 503, and a request it writes onto a connection just as the
+ *    instance closes it would be lost (balancers do not replay a request once sent). Keep-alive connections leave on
+ *    their next answer, which says Connection: close, so nothing is cut.
+ * 3. The server stops accepting and lets in-flight requests finish (Fastify's close: the remaining idle connections
+ *    go, sockets still open are closed with 1012, job workers stop), then `after` closes the database and the process
+ *    exits 0. Past `timeoutMs` from the start of this step it exits 1 anyway.
+ * A second signal during the grace ends it at once (Ctrl-C twice in a terminal, an impatient orchestrator).
+ * `wait` is the grace's timer (tests pass their own).
  */
 export function drainOnSignals(
   app: FastifyInstance,
-  options: { timeoutMs: number; after(): Promise<void>; exit(code: number): void },
+  options: {
+    graceMs: number;
+    timeoutMs: number;
+    after(): Promise<void>;
+    exit(code: number): void;
+    wait?: (ms: number) => Promise<void>;
+  },
 ): (signal: string) => Promise<void> {
   let closing = false;
+  let endGrace: () => void = () => {};
+  const wait = options.wait ?? sleep;
   return async (signal) => {
-    if (closing) return;
+    if (closing) {
+      app.log.info({ signal }, `${signal} received again: ending the drain's grace period`);
+      endGrace();
+      return;
+    }
     closing = true;
     app.draining = true;
-    app.log.info({ signal, timeoutMs: options.timeoutMs }, `${signal} received: draining`);
+    app.log.info(
+      { signal, graceMs: options.graceMs, timeoutMs: options.timeoutMs },
+      `${signal} received: draining (serving ${options.graceMs} ms more with /readyz 503)`,
+    );
+    drainStarters.get(app)?.();
+    if (options.graceMs > 0) {
+      await Promise.race([wait(options.graceMs), new Promise<void>((resolve) => (endGrace = resolve))]);
+    }
+    app.log.info("drain: grace over, closing the server");
     const force = setTimeout(() => {
       app.log.error("drain timed out: exiting with requests still open");
       options.exit(1);
     }, options.timeoutMs);
     force.unref();
     // A keep-alive connection that finishes its request after the close began would hold the server open until its
-    // keep-alive timeout: closed as soon as it is idle.
+    // keep-alive timeout: closed as soon as it is idle (its answer said Connection: close anyway).
     const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     idle.unref();
     try {

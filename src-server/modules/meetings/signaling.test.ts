@@ -7,6 +7,7 @@ import { createBooking, createSeer, createUser } from "../../../db/seed/factorie
 import { meetingAttendance, users } from "../../../db/schema";
 import { SIGNAL_MAX_BYTES, SOCKET_CLOSE, type ChatMessage, type ServerSignal } from "../../../src/domain/meetings";
 import { FakeClock } from "../../platform/clock";
+import { drainOnSignals } from "../../platform/operations";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcQuery, type TestApp } from "../../test/app";
 import { createMeetingService, MEETING_NOT_FOUND } from "./service";
 
@@ -339,11 +340,26 @@ describe("the room's signaling", () => {
 });
 
 describe("a drain", () => {
-  it("tells every socket to connect again (1012) when its instance closes", async () => {
+  it("tells every socket to connect again (1012) at the start of a drain's grace period, while the instance still serves", async () => {
     const peer = connect({ cookie: clientCookie, host: secondBase });
     await peer.next("welcome");
-    await second.app.close();
+    let endGrace: () => void = () => {};
+    const grace = new Promise<void>((resolve) => (endGrace = resolve));
+    const exits: number[] = [];
+    const drained = drainOnSignals(second.app, {
+      graceMs: 60_000,
+      timeoutMs: 10_000,
+      wait: () => grace,
+      after: async () => {},
+      exit: (code) => void exits.push(code),
+    })("SIGTERM");
     expect((await peer.closed).code).toBe(SOCKET_CLOSE.restart);
+    // Still within the grace: the instance is listening and has not exited.
+    expect(second.app.server.listening).toBe(true);
+    expect(exits).toEqual([]);
+    endGrace();
+    await drained;
+    expect(exits).toEqual([0]);
   });
 });
 

@@ -182,14 +182,19 @@ export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingS
     return conn.queue;
   }
 
+  // The instance is going away (a deploy, a drain): every client is told to connect again, through the balancer, to
+  // another instance. At the start of a drain's grace period, and again on close for any socket that came since.
+  const restartAll = () => {
+    for (const client of app.websocketServer.clients) client.close(SOCKET_CLOSE.restart, "Server restarting");
+  };
   await app.register(websocket, {
     options: { maxPayload: SIGNAL_MAX_BYTES },
-    // The app is closing (a deploy, a drain): every client is told to connect again, to this or another instance.
     preClose(done) {
-      for (const client of app.websocketServer.clients) client.close(SOCKET_CLOSE.restart, "Server restarting");
+      restartAll();
       done();
     },
   });
+  app.onDrain(restartAll);
 
   app.get(
     MEETING_SOCKET_PATH,
