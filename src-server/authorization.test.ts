@@ -141,7 +141,7 @@ const MATRIX: Partial<Record<string, Entry>> = {
     owned: { input: (f) => ({ paymentIntentId: f.orderIntentId }), missing: () => ({ paymentIntentId: `pi_${uniqueSuffix()}` }) },
   },
   "applications.submit": { input: () => INVALID },
-  "seerDashboard.earnings": { input: () => ({}) },
+  "bookings.seerEarnings": { input: () => ({}) },
   "seerDashboard.setTimezone": { input: () => INVALID },
   "seerDashboard.updateProfile": { input: () => INVALID },
   "seerDashboard.updateAvailability": { input: () => INVALID },

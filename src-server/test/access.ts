@@ -60,7 +60,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "applications.submit": "signed-in",
   "applications.mine": "signed-in",
   "seerDashboard.overview": "seer",
-  "seerDashboard.earnings": "seer",
+  "bookings.seerEarnings": "seer",
   // Seer ids are public, so another Seer's is refused as 403 (docs/product.md#roles-and-access), never changed.
   "seerDashboard.setTimezone": "signed-in",
   "seerDashboard.updateProfile": "seer",

@@ -40,9 +40,8 @@ export function CancelBookingDialog({
               : { title: "Session Cancelled", message: `The client will be refunded ${refunded}.` },
             "success",
           );
-          // The client's and the Seer's lists are the bookings'; the Seer's money is the Earnings tab's.
+          // Every list and figure a booking's change alters is under bookings.
           void utils.bookings.invalidate();
-          void utils.seerDashboard.earnings.invalidate();
           setReason("");
           onClose();
         },

@@ -58,9 +58,8 @@ export function RescheduleDialog({
   };
   const done = (toast: { title: string; message: string }) => {
     notify(toast, "success");
-    // The client's and the Seer's lists are the bookings'; the Seer's money is the Earnings tab's.
+    // Every list and figure a booking's change alters is under bookings.
     void utils.bookings.invalidate();
-    void utils.seerDashboard.earnings.invalidate();
     close();
   };
   const onError = (error: { message: string; data?: { code?: string } | null }) => {

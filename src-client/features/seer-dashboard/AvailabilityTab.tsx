@@ -16,11 +16,10 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   const setTimezone = trpc.seerDashboard.setTimezone.useMutation({
     onSuccess: () => {
       notify(messages.timezoneUpdated, "success");
-      // The sessions' times and This Month are on the Seer's clock.
+      // The sessions' times, the earnings' months and the open slots are on the Seer's clock.
       void utils.seerDashboard.invalidate();
-      void utils.bookings.seerSessions.invalidate();
+      void utils.bookings.invalidate();
       void utils.seers.invalidate();
-      void utils.bookings.takenSlots.invalidate();
     },
     onError: () => notify(messages.timezoneFailed, "destructive"),
   });

@@ -15,7 +15,7 @@ export function EarningsTab({ payoutsStep, onPayoutsStepDone }: { payoutsStep?: 
   const [period, setPeriod] = useState<EarningsPeriod>("all");
   const narrow = useMediaQuery("(max-width: 36em)") ?? false;
   // The last figures stay on screen while the next period loads, rather than a spinner in their place.
-  const earnings = trpc.seerDashboard.earnings.useQuery({ period }, { placeholderData: (previous) => previous });
+  const earnings = trpc.bookings.seerEarnings.useQuery({ period }, { placeholderData: (previous) => previous });
   const periodLabel = EARNINGS_PERIODS.find((p) => p.value === period)?.label ?? "";
 
   return (

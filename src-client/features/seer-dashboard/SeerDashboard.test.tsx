@@ -183,7 +183,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "seerDashboard.overview": () => overviewData(),
       "bookings.seerSessions": () => sessionsData(),
-      "seerDashboard.earnings": ({ period }) => earningsOf(period ?? "all"),
+      "bookings.seerEarnings": ({ period }) => earningsOf(period ?? "all"),
       "payouts.overview": () => payoutsOf("not_connected"),
       ...overrides,
     }),
@@ -251,7 +251,7 @@ describe("/seer/dashboard for a Seer", () => {
   it("filters earnings by period and shows the commission", async () => {
     const asked: unknown[] = [];
     asSeer({
-      "seerDashboard.earnings": (input) => {
+      "bookings.seerEarnings": (input) => {
         asked.push(input.period);
         return earningsOf(input.period ?? "all");
       },

@@ -6,4 +6,4 @@ export type DashboardSeer = DashboardOverview["seer"];
 /** The cards and session lists, which bookings serves (so that a booking's change refreshes them with the bookings). */
 export type SeerSessions = RouterOutputs["bookings"]["seerSessions"];
 export type DashboardSession = SeerSessions["upcoming"][number];
-export type Earnings = DashboardOutputs["earnings"];
+export type Earnings = RouterOutputs["bookings"]["seerEarnings"];

@@ -14,6 +14,7 @@ import {
   takenSlotsSchema,
 } from "../../../src/schemas/bookings";
 import { idempotencyKeySchema } from "../../../src/schemas/common";
+import { earningsInputSchema } from "../../../src/schemas/dashboard";
 import { adminProcedure, authedProcedure, publicProcedure, router, seerProcedure, verifiedProcedure } from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
@@ -39,6 +40,10 @@ export const bookingsRouter = router({
   clientSessions: authedProcedure.query(({ ctx }) => ctx.services.bookings.clientSessions(ctx.user.id)),
   /** The Seer dashboard's cards and session lists (its profile is seerDashboard.overview). */
   seerSessions: seerProcedure.query(({ ctx }) => ctx.services.bookings.seerSessions(ctx.user)),
+  /** The Seer dashboard's Earnings tab: sums over the ledger of the Seer's paid bookings (seer-earnings.ts). */
+  seerEarnings: seerProcedure
+    .input(earningsInputSchema)
+    .query(({ ctx, input }) => ctx.services.bookings.seerEarnings(ctx.user, input.period)),
   /** The booking's .ics file (METHOD:CANCEL once cancelled), for its client and its Seer. */
   calendar: authedProcedure
     .input(bookingIdSchema)

@@ -44,7 +44,7 @@ function periodStart(period: EarningsPeriod, now: Date, timeZone: string): Date 
 }
 
 /**
- * seerDashboard.earnings, the Earnings tab (a read of bookings, so bookings owns it). Every figure of paid bookings is a sum over the ledger (docs/product.md#money-and-the-ledger);
+ * bookings.seerEarnings, the Earnings tab (a read of bookings, so bookings owns it). Every figure of paid bookings is a sum over the ledger (docs/product.md#money-and-the-ledger);
  * Pending Payouts alone is the split of bookings still waiting for their payment, where no money has moved yet.
  */
 export async function seerEarnings(

@@ -151,7 +151,7 @@ describe("dashboard figures", () => {
 
   it("computes the earnings of each period, with only live holds as pending payouts", async () => {
     const earnings = async (period: string) =>
-      trpcData(await trpcQuery(t.app, "seerDashboard.earnings", { period }, seerCookie)) as Record<string, unknown> & {
+      trpcData(await trpcQuery(t.app, "bookings.seerEarnings", { period }, seerCookie)) as Record<string, unknown> & {
         rows: Array<Record<string, unknown>>;
       };
     const all = await earnings("all");
@@ -194,7 +194,7 @@ describe("dashboard figures", () => {
   });
 
   it("refuses an unknown period", async () => {
-    expect((await trpcQuery(t.app, "seerDashboard.earnings", { period: "week" }, seerCookie)).statusCode).toBe(400);
+    expect((await trpcQuery(t.app, "bookings.seerEarnings", { period: "week" }, seerCookie)).statusCode).toBe(400);
   });
 });
 
@@ -302,7 +302,7 @@ describe("dashboard after payment", () => {
       grossRevenue: string;
       refunded: string;
       rows: { id: string; status: string; refundedAmount: string; seerEarnings: string }[];
-    }>(await trpcQuery(t.app, "seerDashboard.earnings", { period: "all" }, cookie));
+    }>(await trpcQuery(t.app, "bookings.seerEarnings", { period: "all" }, cookie));
     expect(earnings).toMatchObject({
       confirmedEarnings: "176.00",
       totalAllTime: "176.00",
@@ -352,7 +352,7 @@ describe("dashboard after payment", () => {
     expect(after.summary.totalEarnings).toBe("32.00");
     expect(after.upcoming[0]?.seerEarnings).toBe("32.00");
     const earnings = trpcData<{ confirmedEarnings: string; refunded: string; grossRevenue: string; platformCommission: string }>(
-      await trpcQuery(t.app, "seerDashboard.earnings", { period: "all" }, cookie),
+      await trpcQuery(t.app, "bookings.seerEarnings", { period: "all" }, cookie),
     );
     expect(earnings).toMatchObject({
       confirmedEarnings: "32.00",

@@ -253,7 +253,7 @@ describe("the ledger, to the cent", () => {
         expect(overview).toMatchObject({ available: expectedShares - paid, paidOut: paid, pending: 0 });
         // The Seer's dashboard reads the same rows: its earnings are the shares, its chart adds up to them.
         const dashboard = trpcData<{ totalAllTime: string; refunded: string; monthly: { earnings: string }[] }>(
-          await trpcQuery(t.app, "seerDashboard.earnings", { period: "all" }, seerCookies[seer]),
+          await trpcQuery(t.app, "bookings.seerEarnings", { period: "all" }, seerCookies[seer]),
         );
         const toCents = (decimal: string) => Math.round(Number(decimal) * 100);
         expect(toCents(dashboard.totalAllTime), `dashboard of Seer ${seer}`).toBe(expectedShares);
