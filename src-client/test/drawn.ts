@@ -2,16 +2,20 @@ import { act } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach } from "vitest";
 
 // A page as the server draws it, then taken over by React, as main.tsx does (issue #39's tests of early input).
 
 let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
+
+/**
+ * Unmounts the page taken over and empties the document: called after every test by setup.ts, since the test files of
+ * a worker share one document and this module (vitest's isolate is off for the client).
+ */
+export function removeDrawn(): void {
+  if (root) act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = "";
-});
+}
 
 /** The page as the server sends it, in a container of the document. */
 export function drawn(element: ReactElement): HTMLElement {

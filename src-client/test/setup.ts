@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { removeDrawn } from "./drawn";
 import { server } from "./msw";
 
 // Screens appear after a lazy route chunk and a mocked request; on a loaded CI machine that can take
@@ -49,6 +50,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
+  removeDrawn();
   // The toast store is global and shows one toast at a time: a leftover would hide the next test's toast.
   notifications.clean();
   notifications.cleanQueue();
