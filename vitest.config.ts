@@ -1,5 +1,16 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const serverFiles = ["src/**/*.test.ts", "src-server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"];
+/** Server test files that use vi.mock: they run isolated (see the server-mocks project). */
+const mocking = ["src-server/modules/shop/checkout.test.ts"];
+const server = {
+  environment: "node",
+  globalSetup: ["src-server/test/global-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: "forks" as const,
+};
 
 export default defineConfig({
   test: {
@@ -12,14 +23,18 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...server,
           name: "server",
-          environment: "node",
-          include: ["src/**/*.test.ts", "src-server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
-          globalSetup: ["src-server/test/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: "forks",
+          include: serverFiles,
+          exclude: [...configDefaults.exclude, ...mocking],
+          // The files of a worker share its module graph instead of loading it anew each (the project took about
+          // 300 s on two cores with isolation, 150 s without). Every file still opens its own database.
+          isolate: false,
         },
+      },
+      {
+        // Files that replace a module (vi.mock) need one graph of their own: with a shared one the module is loaded.
+        test: { ...server, name: "server-mocks", include: mocking },
       },
       {
         esbuild: { jsx: "automatic" },
