@@ -16,6 +16,7 @@ export { registerBookingRoutes } from "./rest";
 // The reads other modules show: a domain owns its reads.
 export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
 export { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "./personal-data";
+export { roomBooking } from "./room-booking";
 export {
   bookingCounts,
   bookingMoneyQuery,

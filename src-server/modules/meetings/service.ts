@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
-import { bookings, meetingMessages, seers, users } from "../../../db/schema";
+import { meetingMessages, users } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import {
   meetingRole,
@@ -15,7 +14,7 @@ import type { BookingStatus, SessionType } from "../../../src/domain/enums";
 import type { Clock } from "../../platform/clock";
 import type { IceConfig } from "../../platform/config";
 import type { SessionUser } from "../../platform/trpc/context";
-import { MEETING_NOT_FOUND_MESSAGE } from "../bookings";
+import { MEETING_NOT_FOUND_MESSAGE, roomBooking } from "../bookings";
 import { createAttendance } from "./attendance";
 import { iceServers } from "./ice";
 
@@ -53,37 +52,11 @@ export interface RoomAccess {
   closesAt: Date;
 }
 
-const clientUsers = alias(users, "client_users");
-
 const displayName = (first: string | null, last: string | null, fallback: string) =>
   [first, last].filter((p) => p && p.trim()).join(" ") || fallback;
 
 export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock; ice?: IceConfig }) {
-  async function load(bookingId: string) {
-    const [row] = await db
-      .select({
-        id: bookings.id,
-        clientId: bookings.clientId,
-        seerUserId: seers.userId,
-        seerName: seers.fullName,
-        clientFirst: clientUsers.firstName,
-        clientLast: clientUsers.lastName,
-        status: bookings.status,
-        sessionType: bookings.sessionType,
-        scheduledDate: bookings.scheduledDate,
-        scheduledTime: bookings.scheduledTime,
-        clientTimezone: bookings.clientTimezone,
-        startsAt: bookings.startsAt,
-        endsAt: bookings.endsAt,
-        notes: bookings.notes,
-      })
-      .from(bookings)
-      .innerJoin(seers, eq(seers.id, bookings.seerId))
-      .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
-      .where(eq(bookings.id, bookingId))
-      .limit(1);
-    return row;
-  }
+  const load = (bookingId: string) => roomBooking(db, bookingId);
 
   /** The booking's client and Seer see it, admins too; anyone else is told what a missing id is told. */
   async function room(user: SessionUser, bookingId: string): Promise<RoomView> {
@@ -132,7 +105,7 @@ export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock;
   }
 
   async function messages(user: SessionUser, bookingId: string): Promise<ChatMessage[]> {
-    await room(user, bookingId);
+    const { seerName } = await room(user, bookingId);
     const rows = await db
       .select({
         id: meetingMessages.id,
@@ -141,18 +114,15 @@ export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock;
         createdAt: meetingMessages.createdAt,
         first: users.firstName,
         last: users.lastName,
-        seerName: seers.fullName,
       })
       .from(meetingMessages)
       .innerJoin(users, eq(users.id, meetingMessages.senderId))
-      .innerJoin(bookings, eq(bookings.id, meetingMessages.bookingId))
-      .innerJoin(seers, eq(seers.id, bookings.seerId))
       .where(eq(meetingMessages.bookingId, bookingId))
       .orderBy(asc(meetingMessages.createdAt), asc(meetingMessages.id));
     return rows.map((r) => ({
       id: r.id,
       senderRole: r.senderRole,
-      senderName: r.senderRole === "seer" ? r.seerName : displayName(r.first, r.last, "Client"),
+      senderName: r.senderRole === "seer" ? seerName : displayName(r.first, r.last, "Client"),
       text: r.text,
       sentAt: r.createdAt.toISOString(),
     }));
