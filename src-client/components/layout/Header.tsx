@@ -50,7 +50,11 @@ function ColorSchemeToggle() {
       variant="subtle"
       color="dark"
       size="lg"
-      loading={!ready}
+      // Busy as the menu button is: dimmed and disabled, not Mantine's spinner, whose endless animation kept a phone's
+      // main thread drawing frames while the page was loading.
+      disabled={!ready}
+      aria-busy={!ready}
+      className={ready ? undefined : classes.busy}
       onClick={() => setColorScheme(next)}
       aria-label={next === "dark" ? "Use dark colours" : "Use light colours"}
     >
