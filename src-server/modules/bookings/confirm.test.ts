@@ -1,62 +1,17 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookings, ledgerEntries, paymentEvents, sentEmails } from "../../../db/schema";
-import { FakeClock } from "../../platform/clock";
-import { type TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, signUp, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ledgerEntries, paymentEvents, sentEmails } from "../../../db/schema";
+import { trpcQuery, type TestApp } from "../../test/app";
 import { writersOfEventAndRow } from "../../test/database";
+import { bookingTestKit } from "./test-kit";
 
-const NOW = new Date("2026-11-22T10:00:00Z");
+const kit = bookingTestKit();
+const { provider, freshDate, createIntent, confirmBooking, payWithCard, bookingRow } = kit;
 let t: TestApp;
 let seerId: string;
 let client: { cookie: string; email: string };
 let other: { cookie: string; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ clock: new FakeClock(NOW) });
-  const seerUser = await createUser(
-    t.database.db,
-    { role: "seer", email: "seer-booking@example.com" },
-    { password: "seer password 1" },
-  );
-  seerId = (await createSeer(t.database.db, { userId: seerUser.id, price15Min: null, price30Min: "45.00", price60Min: "80.00" }))
-    .id;
-  client = await signUp(t.app, { email: "client-booking@example.com" });
-  other = await signUp(t.app, { email: "other-booking@example.com" });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const provider = () => t.app.services.payments.provider as TestPaymentProvider;
-
-let nextDay = 1;
-/** Each test books its own day so that tests do not share slots. */
-const freshDate = () => new Date(NOW.getTime() + nextDay++ * 86_400_000).toISOString().slice(0, 10);
-
-function createIntent(cookie: string | undefined, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify({ seerId, sessionType: "60min", scheduledTime: "10:00", notes: "", clientTimezone: "UTC", ...body }),
-  });
-}
-
-function confirmBooking(cookie: string, paymentIntentId: string) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/confirm-booking-payment",
-    headers: { "content-type": "application/json", cookie },
-    payload: JSON.stringify({ paymentIntentId }),
-  });
-}
-
-const payWithCard = (cookie: string, clientSecret: string, cardNumber: string) =>
-  trpcMutation(t.app, "payments.confirmTestCard", { clientSecret, cardNumber, expiry: "12/34", cvc: "123" }, cookie);
-
-const bookingRow = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+beforeAll(() => void ({ t, seerId, client, other } = kit.get()));
 
 describe("paying and confirming exactly once", () => {
   it("confirms through the test card 4242 and the confirm call, once, with one e-mail to each side", async () => {

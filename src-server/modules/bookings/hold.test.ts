@@ -1,66 +1,22 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rows as resultRows } from "../../../db/migrate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeer, createUser } from "../../../db/seed/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../../db/seed/factories";
 import { bookings, testPaymentIntents } from "../../../db/schema";
-import { FakeClock } from "../../platform/clock";
-import { type TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, signUp, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, trpcQuery, type TestApp } from "../../test/app";
 import { BEYOND_HORIZON_MESSAGE } from "../../../src/domain/consultations";
 import { PG, sqlState } from "../../platform/database";
 import { SLOT_TAKEN } from "./messages";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
+import { bookingTestKit, NOW } from "./test-kit";
 
-const NOW = new Date("2026-11-22T10:00:00Z");
+const kit = bookingTestKit();
+const { provider, freshDate, createIntent, confirmBooking, payWithCard, bookingRow } = kit;
 let t: TestApp;
 let seerId: string;
 let client: { cookie: string; email: string };
 let other: { cookie: string; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ clock: new FakeClock(NOW) });
-  const seerUser = await createUser(
-    t.database.db,
-    { role: "seer", email: "seer-booking@example.com" },
-    { password: "seer password 1" },
-  );
-  seerId = (await createSeer(t.database.db, { userId: seerUser.id, price15Min: null, price30Min: "45.00", price60Min: "80.00" }))
-    .id;
-  client = await signUp(t.app, { email: "client-booking@example.com" });
-  other = await signUp(t.app, { email: "other-booking@example.com" });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const provider = () => t.app.services.payments.provider as TestPaymentProvider;
-
-let nextDay = 1;
-/** Each test books its own day so that tests do not share slots. */
-const freshDate = () => new Date(NOW.getTime() + nextDay++ * 86_400_000).toISOString().slice(0, 10);
-
-function createIntent(cookie: string | undefined, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify({ seerId, sessionType: "60min", scheduledTime: "10:00", notes: "", clientTimezone: "UTC", ...body }),
-  });
-}
-
-function confirmBooking(cookie: string, paymentIntentId: string) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/confirm-booking-payment",
-    headers: { "content-type": "application/json", cookie },
-    payload: JSON.stringify({ paymentIntentId }),
-  });
-}
-
-const payWithCard = (cookie: string, clientSecret: string, cardNumber: string) =>
-  trpcMutation(t.app, "payments.confirmTestCard", { clientSecret, cardNumber, expiry: "12/34", cvc: "123" }, cookie);
-
-const bookingRow = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+beforeAll(() => void ({ t, seerId, client, other } = kit.get()));
 
 describe("creating a booking's payment intent", () => {
   it("prices the session from the Seer's stored price and splits 20% / 80% in exact cents", async () => {

@@ -1,45 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeer, createUser } from "../../../db/seed/factories";
-import { FakeClock } from "../../platform/clock";
-import { createTestApp, signIn, signUp, trpcError, trpcQuery, type TestApp } from "../../test/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../../db/seed/factories";
+import { signIn, trpcError, trpcQuery, type TestApp } from "../../test/app";
 import { MEETING_NOT_FOUND_MESSAGE } from "./messages";
+import { bookingTestKit } from "./test-kit";
 
-const NOW = new Date("2026-11-22T10:00:00Z");
+const kit = bookingTestKit();
+const { freshDate, createIntent } = kit;
 let t: TestApp;
 let seerId: string;
-let seerCookie: string;
 let client: { cookie: string; email: string };
 let other: { cookie: string; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ clock: new FakeClock(NOW) });
-  const seerUser = await createUser(
-    t.database.db,
-    { role: "seer", email: "seer-booking@example.com" },
-    { password: "seer password 1" },
-  );
-  seerId = (await createSeer(t.database.db, { userId: seerUser.id, price15Min: null, price30Min: "45.00", price60Min: "80.00" }))
-    .id;
-  seerCookie = await signIn(t.app, "seer-booking@example.com", "seer password 1");
-  client = await signUp(t.app, { email: "client-booking@example.com" });
-  other = await signUp(t.app, { email: "other-booking@example.com" });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-let nextDay = 1;
-/** Each test books its own day so that tests do not share slots. */
-const freshDate = () => new Date(NOW.getTime() + nextDay++ * 86_400_000).toISOString().slice(0, 10);
-
-function createIntent(cookie: string | undefined, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify({ seerId, sessionType: "60min", scheduledTime: "10:00", notes: "", clientTimezone: "UTC", ...body }),
-  });
-}
+let seerCookie: string;
+beforeAll(() => void ({ t, seerId, client, other, seerCookie } = kit.get()));
 
 describe("reading bookings", () => {
   it("lets the client, the Seer and admins load a booking; anyone else gets the meeting's not-found text", async () => {
