@@ -1,59 +1,17 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookings } from "../../../db/schema";
-import { FakeClock } from "../../platform/clock";
-import { createTestApp, payForBooking, signIn, signUp, trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
+import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
 
-const NOW = new Date("2026-11-22T08:00:00Z");
+const NOW = LIFECYCLE_NOW;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
+const kit = lifecycleTestKit();
+const { row, freshDate, paidBooking, mailsAbout } = kit;
 let t: TestApp;
-let seerId: string;
 let seerCookie: string;
 let client: { cookie: string; email: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ clock: new FakeClock(NOW) });
-  const seerUser = await createUser(
-    t.database.db,
-    { role: "seer", email: "seer-life@example.com" },
-    { password: "seer password 1" },
-  );
-  seerId = (
-    await createSeer(t.database.db, { userId: seerUser.id, timezone: "Africa/Accra", price30Min: "45.01", price60Min: "80.00" })
-  ).id;
-  seerCookie = await signIn(t.app, "seer-life@example.com", "seer password 1");
-  await createUser(t.database.db, { role: "admin", email: "admin-life@example.com" }, { password: "admin password 1" });
-  client = await signUp(t.app, { email: "client-life@example.com" });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const row = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-let nextDay = 3;
-const freshDate = () => new Date(NOW.getTime() + nextDay++ * DAY).toISOString().slice(0, 10);
-
-/** A confirmed, paid booking through the public door: hold, test card, confirmation. */
-async function paidBooking(options: { date?: string; time?: string; session?: "30min" | "60min" } = {}) {
-  const date = options.date ?? freshDate();
-  const { bookingId, paymentIntentId } = await payForBooking(t.app, client.cookie, {
-    seerId,
-    scheduledDate: date,
-    sessionType: options.session,
-    scheduledTime: options.time,
-  });
-  await t.app.jobs.runDue();
-  return { bookingId, paymentIntentId, date };
-}
-
-const mailsAbout = (bookingId: string, subject: string) =>
-  t.mailer.sent.filter(
-    (m) =>
-      m.subject.startsWith(subject) && (m.text.includes(bookingId) || m.attachments?.some((a) => a.content.includes(bookingId))),
-  );
+beforeAll(() => void ({ t, seerCookie, client } = kit.get()));
 
 describe("rescheduling", () => {
   it("moves a booking to a free slot, with the updated calendar entry and the reminder moved", async () => {
@@ -164,7 +122,7 @@ describe("the 24-hour reminder", () => {
     t.clock.set(new Date(`${freshDate()}T14:00:00Z`));
     const soon = new Date(t.clock.now().getTime() + 20 * HOUR).toISOString();
     const late = await paidBooking({ date: soon.slice(0, 10), time: soon.slice(11, 16) });
-    nextDay++;
+    void freshDate(); // the day the late booking took is no longer fresh
     t.clock.set(new Date(Date.parse(soon) - 60_000));
     await t.app.jobs.runDue();
     expect(mailsAbout(late.bookingId, "Reminder:")).toHaveLength(0);
