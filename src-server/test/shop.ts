@@ -1,5 +1,8 @@
-import { expect } from "vitest";
-import { signUp, trpcMutation, type TestApp } from "./app";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
+import { orders, products } from "../../db/schema";
+import { createUser } from "../../db/seed/factories";
+import { createTestApp, signIn, signUp, trpcMutation, type TestApp } from "./app";
 
 /** A paid order through the public door: cart, checkout, the test card, confirmation. */
 export async function paidOrder(
@@ -58,4 +61,45 @@ export async function paidOrder(
     ).statusCode,
   ).toBe(200);
   return { orderId, paymentIntentId, cookie: shopper.cookie };
+}
+
+/** An order as the admin's order page reads it (the fields the back-office tests look at). */
+export type OrderDetail = {
+  status: string;
+  trackingUrl: string | null;
+  history: { kind: string; by: string }[];
+  lines: { productName: string; refundedQuantity: number }[];
+};
+
+/**
+ * One app for a back-office test file, with an admin signed in, and the reads and calls the files share. Called at the
+ * top of a file: it registers the file's beforeAll and afterAll (the files of a worker share their modules).
+ */
+export function backOfficeTestKit() {
+  let app: TestApp | undefined;
+  let adminCookie = "";
+  beforeAll(async () => {
+    app = await createTestApp();
+    await createUser(app.database.db, { role: "admin", email: "admin-office@example.com" }, { password: "admin password 1" });
+    adminCookie = await signIn(app.app, "admin-office@example.com", "admin password 1");
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const t = (): TestApp => {
+    if (!app) throw new Error("the back-office test app is not started");
+    return app;
+  };
+  const db = () => t().database.db;
+  return {
+    get: () => ({ t: t(), adminCookie }),
+    db,
+    stockOf: async (id: string) =>
+      (await db().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]?.s,
+    orderRow: async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0],
+    mailsTo: (email: string, subject: string) =>
+      t().mailer.sent.filter((m) => m.to === email && m.subject.startsWith(subject)),
+    /** A paid order through the public door. */
+    paidOrder: (lines: Parameters<typeof paidOrder>[1], email: string) => paidOrder(t(), lines, email),
+  };
 }

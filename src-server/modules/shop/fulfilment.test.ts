@@ -1,38 +1,16 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products } from "../../../db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createUser } from "../../../db/seed/factories";
 import { ORDER_NOT_FOUND } from "../../../src/schemas/shop";
-import { paidOrder as paidOrderOf } from "../../test/shop";
-import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { backOfficeTestKit, type OrderDetail } from "../../test/shop";
+import { signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { NOT_DELIVERABLE, NOT_SHIPPABLE } from "./fulfilment";
 
+const kit = backOfficeTestKit();
+const { db, stockOf, orderRow, mailsTo, paidOrder } = kit;
 let t: TestApp;
 let adminCookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.database.db, { role: "admin", email: "admin-office@example.com" }, { password: "admin password 1" });
-  adminCookie = await signIn(t.app, "admin-office@example.com", "admin password 1");
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const db = () => t.database.db;
-const stockOf = async (id: string) =>
-  (await db().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]?.s;
-const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
-const mailsTo = (email: string, subject: string) => t.mailer.sent.filter((m) => m.to === email && m.subject.startsWith(subject));
-
-/** A paid order through the public door (test/shop.ts). */
-const paidOrder = (lines: Parameters<typeof paidOrderOf>[1], email: string) => paidOrderOf(t, lines, email);
-
-type Detail = {
-  status: string;
-  trackingUrl: string | null;
-  history: { kind: string; by: string }[];
-  lines: { productName: string; refundedQuantity: number }[];
-};
+beforeAll(() => void ({ t, adminCookie } = kit.get()));
+type Detail = OrderDetail;
 
 describe("the admin's orders", () => {
   it("lists paid orders with filters and a search by order number or e-mail; unpaid checkouts are not listed", async () => {

@@ -1,39 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries, orders, products, testPaymentRefunds } from "../../../db/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ledgerEntries, testPaymentRefunds } from "../../../db/schema";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createProduct, createUser } from "../../../db/seed/factories";
-import { paidOrder as paidOrderOf } from "../../test/shop";
-import { createTestApp, signIn, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createProduct } from "../../../db/seed/factories";
+import { backOfficeTestKit, type OrderDetail } from "../../test/shop";
+import { trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { PROVIDER_ACTOR } from "./queries";
 import { NOT_REFUNDABLE, TOO_MANY_REFUNDED } from "./refunds";
 
+const kit = backOfficeTestKit();
+const { db, stockOf, orderRow, mailsTo, paidOrder } = kit;
 let t: TestApp;
 let adminCookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.database.db, { role: "admin", email: "admin-office@example.com" }, { password: "admin password 1" });
-  adminCookie = await signIn(t.app, "admin-office@example.com", "admin password 1");
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const db = () => t.database.db;
-const stockOf = async (id: string) =>
-  (await db().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]?.s;
-const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
-const mailsTo = (email: string, subject: string) => t.mailer.sent.filter((m) => m.to === email && m.subject.startsWith(subject));
-
-/** A paid order through the public door (test/shop.ts). */
-const paidOrder = (lines: Parameters<typeof paidOrderOf>[1], email: string) => paidOrderOf(t, lines, email);
-
-type Detail = {
-  status: string;
-  trackingUrl: string | null;
-  history: { kind: string; by: string }[];
-  lines: { productName: string; refundedQuantity: number }[];
-};
+beforeAll(() => void ({ t, adminCookie } = kit.get()));
+type Detail = OrderDetail;
 
 describe("refunding an order from the back office", () => {
   it("refunds per line with the stock put back, then the rest in full with the shipping; never more than was paid", async () => {

@@ -1,38 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, testPaymentRefunds } from "../../../db/schema";
-import { createProduct, createUser } from "../../../db/seed/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testPaymentRefunds } from "../../../db/schema";
+import { createProduct } from "../../../db/seed/factories";
 import { ORDER_NOT_FOUND } from "../../../src/schemas/shop";
-import { paidOrder as paidOrderOf } from "../../test/shop";
-import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { backOfficeTestKit } from "../../test/shop";
+import { signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { fixtures, multipart } from "../../test/uploads";
-import {
-  RETURN_EXISTS,
-  RETURN_NOT_ACCEPTED,
-  RETURN_NOT_DELIVERED,
-  RETURN_NOT_OPEN,
-  RETURN_PHOTO_INVALID,
-  RETURN_TOO_LATE,
-} from "./returns";
+import { RETURN_EXISTS, RETURN_NOT_ACCEPTED, RETURN_NOT_DELIVERED, RETURN_NOT_OPEN, RETURN_PHOTO_INVALID, RETURN_TOO_LATE } from "./returns";
 
+const kit = backOfficeTestKit();
+const { db, stockOf, mailsTo, paidOrder } = kit;
 let t: TestApp;
 let adminCookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.database.db, { role: "admin", email: "admin-office@example.com" }, { password: "admin password 1" });
-  adminCookie = await signIn(t.app, "admin-office@example.com", "admin password 1");
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const db = () => t.database.db;
-const stockOf = async (id: string) =>
-  (await db().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]?.s;
-const mailsTo = (email: string, subject: string) => t.mailer.sent.filter((m) => m.to === email && m.subject.startsWith(subject));
-
-/** A paid order through the public door (test/shop.ts). */
-const paidOrder = (lines: Parameters<typeof paidOrderOf>[1], email: string) => paidOrderOf(t, lines, email);
+beforeAll(() => void ({ t, adminCookie } = kit.get()));
 
 describe("returns by the Terms", () => {
   const upload = async (cookie: string, kind = "return-photo", field = "returnPhoto") => {
