@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooking, createSeer, createUser } from "../../../db/seed/factories";
-import { seers, users } from "../../../db/schema";
+import { createSeer, createUser } from "../../../db/seed/factories";
+import { seers } from "../../../db/schema";
 import {
   NOT_AVAILABLE_MESSAGE,
   PRICE_FORMAT_MESSAGE,
@@ -16,7 +16,6 @@ import { fixtures, multipart } from "../../test/uploads";
 import { PROFILE_PHOTO_MESSAGE } from "./profile";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
-const DAY = 86_400_000;
 let t: TestApp;
 let seerId: string;
 let seerCookie: string;
@@ -35,72 +34,6 @@ beforeAll(async () => {
   ({ seerId, cookie: seerCookie } = await seerAccount("dash-seer@example.com", { timezone: "Africa/Lagos" }));
   ({ seerId: otherSeerId, cookie: otherSeerCookie } = await seerAccount("dash-other@example.com"));
   client = await signUp(t.app, { email: "dash-client@example.com", firstName: "Kofi", lastName: "Mensah" });
-  const [clientUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "dash-client@example.com"));
-  if (!clientUser) throw new Error("client not created");
-  const clientId = clientUser.id;
-  const db = t.database.db;
-  const at = (ms: number) => new Date(NOW.getTime() + ms);
-  // Confirmed: one upcoming (in 2 days), one past this month (10 days ago), one past 60 days ago, one 200 days ago (last year).
-  await createBooking(db, {
-    clientId,
-    seerId,
-    amount: "100.00",
-    sessionType: "60min",
-    status: "confirmed",
-    startsAt: at(2 * DAY),
-    consultationLink: "/meeting/x",
-    notes: "About my family",
-    createdAt: at(-1 * DAY),
-  });
-  await createBooking(db, {
-    clientId,
-    seerId,
-    amount: "50.00",
-    sessionType: "30min",
-    status: "confirmed",
-    startsAt: at(-10 * DAY),
-    createdAt: at(-12 * DAY),
-  });
-  await createBooking(db, {
-    clientId,
-    seerId,
-    amount: "25.00",
-    sessionType: "15min",
-    status: "confirmed",
-    startsAt: at(-60 * DAY),
-    createdAt: at(-61 * DAY),
-  });
-  await createBooking(db, {
-    clientId,
-    seerId,
-    amount: "10.00",
-    sessionType: "15min",
-    status: "confirmed",
-    startsAt: at(-330 * DAY),
-    createdAt: at(-331 * DAY),
-  });
-  // A live hold (pending payout), a run-out hold and an expired booking: neither of the last two counts.
-  await createBooking(db, {
-    clientId,
-    seerId,
-    amount: "45.00",
-    status: "pending",
-    startsAt: at(3 * DAY),
-    holdExpiresAt: at(10 * 60_000),
-    createdAt: at(-60_000),
-  });
-  await createBooking(db, {
-    clientId,
-    seerId,
-    amount: "80.00",
-    status: "pending",
-    startsAt: at(4 * DAY),
-    holdExpiresAt: at(-60_000),
-    createdAt: at(-DAY),
-  });
-  await createBooking(db, { clientId, seerId, amount: "80.00", status: "expired", startsAt: at(5 * DAY), createdAt: at(-DAY) });
-  // Another Seer's booking never shows.
-  await createBooking(db, { clientId, seerId: otherSeerId, amount: "999.00", status: "confirmed", startsAt: at(DAY) });
 });
 afterAll(async () => {
   await t.close();
