@@ -32,6 +32,8 @@ import { REQUEST_DEADLINE_MS, type Config, type TrustProxy } from "./platform/co
 import { createJobQueue, type JobDatabase, type JobQueue } from "./platform/jobs";
 import type { Mailer } from "./platform/mail";
 import { createPaymentProvider } from "./platform/payments";
+import { createPayoutRails } from "./platform/payouts";
+import type { PayoutRails } from "./platform/payouts/rail";
 import type { PaymentProvider } from "./platform/payments/provider";
 import { registerMetrics } from "./platform/metrics";
 import { registerOperations, registerRequestDeadline, requestIdOf } from "./platform/operations";
@@ -56,6 +58,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The card payment provider; by default Stripe when configured, else the built-in test mode. */
   payments?: PaymentProvider;
+  /** The local payout rails; each in test mode when missing and unconfigured. */
+  rails?: PayoutRails;
   logger?: FastifyServerOptions["logger"];
   /** The built client; when missing (tests, dev), only the API is served. */
   clientDir?: string;
@@ -98,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     storage,
     payments: deps.payments ?? createPaymentProvider(deps.config, clock, deps.db),
+    rails: deps.rails ?? createPayoutRails(deps.config, deps.db),
     jobs,
     log: app.log,
     sessionsChanged: (userId) => sessionCache.forgetUser(userId),

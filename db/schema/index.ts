@@ -13,3 +13,4 @@ export * from "./contact";
 export * from "./meetings";
 export * from "./test-payments";
 export * from "./ledger";
+export * from "./payouts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { bigint, char, check, index, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import type { Currency } from "../../src/domain/currencies";
 import { LEDGER_KINDS, type LedgerKind } from "../../src/domain/enums";
 import { bookings } from "./bookings";
 import { createdAt, oneOf } from "./columns";
@@ -24,11 +25,26 @@ export const ledgerEntries = pgTable(
     reference: varchar("reference", { length: 255 }).notNull().unique(),
     /** The payout a transfer or reversal belongs to: one run of the payout job for one Seer. */
     payoutId: varchar("payout_id", { length: 64 }),
+    /**
+     * The currency the money moved in. `amount` is always its book value in US cents; a row in another currency keeps
+     * its own amount (minor units) and the rate (units per US dollar) that turned it into book cents beside it.
+     */
+    currency: char("currency", { length: 3 }).$type<Currency>().notNull().default("USD"),
+    localAmount: bigint("local_amount", { mode: "number" }),
+    rate: numeric("rate", { precision: 18, scale: 6 }),
     createdAt: createdAt(),
   },
   (t) => [
     check("ledger_entries_kind_check", oneOf(t.kind, LEDGER_KINDS)),
-    check("ledger_entries_owner_check", sql`(${t.bookingId} is null) <> (${t.orderId} is null)`),
+    // A payout's fee belongs to the payout (its Seer and payout id), not to one booking or order.
+    check(
+      "ledger_entries_owner_check",
+      sql`case when ${t.kind} = 'payout_fee' then ${t.bookingId} is null and ${t.orderId} is null and ${t.seerId} is not null and ${t.payoutId} is not null else (${t.bookingId} is null) <> (${t.orderId} is null) end`,
+    ),
+    check(
+      "ledger_entries_currency_check",
+      sql`case when ${t.currency} = 'USD' then ${t.localAmount} is null and ${t.rate} is null else ${t.localAmount} is not null and ${t.rate} > 0 end`,
+    ),
     check(
       "ledger_entries_amount_check",
       sql`${t.amount} <> 0 and (${t.kind} in ('platform_fee', 'seer_share') or ${t.amount} > 0)`,

@@ -3,6 +3,7 @@ import type { Queryable } from "../client";
 import { exchangeRates, meetingAttendance, type SessionType, type UserRole } from "../schema";
 import { ROOM_CLOSES_MINUTES_AFTER_END } from "../../src/domain/after-payment";
 import { toCents } from "../../src/domain/money";
+import { DEFAULT_RATES } from "../../src/domain/currencies";
 import { textToHtml } from "../../src/domain/articles";
 import { articleImageUrl, demoArticles, type ArticleAuthor } from "./data/articles";
 import { communityClients, demoAccounts, demoApplications, reviewComments, type DemoAccount } from "./data/people";
@@ -398,5 +399,7 @@ export async function insertDemoData(
     }
   }
 
-  await db.insert(exchangeRates).values({ fromCurrency: "USD", toCurrency: "GHS", rate: "14.420000", lastUpdated: now });
+  await db.insert(exchangeRates).values(
+    Object.entries(DEFAULT_RATES).map(([toCurrency, rate]) => ({ fromCurrency: "USD", toCurrency, rate, lastUpdated: now })),
+  );
 }

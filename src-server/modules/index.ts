@@ -6,6 +6,7 @@ import type { Relay } from "../platform/relay";
 import type { JobQueue } from "../platform/jobs";
 import { createOutbox, type Mailer } from "../platform/mail";
 import type { PaymentProvider } from "../platform/payments/provider";
+import type { PayoutRails } from "../platform/payouts/rail";
 import type { FileStorage } from "../platform/storage/storage";
 import { router } from "../platform/trpc/init";
 import { accountRouter, createAccountService, registerAccountRoutes } from "./account";
@@ -28,7 +29,7 @@ import {
 } from "./shop";
 import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
-import { createPayoutService, payoutsRouter, seerBookingLedger } from "./payouts";
+import { createPayoutService, payoutsRouter, registerPayoutWebhooks, seerBookingLedger } from "./payouts";
 import { createUploadService, registerUploadRoutes } from "./uploads";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
@@ -58,6 +59,8 @@ export interface ServiceDeps {
   config: Pick<Config, "publicUrl"> & Partial<Pick<Config, "ice">>;
   storage: FileStorage;
   payments: PaymentProvider;
+  /** The local payout rails (Paystack, Flutterwave): real when configured, else in test mode. */
+  rails: PayoutRails;
   jobs: JobQueue;
   log?: { warn(obj: object, msg: string): void };
   /**
@@ -75,8 +78,14 @@ export function createServices(base: ServiceDeps) {
   const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice });
   // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
   const payments = createPaymentService(deps);
-  // Every movement of money lands in the ledger: at once after the events below, else by the ledger's sweep.
-  const payouts = createPayoutService({ ...deps, processEvent: payments.events.process });
+  const account = createAccountService(deps);
+  // Every movement of money lands in the ledger: at once after the events below, else by the ledger's sweep. Payout
+  // details change only with the password again, checked as the account checks it.
+  const payouts = createPayoutService({
+    ...deps,
+    processEvent: payments.events.process,
+    checkPassword: account.checkCurrentPassword,
+  });
   const { ledger } = payouts;
   const bookings = createBookingService({
     ...deps,
@@ -123,7 +132,8 @@ export function createServices(base: ServiceDeps) {
   return {
     jobs: deps.jobs,
     outbox: deps.outbox,
-    account: createAccountService(deps),
+    rails: deps.rails,
+    account,
     uploads,
     bookings,
     payments,
@@ -159,6 +169,7 @@ export async function registerModuleRoutes(
   registerAccountRoutes(app);
   registerBookingRoutes(app);
   await app.register(registerPaymentWebhooks, { payments: services.payments });
+  await app.register(registerPayoutWebhooks, { rails: services.rails, sync: services.payouts.syncLocal });
   registerUploadRoutes(app);
   registerApplicationRoutes(app);
   registerAdminRoutes(app);

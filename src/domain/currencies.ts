@@ -93,3 +93,39 @@ export function toUsdCents(minor: number, rate: Rate): number {
   const amount = wholeNumber(minor, "Minor units");
   return toSafe(divideRounded(amount * 100n * MICROS, rate.micros * ten(MINOR_DIGITS[rate.currency])), "US cents");
 }
+
+/** Each currency's narrow symbol, as the product shows it ("GH₵64,890.00", "CFA 27,248"). */
+export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = {
+  USD: "$",
+  GHS: "GH₵",
+  NGN: "₦",
+  KES: "KSh",
+  ZAR: "R",
+  XOF: "CFA ",
+  XAF: "FCFA ",
+};
+
+/** An amount in its currency's minor units as people read it: symbol, thousands separators, the currency's decimals. */
+export function formatMinor(minor: number, currency: Currency): string {
+  const digits = MINOR_DIGITS[currency];
+  const abs = Math.abs(minor);
+  const unit = 10 ** digits;
+  const whole = Math.floor(abs / unit)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = digits > 0 ? `.${(abs % unit).toString().padStart(digits, "0")}` : "";
+  return `${minor < 0 ? "-" : ""}${CURRENCY_SYMBOLS[currency]}${whole}${fraction}`;
+}
+
+/**
+ * The rates the product starts from (units per US dollar), written by the demo seed and used wherever `exchange_rates`
+ * holds no rate yet: the embedded default until a configured source refreshes them (EXCHANGE_RATES_URL).
+ */
+export const DEFAULT_RATES: Readonly<Record<Exclude<Currency, "USD">, string>> = {
+  GHS: "14.420000",
+  NGN: "1550.000000",
+  KES: "129.000000",
+  ZAR: "18.200000",
+  XOF: "605.500000",
+  XAF: "605.500000",
+};

@@ -71,5 +71,6 @@ export const LEDGER_KINDS = [
   "reversal",
   "shop_sale",
   "shop_refund",
+  "payout_fee",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

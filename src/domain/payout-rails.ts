@@ -136,3 +136,16 @@ export const PAYOUT_DETAILS_HOLD_HOURS = 24;
 export function maskedAccount(accountNumber: string): string {
   return `•••• ${accountNumber.replace(/\D/g, "").slice(-4)}`;
 }
+
+/**
+ * The built-in test mode's documented numbers (docs/product.md#payout-rails): an account or mobile money number ending
+ * in these digits behaves so; every other number resolves and is paid.
+ */
+export const TEST_PAYOUT_NUMBERS = {
+  /** The name cannot be resolved: "Account not found". */
+  unknown: "0404",
+  /** The transfer fails: the money returns to the Seer's balance. */
+  fails: "0000",
+  /** The transfer goes through, then the network sends it back (reversed). */
+  reversed: "9999",
+} as const;

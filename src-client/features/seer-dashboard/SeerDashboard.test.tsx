@@ -167,6 +167,7 @@ const payoutsOf = (status: "not_connected" | "details_needed" | "active") => ({
   available: status === "active" ? 0 : 12800,
   paidOut: status === "active" ? 12800 : 0,
   holdHours: 24,
+  localPayouts: [],
   payouts:
     status === "active"
       ? [

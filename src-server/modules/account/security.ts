@@ -150,6 +150,7 @@ export function createSecurityService({
 
   const dataDeps = { db, clock, storage, sessionsChanged, checkCurrentPassword, listSessions };
   return {
+    checkCurrentPassword,
     ...createRecovery({ db, clock, outbox, config, tokens, throttle, sendVerification, sessionsChanged, endSessions }),
     changePassword,
     changeEmail,

@@ -1,3 +1,4 @@
 export { ledgerByMonth, ledgerSummary, seerBookingLedger } from "./figures";
 export { payoutsRouter } from "./router";
 export { createPayoutService } from "./service";
+export { registerPayoutWebhooks } from "./webhooks";

@@ -1,4 +1,12 @@
-import { noInput, testOnboardingSchema } from "../../../src/schemas/payouts";
+import {
+  adminPayoutsSchema,
+  institutionsSchema,
+  noInput,
+  resolveAccountSchema,
+  retryPayoutSchema,
+  savePayoutMethodSchema,
+  testOnboardingSchema,
+} from "../../../src/schemas/payouts";
 import { adminProcedure, router, seerProcedure } from "../../platform/trpc/init";
 
 /** Seer payouts (docs/product.md#money-and-the-ledger): the Seer's own account and balances; the admins' ledger figures. */
@@ -10,4 +18,17 @@ export const payoutsRouter = router({
     .input(testOnboardingSchema)
     .mutation(({ ctx, input }) => ctx.services.payouts.completeTestOnboarding(ctx.user, input.accountId)),
   summary: adminProcedure.query(({ ctx }) => ctx.services.payouts.summary()),
+  // Local payouts (docs/product.md#payout-rails): what the Seer's country offers, the holder's name, saving details.
+  options: seerProcedure.query(({ ctx }) => ctx.services.payouts.methods.options(ctx.user)),
+  institutions: seerProcedure
+    .input(institutionsSchema)
+    .query(({ ctx, input }) => ctx.services.payouts.methods.institutions(ctx.user, input.kind)),
+  resolveAccount: seerProcedure
+    .input(resolveAccountSchema)
+    .mutation(({ ctx, input }) => ctx.services.payouts.methods.resolve(ctx.user, input)),
+  saveMethod: seerProcedure
+    .input(savePayoutMethodSchema)
+    .mutation(({ ctx, input }) => ctx.services.payouts.methods.save(ctx.user, input, ctx.req.ip)),
+  list: adminProcedure.input(adminPayoutsSchema).query(({ ctx, input }) => ctx.services.payouts.list(input)),
+  retry: adminProcedure.input(retryPayoutSchema).mutation(({ ctx, input }) => ctx.services.payouts.retry(input.payoutId)),
 });

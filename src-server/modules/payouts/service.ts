@@ -9,6 +9,11 @@ import { ledgerSummary, seerBookingLedger, type LedgerSummary } from "./figures"
 import { createLedger } from "./ledger";
 import { LEDGER_SWEEP_JOB, sweep as sweepLedger } from "./sweep";
 import { createTransfers, PAY_SEER_JOB } from "./transfers";
+import { createLocalPayouts } from "./local";
+import { markRetried } from "./local-outcome";
+import { createPayoutMethods } from "./methods";
+import { RATES_REFRESH_JOB, refreshRates } from "./rates";
+import { adminPayouts, seerLocalPayouts, type AdminPayoutFilter } from "./local-figures";
 
 export interface PayoutOverview {
   status: PayoutStatus;
@@ -20,6 +25,8 @@ export interface PayoutOverview {
   paidOut: number;
   holdHours: number;
   payouts: Payout[];
+  /** Transfers to mobile money or a local bank, newest first: both amounts, their state and the provider's message. */
+  localPayouts: Awaited<ReturnType<typeof seerLocalPayouts>>;
 }
 
 /**
@@ -30,8 +37,11 @@ export interface PayoutOverview {
 export function createPayoutService(deps: PayoutDeps) {
   const { db, clock, payments, jobs } = deps;
   const ledger = createLedger({ db, clock, payments });
+  // local.ts: payouts to mobile money and local banks; methods.ts: the Seer's details for them.
+  const local = createLocalPayouts(deps);
+  const methods = createPayoutMethods({ ...deps, checkPassword: deps.checkPassword });
   // transfers.ts: the payout job; accounts.ts: the connected account; sweep.ts: the ledger's sweep.
-  const { requestPayout, syncTransfer, paySeer } = createTransfers({ ...deps, ledger });
+  const { requestPayout, syncTransfer, paySeer } = createTransfers({ ...deps, ledger, local });
   const { seerOf, connect, syncAccount, refresh, completeTestOnboarding } = createPayoutAccounts({ ...deps, requestPayout });
   const sweep = () => sweepLedger({ ...deps, ledger, requestPayout });
 
@@ -76,7 +86,15 @@ export function createPayoutService(deps: PayoutDeps) {
             : [],
         ),
       ).slice(0, 50),
+      localPayouts: await seerLocalPayouts(db, seer.id),
     };
+  }
+
+  /** An admin's retry of a failed or reversed local payout: allowed once per payout, then the Seer's payout runs now. */
+  async function retry(payoutId: string): Promise<{ retried: boolean }> {
+    const seerId = await markRetried(db, clock, payoutId);
+    if (seerId) await requestPayout(seerId, `retry:${payoutId}`);
+    return { retried: seerId !== null };
   }
 
   /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */
@@ -87,6 +105,16 @@ export function createPayoutService(deps: PayoutDeps) {
   // The sweep first: a test's runDue then also runs the payouts it asked for.
   jobs.define({ name: LEDGER_SWEEP_JOB, every: "* * * * *", run: sweep });
   jobs.define<{ seerId: string; payoutId: string }>({ name: PAY_SEER_JOB, retryLimit: 10, retryDelaySeconds: 60, run: paySeer });
+  const ratesUrl = deps.config.exchangeRatesUrl;
+  // The rates of the moment, from the configured source; without one, the seed's rates serve.
+  if (ratesUrl)
+    jobs.define({
+      name: RATES_REFRESH_JOB,
+      every: "17 * * * *",
+      run: async () => {
+        await refreshRates(deps, ratesUrl);
+      },
+    });
 
   return {
     ledger,
@@ -99,5 +127,9 @@ export function createPayoutService(deps: PayoutDeps) {
     sweep,
     overview,
     summary,
+    methods,
+    syncLocal: local.sync,
+    retry,
+    list: (filter: AdminPayoutFilter) => adminPayouts(db, filter),
   };
 }

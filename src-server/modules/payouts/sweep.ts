@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ledgerEntries, seers } from "../../../db/schema";
 import { owedPart, type Ledger, type PayoutDeps } from "./deps";
 
@@ -41,7 +41,8 @@ export async function sweep({
            from ${ledgerEntries} where ${ledgerEntries.seerId} is not null group by 1, 2) owed`,
       sql`owed.seer_id = ${seers.id} and owed.owed <> 0`,
     )
-    .where(and(eq(seers.payoutStatus, "active"), isNotNull(seers.stripeAccountId)));
+    // Active: a Stripe account that can receive transfers, or local details (local.ts decides when they may be paid).
+    .where(eq(seers.payoutStatus, "active"));
   const minute = Math.floor(clock.now().getTime() / 60_000);
   for (const { seerId } of due) await requestPayout(seerId, `sweep:${minute}`);
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { ledgerEntries, seers } from "../../../db/schema";
 import { withLock } from "../../platform/locks";
 import { owedPart, type Ledger, type PayoutDeps } from "./deps";
+import type { LocalPayouts } from "./local";
 
 export const PAY_SEER_JOB = "payouts.pay-seer";
 
@@ -19,7 +20,8 @@ export function createTransfers({
   payments,
   jobs,
   ledger,
-}: Pick<PayoutDeps, "db" | "clock" | "payments" | "jobs"> & { ledger: Ledger }) {
+  local,
+}: Pick<PayoutDeps, "db" | "clock" | "payments" | "jobs"> & { ledger: Ledger; local: LocalPayouts }) {
   /**
    * One payout job per Seer and occasion: `activated` once per account, else one per minute of the sweep. A job's
    * key stays taken after it ran, so the occasion is part of it.
@@ -70,6 +72,9 @@ export function createTransfers({
   async function paySeer({ seerId, payoutId }: { seerId: string; payoutId: string }): Promise<void> {
     await withLock(db, `payouts:${seerId}`, async () => {
       await ledger.recordSeer(seerId);
+      // Local details (mobile money, a local bank) take the local rail: one transfer of all that is owed.
+      const method = await local.currentMethod(seerId);
+      if (method) return local.pay(seerId, payoutId, await owedByBooking(seerId), method);
       const [seer] = await db
         .select({ accountId: seers.stripeAccountId, status: seers.payoutStatus })
         .from(seers)

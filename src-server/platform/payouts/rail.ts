@@ -110,3 +110,6 @@ export interface PayoutRail {
    */
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): RailWebhookEvent;
 }
+
+/** The local rails by name: each real when its keys are configured, else in test mode. */
+export type PayoutRails = Readonly<Record<LocalRailName, PayoutRail>>;

@@ -1,0 +1,183 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { ledgerEntries, localPayouts, payoutMethods } from "../../../db/schema";
+import { fromUsdCents, rateText, type Rate } from "../../../src/domain/currencies";
+import { MINIMUM_PAYOUT } from "../../../src/domain/payout-rails";
+import type { Clock } from "../../platform/clock";
+import type { JobQueue } from "../../platform/jobs";
+import type { Outbox } from "../../platform/mail";
+import { RailRefusedError, type PayoutRail, type PayoutRails, type RailTransfer } from "../../platform/payouts/rail";
+import { createPayoutOutcome } from "./local-outcome";
+import { currentRate } from "./rates";
+
+export const SYNC_LOCAL_JOB = "payouts.sync-local";
+/** How long after a transfer its state is read back, should no webhook have told it (test mode: at once). */
+const SYNC_AFTER_MS = { test: 0, live: 15 * 60_000 };
+
+type Method = typeof payoutMethods.$inferSelect;
+type Owed = { bookingId: string; owed: number };
+
+/** A ledger row's currency columns: none for US dollars (the book currency), else its minor units and the rate. */
+function local(amount: number, rate: Rate) {
+  return rate.currency === "USD"
+    ? { currency: "USD" as const, localAmount: null, rate: null }
+    : { currency: rate.currency, localAmount: fromUsdCents(amount, rate), rate: rateText(rate) };
+}
+
+/**
+ * Payouts to mobile money and local banks (issue #40, docs/product.md#payout-rails): one transfer per payout of all
+ * that is owed, converted at the rate of the moment, through the rail of the Seer's details. Its ledger rows are written
+ * with the payout, before the provider is asked, under references that name the payout; a failed or reversed transfer
+ * writes the rows that give the money back. The provider's answer is always read back from the provider (by our
+ * reference), so webhooks arriving twice, late or out of order end in one state.
+ */
+export function createLocalPayouts({
+  db,
+  clock,
+  jobs,
+  outbox,
+  rails,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+  outbox: Outbox;
+  rails: PayoutRails;
+  log?: { warn(obj: object, msg: string): void };
+}) {
+  const apply = createPayoutOutcome({ db, clock, outbox });
+
+  /** The Seer's current details, whether or not payouts may go to them yet. */
+  async function currentMethod(seerId: string): Promise<Method | undefined> {
+    const [row] = await db
+      .select()
+      .from(payoutMethods)
+      .where(and(eq(payoutMethods.seerId, seerId), isNull(payoutMethods.replacedAt)));
+    return row;
+  }
+
+  /** The Seer's latest payout to these details, to know whether one is on its way or the last one failed. */
+  async function latestTo(methodId: string) {
+    const [row] = await db
+      .select({ id: localPayouts.id, status: localPayouts.status, retriedAt: localPayouts.retriedAt })
+      .from(localPayouts)
+      .where(eq(localPayouts.methodId, methodId))
+      .orderBy(desc(localPayouts.createdAt), desc(localPayouts.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Pays what the Seer is owed to their local details, when they may be paid there (not within 24 hours of a change, not
+   * while a transfer is on its way, not again after a failure until an admin retries or the details change) and the sum
+   * reaches the currency's minimum. Run under the Seer's payout lock.
+   */
+  async function pay(seerId: string, payoutId: string, owed: readonly Owed[], method: Method): Promise<void> {
+    if (method.usableFrom.getTime() > clock.now().getTime()) return;
+    const last = await latestTo(method.id);
+    if (last?.status === "pending") return sync(last.id);
+    if ((last?.status === "failed" || last?.status === "reversed") && !last.retriedAt) return;
+    const total = owed.reduce((sum, b) => sum + b.owed, 0);
+    if (total <= 0) return;
+    const rate = await currentRate(db, method.currency);
+    // Each row in the currency as it is converted alone, so the transfer is exactly the sum of its rows.
+    const localTotal = owed.reduce((sum, b) => sum + Math.sign(b.owed) * fromUsdCents(Math.abs(b.owed), rate), 0);
+    if (localTotal < MINIMUM_PAYOUT[method.currency]) return;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await tx.insert(localPayouts).values({
+        id: payoutId,
+        seerId,
+        methodId: method.id,
+        rail: method.rail,
+        amount: total,
+        currency: method.currency,
+        localAmount: localTotal,
+        rate: rateText(rate),
+        createdAt: now,
+      });
+      // What is owed moves out as a transfer; a booking a refund left overpaid is settled out of the same payout.
+      await tx.insert(ledgerEntries).values(
+        owed
+          .filter((b) => b.owed !== 0)
+          .map((b) => ({
+            kind: b.owed > 0 ? ("transfer" as const) : ("reversal" as const),
+            amount: Math.abs(b.owed),
+            ...local(Math.abs(b.owed), rate),
+            bookingId: b.bookingId,
+            seerId,
+            payoutId,
+            reference: `${b.owed > 0 ? "transfer" : "offset"}:${payoutId}:${b.bookingId}`,
+            createdAt: now,
+          })),
+      );
+    });
+    await send(payoutId);
+  }
+
+  async function payoutOf(payoutId: string) {
+    const [row] = await db
+      .select({ payout: localPayouts, method: payoutMethods })
+      .from(localPayouts)
+      .innerJoin(payoutMethods, eq(payoutMethods.id, localPayouts.methodId))
+      .where(eq(localPayouts.id, payoutId));
+    return row;
+  }
+
+  /** Asks the provider for the transfer (again: the reference makes a second ask the same transfer). */
+  async function send(payoutId: string): Promise<void> {
+    const row = await payoutOf(payoutId);
+    if (!row || row.payout.status !== "pending") return;
+    const { payout, method } = row;
+    const rail = rails[payout.rail];
+    await db
+      .update(localPayouts)
+      .set({ attempts: sql`${localPayouts.attempts} + 1` })
+      .where(eq(localPayouts.id, payoutId));
+    let transfer: RailTransfer;
+    try {
+      transfer = await rail.transfer({
+        reference: payoutId,
+        amount: payout.localAmount,
+        currency: payout.currency,
+        destination: { ...method, country: method.country.trim() },
+        reason: "Seer payout",
+      });
+    } catch (error) {
+      if (error instanceof RailRefusedError && error.duplicateReference) transfer = await rail.fetchTransfer(payoutId, payout.providerId);
+      else if (error instanceof RailRefusedError)
+        transfer = { reference: payoutId, providerId: null, status: "failed", fee: null, message: error.message };
+      else {
+        // Unknown whether it reached the provider: the check job asks again with the same reference.
+        log?.warn({ err: error, payoutId }, "a payout's transfer could not be sent; it is tried again");
+        await scheduleSync(payoutId, rail);
+        return;
+      }
+    }
+    await apply(payoutId, transfer);
+    if (transfer.status === "pending") await scheduleSync(payoutId, rail);
+  }
+
+  function scheduleSync(payoutId: string, rail: PayoutRail) {
+    const after = rail.testMode ? SYNC_AFTER_MS.test : SYNC_AFTER_MS.live;
+    return jobs.send(SYNC_LOCAL_JOB, { payoutId }, { key: `${payoutId}:${clock.now().getTime()}`, at: new Date(clock.now().getTime() + after) });
+  }
+
+  /** Reads the transfer back from the provider and records what it says (a webhook's handling, and the check job). */
+  async function sync(payoutId: string): Promise<void> {
+    const row = await payoutOf(payoutId);
+    if (!row || row.payout.status === "failed" || row.payout.status === "reversed") return;
+    if (row.payout.status === "pending" && !row.payout.providerId) return send(payoutId);
+    const rail = rails[row.payout.rail];
+    const transfer = await rail.fetchTransfer(payoutId, row.payout.providerId);
+    await apply(payoutId, transfer);
+    if (transfer.status === "pending") await scheduleSync(payoutId, rail);
+  }
+
+  jobs.define<{ payoutId: string }>({ name: SYNC_LOCAL_JOB, retryLimit: 10, retryDelaySeconds: 60, run: ({ payoutId }) => sync(payoutId) });
+
+  return { currentMethod, pay, sync };
+}
+
+export type LocalPayouts = ReturnType<typeof createLocalPayouts>;

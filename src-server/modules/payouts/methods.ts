@@ -1,0 +1,199 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { payoutMethods, seers, users } from "../../../db/schema";
+import type { z } from "zod";
+import {
+  maskedAccount,
+  MINIMUM_PAYOUT,
+  PAYOUT_DETAILS_HOLD_HOURS,
+  payoutsFor,
+  TEST_PAYOUT_NUMBERS,
+  type LocalRailName,
+  type PayoutMethodKind,
+} from "../../../src/domain/payout-rails";
+import { AppError } from "../../../src/errors";
+import type { resolveAccountSchema, savePayoutMethodSchema } from "../../../src/schemas/payouts";
+import type { Clock } from "../../platform/clock";
+import type { Outbox } from "../../platform/mail";
+import { RailRefusedError, type PayoutDestination, type PayoutRails } from "../../platform/payouts/rail";
+import type { SessionUser } from "../../platform/trpc/context";
+import { payoutDetailsChangedMail } from "./mail";
+
+export const STRIPE_COUNTRY = "Payouts in your country go through Stripe: use Connect payout account.";
+export const UNKNOWN_INSTITUTION = "Choose your network or bank from the list.";
+export const KIND_NOT_OFFERED = "This kind of payout is not offered in your country.";
+export const NAME_CHANGED = "The account holder's name is not the one shown. Check the name again.";
+export const NAME_NOT_RESOLVED = "The account holder's name could not be checked. Try again in a moment.";
+
+const HOUR_MS = 3600_000;
+
+/** "MTN Mobile Money •••• 1234": all a page or a mail shows of a Seer's details. */
+export const methodLabel = (m: { institutionName: string; accountNumber: string }) => `${m.institutionName} ${maskedAccount(m.accountNumber)}`;
+
+/** The signed-in Seer with what their details need: country, name and address. */
+async function seerOf(db: Db, user: SessionUser) {
+  const [seer] = await db
+    .select({ id: seers.id, country: seers.country, name: seers.fullName, email: users.email })
+    .from(seers)
+    .innerJoin(users, eq(users.id, seers.userId))
+    .where(eq(seers.userId, user.id));
+  if (!seer) throw new AppError("NOT_FOUND", "Seer not found");
+  return seer;
+}
+
+/** The Seer's country's local rail, or a refusal where Stripe pays instead. */
+function localOf(country: string) {
+  const where = payoutsFor(country);
+  if (where.rail === "stripe") throw new AppError("BAD_REQUEST", STRIPE_COUNTRY);
+  return { ...where, rail: where.rail as LocalRailName };
+}
+
+/**
+ * A Seer's local payout details (issue #40): what their country offers, the provider's name for an account before it
+ * is saved, and saving it with the password again. A change replaces the details (the old row stays on record) and
+ * holds payouts to the new ones for 24 hours; the Seer is mailed either way.
+ */
+export function createPayoutMethods({
+  db,
+  clock,
+  outbox,
+  rails,
+  checkPassword,
+}: {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  rails: PayoutRails;
+  /** The account's own check of the current password, under the sign-in throttle. */
+  checkPassword: (user: { id: string; email: string }, password: string, ip: string) => Promise<void>;
+}) {
+  async function current(seerId: string) {
+    const [row] = await db
+      .select()
+      .from(payoutMethods)
+      .where(and(eq(payoutMethods.seerId, seerId), isNull(payoutMethods.replacedAt)));
+    return row;
+  }
+
+  /** What the Earnings tab offers this Seer, and their current details. */
+  async function options(user: SessionUser) {
+    const seer = await seerOf(db, user);
+    const where = payoutsFor(seer.country);
+    const method = await current(seer.id);
+    const rail = where.rail === "stripe" ? null : rails[where.rail];
+    return {
+      country: seer.country,
+      rail: where.rail,
+      currency: where.currency,
+      kinds: [...where.kinds],
+      minimum: MINIMUM_PAYOUT[where.currency],
+      holdHours: PAYOUT_DETAILS_HOLD_HOURS,
+      testNumbers: rail?.testMode ? TEST_PAYOUT_NUMBERS : null,
+      method: method
+        ? {
+            label: methodLabel(method),
+            kind: method.kind,
+            rail: method.rail,
+            currency: method.currency,
+            accountName: method.accountName,
+            usableFrom: method.usableFrom,
+          }
+        : null,
+    };
+  }
+
+  async function institutions(user: SessionUser, kind: PayoutMethodKind) {
+    const where = localOf((await seerOf(db, user)).country);
+    if (!where.kinds.includes(kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
+    return rails[where.rail].institutions(where.code, where.currency, kind);
+  }
+
+  /** The destination the input names, checked against what the Seer's country offers. */
+  async function destinationOf(user: SessionUser, input: z.output<typeof resolveAccountSchema>) {
+    const seer = await seerOf(db, user);
+    const where = localOf(seer.country);
+    if (!where.kinds.includes(input.kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
+    const list = await rails[where.rail].institutions(where.code, where.currency, input.kind);
+    const institution = list.find((i) => i.code === input.institutionCode);
+    if (!institution) throw new AppError("BAD_REQUEST", UNKNOWN_INSTITUTION);
+    const destination: PayoutDestination = {
+      country: where.code,
+      currency: where.currency,
+      kind: input.kind,
+      institutionCode: institution.code,
+      accountNumber: input.accountNumber,
+    };
+    return { seer, rail: rails[where.rail], institution, destination };
+  }
+
+  async function resolveName(rail: PayoutRails[LocalRailName], destination: PayoutDestination) {
+    try {
+      return await rail.resolveAccount(destination);
+    } catch (error) {
+      if (error instanceof RailRefusedError) throw new AppError("BAD_REQUEST", error.message);
+      throw new AppError("CONFLICT", NAME_NOT_RESOLVED, { cause: error });
+    }
+  }
+
+  async function resolve(user: SessionUser, input: z.output<typeof resolveAccountSchema>) {
+    const { rail, destination } = await destinationOf(user, input);
+    return resolveName(rail, destination);
+  }
+
+  /**
+   * Saves the details: the password first, then the name resolved again here (never taken from the page alone), the
+   * provider's recipient, and the new row in place of the old one with the hold and the mail in one transaction.
+   */
+  async function save(user: SessionUser, input: z.output<typeof savePayoutMethodSchema>, ip: string) {
+    const { seer, rail, institution, destination } = await destinationOf(user, input);
+    await checkPassword(user, input.currentPassword, ip);
+    const resolved = await resolveName(rail, destination);
+    const accountName = resolved.accountName ?? input.accountName;
+    if (resolved.accountName && resolved.accountName.trim().toLowerCase() !== input.accountName.trim().toLowerCase())
+      throw new AppError("CONFLICT", NAME_CHANGED);
+    let recipientCode: string | null;
+    try {
+      ({ recipientCode } = await rail.createRecipient({ ...destination, accountName }));
+    } catch (error) {
+      if (error instanceof RailRefusedError) throw new AppError("BAD_REQUEST", error.message);
+      throw error;
+    }
+    const now = clock.now();
+    const saved = await db.transaction(async (tx) => {
+      const [replaced] = await tx
+        .update(payoutMethods)
+        .set({ replacedAt: now })
+        .where(and(eq(payoutMethods.seerId, seer.id), isNull(payoutMethods.replacedAt)))
+        .returning({ id: payoutMethods.id });
+      const usableFrom = replaced ? new Date(now.getTime() + PAYOUT_DETAILS_HOLD_HOURS * HOUR_MS) : now;
+      const [row] = await tx
+        .insert(payoutMethods)
+        .values({
+          seerId: seer.id,
+          rail: rail.name,
+          kind: destination.kind,
+          country: destination.country,
+          currency: destination.currency,
+          institutionCode: institution.code,
+          institutionName: institution.name,
+          accountNumber: destination.accountNumber,
+          accountName,
+          recipientCode,
+          usableFrom,
+          createdAt: now,
+        })
+        .returning();
+      if (!row) throw new Error("The payout details were not stored");
+      await tx.update(seers).set({ payoutStatus: "active" }).where(eq(seers.id, seer.id));
+      await outbox.send(
+        `payout-details:${row.id}`,
+        payoutDetailsChangedMail({ to: seer.email, name: seer.name, label: methodLabel(row), usableFrom, first: !replaced }),
+        { tx },
+      );
+      return row;
+    });
+    return { label: methodLabel(saved), usableFrom: saved.usableFrom };
+  }
+
+  return { options, institutions, resolve, save };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { LocalRailName } from "../../../src/domain/payout-rails";
+import { RailSignatureError, type PayoutRails } from "../../platform/payouts/rail";
+
+/**
+ * POST /api/webhooks/paystack and /api/webhooks/flutterwave: the body stays raw bytes here, because signatures are over
+ * the exact body. A bad signature answers 400 and changes nothing; a verified event about one of our transfers has the
+ * transfer read back from the provider (local.ts `sync`), so duplicates and late or out-of-order events agree.
+ */
+export const registerPayoutWebhooks: FastifyPluginAsync<{ rails: PayoutRails; sync: (payoutId: string) => Promise<void> }> = async (
+  app: FastifyInstance,
+  { rails, sync },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  for (const name of ["paystack", "flutterwave"] as const satisfies readonly LocalRailName[]) {
+    app.post(`/api/webhooks/${name}`, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = rails[name].parseWebhook(raw, req.headers);
+      } catch (error) {
+        if (error instanceof RailSignatureError || error instanceof SyntaxError)
+          return reply.code(400).type("text/plain").send("Invalid webhook signature");
+        throw error;
+      }
+      if (event.reference) await sync(event.reference);
+      return reply.code(200).send({ received: true });
+    });
+  }
+};
