@@ -1,17 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookings, ledgerEntries, seers, testTransferReversals, testTransfers } from "../../../db/schema";
+import { bookings, ledgerEntries, localPayouts, seers, testRailTransfers, testTransferReversals, testTransfers } from "../../../db/schema";
+import { MINIMUM_PAYOUT, payoutsFor } from "../../../src/domain/payout-rails";
+import { DEFAULT_RATES, toUsdCents, parseRate } from "../../../src/domain/currencies";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
 import { createTestApp, payForBooking, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 
 /**
  * The ledger against a model kept by the test: 200 bookings across five Seers, cancelled by clients, Seers and
- * admins at random times, completed, refunded in the provider's dashboard before and after their payout, with some
- * Seers connecting a payout account early, one late and two never. At the end, to the cent: what each booking was
- * charged and refunded, fee plus share equal to what it kept, every active Seer paid exactly their shares, the
- * others owed them, and charges minus refunds equal fees plus transfers plus balances still owed.
+ * admins at random times, completed, refunded in the provider's dashboard before and after their payout, with the
+ * Seers on every rail (Stripe in the US, Paystack mobile money in Ghana and Kenya and a bank in Nigeria, Flutterwave in
+ * Côte d'Ivoire), connecting early, late or never. At the end, to the cent: what each booking was charged and refunded,
+ * fee plus share equal to what it kept, every Seer on Stripe paid exactly their shares, every Seer on a local rail
+ * paid all but less than the minimum payout (a refund after a payout is taken from the next one), the others owed
+ * them, the providers' records the ledger's, and charges minus refunds equal fees plus transfers plus balances owed.
  */
 const NOW = new Date("2026-11-22T08:00:00Z");
 const HOUR = 3600_000;
@@ -19,6 +23,14 @@ const DAY = 24 * HOUR;
 const SEED = Number(process.env.LEDGER_SEED ?? 20261124);
 const BOOKINGS = 200;
 const SEERS = 5;
+/** Each Seer's country, so every rail is in the simulation, and the details a local Seer is paid to. */
+const COUNTRIES = ["United States", "Ghana", "Kenya", "Nigeria", "Côte d'Ivoire"] as const;
+const DETAILS: Record<string, { kind: string; institutionCode: string; accountNumber: string }> = {
+  Ghana: { kind: "mobile_money", institutionCode: "MTN", accountNumber: "0244123456" },
+  Kenya: { kind: "mobile_money", institutionCode: "MPESA", accountNumber: "254712345678" },
+  Nigeria: { kind: "bank", institutionCode: "058", accountNumber: "0123456789" },
+  "Côte d'Ivoire": { kind: "mobile_money", institutionCode: "ORANGE", accountNumber: "2250701020304" },
+};
 
 /** mulberry32: a small seeded generator, so a failure can be replayed with LEDGER_SEED. */
 function random(seed: number) {
@@ -65,7 +77,8 @@ beforeAll(async () => {
   for (let i = 0; i < SEERS; i++) {
     const email = `ledger-seer-${i}@example.com`;
     const user = await createUser(t.database.db, { role: "seer", email }, { password: "seer password 1" });
-    seerIds.push((await createSeer(t.database.db, { userId: user.id, price30Min: "45.01", price15Min: "25.03" })).id);
+    const country = COUNTRIES[i] ?? "Ghana";
+    seerIds.push((await createSeer(t.database.db, { userId: user.id, country, price30Min: "45.01", price15Min: "25.03" })).id);
     seerCookies.push(await signIn(t.app, email, "seer password 1"));
   }
   await createUser(t.database.db, { role: "admin", email: "ledger-admin@example.com" }, { password: "admin password 1" });
@@ -84,6 +97,13 @@ const book = (seer: number, date: string, time: string, sessionType: keyof typeo
 
 async function connect(seer: number) {
   const cookie = seerCookies[seer] ?? "";
+  const details = DETAILS[COUNTRIES[seer] ?? ""];
+  if (details) {
+    const { accountName } = trpcData<{ accountName: string }>(await trpcMutation(t.app, "payouts.resolveAccount", details, cookie));
+    const saved = { ...details, accountName, confirmName: true, currentPassword: "seer password 1" };
+    expect((await trpcMutation(t.app, "payouts.saveMethod", saved, cookie)).statusCode).toBe(200);
+    return;
+  }
   const { url } = trpcData<{ url: string }>(await trpcMutation(t.app, "payouts.connect", undefined, cookie));
   const accountId = new URL(url, "http://localhost:3000").searchParams.get("account") ?? "";
   const done = await trpcMutation(t.app, "payouts.completeTestOnboarding", { accountId }, cookie);
@@ -169,8 +189,9 @@ describe("the ledger, to the cent", () => {
           });
         }
       }
-      // Seer 0 connects at once, seer 1 half-way, seer 2 at the very end; seers 3 and 4 never do.
+      // Seers 0 (Stripe) and 3 (a bank in Nigeria) connect at once, seer 1 half-way, seer 2 at the very end; seer 4 never does.
       await connect(0);
+      await connect(3);
       const last = Math.max(...model.map((m) => m.startsAt.getTime()));
       events.push({ at: NOW.getTime() + 20 * DAY, run: () => connect(1) });
       events.push({ at: last + 2 * DAY, run: () => connect(2) });
@@ -237,16 +258,37 @@ describe("the ledger, to the cent", () => {
           .filter((m) => m.seer === seer)
           .reduce((s, m) => s + (m.amount - m.refunded) - Math.round((m.amount - m.refunded) * 0.2), 0);
         expect(sum(mine, "seer_share"), `shares of Seer ${seer}`).toBe(expectedShares);
-        expect(paid, `paid to Seer ${seer}`).toBe(seer <= 2 ? expectedShares : 0);
-        // The provider's side agrees: what reached the connected account, less reversals.
-        const [account] = await db.select({ id: seers.stripeAccountId }).from(seers).where(eq(seers.id, seerId));
-        const [atProvider] = await db
-          .select({
-            net: sql<string>`(coalesce(sum(${testTransfers.amount}), 0) - coalesce((select sum(r.amount) from ${testTransferReversals} r join ${testTransfers} tt on tt.id = r.transfer_id where tt.destination = ${account?.id ?? ""}), 0))::text`,
-          })
-          .from(testTransfers)
-          .where(eq(testTransfers.destination, account?.id ?? ""));
-        expect(Number(atProvider?.net ?? 0), `provider's transfers to Seer ${seer}`).toBe(paid);
+        const where = payoutsFor(COUNTRIES[seer] ?? "");
+        if (seer === 4) expect(paid, `paid to Seer ${seer}`).toBe(0);
+        else if (where.rail === "stripe") {
+          expect(paid, `paid to Seer ${seer}`).toBe(expectedShares);
+          // The provider's side agrees: what reached the connected account, less reversals.
+          const [account] = await db.select({ id: seers.stripeAccountId }).from(seers).where(eq(seers.id, seerId));
+          const [atProvider] = await db
+            .select({
+              net: sql<string>`(coalesce(sum(${testTransfers.amount}), 0) - coalesce((select sum(r.amount) from ${testTransferReversals} r join ${testTransfers} tt on tt.id = r.transfer_id where tt.destination = ${account?.id ?? ""}), 0))::text`,
+            })
+            .from(testTransfers)
+            .where(eq(testTransfers.destination, account?.id ?? ""));
+          expect(Number(atProvider?.net ?? 0), `provider's transfers to Seer ${seer}`).toBe(paid);
+        } else {
+          // Paid all but what is below the minimum payout, or owing what a refund after the last payout took back.
+          const left = expectedShares - paid;
+          const minimum = toUsdCents(MINIMUM_PAYOUT[where.currency], parseRate(where.currency, DEFAULT_RATES[where.currency as "GHS"]));
+          expect(left, `left to pay Seer ${seer}`).toBeLessThan(minimum + 1);
+          expect(paid, `paid to Seer ${seer}`).toBeGreaterThan(0);
+          // The provider's side agrees, in the Seer's own money: each paid transfer is its payout's local amount.
+          const payouts = await db.select().from(localPayouts).where(eq(localPayouts.seerId, seerId));
+          const atProvider = await db.select().from(testRailTransfers);
+          const succeeded = payouts.filter((p) => p.status === "success");
+          expect(succeeded.length).toBeGreaterThan(0);
+          for (const p of succeeded)
+            expect(atProvider.find((x) => x.reference === p.id)?.amount, `provider's transfer ${p.id}`).toBe(p.localAmount);
+          expect(succeeded.reduce((s, p) => s + p.amount, 0), `local payouts of Seer ${seer}`).toBe(paid);
+          const local = (kind: string) => mine.filter((e) => e.kind === kind).reduce((s, e) => s + (e.localAmount ?? 0), 0);
+          expect(local("transfer") - local("reversal"), `local money to Seer ${seer}`).toBe(succeeded.reduce((s, p) => s + p.localAmount, 0));
+          expect(mine.filter((e) => e.kind === "payout_fee")).toHaveLength(succeeded.length);
+        }
         const overview = trpcData<{ available: number; paidOut: number; pending: number }>(
           await trpcQuery(t.app, "payouts.overview", undefined, seerCookies[seer]),
         );
