@@ -79,7 +79,10 @@ const errorBody = z.object({ message: z.string() });
 const webhookBody = z.object({
   event: z.string().optional(),
   "event.type": z.string().optional(),
-  data: z.object({ id: z.union([z.number(), z.string()]).nullish(), reference: z.string().nullish() }).partial().nullish(),
+  data: z
+    .object({ id: z.union([z.number(), z.string()]).nullish(), reference: z.string().nullish() })
+    .partial()
+    .nullish(),
 });
 
 /** Flutterwave's transfer statuses: NEW and PENDING are on their way, SUCCESSFUL and FAILED are final. */

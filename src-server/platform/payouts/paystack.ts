@@ -47,11 +47,12 @@ const RECIPIENT_TYPES: Readonly<Record<string, Partial<Record<PayoutMethodKind, 
 };
 
 /**
- * Where GET /bank/resolve answers a name: Nigerian and Ghanaian accounts (banks and Ghana's mobile money). South
- * Africa validates accounts with identity documents instead (/bank/validate) and Kenya has no resolution, so the
- * Seer types the holder's name there.
+ * Where GET /bank/resolve answers a name: personal bank accounts in Nigeria and Ghana, as documented
+ * (https://paystack.com/docs/identity-verification/verify-account-number/). South Africa validates accounts against
+ * identity documents instead (/bank/validate), and Kenya and mobile money have no documented resolution: the Seer
+ * types the holder's name there.
  */
-const RESOLVABLE = new Set(["NG:bank", "GH:bank", "GH:mobile_money"]);
+const RESOLVABLE = new Set(["NG:bank", "GH:bank"]);
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 const errorBody = z.object({ message: z.string(), code: z.string().optional() });
