@@ -147,6 +147,12 @@ export class FlutterwaveRail implements PayoutRail {
     return { recipientCode: null };
   }
 
+  /**
+   * Mobile money needs the operator, the number with its country code and the holder's name. Flutterwave's docs also
+   * ask bank transfers to Benin, Cameroon, Chad, Côte d'Ivoire, Gabon, Senegal (and Ghana, Rwanda, Uganda...) for a
+   * `destination_branch_code` (GET /v3/banks/:id/branches), which PayoutDestination does not carry yet: such a
+   * transfer is refused (RailRefusedError) until it does.
+   */
   async transfer(input: RailTransferInput): Promise<RailTransfer> {
     const { destination } = input;
     const answer = await this.call(this.url("/v3/transfers"), {
