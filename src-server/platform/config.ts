@@ -13,6 +13,12 @@ const DRAIN_GRACE_MS = 15_000;
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+const httpUrl = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http:// or https:// URL` }).optional();
+
+/** The providers' own API addresses, when PAYSTACK_BASE_URL or FLUTTERWAVE_BASE_URL does not name another. */
+export const PAYSTACK_API = "https://api.paystack.co";
+export const FLUTTERWAVE_API = "https://api.flutterwave.com";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -45,6 +51,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  // Local payout rails (issue #40): unset, their built-in test modes serve.
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_BASE_URL: optionalString.pipe(httpUrl("PAYSTACK_BASE_URL")),
+  FLUTTERWAVE_SECRET_KEY: optionalString,
+  FLUTTERWAVE_SECRET_HASH: optionalString,
+  FLUTTERWAVE_BASE_URL: optionalString.pipe(httpUrl("FLUTTERWAVE_BASE_URL")),
+  EXCHANGE_RATES_URL: optionalString.pipe(httpUrl("EXCHANGE_RATES_URL")),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Seer Marketplace <no-reply@seer.local>"),
   SEED_DEMO: optionalString.pipe(z.enum(["true", "false"]).optional()),
@@ -95,6 +108,12 @@ export interface Config {
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string | undefined; connectWebhookSecret: string | undefined }
     | undefined;
+  /** Paystack pays Seers in Ghana, Nigeria, Kenya and South Africa; null: its built-in test mode. */
+  paystack: { secretKey: string; baseUrl: string } | null;
+  /** Flutterwave pays Seers in the CFA franc countries and the rest; null: its built-in test mode. */
+  flutterwave: { secretKey: string; secretHash: string; baseUrl: string } | null;
+  /** Where exchange rates are read from (issue #41); null: none are fetched. */
+  exchangeRatesUrl: string | null;
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
@@ -198,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY)
     throw new ConfigError("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY");
+  if (e.FLUTTERWAVE_SECRET_KEY && !e.FLUTTERWAVE_SECRET_HASH)
+    throw new ConfigError(
+      "FLUTTERWAVE_SECRET_HASH is required with FLUTTERWAVE_SECRET_KEY (the dashboard's secret hash for webhooks)",
+    );
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET is required in production");
   return {
     env: e.NODE_ENV,
@@ -222,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
         }
       : undefined,
+    paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL ?? PAYSTACK_API } : null,
+    flutterwave:
+      e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_SECRET_HASH
+        ? {
+            secretKey: e.FLUTTERWAVE_SECRET_KEY,
+            secretHash: e.FLUTTERWAVE_SECRET_HASH,
+            baseUrl: e.FLUTTERWAVE_BASE_URL ?? FLUTTERWAVE_API,
+          }
+        : null,
+    exchangeRatesUrl: e.EXCHANGE_RATES_URL ?? null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
