@@ -50,6 +50,7 @@ const defaultClientDir = path.join(projectRoot, "dist", "client");
 
 export interface AppDeps {
   config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir" | "storage"> &
+    Partial<Pick<Config, "paystack" | "flutterwave" | "exchangeRatesUrl">> &
     Partial<Pick<Config, "ice" | "metricsToken" | "requestDeadlineMs">>;
   db: Db;
   mailer: Mailer;
