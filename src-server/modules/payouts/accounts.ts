@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { seers, users } from "../../../db/schema";
 import type { PayoutStatus } from "../../../src/domain/enums";
+import { payoutsFor } from "../../../src/domain/payout-rails";
 import { AppError } from "../../../src/errors";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
@@ -9,6 +10,7 @@ import type { PayoutDeps } from "./deps";
 
 export const PAYOUT_ACCOUNT_NOT_FOUND = "This payout account could not be found.";
 export const TEST_ONBOARDING_ONLY = "Test-mode onboarding is not enabled.";
+export const LOCAL_COUNTRY = "Payouts in your country go to mobile money or a local bank: save your payout details instead.";
 
 /** The Seer's connected payout account: opening it, its onboarding, and its state read back from the provider. */
 export function createPayoutAccounts({
@@ -23,7 +25,7 @@ export function createPayoutAccounts({
 }) {
   async function seerOf(user: SessionUser) {
     const [seer] = await db
-      .select({ id: seers.id, accountId: seers.stripeAccountId, status: seers.payoutStatus })
+      .select({ id: seers.id, accountId: seers.stripeAccountId, status: seers.payoutStatus, country: seers.country })
       .from(seers)
       .where(eq(seers.userId, user.id));
     if (!seer) throw new AppError("NOT_FOUND", SEER_NOT_FOUND);
@@ -35,6 +37,8 @@ export function createPayoutAccounts({
   /** Opens the Seer's payout account once (a retried click reuses it) and answers where onboarding continues. */
   async function connect(user: SessionUser): Promise<{ url: string }> {
     const seer = await seerOf(user);
+    // Stripe pays out to nobody in the countries of the local rails (docs/product.md#payout-rails).
+    if (payoutsFor(seer.country).rail !== "stripe") throw new AppError("BAD_REQUEST", LOCAL_COUNTRY);
     let accountId = seer.accountId;
     if (!accountId) {
       const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));

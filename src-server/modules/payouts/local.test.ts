@@ -6,6 +6,7 @@ import { DEFAULT_RATES, fromUsdCents, parseRate } from "../../../src/domain/curr
 import { FakeClock } from "../../platform/clock";
 import { type TestPayoutRail, TEST_FAILED_TRANSFER, TEST_UNKNOWN_ACCOUNT } from "../../platform/payouts/test-rail";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { LOCAL_COUNTRY } from "./accounts";
 import { NAME_CHANGED, STRIPE_COUNTRY } from "./methods";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -78,6 +79,8 @@ describe("payouts to mobile money and local banks (test mode)", () => {
     const networks = await institutions(s.cookie, "mobile_money");
     expect(networks.map((n) => n.name)).toEqual(["MTN Mobile Money", "Telecel Cash", "AirtelTigo Money"]);
 
+    // Stripe pays out to nobody in Ghana: its onboarding is refused.
+    expect(trpcError(await trpcMutation(t.app, "payouts.connect", undefined, s.cookie)).message).toBe(LOCAL_COUNTRY);
     const saved = await connect(s.cookie, "mobile_money", "MTN", "024 412 1234");
     expect(saved.label).toBe("MTN Mobile Money •••• 1234");
     // The first details are usable at once; the Seer is mailed.

@@ -19,7 +19,7 @@ let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp({ clock: new FakeClock(NOW) });
   const user = await createUser(t.database.db, { role: "seer", email: "payout-seer@example.com" }, { password: "seer password 1" });
-  seerId = (await createSeer(t.database.db, { userId: user.id })).id;
+  seerId = (await createSeer(t.database.db, { userId: user.id, country: "United States" })).id;
   seerCookie = await signIn(t.app, "payout-seer@example.com", "seer password 1");
   const other = await createUser(t.database.db, { role: "seer", email: "payout-other@example.com" }, { password: "seer password 1" });
   await createSeer(t.database.db, { userId: other.id });
@@ -159,7 +159,7 @@ describe("Seer payouts in test mode", () => {
   it("holds, from the ledger, the share of what each unsettled booking kept after its refunds", async () => {
     const db = t.database.db;
     const user = await createUser(db, { role: "seer", email: "payout-held@example.com" }, { password: "seer password 1" });
-    const heldSeerId = (await createSeer(db, { userId: user.id })).id;
+    const heldSeerId = (await createSeer(db, { userId: user.id, country: "United States" })).id;
     const cookie = await signIn(t.app, "payout-held@example.com", "seer password 1");
     const now = t.clock.now();
     // Upcoming: 25.03 paid, so 20.02 of it will be the Seer's (the fee is 20%, rounded half up: 5.01).

@@ -209,7 +209,7 @@ beforeAll(async () => {
   });
   ({ app, database } = t);
   const user = await createUser(database.db, { role: "seer", email: "connect-seer@example.com" }, { password: "seer password 1" });
-  seerId = (await createSeer(database.db, { userId: user.id })).id;
+  seerId = (await createSeer(database.db, { userId: user.id, country: "United States" })).id;
   seerCookie = await signIn(app, "connect-seer@example.com", "seer password 1");
   clientId = (await createUser(database.db, { email: "connect-client@example.com" })).id;
 });
