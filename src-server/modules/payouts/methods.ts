@@ -59,6 +59,7 @@ export function createPayoutMethods({
   outbox,
   rails,
   checkPassword,
+  requestPayout,
 }: {
   db: Db;
   clock: Clock;
@@ -66,6 +67,8 @@ export function createPayoutMethods({
   rails: PayoutRails;
   /** The account's own check of the current password, under the sign-in throttle. */
   checkPassword: (user: { id: string; email: string }, password: string, ip: string) => Promise<void>;
+  /** First details are usable at once: what the Seer is owed is paid now rather than at the next sweep. */
+  requestPayout: (seerId: string, occasion: string) => Promise<void>;
 }) {
   async function current(seerId: string) {
     const [row] = await db
@@ -192,6 +195,7 @@ export function createPayoutMethods({
       );
       return row;
     });
+    if (saved.usableFrom.getTime() <= now.getTime()) await requestPayout(seer.id, `details:${saved.id}`);
     return { label: methodLabel(saved), usableFrom: saved.usableFrom };
   }
 

@@ -39,9 +39,9 @@ export function createPayoutService(deps: PayoutDeps) {
   const ledger = createLedger({ db, clock, payments });
   // local.ts: payouts to mobile money and local banks; methods.ts: the Seer's details for them.
   const local = createLocalPayouts(deps);
-  const methods = createPayoutMethods({ ...deps, checkPassword: deps.checkPassword });
   // transfers.ts: the payout job; accounts.ts: the connected account; sweep.ts: the ledger's sweep.
   const { requestPayout, syncTransfer, paySeer } = createTransfers({ ...deps, ledger, local });
+  const methods = createPayoutMethods({ ...deps, requestPayout });
   const { seerOf, connect, syncAccount, refresh, completeTestOnboarding } = createPayoutAccounts({ ...deps, requestPayout });
   const sweep = () => sweepLedger({ ...deps, ledger, requestPayout });
 
