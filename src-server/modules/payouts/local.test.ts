@@ -196,6 +196,10 @@ describe("payouts to mobile money and local banks (test mode)", () => {
       expect((await t.app.inject({ method: "POST", url: "/api/webhooks/paystack", payload: hook.body, headers: hook.headers })).statusCode).toBe(200);
     await t.app.jobs.runDue();
     expect((await payoutsOf(s.seerId))[0]?.status).toBe("reversed");
+    // The success event arriving after the reversal (out of order) is read back from the provider: still reversed.
+    const late = rail.webhook("transfer.success", payout?.id ?? "");
+    expect((await t.app.inject({ method: "POST", url: "/api/webhooks/paystack", payload: late.body, headers: late.headers })).statusCode).toBe(200);
+    expect((await payoutsOf(s.seerId))[0]?.status).toBe("reversed");
     expect(await overview(s.cookie)).toMatchObject({ available: 6400, paidOut: 0 });
     const returned = (await ledgerOf(s.seerId)).filter((r) => r.reference.startsWith("returned:"));
     expect(returned).toHaveLength(1);
