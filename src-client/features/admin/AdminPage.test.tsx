@@ -116,6 +116,7 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
         held: 0,
         shopSales: 4850,
         shopRefunds: 1000,
+        payoutFees: 7,
       }),
       "admin.seerApplications": (input) => ({ applications: byStatus[input?.status ?? "pending"], counts }),
       "admin.bookings": () => ({
@@ -239,6 +240,7 @@ describe("/admin", () => {
     expect(ledger.getByText("Refunds").parentElement).toHaveTextContent("$100.00Refunds$10.00 of it in the shop");
     expect(ledger.getByText("Paid to Seers").parentElement).toHaveTextContent("$20.00");
     expect(ledger.getByText("Owed to Seers").parentElement).toHaveTextContent("$8.04");
+    expect(ledger.getByText("Payout Fees").parentElement).toHaveTextContent("$0.07");
   });
 
   it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {

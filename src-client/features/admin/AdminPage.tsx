@@ -44,6 +44,7 @@ function LedgerCard() {
     ["Seer Shares", l.seerShares, "Settled sessions"],
     ["Paid to Seers", l.paidToSeers, "Transfers less reversals"],
     ["Owed to Seers", l.owedToSeers, "Paid once their account is active"],
+    ["Payout Fees", l.payoutFees, "Charged by the payout providers"],
     ["Held", l.held, "Sessions not yet settled"],
   ];
   return (
