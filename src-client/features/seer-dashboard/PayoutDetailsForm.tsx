@@ -6,7 +6,7 @@ import {
   Modal,
   PasswordInput,
   SegmentedControl,
-  Select,
+  NativeSelect,
   Stack,
   Text,
   TextInput,
@@ -211,16 +211,14 @@ function InstitutionFields({ options, form }: { options: PayoutOptions; form: Us
           }}
         />
       )}
-      <Select
+      <NativeSelect
         label={INSTITUTION_LABEL[kind]}
-        placeholder={institutions.isPending ? "Loading…" : `Choose your ${INSTITUTION_LABEL[kind].toLowerCase()}`}
-        data={(institutions.data ?? []).map((i) => ({ value: i.code, label: i.name }))}
-        searchable
-        allowDeselect={false}
+        data={[
+          { value: "", label: institutions.isPending ? "Loading…" : `Choose your ${INSTITUTION_LABEL[kind].toLowerCase()}` },
+          ...(institutions.data ?? []).map((i) => ({ value: i.code, label: i.name })),
+        ]}
         disabled={institutions.isPending}
         {...form.getInputProps("institutionCode")}
-        value={values.institutionCode || null}
-        onChange={(code) => form.setFieldValue("institutionCode", code ?? "")}
         error={
           form.errors.institutionCode ?? (institutions.isError ? "The list could not be loaded. Try again later." : undefined)
         }
