@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Select, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Loader, NativeSelect, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { formatMinor } from "../../../src/domain/currencies";
 import { cents, formatMoney } from "../../../src/domain/money";
@@ -61,33 +61,30 @@ export function PayoutsPanel() {
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
-        <Select
+        <NativeSelect
           label="State"
           w={160}
-          allowDeselect={false}
           data={[{ value: ALL, label: "All" }, ...LOCAL_PAYOUT_STATUSES.map((s) => ({ value: s, label: STATE_LABEL[s] }))]}
           value={filters.status ?? ALL}
-          onChange={(v) => set({ status: oneOf(v, LOCAL_PAYOUT_STATUSES) })}
+          onChange={(e) => set({ status: oneOf(e.currentTarget.value, LOCAL_PAYOUT_STATUSES) })}
         />
-        <Select
+        <NativeSelect
           label="Rail"
           w={160}
-          allowDeselect={false}
           data={[
             { value: ALL, label: "All" },
             { value: "paystack", label: "Paystack" },
             { value: "flutterwave", label: "Flutterwave" },
           ]}
           value={filters.rail ?? ALL}
-          onChange={(v) => set({ rail: oneOf(v, ["paystack", "flutterwave"] as const) })}
+          onChange={(e) => set({ rail: oneOf(e.currentTarget.value, ["paystack", "flutterwave"] as const) })}
         />
-        <Select
+        <NativeSelect
           label="Country"
           w={120}
-          allowDeselect={false}
           data={[{ value: ALL, label: "All" }, ...COUNTRIES]}
           value={filters.country ?? ALL}
-          onChange={(v) => set({ country: oneOf(v, COUNTRIES) })}
+          onChange={(e) => set({ country: oneOf(e.currentTarget.value, COUNTRIES) })}
         />
       </Group>
       {!first || first.isPending ? (
