@@ -278,4 +278,23 @@ describe("local payout details on the Earnings tab", () => {
     await user.click(screen.getByRole("button", { name: "Change payout details" }));
     expect(await screen.findByRole("dialog", { name: "Payout details" })).toBeInTheDocument();
   });
+
+  it("says nothing of a hold once the details are in use", async () => {
+    renderCard({
+      "payouts.options": () =>
+        ghana({
+          method: {
+            label: "MTN Mobile Money •••• 1234",
+            kind: "mobile_money",
+            rail: "paystack",
+            currency: "GHS",
+            accountName: "Ama Mensah",
+            usableFrom: new Date(Date.now() - 3600_000),
+          },
+        }),
+    });
+    expect(await screen.findByText("Paid to MTN Mobile Money •••• 1234")).toBeInTheDocument();
+    expect(screen.queryByText(/^Payouts go to these details from/)).not.toBeInTheDocument();
+    expect(screen.getByText("No payouts yet.")).toBeInTheDocument();
+  });
 });

@@ -156,7 +156,7 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
             Check name
           </Button>
         )}
-        {resolve.error && (
+        {resolve.error && Object.keys(fieldErrorsOf(resolve.error)).length === 0 && (
           <Text size="sm" c="red.8" role="alert">
             {resolve.error.message}
           </Text>
