@@ -297,4 +297,36 @@ describe("local payout details on the Earnings tab", () => {
     expect(screen.queryByText(/^Payouts go to these details from/)).not.toBeInTheDocument();
     expect(screen.getByText("No payouts yet.")).toBeInTheDocument();
   });
+
+  it("shows a refused save in the form, and asks for a new check when the name changed", async () => {
+    let attempts = 0;
+    renderCard({
+      "payouts.resolveAccount": () => ({ accountName: "Ama Mensah" }),
+      "payouts.saveMethod": () => {
+        attempts++;
+        return attempts === 1
+          ? { error: { code: "BAD_REQUEST", message: "Your current password is not correct." } }
+          : { error: { code: "CONFLICT", message: "The account holder's name is not the one shown. Check the name again." } };
+      },
+    });
+    const { user, dialog } = await openForm();
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Network" })).toBeEnabled());
+    await pick(user, "Network", "MTN Mobile Money");
+    await user.type(within(dialog).getByRole("textbox", { name: "Mobile money number" }), "0244121234");
+    await user.click(within(dialog).getByRole("button", { name: "Check name" }));
+    await user.click(await within(dialog).findByRole("checkbox", { name: "This is my account" }));
+    await user.type(within(dialog).getByLabelText("Your password"), "wrong");
+    await user.click(within(dialog).getByRole("button", { name: "Save payout details" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Your current password is not correct.");
+    expect(within(dialog).getByText("Account holder: Ama Mensah")).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Save payout details" }));
+    expect(
+      await within(dialog).findByText("The account holder's name is not the one shown. Check the name again."),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText("Account holder: Ama Mensah")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Check name" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Save payout details" })).toBeDisabled();
+    expect(attempts).toBe(2);
+  });
 });

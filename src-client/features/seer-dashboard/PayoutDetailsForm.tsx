@@ -107,7 +107,11 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
       notify({ title: "Payout details saved", message: `Payouts go to ${label}.` }, "success");
       onDone();
     },
-    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error));
+      // The provider's name no longer matches, or could not be had: the Seer checks it again.
+      if (error.data?.code === "CONFLICT") clearCheck();
+    },
   });
 
   function clearCheck() {
