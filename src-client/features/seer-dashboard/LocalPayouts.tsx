@@ -9,7 +9,7 @@ import { PayoutDetailsForm, type PayoutOptions } from "./PayoutDetailsForm";
 
 type LocalPayout = RouterOutputs["payouts"]["overview"]["localPayouts"][number];
 
-export const LOCAL_STATUS_LABEL: Record<LocalPayoutStatus, string> = {
+const LOCAL_STATUS_LABEL: Record<LocalPayoutStatus, string> = {
   pending: "On its way",
   success: "Paid",
   failed: "Failed",

@@ -44,7 +44,7 @@ function fieldErrorsOf(error: { data?: { zodError?: { fieldErrors: Record<string
 }
 
 /** Test mode's documented numbers, from the server's own list. */
-export const testModeNote = (numbers: NonNullable<PayoutOptions["testNumbers"]>) =>
+const testModeNote = (numbers: NonNullable<PayoutOptions["testNumbers"]>) =>
   `Test mode: numbers ending in ${numbers.fails} fail, ${numbers.reversed} are sent back, ${numbers.unknown} are not found.`;
 
 /**
