@@ -284,6 +284,15 @@ describe("/admin", () => {
     expect(router.state.location.search).toEqual({ tab: "products" });
   });
 
+  it("opens the local payouts from the Payouts tab, kept in the address", async () => {
+    asAdmin({ "payouts.list": () => [] });
+    const { router } = renderApp("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: "Payouts" }));
+    expect(await screen.findByText("No payouts")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "State" })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ tab: "payouts" });
+  });
+
   it("lists applications in sub-tabs with counts, fields, the ID link, notes and empty texts", async () => {
     asAdmin();
     const user = userEvent.setup();
