@@ -32,6 +32,7 @@ const overview = (extra: Partial<Overview> = {}): Overview => ({
   holdHours: 24,
   payouts: [],
   localPayouts: [],
+  payoutDue: false,
   ...extra,
 });
 

@@ -26,16 +26,10 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
   const utils = trpc.useUtils();
   // Where the Seer's country is paid: Stripe's onboarding, or details of mobile money or a local bank (issue #40).
   const options = trpc.payouts.options.useQuery();
-  const localRail = options.data !== undefined && options.data.rail !== "stripe";
-  // While money is available on an active Stripe account, a payout is on its way: look again until it has gone. On a
-  // local rail a balance under the minimum stays available, so only a transfer on its way is waited for.
+  // While a payout is on its way or about to go (the server knows: an active account, or local details and a balance
+  // over the minimum), look again until it has gone.
   const overview = trpc.payouts.overview.useQuery(undefined, {
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      if (!data) return false;
-      if (localRail) return data.localPayouts.some((p) => p.status === "pending") ? 3000 : false;
-      return data.status === "active" && data.available > 0 ? 3000 : false;
-    },
+    refetchInterval: (query) => (query.state.data?.payoutDue ? 3000 : false),
   });
   const connect = trpc.payouts.connect.useMutation({ onSuccess: ({ url }) => window.location.assign(url) });
   const refresh = trpc.payouts.refresh.useMutation({ onSettled: () => void utils.payouts.overview.invalidate() });

@@ -168,6 +168,7 @@ const payoutsOf = (status: "not_connected" | "details_needed" | "active") => ({
   paidOut: status === "active" ? 12800 : 0,
   holdHours: 24,
   localPayouts: [],
+  payoutDue: false,
   payouts:
     status === "active"
       ? [

@@ -27,6 +27,8 @@ export interface PayoutOverview {
   payouts: Payout[];
   /** Transfers to mobile money or a local bank, newest first: both amounts, their state and the provider's message. */
   localPayouts: Awaited<ReturnType<typeof seerLocalPayouts>>;
+  /** A payout is on its way or about to go: the Earnings tab looks again until it has gone. */
+  payoutDue: boolean;
 }
 
 /**
@@ -87,6 +89,8 @@ export function createPayoutService(deps: PayoutDeps) {
         ),
       ).slice(0, 50),
       localPayouts: await seerLocalPayouts(db, seer.id),
+      payoutDue:
+        (seer.status === "active" && seer.accountId !== null && balances.available > 0) || (await local.due(seer.id, balances.available)),
     };
   }
 
