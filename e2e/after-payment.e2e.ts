@@ -210,8 +210,7 @@ describe("after a completed session", () => {
 
     const form = page.getByRole("dialog", { name: "Payout details" });
     await form.waitFor();
-    await form.getByRole("textbox", { name: "Network" }).click();
-    await page.getByRole("option", { name: "MTN Mobile Money" }).click();
+    await form.getByLabel("Network").selectOption({ label: "MTN Mobile Money" });
     await form.getByRole("textbox", { name: "Mobile money number" }).fill("024 412 1234");
     await form.getByRole("button", { name: "Check name" }).click();
     await form.getByText("Account holder: TEST ACCOUNT 1234").waitFor();
