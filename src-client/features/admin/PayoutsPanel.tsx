@@ -160,11 +160,11 @@ function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
               <Table.Td>{formatMinor(p.localAmount, p.currency)}</Table.Td>
               <Table.Td>{p.fee === null ? "—" : formatMinor(p.fee, p.currency)}</Table.Td>
               <Table.Td>
-                <Badge color={STATE_COLOR[p.status]} autoContrast>
+                <Badge color={STATE_COLOR[p.status]} autoContrast style={{ overflow: "visible" }} miw="max-content">
                   {STATE_LABEL[p.status]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{p.providerId ?? "—"}</Table.Td>
+              <Table.Td style={{ wordBreak: "break-all" }}>{p.providerId ?? "—"}</Table.Td>
               <Table.Td>{p.message ?? ""}</Table.Td>
               <Table.Td>{p.attempts}</Table.Td>
               <Table.Td>
