@@ -23,6 +23,7 @@ import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "../bookings";
+import { forgetPayoutDetails, payoutDetailsData } from "../payouts";
 import { userIdOfSession, type OwnSession } from "./session-store";
 
 export const SEER_HAS_UPCOMING_SESSIONS =
@@ -92,6 +93,8 @@ export async function exportData({ db, clock, listSessions }: DataRightsDeps, us
       .from(meetingAttendance)
       .where(eq(meetingAttendance.userId, user.id)),
     seerProfile: ownSeer[0] ?? null,
+    // Payout details as pages show them: the numbers' last four digits only.
+    payoutDetails: ownSeer[0] ? await payoutDetailsData(db, ownSeer[0].id) : [],
     uploads: await db
       .select({
         id: uploads.id,
@@ -157,6 +160,7 @@ export async function deleteAccount(
         .update(seers)
         .set({ fullName: "Former Seer", biography: "", profileImageUrl: null, verificationStatus: "suspended" })
         .where(eq(seers.id, ownSeer.id));
+      await forgetPayoutDetails(tx, ownSeer.id, now);
     }
     await tx
       .update(users)

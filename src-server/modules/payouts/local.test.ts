@@ -259,6 +259,22 @@ describe("payouts to mobile money and local banks (test mode)", () => {
     t.clock.set(NOW);
   });
 
+  it("exports a Seer's payout details as pages show them, and forgets them with the account", async () => {
+    const s = await seerIn("Ghana", "leaving-seer@example.com");
+    await connect(s.cookie, "mobile_money", "MTN", "0244987654");
+    await payNow();
+    const exported = await trpcQuery(t.app, "account.exportData", undefined, s.cookie);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain("MTN Mobile Money •••• 7654");
+    expect(exported.body).not.toContain("0244987654");
+    expect((await trpcMutation(t.app, "account.deleteAccount", { currentPassword: PASSWORD }, s.cookie)).statusCode).toBe(200);
+    const [kept] = await t.database.db.select().from(payoutMethods).where(eq(payoutMethods.seerId, s.seerId));
+    expect(kept).toMatchObject({ accountNumber: "7654", accountName: "Former Seer", recipientCode: null });
+    expect(kept?.replacedAt).not.toBeNull();
+    // The payout made to them stays, with its destination as it was shown.
+    expect(await payoutsOf(s.seerId)).toMatchObject([{ status: "success" }]);
+  });
+
   it("answers another Seer's or a client's calls as their own or refuses them", async () => {
     const client = await signUp(t.app, { email: "local-nosy@example.com" });
     expect(trpcError(await trpcQuery(t.app, "payouts.options", undefined, client.cookie)).data.httpStatus).toBe(403);

@@ -11,6 +11,9 @@ import { createPayoutOutcome } from "./local-outcome";
 import { currentRate } from "./rates";
 
 export const SYNC_LOCAL_JOB = "payouts.sync-local";
+/** Asks of the provider for one payout's transfer before it is left to the provider's webhook and the admins. */
+const MAX_ATTEMPTS = 10;
+export const UNREACHABLE = `The provider could not be reached after ${MAX_ATTEMPTS} attempts; its webhook may still tell the transfer's end.`;
 /** How long after a transfer its state is read back, should no webhook have told it (test mode: at once). */
 const SYNC_AFTER_MS = { test: 0, live: 15 * 60_000 };
 
@@ -148,6 +151,11 @@ export function createLocalPayouts({
     if (!row || row.payout.status !== "pending") return;
     const { payout, method } = row;
     const rail = rails[payout.rail];
+    if (payout.attempts >= MAX_ATTEMPTS) {
+      // Whether any attempt reached the provider is unknown: the money stays out (never paid twice) and an admin sees why.
+      await db.update(localPayouts).set({ message: UNREACHABLE }).where(eq(localPayouts.id, payoutId));
+      return;
+    }
     await db
       .update(localPayouts)
       .set({ attempts: sql`${localPayouts.attempts} + 1` })
