@@ -258,7 +258,13 @@ async function storeRefunds(
     }
     const [stored] = await tx
       .insert(bookingRefunds)
-      .values({ id: r.id, bookingId: booking.id, amount: toDecimal(value.amount), localAmount: value.localAmount, status: r.status })
+      .values({
+        id: r.id,
+        bookingId: booking.id,
+        amount: toDecimal(value.amount),
+        localAmount: value.localAmount,
+        status: r.status,
+      })
       .onConflictDoUpdate({ target: bookingRefunds.id, set: { status: r.status, updatedAt: clock.now() } })
       .returning({ inserted: sql<boolean>`xmax = 0` });
     if (stored?.inserted) metrics.refunds.inc({ kind: "booking" });

@@ -49,7 +49,8 @@ export const providerCurrency = (currency: Currency): string => currency.toLower
 
 /** What the client was charged: the price in cents (USD), or the local charge in its currency's minor units. */
 export function chargeOf(booking: StoredCharge): { currency: Currency; amount: number } {
-  if (booking.chargeCurrency === "USD" || booking.chargeAmount === null) return { currency: "USD", amount: toCents(booking.amount) };
+  if (booking.chargeCurrency === "USD" || booking.chargeAmount === null)
+    return { currency: "USD", amount: toCents(booking.amount) };
   return { currency: booking.chargeCurrency, amount: booking.chargeAmount };
 }
 

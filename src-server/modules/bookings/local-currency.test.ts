@@ -30,7 +30,12 @@ type Created = {
 
 /** A 30-minute hold in `currency` (14:00 UTC on a day of its own: more than 24 hours ahead). */
 async function hold(currency: Currency, time = "14:00"): Promise<Created> {
-  const response = await createIntent(client.cookie, { sessionType: "30min", scheduledDate: freshDate(), scheduledTime: time, currency });
+  const response = await createIntent(client.cookie, {
+    sessionType: "30min",
+    scheduledDate: freshDate(),
+    scheduledTime: time,
+    currency,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Created>();
 }
@@ -89,6 +94,24 @@ describe("a booking charged in cedis", () => {
     });
   });
 
+  it("gives up a hold asked for again in another currency: its intent cancelled, a new hold charged in that one", async () => {
+    const created = await hold("GHS", "18:00");
+    const date = (await bookingRow(created.bookingId))?.scheduledDate;
+    const again = await createIntent(client.cookie, {
+      sessionType: "30min",
+      scheduledDate: date,
+      scheduledTime: "18:00",
+      currency: "USD",
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const dollars = again.json<Created>();
+    expect(dollars.bookingId).not.toBe(created.bookingId);
+    expect(dollars).toMatchObject({ amount: "45.00", currency: "USD", chargeAmount: 4500 });
+    expect((await provider().retrievePaymentIntent(created.paymentIntentId)).status).toBe("canceled");
+    expect((await bookingRow(created.bookingId))?.status).toBe("failed");
+    expect(await bookingRow(dollars.bookingId)).toMatchObject({ chargeCurrency: "USD", chargeAmount: null, chargeRate: null });
+  });
+
   it("confirms once when paid by the test card; the call and the webhook after it change nothing", async () => {
     const created = await hold("GHS");
     const { event } = await provider().confirmCard({
@@ -118,7 +141,10 @@ describe("a booking charged in cedis", () => {
     expect(await ledgerRows(created.bookingId)).toEqual([
       { kind: "charge", amount: 4500, currency: "GHS", localAmount: 64890, rate: "14.420000" },
     ]);
-    const keys = await t.database.db.select().from(sentEmails).where(eq(sentEmails.key, `booking-confirmed:${created.bookingId}:client`));
+    const keys = await t.database.db
+      .select()
+      .from(sentEmails)
+      .where(eq(sentEmails.key, `booking-confirmed:${created.bookingId}:client`));
     expect(keys.length).toBeLessThanOrEqual(1);
     await t.app.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === client.email && m.text.includes(created.bookingId))).toHaveLength(1);
@@ -163,7 +189,9 @@ describe("a booking charged in cedis", () => {
       seerEarnings: "0.00",
     });
     const stored = await t.database.db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, created.bookingId));
-    expect(stored.map((r) => ({ amount: r.amount, localAmount: r.localAmount }))).toEqual([{ amount: "45.00", localAmount: 64890 }]);
+    expect(stored.map((r) => ({ amount: r.amount, localAmount: r.localAmount }))).toEqual([
+      { amount: "45.00", localAmount: 64890 },
+    ]);
     await t.app.services.payouts.ledger.recordBooking(created.bookingId);
     expect(await ledgerRows(created.bookingId)).toEqual([
       { kind: "charge", amount: 4500, currency: "GHS", localAmount: 64890, rate: "14.420000" },
@@ -232,7 +260,11 @@ describe("a booking charged in CFA francs (no minor unit)", () => {
       { kind: "charge", amount: 4500, currency: "XOF", localAmount: francs, rate: "605.500000" },
       { kind: "refund", amount: 4500, currency: "XOF", localAmount: francs, rate: "605.500000" },
     ]);
-    expect(await bookingRow(created.bookingId)).toMatchObject({ refundedAmount: "45.00", platformFee: "0.00", seerEarnings: "0.00" });
+    expect(await bookingRow(created.bookingId)).toMatchObject({
+      refundedAmount: "45.00",
+      platformFee: "0.00",
+      seerEarnings: "0.00",
+    });
   });
 
   it("refunds half within 24 hours in whole francs", async () => {
@@ -246,7 +278,11 @@ describe("a booking charged in CFA francs (no minor unit)", () => {
     }
     expect((await provider().listRefunds(created.paymentIntentId)).map((r) => r.amount)).toEqual([fromUsdCents(2250, XOF)]);
     expect(fromUsdCents(2250, XOF)).toBe(13624);
-    expect(await bookingRow(created.bookingId)).toMatchObject({ refundedAmount: "22.50", platformFee: "4.50", seerEarnings: "18.00" });
+    expect(await bookingRow(created.bookingId)).toMatchObject({
+      refundedAmount: "22.50",
+      platformFee: "4.50",
+      seerEarnings: "18.00",
+    });
   });
 
   it("refunds the rest of the francs when the Seer cancels after a partial refund made elsewhere: the whole price back", async () => {
@@ -267,7 +303,11 @@ describe("a booking charged in CFA francs (no minor unit)", () => {
       refundAmount: "22.50",
     });
     expect((await provider().listRefunds(created.paymentIntentId)).map((r) => r.amount)).toEqual([13624, 13624]);
-    expect(await bookingRow(created.bookingId)).toMatchObject({ refundedAmount: "45.00", platformFee: "0.00", seerEarnings: "0.00" });
+    expect(await bookingRow(created.bookingId)).toMatchObject({
+      refundedAmount: "45.00",
+      platformFee: "0.00",
+      seerEarnings: "0.00",
+    });
     await t.app.services.payouts.ledger.recordBooking(created.bookingId);
     const refunds = (await ledgerRows(created.bookingId)).filter((r) => r.kind === "refund");
     expect(refunds.map((r) => [r.amount, r.localAmount])).toEqual([
