@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { CURRENCIES, type Currency } from "../../src/domain/currencies";
 import {
   BOOKING_STATUSES,
   CANCELLED_BY,
@@ -36,7 +51,15 @@ export const bookings = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }).notNull(),
     /** An unpaid booking holds its slot until this instant. */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true, mode: "date" }),
+    /** The Seer's price in US dollars: the booking's book value, whatever the client paid in. */
     amount: money("amount").notNull(),
+    /**
+     * What the client was charged (issue #41): in US dollars (`amount` itself), or in their own currency, its minor
+     * units and the rate (units per US dollar, as `exchange_rates` held it) that turned `amount` into them.
+     */
+    chargeCurrency: char("charge_currency", { length: 3 }).$type<Currency>().notNull().default("USD"),
+    chargeAmount: bigint("charge_amount", { mode: "number" }),
+    chargeRate: numeric("charge_rate", { precision: 18, scale: 6 }),
     platformFee: money("platform_fee").notNull(),
     seerEarnings: money("seer_earnings").notNull(),
     status: varchar("status", { length: 20 }).$type<BookingStatus>().notNull().default("pending"),
@@ -71,6 +94,10 @@ export const bookings = pgTable(
       "bookings_money_check",
       sql`${t.amount} >= 0 and ${t.platformFee} >= 0 and ${t.seerEarnings} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundDue} >= 0 and ${t.platformFee} + ${t.seerEarnings} + ${t.refundedAmount} = ${t.amount}`,
     ),
+    check(
+      "bookings_charge_check",
+      sql`case when ${t.chargeCurrency} = 'USD' then ${t.chargeAmount} is null and ${t.chargeRate} is null else ${oneOf(t.chargeCurrency, CURRENCIES)} and ${t.chargeAmount} > 0 and ${t.chargeRate} > 0 end`,
+    ),
     check("bookings_cancelled_by_check", sql`${t.cancelledBy} is null or ${oneOf(t.cancelledBy, CANCELLED_BY)}`),
     index("bookings_seer_starts_idx").on(t.seerId, t.startsAt),
     index("bookings_client_idx").on(t.clientId, t.startsAt),
@@ -90,13 +117,17 @@ export const bookingRefunds = pgTable(
     bookingId: text("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "restrict" }),
+    /** Book value in US dollars; for a booking charged in another currency, at the charge's rate. */
     amount: money("amount").notNull(),
+    /** The refund in the charge's own currency, its minor units, as the provider made it; null for a US dollar charge. */
+    localAmount: bigint("local_amount", { mode: "number" }),
     status: varchar("status", { length: 20 }).$type<RefundStatus>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("booking_refunds_amount_check", sql`${t.amount} > 0`),
+    // A refund of a local charge worth less than half a cent has a book value of 0; its own amount is above zero.
+    check("booking_refunds_amount_check", sql`${t.amount} >= 0 and (${t.amount} > 0 or ${t.localAmount} > 0)`),
     check("booking_refunds_status_check", oneOf(t.status, REFUND_STATUSES)),
     index("booking_refunds_booking_idx").on(t.bookingId),
   ],

@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CURRENCIES, fromUsdCents, isCurrency, MINOR_DIGITS, parseRate, rateText, toUsdCents, USD_RATE } from "./currencies";
+import {
+  CURRENCIES,
+  DEFAULT_RATES,
+  fromUsdCents,
+  isCurrency,
+  MINOR_DIGITS,
+  parseRate,
+  rateText,
+  toUsdCents,
+  USD_RATE,
+  type Currency,
+} from "./currencies";
 
 describe("rates", () => {
   it("are read exactly as stored, six decimals at most, and written back the same", () => {
@@ -57,6 +68,33 @@ describe("converting", () => {
       fc.property(rateAbove, fc.integer({ min: -10_000_000, max: 10_000_000 }), (rate, cents) => {
         expect(toUsdCents(fromUsdCents(cents, rate), rate)).toBe(cents);
       }),
+    );
+  });
+
+  // Decision 133: a booking charged in a local currency keeps its US price as book value; the charge and its refunds
+  // come back to book cents exactly because each currency's minor unit is smaller than a US cent at its rate.
+  it("at every default rate, a minor unit is worth less than a cent and a charge comes back to its price exactly", () => {
+    const defaults = Object.entries(DEFAULT_RATES).map(([currency, text]) => parseRate(currency as Currency, text));
+    expect(defaults.map((r) => r.currency).sort()).toEqual(CURRENCIES.filter((c) => c !== "USD").sort());
+    for (const rate of defaults) {
+      // Minor units per cent, in millionths: above one (and above two, so that two roundings stay under half a cent).
+      expect(rate.micros * 10n ** BigInt(MINOR_DIGITS[rate.currency])).toBeGreaterThan(200n * 1_000_000n);
+    }
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...defaults),
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (rate, price, percent) => {
+          const charge = fromUsdCents(price, rate);
+          expect(toUsdCents(charge, rate)).toBe(price);
+          // A partial refund asked in the charge's currency, and the rest of the charge refunded after it: their book
+          // values add up to the price, to the cent.
+          const refund = Math.min(charge, fromUsdCents(Math.round((price * percent) / 100), rate));
+          expect(toUsdCents(refund, rate) + toUsdCents(charge - refund, rate)).toBe(price);
+        },
+      ),
+      { numRuns: 5000 },
     );
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CANCELLATION_REASON_MAX, REVIEW_COMMENT_MAX } from "../domain/after-payment";
 import { SESSION_TYPES, isTimeSlot, isValidDate, isValidTimeZone } from "../domain/consultations";
+import { CURRENCIES } from "../domain/currencies";
 
 const id = z.string().trim().min(1, "Required").max(100);
 
@@ -14,6 +15,8 @@ export const createBookingPaymentSchema = z.object({
   clientTimezone: z.string().trim().default("UTC").refine(isValidTimeZone, "Unknown timezone"),
   /** The price the client saw; when given, it must equal the stored price. */
   amount: z.union([z.number(), z.string()]).optional(),
+  /** The currency the client pays in (issue #41); the price stays the Seer's in US dollars, converted at today's rate. */
+  currency: z.enum(CURRENCIES, "Choose a currency we take").optional().default("USD"),
 });
 export type CreateBookingPaymentInput = z.input<typeof createBookingPaymentSchema>;
 export type CreateBookingPayment = z.output<typeof createBookingPaymentSchema>;

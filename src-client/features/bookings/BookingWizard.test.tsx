@@ -160,7 +160,14 @@ describe("/book/{id} review and payment", () => {
       "bookings.createPaymentIntent": async (input) => {
         created.push(input);
         await new Promise<void>((resolve) => (release = resolve));
-        return { clientSecret: "pi_1_secret_x", bookingId: "b-1", paymentIntentId: "pi_1", amount: "45.00" };
+        return {
+          clientSecret: "pi_1_secret_x",
+          bookingId: "b-1",
+          paymentIntentId: "pi_1",
+          amount: "45.00",
+          currency: "USD" as const,
+          chargeAmount: 4500,
+        };
       },
       "payments.confirmTestCard": ({ cardNumber }) =>
         cardNumber.replace(/\s/g, "") === "4242424242424242"

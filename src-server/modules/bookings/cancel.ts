@@ -8,6 +8,7 @@ import { metrics } from "../../platform/metrics";
 import type { WarnLog } from "../../platform/database";
 import type { Refund } from "../../platform/payments/provider";
 import type { SessionUser } from "../../platform/trpc/context";
+import { localChargeOf, localRefundAsk, refundBookCents, type LocalChargeOf } from "./charge";
 import type { BookingDeps } from "./deps";
 import { lockBooking, refuseUnlessChangeable, roleIn, type Locked } from "./locked";
 import { cancelledMail } from "./mail";
@@ -151,22 +152,51 @@ export async function adminCancel(
   return afterCancel(deps, cancelled, requestLog);
 }
 
-/** The refund job: asks the provider for what is still due, under a key that makes a retry the same refund. */
+const STANDING_REFUNDS = ["pending", "requires_action", "succeeded"] as const;
+
+/** The minor units of a local charge refunded so far, as last read back from the provider. */
+async function refundedLocal(deps: BookingDeps, bookingId: string): Promise<number> {
+  const [sum] = await deps.db
+    .select({ total: sql<number>`coalesce(sum(${bookingRefunds.localAmount}), 0)::bigint` })
+    .from(bookingRefunds)
+    .where(and(eq(bookingRefunds.bookingId, bookingId), inArray(bookingRefunds.status, [...STANDING_REFUNDS])));
+  return Number(sum?.total ?? 0);
+}
+
+/**
+ * The refund job: asks the provider for what is still due, under a key that makes a retry the same refund. What is
+ * due is in book cents (the Terms'); a booking charged in another currency is refunded in that currency
+ * (`localRefundAsk`).
+ */
 async function executeRefund(deps: BookingDeps, { bookingId }: { bookingId: string }): Promise<void> {
   const [b] = await deps.db
     .select({
       paymentIntentId: bookings.paymentIntentId,
+      amount: bookings.amount,
       refundDue: bookings.refundDue,
       refundedAmount: bookings.refundedAmount,
+      chargeCurrency: bookings.chargeCurrency,
+      chargeAmount: bookings.chargeAmount,
+      chargeRate: bookings.chargeRate,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!b?.paymentIntentId) return;
   const outstanding = toCents(b.refundDue) - toCents(b.refundedAmount);
-  if (outstanding > 0) {
+  const local = localChargeOf(b);
+  const ask =
+    outstanding <= 0 || !local
+      ? outstanding
+      : localRefundAsk(local, {
+          outstanding,
+          due: toCents(b.refundDue),
+          price: toCents(b.amount),
+          refundedLocal: await refundedLocal(deps, bookingId),
+        });
+  if (ask > 0) {
     await deps.payments.refund({
       paymentIntentId: b.paymentIntentId,
-      amount: outstanding,
+      amount: ask,
       idempotencyKey: `refund:booking:${bookingId}:${b.refundDue}`,
       metadata: { kind: "booking", bookingId },
     });
@@ -183,13 +213,58 @@ export function defineRefundJob(deps: BookingDeps): void {
   });
 }
 
-/** One row per refund id; the sum of those still standing, in cents. */
-async function storeRefunds({ clock }: BookingDeps, tx: Tx, bookingId: string, refunds: Refund[]): Promise<Cents> {
+/**
+ * A refund as stored: its book value in cents and, for a local charge, its own minor units. A new refund of a local
+ * charge is valued as what it adds to the book value of all refunded before it (`refundBookCents`).
+ */
+async function refundValues(
+  tx: Tx,
+  bookingId: string,
+  local: LocalChargeOf | null,
+  refunds: Refund[],
+): Promise<Map<string, { amount: Cents; localAmount: number | null }>> {
+  if (!local) return new Map(refunds.map((r) => [r.id, { amount: cents(r.amount), localAmount: null }]));
+  const stored = await tx
+    .select({ id: bookingRefunds.id, localAmount: bookingRefunds.localAmount, status: bookingRefunds.status })
+    .from(bookingRefunds)
+    .where(eq(bookingRefunds.bookingId, bookingId));
+  const known = new Set(stored.map((r) => r.id));
+  const standing = (status: string) => (STANDING_REFUNDS as readonly string[]).includes(status);
+  let before = stored.reduce((sum, r) => sum + (standing(r.status) ? (r.localAmount ?? 0) : 0), 0);
+  const values = new Map<string, { amount: Cents; localAmount: number | null }>();
+  for (const r of refunds) {
+    if (known.has(r.id) || r.amount <= 0) continue;
+    values.set(r.id, { amount: cents(refundBookCents(local.rate, before, r.amount)), localAmount: r.amount });
+    if (standing(r.status)) before += r.amount;
+  }
+  return values;
+}
+
+/** One row per refund id; the sum of those still standing, in book cents. */
+async function storeRefunds(
+  { clock }: BookingDeps,
+  tx: Tx,
+  booking: { id: string; local: LocalChargeOf | null },
+  refunds: Refund[],
+): Promise<Cents> {
+  const values = await refundValues(tx, booking.id, booking.local, refunds);
   for (const r of refunds) {
     if (r.amount <= 0) continue;
+    const value = values.get(r.id);
+    // Known already (a local refund's value was fixed when first stored): only its status moves.
+    if (!value) {
+      await tx.update(bookingRefunds).set({ status: r.status, updatedAt: clock.now() }).where(eq(bookingRefunds.id, r.id));
+      continue;
+    }
     const [stored] = await tx
       .insert(bookingRefunds)
-      .values({ id: r.id, bookingId, amount: toDecimal(cents(r.amount)), status: r.status })
+      .values({
+        id: r.id,
+        bookingId: booking.id,
+        amount: toDecimal(value.amount),
+        localAmount: value.localAmount,
+        status: r.status,
+      })
       .onConflictDoUpdate({ target: bookingRefunds.id, set: { status: r.status, updatedAt: clock.now() } })
       .returning({ inserted: sql<boolean>`xmax = 0` });
     if (stored?.inserted) metrics.refunds.inc({ kind: "booking" });
@@ -197,9 +272,7 @@ async function storeRefunds({ clock }: BookingDeps, tx: Tx, bookingId: string, r
   const [sum] = await tx
     .select({ total: sql<string>`coalesce(sum(${bookingRefunds.amount}), 0)::text` })
     .from(bookingRefunds)
-    .where(
-      and(eq(bookingRefunds.bookingId, bookingId), inArray(bookingRefunds.status, ["pending", "requires_action", "succeeded"])),
-    );
+    .where(and(eq(bookingRefunds.bookingId, booking.id), inArray(bookingRefunds.status, [...STANDING_REFUNDS])));
   return toCents(sum?.total ?? "0");
 }
 
@@ -221,7 +294,9 @@ export async function syncRefunds(deps: BookingDeps, paymentIntentId: string): P
     if (!b) return null;
     const booking = (await lockBooking(tx, b.id)) as Locked;
     const amount = toCents(booking.amount);
-    const refunded = cents(Math.min(amount, await storeRefunds(deps, tx, booking.id, refunds)));
+    const refunded = cents(
+      Math.min(amount, await storeRefunds(deps, tx, { id: booking.id, local: localChargeOf(booking) }, refunds)),
+    );
     const split = splitAfterRefunds(amount, refunded);
     const fullyRefundedElsewhere = refunded >= amount && booking.status === "confirmed";
     await tx

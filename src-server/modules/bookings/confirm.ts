@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { statement, valueOf, type Queryable, type Tx } from "../../../db/client";
 import { bookings, type BookingStatus } from "../../../db/schema";
 import { meetingPath } from "../../../src/domain/consultations";
-import { cents, toCents, toDecimal } from "../../../src/domain/money";
+import { isCurrency } from "../../../src/domain/currencies";
 import { AppError } from "../../../src/errors";
 import { PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { seerSlotsKey, underLock } from "../../platform/locks";
@@ -10,8 +10,8 @@ import { metrics } from "../../platform/metrics";
 import type { PaymentIntent, RecordEvent } from "../../platform/payments/provider";
 import type { SessionUser } from "../../platform/trpc/context";
 import { syncRefunds } from "./cancel";
+import { chargeOf, providerCurrency } from "./charge";
 import type { BookingDeps } from "./deps";
-import { BOOKING_CURRENCY } from "./hold";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail } from "./mail";
 import { bookingMailFrom, bookingMailQuery, type BookingMailContext } from "./mail-context";
 import { BOOKING_NOT_FOUND } from "./messages";
@@ -31,6 +31,8 @@ const bookingToConfirmStatement = statement((q: Queryable) =>
       id: bookings.id,
       seerId: bookings.seerId,
       amount: bookings.amount,
+      chargeCurrency: bookings.chargeCurrency,
+      chargeAmount: bookings.chargeAmount,
       paymentIntentId: bookings.paymentIntentId,
       status: bookings.status,
       consultationLink: bookings.consultationLink,
@@ -41,8 +43,10 @@ const bookingToConfirmStatement = statement((q: Queryable) =>
     .prepare("booking_to_confirm"),
 );
 /**
- * Confirms the booking the payment is for: only when the payment's intent, amount and Seer are the booking's own (so
- * the Seer whose slots were locked is the booking's), and only from a status a payment may still confirm.
+ * Confirms the booking the payment is for: only when the payment's intent, amount, currency and Seer are the
+ * booking's own (so the Seer whose slots were locked is the booking's), and only from a status a payment may still
+ * confirm. The amount is the booking's charge: its price in cents when charged in US dollars, else its local charge
+ * (minor units of `charge_currency`, issue #41), the currency as the provider names it, lower-case.
  */
 const confirmStatement = statement((q: Queryable) =>
   q
@@ -58,12 +62,21 @@ const confirmStatement = statement((q: Queryable) =>
         eq(bookings.id, p("bookingId")),
         eq(bookings.seerId, p("seerId")),
         eq(bookings.paymentIntentId, p("paymentIntentId")),
-        sql`round(${bookings.amount} * 100) = ${p("cents")}::int`,
+        sql`(case when ${bookings.chargeCurrency} = 'USD' then round(${bookings.amount} * 100) else ${bookings.chargeAmount} end) = ${p("amount")}::bigint`,
+        sql`lower(${bookings.chargeCurrency}) = ${p("currency")}::text`,
         // A hold that ran out (or a card that failed before) is still confirmed when the slot is free.
         inArray(bookings.status, ["pending", "expired", "failed"]),
       ),
     )
-    .returning({ id: bookings.id, seerId: bookings.seerId, amount: bookings.amount, startsAt: bookings.startsAt })
+    .returning({
+      id: bookings.id,
+      seerId: bookings.seerId,
+      amount: bookings.amount,
+      chargeCurrency: bookings.chargeCurrency,
+      chargeAmount: bookings.chargeAmount,
+      chargeRate: bookings.chargeRate,
+      startsAt: bookings.startsAt,
+    })
     .prepare("confirm_booking"),
 );
 const bookingByIntentStatement = statement((q: Queryable) =>
@@ -80,16 +93,26 @@ const bookingByIntentStatement = statement((q: Queryable) =>
     .prepare("booking_by_intent"),
 );
 
-/** Whether a payment intent pays exactly for this booking: amount, currency and metadata. */
-function matches(intent: PaymentIntent, booking: { id: string; amount: string; paymentIntentId: string | null }): boolean {
+/**
+ * Whether a payment intent pays exactly for this booking: amount and currency of its charge (the price in cents, or
+ * the local charge's minor units), and metadata.
+ */
+function matches(
+  intent: PaymentIntent,
+  booking: Parameters<typeof chargeOf>[0] & { id: string; paymentIntentId: string | null },
+): boolean {
+  const charge = chargeOf(booking);
   return (
     intent.id === booking.paymentIntentId &&
     intent.metadata.kind === "booking" &&
     intent.metadata.bookingId === booking.id &&
-    intent.amount === toCents(booking.amount) &&
-    intent.currency.toLowerCase() === BOOKING_CURRENCY
+    intent.amount === charge.amount &&
+    intent.currency.toLowerCase() === providerCurrency(charge.currency)
   );
 }
+
+/** A currency a booking may be charged in, as the provider names it ("ghs"). */
+const knownCurrency = (currency: string) => isCurrency(currency.toUpperCase());
 
 /** Queues both confirmation mails in the confirming transaction: once per key, sent and retried by the mail job. */
 async function queueConfirmationEmails({ clock, outbox }: BookingDeps, mail: BookingMailContext | null, tx: Tx): Promise<void> {
@@ -124,14 +147,33 @@ async function confirmLocked(
         const [[row], mailRows] = await underLock(
           tx,
           seerSlotsKey(seerId),
-          confirmStatement(tx, { bookingId, seerId, paymentIntentId: intent.id, cents: intent.amount, link, now }),
+          confirmStatement(tx, {
+            bookingId,
+            seerId,
+            paymentIntentId: intent.id,
+            amount: intent.amount,
+            currency: intent.currency.toLowerCase(),
+            link,
+            now,
+          }),
           bookingMailQuery(tx, bookingId),
         );
         if (row) {
           await Promise.all([
             scheduleReminder(deps, { id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx),
             queueConfirmationEmails(deps, bookingMailFrom(mailRows, deps.config.publicUrl), tx),
-            deps.onConfirmed?.({ id: row.id, seerId: row.seerId, amount: row.amount, confirmedAt: now }, tx),
+            deps.onConfirmed?.(
+              {
+                id: row.id,
+                seerId: row.seerId,
+                amount: row.amount,
+                chargeCurrency: row.chargeCurrency,
+                chargeAmount: row.chargeAmount,
+                chargeRate: row.chargeRate,
+                confirmedAt: now,
+              },
+              tx,
+            ),
             // The provider's event that confirmed it, stored with it (payments/events.ts).
             record?.(tx),
           ]);
@@ -144,7 +186,8 @@ async function confirmLocked(
 
 /**
  * Paid after the hold ran out and someone else took the slot: give the money back (the amount paid is the
- * booking's: the update that met the clash matched it).
+ * booking's charge: the update that met the clash matched it). All of it is due: the booking's whole price in book
+ * value, whatever currency it was charged in.
  */
 async function refundTakenSlot(deps: BookingDeps, intent: PaymentIntent, bookingId: string, now: Date): Promise<never> {
   await deps.payments.refund({
@@ -154,7 +197,7 @@ async function refundTakenSlot(deps: BookingDeps, intent: PaymentIntent, booking
   });
   await deps.db
     .update(bookings)
-    .set({ status: "cancelled", cancelledAt: now, cancelledBy: "provider", refundDue: toDecimal(cents(intent.amount)) })
+    .set({ status: "cancelled", cancelledAt: now, cancelledBy: "provider", refundDue: sql`${bookings.amount}` })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["expired", "failed"])));
   await syncRefunds(deps, intent.id);
   throw new AppError("CONFLICT", "This time slot was taken before your payment completed. Your payment has been refunded.");
@@ -184,7 +227,7 @@ export async function applySucceededIntent(
     if (!booking || !matches(intent, booking)) throw mismatch();
     if (booking.status === "confirmed") return { bookingId, status: "confirmed", meetingLink: booking.consultationLink ?? link };
     seerId = booking.seerId;
-  } else if (intent.metadata.kind !== "booking" || intent.currency.toLowerCase() !== BOOKING_CURRENCY) throw mismatch();
+  } else if (intent.metadata.kind !== "booking" || !knownCurrency(intent.currency)) throw mismatch();
 
   const now = deps.clock.now();
   let confirmed: { id: string } | undefined;

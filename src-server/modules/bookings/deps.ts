@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../../../db/client";
+import type { Currency } from "../../../src/domain/currencies";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { WarnLog } from "../../platform/database";
@@ -17,6 +18,10 @@ export interface NewlyConfirmedBooking {
   id: string;
   seerId: string;
   amount: string;
+  /** The charge in the client's own currency, if not US dollars (issue #41): its minor units and rate. */
+  chargeCurrency: Currency;
+  chargeAmount: number | null;
+  chargeRate: string | null;
   confirmedAt: Date;
 }
 

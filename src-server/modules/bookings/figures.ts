@@ -57,6 +57,9 @@ export const bookingMoneyQuery = (q: Queryable, bookingId: string) =>
       seerId: bookings.seerId,
       status: bookings.status,
       amount: bookings.amount,
+      chargeCurrency: bookings.chargeCurrency,
+      chargeAmount: bookings.chargeAmount,
+      chargeRate: bookings.chargeRate,
       platformFee: bookings.platformFee,
       seerEarnings: bookings.seerEarnings,
       refundDue: bookings.refundDue,
@@ -70,7 +73,12 @@ export const bookingMoneyQuery = (q: Queryable, bookingId: string) =>
 /** A booking's refunds as the provider reported them (cancel.ts `syncRefunds`), not yet awaited. */
 export const bookingRefundsQuery = (q: Queryable, bookingId: string) =>
   q
-    .select({ id: bookingRefunds.id, amount: bookingRefunds.amount, status: bookingRefunds.status })
+    .select({
+      id: bookingRefunds.id,
+      amount: bookingRefunds.amount,
+      localAmount: bookingRefunds.localAmount,
+      status: bookingRefunds.status,
+    })
     .from(bookingRefunds)
     .where(eq(bookingRefunds.bookingId, bookingId));
 

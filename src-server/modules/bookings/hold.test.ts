@@ -34,6 +34,8 @@ describe("creating a booking's payment intent", () => {
       bookingId: expect.any(String),
       paymentIntentId: expect.any(String),
       amount: "80.00",
+      currency: "USD",
+      chargeAmount: 8000,
     });
     const row = await bookingRow(body.bookingId);
     expect(row).toMatchObject({
@@ -48,6 +50,9 @@ describe("creating a booking's payment intent", () => {
       notes: "About my path",
       paymentIntentId: body.paymentIntentId,
       paymentProvider: "test",
+      chargeCurrency: "USD",
+      chargeAmount: null,
+      chargeRate: null,
     });
     // 10:00 in New York in November is 15:00 UTC; the hold runs 15 minutes from now.
     expect(row?.startsAt.toISOString()).toBe(`${date}T15:00:00.000Z`);
@@ -253,6 +258,7 @@ describe("no double booking under concurrency", () => {
             scheduledDate: date,
             scheduledTime: "11:00",
             notes: "",
+            currency: "USD",
             clientTimezone: "UTC",
           }),
         ),

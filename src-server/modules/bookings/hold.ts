@@ -19,20 +19,11 @@ import { idempotent } from "../../platform/idempotency";
 import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
 import { retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
 import type { SessionUser } from "../../platform/trpc/context";
+import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
 import { SLOT_TAKEN } from "./messages";
 
-export const BOOKING_CURRENCY = "usd";
-const EXPIRE_HOLDS_JOB = "bookings.expire-holds";
-
 const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
-
-export interface CreatedBookingPayment {
-  clientSecret: string;
-  bookingId: string;
-  paymentIntentId: string;
-  amount: string;
-}
 
 const p = sql.placeholder;
 
@@ -57,7 +48,13 @@ const bookableSeerStatement = statement((q: Queryable) =>
 );
 const ownHoldStatement = statement((q: Queryable) =>
   q
-    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId, amount: bookings.amount })
+    .select({
+      id: bookings.id,
+      paymentIntentId: bookings.paymentIntentId,
+      amount: bookings.amount,
+      chargeCurrency: bookings.chargeCurrency,
+      chargeAmount: bookings.chargeAmount,
+    })
     .from(bookings)
     .where(
       and(
@@ -104,6 +101,9 @@ const insertHoldStatement = statement((q: Queryable) =>
       amount: p("amount"),
       platformFee: p("platformFee"),
       seerEarnings: p("seerEarnings"),
+      chargeCurrency: p("chargeCurrency"),
+      chargeAmount: p("chargeAmount"),
+      chargeRate: p("chargeRate"),
       status: "pending",
       paymentProvider: p("paymentProvider"),
       notes: p("notes"),
@@ -198,20 +198,22 @@ async function holdAndOpenIntent(
   const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
 
   // The same client asking again for the same slot (a reload, a second click) gets the hold they already have.
-  const reused = own ? await reuseOwnHold(deps, own, input.notes, holdExpiresAt) : null;
+  const reused = own ? await reuseOwnHold(deps, own, input, holdExpiresAt) : null;
   if (reused) return reused;
+  const charge = await localCharge(deps.db, input.currency, amount);
 
   const bookingId = await insertHold(deps, requestLog, {
     client,
     seer,
     input,
     amount,
+    charge,
     startsAt,
     endsAt: sessionEnd(startsAt, input.sessionType),
     holdExpiresAt,
     now,
   });
-  return openIntent(deps, requestLog, { bookingId, client, seer, input, amount });
+  return openIntent(deps, requestLog, { bookingId, client, seer, input, amount, charge });
 }
 
 /** Inserts the hold under the Seer's slot lock, expiring first a hold of the slot that ran out. */
@@ -223,13 +225,14 @@ async function insertHold(
     seer: BookableSeer;
     input: CreateBookingPayment;
     amount: Cents;
+    charge: LocalCharge | null;
     startsAt: Date;
     endsAt: Date;
     holdExpiresAt: Date;
     now: Date;
   },
 ): Promise<string> {
-  const { client, seer, input, amount, startsAt, endsAt, holdExpiresAt, now } = hold;
+  const { client, seer, input, amount, charge, startsAt, endsAt, holdExpiresAt, now } = hold;
   const { platformFee, seerEarnings } = splitCommission(amount);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -259,6 +262,9 @@ async function insertHold(
             amount: toDecimal(amount),
             platformFee: toDecimal(platformFee),
             seerEarnings: toDecimal(seerEarnings),
+            chargeCurrency: charge?.currency ?? "USD",
+            chargeAmount: charge?.amount ?? null,
+            chargeRate: charge?.rate ?? null,
             paymentProvider: payments.name,
             notes: input.notes || null,
           }),
@@ -292,19 +298,22 @@ async function openIntent(
     seer,
     input,
     amount,
+    charge,
   }: {
     bookingId: string;
     client: SessionUser;
     seer: BookableSeer;
     input: CreateBookingPayment;
     amount: Cents;
+    charge: LocalCharge | null;
   },
 ): Promise<CreatedBookingPayment> {
+  const charged = charge ? { currency: charge.currency, amount: charge.amount } : { currency: "USD" as const, amount };
   let intent: PaymentIntent;
   try {
     intent = await payments.createPaymentIntent({
-      amount,
-      currency: BOOKING_CURRENCY,
+      amount: charged.amount,
+      currency: providerCurrency(charged.currency),
       metadata: { kind: "booking", bookingId, seerId: seer.id, clientId: client.id, sessionType: input.sessionType },
       idempotencyKey: `booking:${bookingId}`,
       description: `${SESSION_MINUTES[input.sessionType]} minute consultation with ${seer.fullName}`,
@@ -326,27 +335,45 @@ async function openIntent(
             bookingId,
             paymentIntentId: intent.id,
             stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
-            paymentMetadata: { provider: payments.name, currency: intent.currency, amountCents: intent.amount },
+            paymentMetadata: {
+              provider: payments.name,
+              currency: intent.currency,
+              amountCents: amount,
+              ...(charge ? { localAmount: intent.amount, rate: charge.rate } : {}),
+            },
           }),
         );
       }),
     { log: requestLog, what: "booking payment intent" },
   );
-  return { clientSecret: intent.clientSecret, bookingId, paymentIntentId: intent.id, amount: toDecimal(amount) };
+  return {
+    clientSecret: intent.clientSecret,
+    bookingId,
+    paymentIntentId: intent.id,
+    amount: toDecimal(amount),
+    currency: charged.currency,
+    chargeAmount: charged.amount,
+  };
 }
 
-/** The client's own live hold of the slot (read with the Seer): handed back while its intent can still be paid. */
+/**
+ * The client's own live hold of the slot (read with the Seer): handed back, with the charge it was opened for, while
+ * its intent can still be paid. Asked for in another currency, the hold is given up (its intent cancelled) and the
+ * client gets a new one in the currency asked for.
+ */
 async function reuseOwnHold(
   { db, payments }: BookingDeps,
   own: Awaited<ReturnType<typeof ownHoldStatement>>[number],
-  notes: string,
+  { notes, currency }: CreateBookingPayment,
   holdExpiresAt: Date,
 ): Promise<CreatedBookingPayment | null> {
   if (!own.paymentIntentId) return null;
+  const charge = chargeOf(own);
   const intent = await retrieveOrForgotten(payments, own.paymentIntentId);
-  if (!intent) {
+  if (intent && charge.currency !== currency && intent.status !== "succeeded") await payments.cancelPaymentIntent(intent.id);
+  if (!intent || (charge.currency !== currency && intent.status !== "succeeded")) {
     // The provider forgot the intent (test mode after a restart): it can never be paid, so the hold is given up
-    // and the client gets a new booking for the slot.
+    // and the client gets a new booking for the slot. So is a hold in another currency than the one asked for now.
     await db
       .update(bookings)
       .set({ status: "failed", holdExpiresAt: null })
@@ -358,29 +385,12 @@ async function reuseOwnHold(
     .update(bookings)
     .set({ notes: notes || null, holdExpiresAt })
     .where(eq(bookings.id, own.id));
-  return { clientSecret: intent.clientSecret, bookingId: own.id, paymentIntentId: intent.id, amount: own.amount };
-}
-
-/** A failed card frees the hold at once; the same intent may still succeed later with another card. */
-export async function applyFailedIntent({ db }: BookingDeps, intent: PaymentIntent): Promise<void> {
-  const bookingId = intent.metadata.bookingId;
-  if (!bookingId) return;
-  await db
-    .update(bookings)
-    .set({ status: "failed", holdExpiresAt: null })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.paymentIntentId, intent.id), eq(bookings.status, "pending")));
-}
-
-/** Unpaid holds that ran out are marked expired, so that lists and figures never count them. */
-export async function expireHolds({ db, clock }: BookingDeps): Promise<number> {
-  const rows = await db
-    .update(bookings)
-    .set({ status: "expired", holdExpiresAt: null })
-    .where(and(eq(bookings.status, "pending"), lt(bookings.holdExpiresAt, clock.now())))
-    .returning({ id: bookings.id });
-  return rows.length;
-}
-
-export function defineExpireHoldsJob(deps: BookingDeps): void {
-  deps.jobs.define({ name: EXPIRE_HOLDS_JOB, every: "* * * * *", run: () => expireHolds(deps).then(() => {}) });
+  return {
+    clientSecret: intent.clientSecret,
+    bookingId: own.id,
+    paymentIntentId: intent.id,
+    amount: own.amount,
+    currency: charge.currency,
+    chargeAmount: charge.amount,
+  };
 }

@@ -1,7 +1,8 @@
 import { adminCancel, cancel, cancellationQuote, defineRefundJob, syncRefunds } from "./cancel";
 import { applySucceededIntent, confirmPayment } from "./confirm";
 import type { BookingDeps } from "./deps";
-import { applyFailedIntent, createPaymentIntent, defineExpireHoldsJob, expireHolds } from "./hold";
+import { applyFailedIntent, defineExpireHoldsJob, expireHolds } from "./expire";
+import { createPaymentIntent } from "./hold";
 import { byId, calendar, mine, notOfferedSlots, takenSlots } from "./queries";
 import { defineReminderJob, scheduleReminder } from "./reminder";
 import { proposeReschedule, reschedule, respondToProposal } from "./reschedule";

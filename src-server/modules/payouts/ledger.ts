@@ -6,7 +6,7 @@ import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import type { Clock } from "../../platform/clock";
 import { lockInTransaction } from "../../platform/locks";
-import { chargeEntry, recordBooking, type NewEntry } from "./record-booking";
+import { chargeEntry, recordBooking, type ChargedBooking, type NewEntry } from "./record-booking";
 import { bookingOfPayment, bookingsBehindLedger } from "../bookings";
 import type { PaymentProvider } from "../../platform/payments/provider";
 
@@ -41,6 +41,9 @@ const chargeStatement = statement((q: Queryable) => {
       seerId: p("seerId"),
       kind: p("kind"),
       amount: p("amount"),
+      currency: p("currency"),
+      localAmount: p("localAmount"),
+      rate: p("rate"),
       reference: p("reference"),
       createdAt: valueOf(ledgerEntries.createdAt, "createdAt"),
     })
@@ -59,7 +62,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
    * A booking's charge, written by the transaction that confirms it (bookings' `onConfirmed`), in the form
    * `recordBooking` gives it: the same reference, so either may come first and the other adds nothing.
    */
-  async function recordCharge(booking: { id: string; seerId: string; amount: string; confirmedAt: Date }, tx: Tx) {
+  async function recordCharge(booking: ChargedBooking & { confirmedAt: Date }, tx: Tx) {
     await chargeStatement(tx, chargeEntry(booking, booking.confirmedAt));
   }
 

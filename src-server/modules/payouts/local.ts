@@ -3,12 +3,12 @@ import type { Db } from "../../../db/client";
 import { ledgerEntries, localPayouts, payoutMethods } from "../../../db/schema";
 import { fromUsdCents, rateText, type Rate } from "../../../src/domain/currencies";
 import { MINIMUM_PAYOUT } from "../../../src/domain/payout-rails";
+import { currentRate } from "../../platform/exchange-rates";
 import type { Clock } from "../../platform/clock";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
 import { RailRefusedError, type PayoutRail, type PayoutRails, type RailTransfer } from "../../platform/payouts/rail";
 import { createPayoutOutcome } from "./local-outcome";
-import { currentRate } from "./rates";
 
 export const SYNC_LOCAL_JOB = "payouts.sync-local";
 /** Asks of the provider for one payout's transfer before it is left to the provider's webhook and the admins. */

@@ -7,7 +7,8 @@ import { DEFAULT_RATES } from "../../../src/domain/currencies";
 import { FakeClock } from "../../platform/clock";
 import { createTestDatabase } from "../../test/database";
 import type { Database } from "../../../db/client";
-import { currentRate, refreshRates } from "./rates";
+import { currentRate } from "../../platform/exchange-rates";
+import { refreshRates } from "./rates";
 
 const SOURCE = "http://rates.test/latest";
 const server = setupServer();

@@ -1,28 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { exchangeRates } from "../../../db/schema";
-import { CURRENCIES, DEFAULT_RATES, parseRate, rateText, USD_RATE, type Currency, type Rate } from "../../../src/domain/currencies";
-import { AppError } from "../../../src/errors";
+import { CURRENCIES, parseRate, rateText, type Rate } from "../../../src/domain/currencies";
 import type { Clock } from "../../platform/clock";
 
 export const RATES_REFRESH_JOB = "payouts.refresh-rates";
-export const NO_RATE = "Payouts in this currency are paused: its exchange rate is not known yet.";
-
-/**
- * The rate of the moment (units of `currency` per US dollar), as `exchange_rates` holds it, else the embedded default
- * (DEFAULT_RATES, which the seed writes) until the refresh job has read the configured source.
- */
-export async function currentRate(db: Db, currency: Currency): Promise<Rate> {
-  if (currency === "USD") return USD_RATE;
-  const [row] = await db
-    .select({ rate: exchangeRates.rate })
-    .from(exchangeRates)
-    .where(and(eq(exchangeRates.fromCurrency, "USD"), eq(exchangeRates.toCurrency, currency)));
-  const text = row?.rate ?? DEFAULT_RATES[currency];
-  if (!text) throw new AppError("CONFLICT", NO_RATE);
-  return parseRate(currency, text);
-}
 
 /** What the source answers: `{ "rates": { "GHS": 14.42, ... } }` per US dollar (the shape of most rate APIs' latest). */
 const sourceSchema = z.object({ base: z.string().optional(), rates: z.record(z.string(), z.union([z.number(), z.string()])) });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ledgerEntries } from "../../../db/schema";
+import type { Currency } from "../../../src/domain/currencies";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import { isSettled } from "../../../src/domain/payouts";
@@ -12,12 +13,36 @@ export type NewEntry = typeof ledgerEntries.$inferInsert;
 
 export const FINAL_REFUND_STATUSES = new Set(["succeeded", "failed", "canceled"]);
 
+/** A booking's charge as its row stores it: its price, and its charge in another currency, if any (issue #41). */
+export interface ChargedBooking {
+  id: string;
+  seerId: string;
+  amount: string;
+  chargeCurrency: Currency;
+  chargeAmount: number | null;
+  chargeRate: string | null;
+}
+
+/**
+ * The currency columns of a booking's charge and refund rows: none for US dollars; else the charge's currency, the
+ * row's own minor units and the charge's rate (decision 131). `amount` stays book value in US cents.
+ */
+export function localColumns(
+  booking: Pick<ChargedBooking, "chargeCurrency" | "chargeRate">,
+  localAmount: number | null,
+): Pick<NewEntry, "currency" | "localAmount" | "rate"> {
+  if (booking.chargeCurrency === "USD" || booking.chargeRate === null || localAmount === null)
+    return { currency: "USD", localAmount: null, rate: null };
+  return { currency: booking.chargeCurrency, localAmount, rate: booking.chargeRate };
+}
+
 /** A booking's charge row, dated when its payment was confirmed: one form for `recordBooking` and `recordCharge`. */
-export const chargeEntry = (booking: { id: string; seerId: string; amount: string }, confirmedAt: Date): NewEntry => ({
+export const chargeEntry = (booking: ChargedBooking, confirmedAt: Date): NewEntry => ({
   bookingId: booking.id,
   seerId: booking.seerId,
   kind: "charge",
   amount: toCents(booking.amount),
+  ...localColumns(booking, booking.chargeAmount),
   reference: `charge:${booking.id}`,
   createdAt: confirmedAt,
 });
@@ -50,14 +75,21 @@ export async function recordBooking(
 
     // A charge is dated when the payment was confirmed (the admins' charts are by month), so one the sweep records
     // late keeps its own month; refunds, fees and shares are dated when recorded, right after they happen.
-    const charge = chargeEntry({ id: bookingId, seerId: b.seerId, amount: b.amount }, b.confirmedAt ?? now);
+    const charge = chargeEntry({ ...b, id: bookingId }, b.confirmedAt ?? now);
     if (!have.has(charge.reference)) rows.push(charge);
     let refunded = 0;
     for (const r of refunds) {
       if (r.status !== "succeeded") continue;
       refunded += toCents(r.amount);
-      if (!have.has(`refund:${r.id}`))
-        rows.push({ ...base, kind: "refund", amount: toCents(r.amount), reference: `refund:${r.id}` });
+      // A refund of a local charge worth under half a cent adds nothing to the book (a ledger row is never zero).
+      if (!have.has(`refund:${r.id}`) && toCents(r.amount) > 0)
+        rows.push({
+          ...base,
+          kind: "refund",
+          amount: toCents(r.amount),
+          ...localColumns(b, r.localAmount),
+          reference: `refund:${r.id}`,
+        });
     }
 
     const refundsFinal = refunds.every((r) => FINAL_REFUND_STATUSES.has(r.status)) && toCents(b.refundDue) <= refunded;

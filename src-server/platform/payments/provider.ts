@@ -12,9 +12,9 @@ export type PaymentIntentStatus = "requires_payment_method" | "requires_action" 
 export interface PaymentIntent {
   id: string;
   clientSecret: string;
-  /** Integer cents. */
+  /** Integer minor units of `currency` (cents; pesewas for ghs; francs for xof, which has none). */
   amount: number;
-  /** Lower-case ISO code, as Stripe reports it ("usd"). */
+  /** Lower-case ISO code, as Stripe reports it ("usd", "ghs"). */
   currency: string;
   status: PaymentIntentStatus;
   metadata: Record<string, string>;
@@ -44,7 +44,7 @@ export type { RefundStatus };
 export interface Refund {
   id: string;
   paymentIntentId: string;
-  /** Integer cents. */
+  /** Integer minor units of the payment's currency. */
   amount: number;
   currency: string;
   status: RefundStatus;
@@ -53,7 +53,7 @@ export interface Refund {
 
 export interface CreateRefundInput {
   paymentIntentId: string;
-  /** Integer cents; at most what is left unrefunded on the payment. */
+  /** Integer minor units of the payment's currency; at most what is left unrefunded on the payment. */
   amount: number;
   /** Same key, same refund: a retried request never refunds twice. */
   idempotencyKey: string;

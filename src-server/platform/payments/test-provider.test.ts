@@ -79,6 +79,35 @@ describe("the test-mode provider on a shared database", () => {
     expect((await one.listRefunds(created.id)).map((r) => r.amount).sort()).toEqual([1000, 2000]);
   });
 
+  it("takes cards and refunds in cedis (pesewas) and CFA francs (whole francs), never more than was paid", async () => {
+    for (const [currency, charged, half] of [
+      ["GHS", 64890, 32445],
+      ["XOF", 27248, 13624],
+    ] as const) {
+      const created = await one.createPaymentIntent({
+        amount: charged,
+        currency,
+        metadata: { kind: "booking" },
+        idempotencyKey: `key-${keys++}`,
+      });
+      expect(created.currency).toBe(currency.toLowerCase());
+      const { intent: paid, event } = await two.confirmCard(card(created.clientSecret));
+      expect({ status: paid.status, amount: paid.amount, currency: paid.currency }).toEqual({
+        status: "succeeded",
+        amount: charged,
+        currency: currency.toLowerCase(),
+      });
+      expect(event?.paymentIntent?.currency).toBe(currency.toLowerCase());
+      const refund = await one.refund({ paymentIntentId: created.id, amount: half, idempotencyKey: `${currency}-half` });
+      expect({ amount: refund.amount, currency: refund.currency }).toEqual({ amount: half, currency: currency.toLowerCase() });
+      await expect(
+        two.refund({ paymentIntentId: created.id, amount: charged - half + 1, idempotencyKey: `${currency}-too-much` }),
+      ).rejects.toThrow(`A refund must be between 1 and ${charged - half} ${currency} minor units.`);
+      await two.refund({ paymentIntentId: created.id, amount: charged - half, idempotencyKey: `${currency}-rest` });
+      expect((await one.listRefunds(created.id)).reduce((sum, r) => sum + r.amount, 0)).toBe(charged);
+    }
+  });
+
   it("a webhook signed on one instance verifies on another; another secret does not", () => {
     const body = JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded", paymentIntent: null });
     expect(two.parseWebhookEvent(Buffer.from(body), one.sign(body)).id).toBe("evt_1");

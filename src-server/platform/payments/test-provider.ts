@@ -34,6 +34,9 @@ export interface TestCard {
 
 export type TestCardResult = { intent: PaymentIntent; event: PaymentWebhookEvent | null };
 
+/** How a refund's limit names the payment's minor units: cents for dollars, as before; the currency's units else. */
+const unitsOf = (currency: string) => (currency === "usd" ? "cents" : `${currency.toUpperCase()} minor units`);
+
 function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -189,8 +192,9 @@ export class TestPaymentProvider extends TestConnectProvider implements PaymentP
           ),
         );
       const left = intentRow.amount - (sum?.refunded ?? 0);
+      // In the payment's own currency and its minor units (cents, pesewas; francs, which have none), as Stripe.
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > left)
-        throw new AppError("BAD_REQUEST", `A refund must be between 1 and ${left} cents.`);
+        throw new AppError("BAD_REQUEST", `A refund must be between 1 and ${left} ${unitsOf(intentRow.currency)}.`);
       const [row] = await tx
         .insert(testPaymentRefunds)
         .values({
