@@ -117,6 +117,10 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
         shopSales: 4850,
         shopRefunds: 1000,
         payoutFees: 7,
+        byCurrency: [
+          { currency: "USD", takenLocal: 3500, taken: 3500, paidOutLocal: 0, paidOut: 0 },
+          { currency: "GHS", takenLocal: 64890, taken: 4500, paidOutLocal: 92288, paidOut: 6400 },
+        ],
       }),
       "admin.seerApplications": (input) => ({ applications: byStatus[input?.status ?? "pending"], counts }),
       "admin.bookings": () => ({
@@ -241,6 +245,10 @@ describe("/admin", () => {
     expect(ledger.getByText("Paid to Seers").parentElement).toHaveTextContent("$20.00");
     expect(ledger.getByText("Owed to Seers").parentElement).toHaveTextContent("$8.04");
     expect(ledger.getByText("Payout Fees").parentElement).toHaveTextContent("$0.07");
+    // Money by the currency it moved in, with its book value.
+    const cedis = within(screen.getByRole("table", { name: "By currency" })).getByRole("row", { name: /GHS/ });
+    expect(cedis).toHaveTextContent("GH₵648.90 ($45.00)");
+    expect(cedis).toHaveTextContent("GH₵922.88 ($64.00)");
   });
 
   it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {

@@ -16,7 +16,8 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { cents, formatMoney } from "../../../src/domain/money";
-import { trpc } from "../../trpc";
+import { formatMinor } from "../../../src/domain/currencies";
+import { trpc, type RouterOutputs } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { InboxPanel } from "./InboxPanel";
 import { isAdminTab, type AdminTab } from "./tabs";
@@ -68,7 +69,36 @@ function LedgerCard() {
           </div>
         ))}
       </SimpleGrid>
+      {l.byCurrency.some((c) => c.currency !== "USD") && <ByCurrency rows={l.byCurrency} />}
     </Card>
+  );
+}
+
+/** The ledger's money in and out by the currency it moved in, with its book value (issues #40, #41). */
+function ByCurrency({ rows }: { rows: RouterOutputs["payouts"]["summary"]["byCurrency"] }) {
+  const both = (local: number, book: number, currency: (typeof rows)[number]["currency"]) =>
+    currency === "USD" ? formatMoney(cents(book)) : `${formatMinor(local, currency)} (${formatMoney(cents(book))})`;
+  return (
+    <Table.ScrollContainer minWidth={420} mt="lg">
+      <Table aria-label="By currency">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Currency</Table.Th>
+            <Table.Th>Taken, less refunds</Table.Th>
+            <Table.Th>Sent to Seers</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.currency}>
+              <Table.Td>{r.currency}</Table.Td>
+              <Table.Td>{both(r.takenLocal, r.taken, r.currency)}</Table.Td>
+              <Table.Td>{both(r.paidOutLocal, r.paidOut, r.currency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

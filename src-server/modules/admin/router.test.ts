@@ -387,6 +387,7 @@ describe("analytics, bookings and products", () => {
       shopSales: 5000,
       shopRefunds: 1200,
       payoutFees: 0,
+      byCurrency: [{ currency: "USD", takenLocal: 14000 - 2250 + 5000 - 1200, taken: 14000 - 2250 + 5000 - 1200, paidOutLocal: 0, paidOut: 0 }],
     });
     // By the month the ledger recorded each movement (UTC), the other months empty.
     const { monthly } = trpcData<{ monthly: Record<string, string | number>[] }>(response);

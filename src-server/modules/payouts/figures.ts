@@ -4,6 +4,7 @@ import { ledgerEntries } from "../../../db/schema";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import type { LedgerKind } from "../../../src/domain/enums";
 import type { MonthKey } from "../../../src/domain/months";
+import type { Currency } from "../../../src/domain/currencies";
 
 /** The money figures every admin screen reads, summed over the ledger, in integer cents. */
 export interface LedgerSummary {
@@ -19,6 +20,22 @@ export interface LedgerSummary {
   shopRefunds: number;
   /** What the payout providers charged for local transfers: the platform's cost, never taken from a Seer. */
   payoutFees: number;
+  /**
+   * Money in and out by the currency it moved in (issues #40, #41), the currencies that moved at all, US dollars first:
+   * what clients paid less refunds, and what reached Seers less what came back, each in the currency's own minor
+   * units and as book value (US cents) at the rates of the day each moved.
+   */
+  byCurrency: CurrencyFigures[];
+}
+
+export interface CurrencyFigures {
+  currency: Currency;
+  /** Charges and sales less refunds: minor units of the currency, and US cents. */
+  takenLocal: number;
+  taken: number;
+  /** Transfers to Seers less reversals. */
+  paidOutLocal: number;
+  paidOut: number;
 }
 
 /** One month of the ledger (UTC, by each row's date), in integer cents; `charges` counts bookings paid. */
@@ -68,7 +85,42 @@ export async function ledgerSummary(db: Db): Promise<LedgerSummary> {
     shopSales: n(row?.sale),
     shopRefunds: n(row?.shopRefund),
     payoutFees: n(row?.payoutFee),
+    byCurrency: await ledgerByCurrency(db),
   };
+}
+
+/** The ledger's money in and out, by currency (LedgerSummary.byCurrency). */
+async function ledgerByCurrency(db: Db): Promise<CurrencyFigures[]> {
+  const local = sql`coalesce(${ledgerEntries.localAmount}, ${ledgerEntries.amount})`;
+  const signed = (kinds: { plus: LedgerKind[]; minus: LedgerKind[] }, value: typeof local | typeof ledgerEntries.amount) =>
+    sql<string>`coalesce(sum(case when ${ledgerEntries.kind} in (${sql.join(
+      kinds.plus.map((k) => sql`${k}`),
+      sql`, `,
+    )}) then ${value} when ${ledgerEntries.kind} in (${sql.join(
+      kinds.minus.map((k) => sql`${k}`),
+      sql`, `,
+    )}) then -${value} else 0 end), 0)::text`;
+  const taken = { plus: ["charge", "shop_sale"] as LedgerKind[], minus: ["refund", "shop_refund"] as LedgerKind[] };
+  const paid = { plus: ["transfer"] as LedgerKind[], minus: ["reversal"] as LedgerKind[] };
+  const rows = await db
+    .select({
+      currency: ledgerEntries.currency,
+      takenLocal: signed(taken, local),
+      taken: signed(taken, ledgerEntries.amount),
+      paidOutLocal: signed(paid, local),
+      paidOut: signed(paid, ledgerEntries.amount),
+    })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.kind} in ('charge', 'shop_sale', 'refund', 'shop_refund', 'transfer', 'reversal')`)
+    .groupBy(ledgerEntries.currency)
+    .orderBy(sql`${ledgerEntries.currency} <> 'USD'`, ledgerEntries.currency);
+  return rows.map((r) => ({
+    currency: r.currency,
+    takenLocal: Number(r.takenLocal),
+    taken: Number(r.taken),
+    paidOutLocal: Number(r.paidOutLocal),
+    paidOut: Number(r.paidOut),
+  }));
 }
 
 /** The ledger's sums by month (UTC) from `firstMonth` on, only the months that have rows. */

@@ -106,6 +106,14 @@ describe("payouts to mobile money and local banks (test mode)", () => {
       payoutDue: false,
     });
 
+    // The admins' ledger figures show the cedis beside their book value.
+    const admin = await createUser(t.database.db, { role: "admin", email: "figures-admin@example.com" }, { password: "admin password 1" });
+    expect(admin.id).toBeTruthy();
+    const summary = trpcData<{ byCurrency: { currency: string; paidOutLocal: number; paidOut: number }[] }>(
+      await trpcQuery(t.app, "payouts.summary", undefined, await signIn(t.app, "figures-admin@example.com", "admin password 1")),
+    );
+    expect(summary.byCurrency.find((c) => c.currency === "GHS")).toMatchObject({ paidOutLocal: 92288, paidOut: 6400 });
+
     // transfer.success delivered twice, and the job run again: nothing changes.
     const rail = t.app.services.rails.paystack as TestPayoutRail;
     for (let i = 0; i < 2; i++) {
