@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { CANCELLATION_REASON_MAX } from "../../../src/domain/after-payment";
+import { formatMinor } from "../../../src/domain/currencies";
 import { formatMoney } from "../../../src/domain/money";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
@@ -26,6 +27,11 @@ export function CancelBookingDialog({
   const [reason, setReason] = useState("");
   const quote = trpc.bookings.cancellationQuote.useQuery({ bookingId }, { enabled: opened, staleTime: 0, gcTime: 0 });
   const cancel = trpc.bookings.cancel.useMutation();
+  /** An amount as the client paid it: in the charge's own money when it was not US dollars (issue #41). */
+  const asPaid = (usd: string, local: number | undefined) => {
+    const charge = quote.data?.charge;
+    return charge && local !== undefined ? formatMinor(local, charge.currency) : formatMoney(usd);
+  };
 
   const submit = () => {
     if (!quote.data) return;
@@ -33,10 +39,14 @@ export function CancelBookingDialog({
       { bookingId, reason, sequence: quote.data.sequence },
       {
         onSuccess: (result) => {
-          const refunded = formatMoney(result.refundAmount);
+          // A booking charged in the client's own money is refunded in it (issue #41), as the quote said.
+          const refunded = asPaid(result.refundAmount, quote.data?.charge?.refund);
           notify(
             audience === "client"
-              ? { title: "Booking Cancelled", message: `${refunded} will be refunded to your card.` }
+              ? {
+                  title: "Booking Cancelled",
+                  message: `${refunded} will be refunded ${quote.data?.charge ? "the way you paid" : "to your card"}.`,
+                }
               : { title: "Session Cancelled", message: `The client will be refunded ${refunded}.` },
             "success",
           );
@@ -72,8 +82,8 @@ export function CancelBookingDialog({
           <>
             <Text fw={700} data-testid="refund-amount">
               {audience === "client"
-                ? `You will be refunded ${formatMoney(q.refundAmount)} of the ${formatMoney(q.amount)} you paid.`
-                : `The client will be refunded in full: ${formatMoney(q.refundAmount)}.`}
+                ? `You will be refunded ${asPaid(q.refundAmount, q.charge?.refund)} of the ${asPaid(q.amount, q.charge?.amount)} you paid.`
+                : `The client will be refunded in full: ${asPaid(q.refundAmount, q.charge?.refund)}.`}
             </Text>
             <Text size="sm" c="dimmed">
               {audience === "client"

@@ -69,6 +69,7 @@ describe("/profile consultation actions", () => {
         refundPercent: 50,
         canceller: "client" as const,
         sequence: 2,
+        charge: null,
       }),
       "bookings.cancel": (input) => {
         cancelCalls.push(input);
@@ -87,6 +88,29 @@ describe("/profile consultation actions", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel Booking" }));
     await waitFor(() => expect(cancelCalls).toEqual([{ bookingId: "b-1", reason: "Travelling", sequence: 2 }]));
     expect(await screen.findByText("$22.50 will be refunded to your card.")).toBeInTheDocument();
+  });
+
+  it("says the refund of a booking paid in cedis in cedis, as the refund will be made", async () => {
+    showProfile([consultation({ calendarSequence: 0 })], [], {
+      "bookings.cancellationQuote": () => ({
+        bookingId: "b-1",
+        amount: "45.00",
+        refundAmount: "22.50",
+        refundPercent: 50,
+        canceller: "client" as const,
+        sequence: 0,
+        charge: { currency: "GHS" as const, amount: 64890, refund: 32445 },
+      }),
+      "bookings.cancel": () => ({ bookingId: "b-1", status: "cancelled" as const, refundAmount: "22.50" }),
+    });
+    const card = await screen.findByTestId("consultation");
+    await userEvent.click(within(card).getByRole("button", { name: "Cancel Booking" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this consultation?" });
+    expect(await within(dialog).findByTestId("refund-amount")).toHaveTextContent(
+      "You will be refunded GH₵324.45 of the GH₵648.90 you paid.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel Booking" }));
+    expect(await screen.findByText("GH₵324.45 will be refunded the way you paid.")).toBeInTheDocument();
   });
 
   it("shows a cancelled booking under past with the refunded amount and who cancelled", async () => {

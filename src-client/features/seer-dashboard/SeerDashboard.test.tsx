@@ -429,6 +429,7 @@ describe("/seer/dashboard session actions", () => {
         refundPercent: 100,
         canceller: "seer" as const,
         sequence: 0,
+        charge: null,
       }),
       "bookings.cancel": (input) => {
         cancels.push(input);

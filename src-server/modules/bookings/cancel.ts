@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../../db/client";
+import type { Queryable, Tx } from "../../../db/client";
 import { bookingRefunds, bookings, type CancelledBy } from "../../../db/schema";
 import { clientRefundPercent, refundFor, splitAfterRefunds } from "../../../src/domain/after-payment";
 import { cents, toCents, toDecimal, type Cents } from "../../../src/domain/money";
+import type { Currency } from "../../../src/domain/currencies";
 import { AppError } from "../../../src/errors";
 import { metrics } from "../../platform/metrics";
 import type { WarnLog } from "../../platform/database";
@@ -26,6 +27,11 @@ export interface CancellationQuote {
   refundPercent: number;
   canceller: "client" | "seer";
   sequence: number;
+  /**
+   * For a booking charged in another currency than US dollars (issue #41): what was charged and what the refund gives
+   * back, in that currency's minor units, as the refund asks the provider for it.
+   */
+  charge: { currency: Currency; amount: number; refund: number } | null;
 }
 
 export interface CancellationResult {
@@ -45,12 +51,25 @@ export async function cancellationQuote(
     const now = clock.now();
     refuseUnlessChangeable(b, undefined, now);
     const refund = refundFor(canceller, toCents(b.amount), toCents(b.refundedAmount), b.startsAt, now);
+    const local = localChargeOf(b);
+    const price = toCents(b.amount);
+    const charge = local && {
+      currency: b.chargeCurrency,
+      amount: local.amount,
+      refund: localRefundAsk(local, {
+        outstanding: refund,
+        due: toCents(b.refundedAmount) + refund,
+        price,
+        refundedLocal: await refundedLocal(tx, bookingId),
+      }),
+    };
     return {
       bookingId: b.id,
       amount: b.amount,
       refundAmount: toDecimal(refund),
       refundPercent: canceller === "seer" ? 100 : clientRefundPercent(b.startsAt, now),
       canceller,
+      charge,
       sequence: b.calendarSequence,
     };
   });
@@ -155,8 +174,8 @@ export async function adminCancel(
 const STANDING_REFUNDS = ["pending", "requires_action", "succeeded"] as const;
 
 /** The minor units of a local charge refunded so far, as last read back from the provider. */
-async function refundedLocal(deps: BookingDeps, bookingId: string): Promise<number> {
-  const [sum] = await deps.db
+async function refundedLocal(q: Queryable, bookingId: string): Promise<number> {
+  const [sum] = await q
     .select({ total: sql<number>`coalesce(sum(${bookingRefunds.localAmount}), 0)::bigint` })
     .from(bookingRefunds)
     .where(and(eq(bookingRefunds.bookingId, bookingId), inArray(bookingRefunds.status, [...STANDING_REFUNDS])));
@@ -191,7 +210,7 @@ async function executeRefund(deps: BookingDeps, { bookingId }: { bookingId: stri
           outstanding,
           due: toCents(b.refundDue),
           price: toCents(b.amount),
-          refundedLocal: await refundedLocal(deps, bookingId),
+          refundedLocal: await refundedLocal(deps.db, bookingId),
         });
   if (ask > 0) {
     await deps.payments.refund({

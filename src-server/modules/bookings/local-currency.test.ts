@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookingRefunds, ledgerEntries, meetingAttendance, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { DEFAULT_RATES, fromUsdCents, parseRate, type Currency } from "../../../src/domain/currencies";
-import { trpcData, trpcMutation, type TestApp } from "../../test/app";
+import { trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { bookingTestKit, NOW } from "./test-kit";
 
 // Issue #41: a client pays in their own money. The Seer's price stays the booking's book value in US dollars; the
@@ -60,6 +60,12 @@ const ledgerRows = (bookingId: string) =>
     .from(ledgerEntries)
     .where(eq(ledgerEntries.bookingId, bookingId))
     .orderBy(ledgerEntries.id);
+
+async function quote(bookingId: string) {
+  return trpcData<{ refundAmount: string; charge: unknown }>(
+    await trpcQuery(t.app, "bookings.cancellationQuote", { bookingId }, client.cookie),
+  );
+}
 
 async function cancelAsClient(bookingId: string): Promise<{ refundAmount: string }> {
   return trpcData<{ refundAmount: string }>(await trpcMutation(t.app, "bookings.cancel", { bookingId }, client.cookie));
@@ -178,6 +184,11 @@ describe("a booking charged in cedis", () => {
 
   it("refunds all the cedis more than 24 hours ahead: 64890 at the provider, 4500 book cents in the ledger", async () => {
     const created = await paid("GHS");
+    // The dialog's quote says it in cedis, as the refund will ask for it.
+    expect(await quote(created.bookingId)).toMatchObject({
+      refundAmount: "45.00",
+      charge: { currency: "GHS", amount: 64890, refund: 64890 },
+    });
     expect(await cancelAsClient(created.bookingId)).toMatchObject({ refundAmount: "45.00" });
     const refunds = await provider().listRefunds(created.paymentIntentId);
     expect(refunds.map((r) => ({ amount: r.amount, currency: r.currency }))).toEqual([{ amount: 64890, currency: "ghs" }]);
@@ -204,6 +215,7 @@ describe("a booking charged in cedis", () => {
     const b = await bookingRow(created.bookingId);
     t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - 2 * HOUR));
     try {
+      expect(await quote(created.bookingId)).toMatchObject({ refundAmount: "22.50", charge: { currency: "GHS", refund: 32445 } });
       expect(await cancelAsClient(created.bookingId)).toMatchObject({ refundAmount: "22.50" });
     } finally {
       t.clock.set(NOW);
@@ -272,6 +284,7 @@ describe("a booking charged in CFA francs (no minor unit)", () => {
     const b = await bookingRow(created.bookingId);
     t.clock.set(new Date((b?.startsAt.getTime() ?? 0) - HOUR));
     try {
+      expect(await quote(created.bookingId)).toMatchObject({ refundAmount: "22.50", charge: { currency: "XOF", refund: 13624 } });
       expect(await cancelAsClient(created.bookingId)).toMatchObject({ refundAmount: "22.50" });
     } finally {
       t.clock.set(NOW);
