@@ -285,9 +285,9 @@ describe("resolveAccount", () => {
 
 it("needs no recipient: createRecipient answers null and asks nothing, for a bank branch too", async () => {
   await expect(rail.createRecipient(input.destination)).resolves.toEqual({ recipientCode: null });
-  await expect(
-    rail.createRecipient({ ...input.destination, kind: "bank", institutionCode: "CI001:CI0010101" }),
-  ).resolves.toEqual({ recipientCode: null });
+  await expect(rail.createRecipient({ ...input.destination, kind: "bank", institutionCode: "CI001:CI0010101" })).resolves.toEqual(
+    { recipientCode: null },
+  );
   expect(sent).toHaveLength(0);
 });
 

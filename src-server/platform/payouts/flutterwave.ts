@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { Currency } from "../../../src/domain/currencies";
 import { isCurrency } from "../../../src/domain/currencies";
 import type { LocalPayoutStatus, PayoutMethodKind } from "../../../src/domain/payout-rails";
-import { constantTimeEqual, headerValue, isRefusal, requestJson, toMajor, toMinor, type JsonAnswer } from "./http";
+import { constantTimeEqual, headerValue, isRefusal, messageOf, ProviderApi, toMajor, toMinor } from "./http";
 import {
-  RailRefusedError,
   RailSignatureError,
   type PayoutDestination,
   type PayoutInstitution,
@@ -94,7 +93,6 @@ const transferData = z.object({
 });
 const transferAnswer = z.object({ status: z.literal("success"), data: transferData });
 const transferList = z.object({ status: z.literal("success"), data: z.array(transferData) });
-const errorBody = z.object({ message: z.string() });
 const webhookBody = z.object({
   event: z.string().optional(),
   "event.type": z.string().optional(),
@@ -126,16 +124,16 @@ function isDuplicateReference(message: string): boolean {
 export class FlutterwaveRail implements PayoutRail {
   readonly name = "flutterwave" as const;
   readonly testMode = false;
-  private readonly secretKey: string;
   private readonly secretHash: string;
-  private readonly baseUrl: string;
-  private readonly fetchFn: typeof fetch;
+  private readonly api: ProviderApi;
 
   constructor(options: FlutterwaveOptions) {
-    this.secretKey = options.secretKey;
     this.secretHash = options.secretHash;
-    this.baseUrl = (options.baseUrl ?? "https://api.flutterwave.com").replace(/\/+$/, "");
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.api = new ProviderApi(
+      "Flutterwave",
+      { secretKey: options.secretKey, baseUrl: options.baseUrl ?? "https://api.flutterwave.com", fetch: options.fetch },
+      isDuplicateReference,
+    );
   }
 
   async institutions(country: string, _currency: Currency, kind: PayoutMethodKind): Promise<PayoutInstitution[]> {
@@ -143,8 +141,8 @@ export class FlutterwaveRail implements PayoutRail {
       return (MOBILE_MONEY[country] ?? []).map((network) => ({ ...network, kind }));
     }
     if (!/^[A-Z]{2}$/.test(country)) return [];
-    const answer = await this.call(this.url(`/v3/banks/${country}`), { method: "GET" });
-    const list = parse(banks, this.ok(answer, "list banks"), "list banks").data;
+    const answer = await this.api.call(this.api.url(`/v3/banks/${country}`), { method: "GET" });
+    const list = this.api.parse(banks, this.api.ok(answer, "list banks"), "list banks").data;
     if (!BRANCH_CODE_COUNTRIES.has(country)) return list.map((bank) => ({ code: bank.code, name: bank.name, kind }));
     const withId = list.filter((bank) => bank.id !== null && bank.id !== undefined).slice(0, MAX_BANKS_WITH_BRANCHES);
     const perBank = await mapLimited(withId, BRANCH_CONCURRENCY, async (bank) =>
@@ -162,18 +160,18 @@ export class FlutterwaveRail implements PayoutRail {
    * branches for (400, 404: none known) is left out: without a branch code its transfers would be refused anyway.
    */
   private async branchesOf(bankId: string): Promise<{ branch_code: string; branch_name: string }[]> {
-    const answer = await this.call(this.url(`/v3/banks/${encodeURIComponent(bankId)}/branches`), { method: "GET" });
+    const answer = await this.api.call(this.api.url(`/v3/banks/${encodeURIComponent(bankId)}/branches`), { method: "GET" });
     if (isRefusal(answer.status)) return [];
-    return parse(branches, this.ok(answer, "list bank branches"), "list bank branches").data ?? [];
+    return this.api.parse(branches, this.api.ok(answer, "list bank branches"), "list bank branches").data ?? [];
   }
 
   async resolveAccount(destination: PayoutDestination): Promise<ResolvedAccount> {
     if (!RESOLVABLE.has(`${destination.country}:${destination.kind}`)) return { accountName: null };
-    const answer = await this.call(this.url("/v3/accounts/resolve"), {
+    const answer = await this.api.call(this.api.url("/v3/accounts/resolve"), {
       method: "POST",
       body: { account_number: destination.accountNumber, account_bank: splitCode(destination.institutionCode).bank },
     });
-    const data = parse(resolvedAccount, this.ok(answer, "resolve account"), "resolve account").data;
+    const data = this.api.parse(resolvedAccount, this.api.ok(answer, "resolve account"), "resolve account").data;
     return { accountName: data.account_name ?? null };
   }
 
@@ -189,7 +187,7 @@ export class FlutterwaveRail implements PayoutRail {
   async transfer(input: RailTransferInput): Promise<RailTransfer> {
     const { destination } = input;
     const { bank, branch } = splitCode(destination.institutionCode);
-    const answer = await this.call(this.url("/v3/transfers"), {
+    const answer = await this.api.call(this.api.url("/v3/transfers"), {
       method: "POST",
       body: {
         account_bank: bank,
@@ -203,19 +201,19 @@ export class FlutterwaveRail implements PayoutRail {
         beneficiary_name: destination.accountName,
       },
     });
-    return railTransfer(parse(transferAnswer, this.ok(answer, "transfer"), "transfer").data);
+    return railTransfer(this.api.parse(transferAnswer, this.api.ok(answer, "transfer"), "transfer").data);
   }
 
   /** By the transfer's id when known (GET /v3/transfers/:id), else by our reference among the listed transfers. */
   async fetchTransfer(reference: string, providerId: string | null): Promise<RailTransfer> {
     if (providerId) {
-      const answer = await this.call(this.url(`/v3/transfers/${encodeURIComponent(providerId)}`), { method: "GET" });
+      const answer = await this.api.call(this.api.url(`/v3/transfers/${encodeURIComponent(providerId)}`), { method: "GET" });
       if (answer.status !== 200) throw new Error(`Flutterwave: get transfer answered ${answer.status}: ${messageOf(answer)}`);
-      return railTransfer(parse(transferAnswer, answer.body, "get transfer").data);
+      return railTransfer(this.api.parse(transferAnswer, answer.body, "get transfer").data);
     }
-    const answer = await this.call(this.url("/v3/transfers", { reference }), { method: "GET" });
+    const answer = await this.api.call(this.api.url("/v3/transfers", { reference }), { method: "GET" });
     if (answer.status !== 200) throw new Error(`Flutterwave: list transfers answered ${answer.status}: ${messageOf(answer)}`);
-    const found = parse(transferList, answer.body, "list transfers").data.find((t) => t.reference === reference);
+    const found = this.api.parse(transferList, answer.body, "list transfers").data.find((t) => t.reference === reference);
     if (!found) throw new Error(`Flutterwave: no transfer with reference ${reference}`);
     return railTransfer(found);
   }
@@ -227,7 +225,7 @@ export class FlutterwaveRail implements PayoutRail {
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): RailWebhookEvent {
     const hash = headerValue(headers, "verif-hash");
     if (!hash || !constantTimeEqual(hash, this.secretHash)) throw new RailSignatureError();
-    const body = parse(webhookBody, JSON.parse(rawBody.toString("utf8")), "webhook");
+    const body = this.api.parse(webhookBody, JSON.parse(rawBody.toString("utf8")), "webhook");
     const type = body.event ?? body["event.type"] ?? "unknown";
     const aboutTransfer = type === "transfer.completed";
     const id = body.data?.id;
@@ -236,25 +234,6 @@ export class FlutterwaveRail implements PayoutRail {
       reference: aboutTransfer ? (body.data?.reference ?? null) : null,
       providerId: aboutTransfer && id !== undefined && id !== null ? String(id) : null,
     };
-  }
-
-  private url(path: string, query: Record<string, string> = {}): URL {
-    const url = new URL(`${this.baseUrl}${path}`);
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    return url;
-  }
-
-  private call(url: URL, init: { method: "GET" | "POST"; body?: unknown }): Promise<JsonAnswer> {
-    return requestJson(this.fetchFn, "Flutterwave", url, this.secretKey, init);
-  }
-
-  /** A 2xx answer's body; a refusal (400, 404, 409, 422) as RailRefusedError; any other 4xx as a plain Error. */
-  private ok(answer: JsonAnswer, what: string): unknown {
-    if (answer.status >= 200 && answer.status < 300) return answer.body;
-    const refusal = errorBody.safeParse(answer.body);
-    const message = refusal.success ? refusal.data.message : `Flutterwave refused to ${what}`;
-    if (isRefusal(answer.status)) throw new RailRefusedError(message, isDuplicateReference(message));
-    throw new Error(`Flutterwave: ${what} answered ${answer.status}: ${message}`);
   }
 }
 
@@ -276,17 +255,6 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-function messageOf(answer: JsonAnswer): string {
-  const parsed = errorBody.safeParse(answer.body);
-  return parsed.success ? parsed.data.message : "no message";
-}
-
-function parse<T extends z.ZodType>(schema: T, body: unknown, what: string): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error(`Flutterwave: unexpected answer to ${what}: ${parsed.error.message}`);
-  return parsed.data;
 }
 
 function railTransfer(data: z.infer<typeof transferData>): RailTransfer {

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Currency } from "../../../src/domain/currencies";
 import { MINOR_DIGITS } from "../../../src/domain/currencies";
+import { z } from "zod";
+import { RailRefusedError } from "./rail";
 
 /**
  * What the two real payout adapters (paystack.ts, flutterwave.ts) share: reading a webhook header, comparing secrets in
@@ -75,4 +77,60 @@ export async function requestJson(
 /** Where a 4xx is the provider refusing what was asked (not our key, nor a rate limit: those are retried). */
 export function isRefusal(status: number): boolean {
   return status === 400 || status === 404 || status === 409 || status === 422;
+}
+
+const errorBody = z.object({ message: z.string(), code: z.string().optional() });
+
+/** The provider's own message in an error answer, or "no message". */
+export function messageOf(answer: JsonAnswer): string {
+  const parsed = errorBody.safeParse(answer.body);
+  return parsed.success ? parsed.data.message : "no message";
+}
+
+/**
+ * One provider's API as both adapters call it: its base URL and secret key, requests with the key as bearer, and
+ * answers read the same way (a 2xx's body; a refusal as RailRefusedError, marked when it says the reference was used;
+ * any other 4xx as a plain Error, retried), bodies checked against zod schemas.
+ */
+export class ProviderApi {
+  readonly baseUrl: string;
+  private readonly fetchFn: typeof fetch;
+  private readonly secretKey: string;
+
+  constructor(
+    private readonly provider: string,
+    options: { secretKey: string; baseUrl: string; fetch?: typeof fetch | undefined },
+    private readonly duplicateReference: (message: string, code: string | undefined) => boolean,
+  ) {
+    this.secretKey = options.secretKey;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  url(path: string, query: Record<string, string> = {}): URL {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    return url;
+  }
+
+  call(url: URL, init: { method: "GET" | "POST"; body?: unknown }): Promise<JsonAnswer> {
+    return requestJson(this.fetchFn, this.provider, url, this.secretKey, init);
+  }
+
+  /** A 2xx answer's body; a refusal (400, 404, 409, 422) as RailRefusedError; any other 4xx as a plain Error. */
+  ok(answer: JsonAnswer, what: string): unknown {
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    const refusal = errorBody.safeParse(answer.body);
+    const message = refusal.success ? refusal.data.message : `${this.provider} refused to ${what}`;
+    if (isRefusal(answer.status))
+      throw new RailRefusedError(message, this.duplicateReference(message, refusal.success ? refusal.data.code : undefined));
+    throw new Error(`${this.provider}: ${what} answered ${answer.status}: ${message}`);
+  }
+
+  /** An answer's body as the schema reads it; anything else is the provider's surprise, thrown (the job retries). */
+  parse<T extends z.ZodType>(schema: T, body: unknown, what: string): z.infer<T> {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new Error(`${this.provider}: unexpected answer to ${what}: ${parsed.error.message}`);
+    return parsed.data;
+  }
 }

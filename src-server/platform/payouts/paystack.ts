@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { Currency } from "../../../src/domain/currencies";
 import type { LocalPayoutStatus, PayoutMethodKind } from "../../../src/domain/payout-rails";
-import { constantTimeEqual, headerValue, isRefusal, requestJson, type JsonAnswer } from "./http";
+import { constantTimeEqual, headerValue, messageOf, ProviderApi } from "./http";
 import {
   RailRefusedError,
   RailSignatureError,
@@ -55,7 +55,6 @@ const RECIPIENT_TYPES: Readonly<Record<string, Partial<Record<PayoutMethodKind, 
 const RESOLVABLE = new Set(["NG:bank", "GH:bank"]);
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
-const errorBody = z.object({ message: z.string(), code: z.string().optional() });
 
 const bankList = z.object({
   status: z.literal(true),
@@ -112,13 +111,15 @@ export class PaystackRail implements PayoutRail {
   readonly name = "paystack" as const;
   readonly testMode = false;
   private readonly secretKey: string;
-  private readonly baseUrl: string;
-  private readonly fetchFn: typeof fetch;
+  private readonly api: ProviderApi;
 
   constructor(options: PaystackOptions) {
     this.secretKey = options.secretKey;
-    this.baseUrl = (options.baseUrl ?? "https://api.paystack.co").replace(/\/+$/, "");
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.api = new ProviderApi(
+      "Paystack",
+      { secretKey: options.secretKey, baseUrl: options.baseUrl ?? "https://api.paystack.co", fetch: options.fetch },
+      isDuplicateReference,
+    );
   }
 
   async institutions(country: string, currency: Currency, kind: PayoutMethodKind): Promise<PayoutInstitution[]> {
@@ -129,10 +130,10 @@ export class PaystackRail implements PayoutRail {
     let next: string | null = null;
     // Cursor pages of at most 100 (Nigeria lists a few hundred banks and microfinance banks).
     for (let page = 0; page < 20; page += 1) {
-      const url = this.url("/bank", { country: countryName, currency, type, perPage: "100", use_cursor: "true" });
+      const url = this.api.url("/bank", { country: countryName, currency, type, perPage: "100", use_cursor: "true" });
       if (next) url.searchParams.set("next", next);
-      const answer = await this.call(url, { method: "GET" });
-      const list = parse(bankList, this.ok(answer, "list banks"), "list banks");
+      const answer = await this.api.call(url, { method: "GET" });
+      const list = this.api.parse(bankList, this.api.ok(answer, "list banks"), "list banks");
       for (const bank of list.data) {
         if (bank.active !== false) institutions.push({ code: bank.code, name: bank.name, kind });
       }
@@ -144,18 +145,20 @@ export class PaystackRail implements PayoutRail {
 
   async resolveAccount(destination: PayoutDestination): Promise<ResolvedAccount> {
     if (!RESOLVABLE.has(`${destination.country}:${destination.kind}`)) return { accountName: null };
-    const url = this.url("/bank/resolve", {
+    const url = this.api.url("/bank/resolve", {
       account_number: destination.accountNumber,
       bank_code: destination.institutionCode,
     });
-    const answer = await this.call(url, { method: "GET" });
-    return { accountName: parse(resolved, this.ok(answer, "resolve account"), "resolve account").data.account_name ?? null };
+    const answer = await this.api.call(url, { method: "GET" });
+    return {
+      accountName: this.api.parse(resolved, this.api.ok(answer, "resolve account"), "resolve account").data.account_name ?? null,
+    };
   }
 
   async createRecipient(destination: PayoutDestination & { accountName: string }): Promise<{ recipientCode: string }> {
     const type = recipientType(destination.country, destination.kind);
     if (!type) throw new RailRefusedError(`Paystack pays no ${destination.kind} accounts in ${destination.country}`);
-    const answer = await this.call(this.url("/transferrecipient"), {
+    const answer = await this.api.call(this.api.url("/transferrecipient"), {
       method: "POST",
       body: {
         type,
@@ -165,12 +168,14 @@ export class PaystackRail implements PayoutRail {
         currency: destination.currency,
       },
     });
-    return { recipientCode: parse(recipient, this.ok(answer, "create recipient"), "create recipient").data.recipient_code };
+    return {
+      recipientCode: this.api.parse(recipient, this.api.ok(answer, "create recipient"), "create recipient").data.recipient_code,
+    };
   }
 
   async transfer(input: RailTransferInput): Promise<RailTransfer> {
     const recipientCode = input.destination.recipientCode ?? (await this.createRecipient(input.destination)).recipientCode;
-    const answer = await this.call(this.url("/transfer"), {
+    const answer = await this.api.call(this.api.url("/transfer"), {
       method: "POST",
       body: {
         source: "balance",
@@ -181,13 +186,13 @@ export class PaystackRail implements PayoutRail {
         currency: input.currency,
       },
     });
-    return railTransfer(parse(transferAnswer, this.ok(answer, "transfer"), "transfer").data);
+    return railTransfer(this.api.parse(transferAnswer, this.api.ok(answer, "transfer"), "transfer").data);
   }
 
   async fetchTransfer(reference: string, _providerId: string | null): Promise<RailTransfer> {
-    const answer = await this.call(this.url(`/transfer/verify/${encodeURIComponent(reference)}`), { method: "GET" });
+    const answer = await this.api.call(this.api.url(`/transfer/verify/${encodeURIComponent(reference)}`), { method: "GET" });
     if (answer.status !== 200) throw new Error(`Paystack: verify transfer answered ${answer.status}: ${messageOf(answer)}`);
-    return railTransfer(parse(transferAnswer, answer.body, "verify transfer").data);
+    return railTransfer(this.api.parse(transferAnswer, answer.body, "verify transfer").data);
   }
 
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): RailWebhookEvent {
@@ -195,7 +200,7 @@ export class PaystackRail implements PayoutRail {
     if (!signature) throw new RailSignatureError();
     const expected = createHmac("sha512", this.secretKey).update(rawBody).digest("hex");
     if (!constantTimeEqual(signature.toLowerCase(), expected)) throw new RailSignatureError();
-    const event = parse(webhookBody, JSON.parse(rawBody.toString("utf8")), "webhook");
+    const event = this.api.parse(webhookBody, JSON.parse(rawBody.toString("utf8")), "webhook");
     const aboutTransfer = ["transfer.success", "transfer.failed", "transfer.reversed"].includes(event.event);
     return {
       type: event.event,
@@ -203,42 +208,10 @@ export class PaystackRail implements PayoutRail {
       providerId: aboutTransfer ? (event.data?.transfer_code ?? null) : null,
     };
   }
-
-  private url(path: string, query: Record<string, string> = {}): URL {
-    const url = new URL(`${this.baseUrl}${path}`);
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    return url;
-  }
-
-  private call(url: URL, init: { method: "GET" | "POST"; body?: unknown }): Promise<JsonAnswer> {
-    return requestJson(this.fetchFn, "Paystack", url, this.secretKey, init);
-  }
-
-  /** A 2xx answer's body; a refusal (400, 404, 409, 422) as RailRefusedError; any other 4xx as a plain Error. */
-  private ok(answer: JsonAnswer, what: string): unknown {
-    if (answer.status >= 200 && answer.status < 300) return answer.body;
-    const refusal = errorBody.safeParse(answer.body);
-    const message = refusal.success ? refusal.data.message : `Paystack refused to ${what}`;
-    if (isRefusal(answer.status)) {
-      throw new RailRefusedError(message, isDuplicateReference(message, refusal.success ? refusal.data.code : undefined));
-    }
-    throw new Error(`Paystack: ${what} answered ${answer.status}: ${message}`);
-  }
 }
 
 function recipientType(country: string, kind: PayoutMethodKind): string | undefined {
   return RECIPIENT_TYPES[country]?.[kind];
-}
-
-function messageOf(answer: JsonAnswer): string {
-  const parsed = errorBody.safeParse(answer.body);
-  return parsed.success ? parsed.data.message : "no message";
-}
-
-function parse<T extends z.ZodType>(schema: T, body: unknown, what: string): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error(`Paystack: unexpected answer to ${what}: ${parsed.error.message}`);
-  return parsed.data;
 }
 
 function railTransfer(data: z.infer<typeof transferData>): RailTransfer {

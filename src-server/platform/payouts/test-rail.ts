@@ -3,7 +3,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { testRailTransfers } from "../../../db/schema";
 import type { Currency } from "../../../src/domain/currencies";
-import { TEST_PAYOUT_NUMBERS, type LocalPayoutStatus, type LocalRailName, type PayoutMethodKind } from "../../../src/domain/payout-rails";
+import {
+  TEST_PAYOUT_NUMBERS,
+  type LocalPayoutStatus,
+  type LocalRailName,
+  type PayoutMethodKind,
+} from "../../../src/domain/payout-rails";
 import {
   RailRefusedError,
   RailSignatureError,
@@ -76,13 +81,16 @@ export class TestPayoutRail implements PayoutRail {
   }
 
   resolveAccount(destination: PayoutDestination): Promise<{ accountName: string }> {
-    if (destination.accountNumber.endsWith(TEST_PAYOUT_NUMBERS.unknown)) return Promise.reject(new RailRefusedError(TEST_UNKNOWN_ACCOUNT));
+    if (destination.accountNumber.endsWith(TEST_PAYOUT_NUMBERS.unknown))
+      return Promise.reject(new RailRefusedError(TEST_UNKNOWN_ACCOUNT));
     return Promise.resolve({ accountName: `TEST ACCOUNT ${destination.accountNumber.slice(-4)}` });
   }
 
   createRecipient(destination: PayoutDestination): Promise<{ recipientCode: string | null }> {
     if (this.name === "flutterwave") return Promise.resolve({ recipientCode: null });
-    const digest = createHmac("sha256", "recipient").update(`${destination.institutionCode}:${destination.accountNumber}`).digest("hex");
+    const digest = createHmac("sha256", "recipient")
+      .update(`${destination.institutionCode}:${destination.accountNumber}`)
+      .digest("hex");
     return Promise.resolve({ recipientCode: `RCP_test_${digest.slice(0, 16)}` });
   }
 
@@ -114,10 +122,7 @@ export class TestPayoutRail implements PayoutRail {
       : row.accountNumber.endsWith(TEST_PAYOUT_NUMBERS.reversed)
         ? ["reversed", TEST_REVERSED_TRANSFER]
         : ["success", null];
-    await this.db
-      .update(testRailTransfers)
-      .set({ status, message })
-      .where(eq(testRailTransfers.reference, reference));
+    await this.db.update(testRailTransfers).set({ status, message }).where(eq(testRailTransfers.reference, reference));
     return this.fetchTransfer(reference);
   }
 
@@ -142,7 +147,8 @@ export class TestPayoutRail implements PayoutRail {
     const expected = Buffer.from(this.sign(rawBody));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new RailSignatureError();
     const parsed: unknown = JSON.parse(rawBody.toString("utf8"));
-    const event = typeof parsed === "object" && parsed !== null ? (parsed as { event?: unknown; data?: { reference?: unknown } }) : {};
+    const event =
+      typeof parsed === "object" && parsed !== null ? (parsed as { event?: unknown; data?: { reference?: unknown } }) : {};
     const type = typeof event.event === "string" ? event.event : "";
     const reference = type.startsWith("transfer.") && typeof event.data?.reference === "string" ? event.data.reference : null;
     return { type, reference, providerId: null };
