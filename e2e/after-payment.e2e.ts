@@ -91,6 +91,7 @@ describe("after a completed session", () => {
   const seerName = "Babaláwo Adéwálé Ifáyemí";
   const reviewer = { email: "e2e-reviewer@example.com", password: "a long e2e password" };
   const payoutSeer = { email: "e2e-payout-seer@example.com", password: "a long e2e seer password" };
+  const usSeer = { email: "e2e-us-seer@example.com", password: "a long e2e seer password" };
   let app: RunningApp | undefined;
   let dataDir = "";
   let seerId = "";
@@ -130,20 +131,31 @@ describe("after a completed session", () => {
         { email: payoutSeer.email, firstName: "Ekua", lastName: "Mensah", role: "seer" },
         { password: payoutSeer.password },
       );
+      // One in Ghana (paid to mobile money) and one in the US (Stripe), each with a session completed two days ago.
       const payee = await createSeer(db, { userId: seerUser.id, fullName: "Ekua Mensah" });
+      const usUser = await createUser(
+        db,
+        { email: usSeer.email, firstName: "Ayo", lastName: "Williams", role: "seer" },
+        { password: usSeer.password },
+      );
+      const usPayee = await createSeer(db, { userId: usUser.id, fullName: "Ayo Williams", country: "United States" });
       const other = await createUser(db, { email: "e2e-payout-client@example.com", firstName: "Kofi", lastName: "Boateng" });
-      await createBooking(db, {
-        clientId: other.id,
-        seerId: payee.id,
-        status: "completed",
-        sessionType: "60min",
-        amount: "80.00",
-        scheduledDate: startsAt.toISOString().slice(0, 10),
-        scheduledTime: startsAt.toISOString().slice(11, 16),
-        startsAt,
-        confirmedAt: new Date(startsAt.getTime() - 3 * 86_400_000),
-        completedAt: new Date(startsAt.getTime() + 75 * 60_000),
-      });
+      for (const [payeeId, at] of [
+        [payee.id, startsAt],
+        [usPayee.id, new Date(startsAt.getTime() - 3_600_000)],
+      ] as const)
+        await createBooking(db, {
+          clientId: other.id,
+          seerId: payeeId,
+          status: "completed",
+          sessionType: "60min",
+          amount: "80.00",
+          scheduledDate: at.toISOString().slice(0, 10),
+          scheduledTime: at.toISOString().slice(11, 16),
+          startsAt: at,
+          confirmedAt: new Date(at.getTime() - 3 * 86_400_000),
+          completedAt: new Date(at.getTime() + 75 * 60_000),
+        });
     } finally {
       await database.close();
     }
@@ -188,9 +200,34 @@ describe("after a completed session", () => {
     expect(page.consoleErrors).toEqual([]);
   });
 
-  it("the Seer connects the test-mode payout account and sees the session's share paid out", async () => {
+  it("a Seer in Ghana saves MTN Mobile Money, with the holder's name checked, and sees the share paid in cedis", async () => {
     const page = await openPage({ baseURL: app?.baseURL });
     await signIn(page, payoutSeer, "/seer/dashboard?tab=earnings");
+    await page.getByRole("heading", { name: "Payouts" }).waitFor();
+    const available = page.getByText("Available", { exact: true }).locator("..");
+    await expect.poll(() => available.textContent()).toContain("$64.00");
+    await page.getByRole("button", { name: "Connect payout account" }).click();
+
+    const form = page.getByRole("dialog", { name: "Payout details" });
+    await form.waitFor();
+    await form.getByLabel("Network").selectOption({ label: "MTN Mobile Money" });
+    await form.getByRole("textbox", { name: "Mobile money number" }).fill("024 412 1234");
+    await form.getByRole("button", { name: "Check name" }).click();
+    await form.getByText("Account holder: TEST ACCOUNT 1234").waitFor();
+    await form.getByRole("checkbox", { name: "This is my account" }).check();
+    await form.getByLabel("Your password").fill(payoutSeer.password);
+    await form.getByRole("button", { name: "Save payout details" }).click();
+
+    await page.getByText("Paid to MTN Mobile Money •••• 1234").waitFor();
+    // $80 less the 20% fee, at the seed's 14.42 cedis to the dollar: GH₵922.88, paid by the next sweep (a minute).
+    const row = page.getByRole("row", { name: /GH₵922\.88/ });
+    await expect.poll(() => row.textContent(), { timeout: 90_000 }).toMatch(/\$64\.00.*GH₵922\.88.*Paid/);
+    expect(page.consoleErrors).toEqual([]);
+  });
+
+  it("a Seer in the US connects the test-mode Stripe account and sees the session's share paid out", async () => {
+    const page = await openPage({ baseURL: app?.baseURL });
+    await signIn(page, usSeer, "/seer/dashboard?tab=earnings");
     await page.getByRole("heading", { name: "Payouts" }).waitFor();
     await page.getByText("Not connected", { exact: true }).waitFor();
     // $80 less the 20% fee, settled once the 24-hour hold after the session was over.

@@ -82,9 +82,28 @@ try {
     await context.clearCookies();
     await signIn(page, "seer");
     await shot("seer-earnings", "/seer/dashboard?tab=earnings");
+    // The demo Seer lives in Ghana: payout details for MTN Mobile Money, the holder's name checked (issue #40).
+    const seer = demoAccounts.find((a) => a.role === "seer");
+    await page
+      .getByRole("button", { name: /^(Connect payout account|Change payout details)$/ })
+      .first()
+      .click();
+    const form = page.getByRole("dialog", { name: "Payout details" });
+    await form.getByLabel("Network").selectOption({ label: "MTN Mobile Money" });
+    await form.getByRole("textbox", { name: "Mobile money number" }).fill("024 412 1234");
+    await form.getByRole("button", { name: "Check name" }).click();
+    await form.getByRole("checkbox", { name: "This is my account" }).check();
+    await form.getByLabel("Your password").fill(seer?.password ?? "");
+    if (!only || only.includes("payout-details")) {
+      await page.screenshot({ path: path.join(outDir, `payout-details-${device}.png`), fullPage: false });
+      console.log(`docs/screenshots/payout-details-${device}.png`);
+    }
+    await form.getByRole("button", { name: "Save payout details" }).click();
+    await page.getByText("Paid to MTN Mobile Money •••• 1234").waitFor();
     await context.clearCookies();
     await signIn(page, "admin");
     await shot("admin", "/admin");
+    await shot("admin-payouts", "/admin?tab=payouts");
     await shot("admin-inbox", "/admin?tab=inbox");
     await context.close();
   }

@@ -42,10 +42,13 @@ async function start(root: HTMLElement) {
   // A public page the server drew (ssr.tsx): its data seeds the cache and, once the page's own code is here, React
   // takes over the server's HTML instead of drawing it again.
   await nextTask();
-  // Only successful answers are handed over (ssr.tsx): each goes into the cache as it was fetched, without React
-  // Query's general hydration code in every first load.
+  // Each answer goes into the cache as it was fetched, without React Query's general hydration code in every first
+  // load. A failed one (ssr.tsx) stays failed on mount, as the server drew it: its page offers Try again.
   for (const { queryKey, state } of superjson.parse<DehydratedState>(serverState).queries) {
-    queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
+    if (state.status === "error") {
+      queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+      queryClient.getQueryCache().build(queryClient, { queryKey }, state);
+    } else queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
   }
   // As TanStack's own hydration does: the router then draws the tree the server drew (no Suspense around the matches).
   router.ssr = { manifest: undefined };

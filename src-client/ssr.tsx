@@ -13,7 +13,7 @@ import { createTrpcClientOver, type AppLink } from "./trpc";
 export interface RenderedPage {
   /** The HTML inside #root. */
   html: string;
-  /** The query cache's successful answers, superjson text, for the browser's cache (main.tsx). */
+  /** The query cache's answers (successful or failed), superjson text, for the browser's cache (main.tsx). */
   state: string;
   /** The ids of the routes drawn, outermost first: the server writes their stylesheets in and lists their code. */
   routeIds: string[];
@@ -64,19 +64,26 @@ export async function renderPage(url: string, link: AppLink): Promise<RenderedPa
     // The browser restores scroll positions itself; on the server the router would write an inline script for it.
     scrollRestoration: false,
   });
+  // A query that failed stays failed when the next round draws it (React Query would otherwise draw it as loading
+  // again, to retry on mount): the page then says so, with its way out, even without JavaScript.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   await router.load();
   let html = await draw(element);
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const asked = queryClient.getQueryCache().findAll({ predicate: waiting });
     if (asked.length === 0) break;
-    // A failed query stays out of the handed-over state: the browser asks again, as it would have. (A query already
-    // fetching answers with that same fetch.)
+    // A query already fetching answers with that same fetch.
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     html = await draw(element);
   }
   return {
     html,
-    state: superjson.stringify(dehydrate(queryClient)),
+    // Failed answers too (without their details), so that the browser's first render draws the error the server drew.
+    state: superjson.stringify(
+      dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => query.state.status === "success" || query.state.status === "error",
+      }),
+    ),
     routeIds: router.state.matches.map((match) => match.routeId),
   };
 }

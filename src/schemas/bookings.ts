@@ -48,6 +48,19 @@ export const testCardSchema = z.object({
 });
 export type TestCardInput = z.input<typeof testCardSchema>;
 
+/** Paying by mobile money (docs/product.md#mobile-money): the number the prompt goes to, as people type it. */
+export const mobileMoneySchema = z.object({
+  clientSecret: z.string().trim().min(1).max(300),
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s\-().+]/g, ""))
+    .pipe(z.string().regex(/^\d{8,15}$/, "Enter your mobile money number (8 to 15 digits).")),
+});
+export const mobileMoneyStateSchema = z.object({ clientSecret: z.string().trim().min(1).max(300) });
+/** The test mode's phone: Approve or Decline the waiting prompt. */
+export const testPhoneSchema = mobileMoneyStateSchema.extend({ approve: z.boolean() });
+
 /** The booking's calendar SEQUENCE as the caller saw it: a change made meanwhile refuses the request. */
 const sequence = z.number().int().min(0).max(1_000_000).optional();
 

@@ -116,6 +116,7 @@ function asAdmin(extra: Parameters<typeof trpcHandlers>[0] = {}) {
         held: 0,
         shopSales: 4850,
         shopRefunds: 1000,
+        payoutFees: 7,
       }),
       "admin.seerApplications": (input) => ({ applications: byStatus[input?.status ?? "pending"], counts }),
       "admin.bookings": () => ({
@@ -239,6 +240,7 @@ describe("/admin", () => {
     expect(ledger.getByText("Refunds").parentElement).toHaveTextContent("$100.00Refunds$10.00 of it in the shop");
     expect(ledger.getByText("Paid to Seers").parentElement).toHaveTextContent("$20.00");
     expect(ledger.getByText("Owed to Seers").parentElement).toHaveTextContent("$8.04");
+    expect(ledger.getByText("Payout Fees").parentElement).toHaveTextContent("$0.07");
   });
 
   it("lists contact messages in the inbox, new ones first, and marks one replied", async () => {
@@ -280,6 +282,15 @@ describe("/admin", () => {
     expect(await screen.findByRole("article", { name: "Moving my session" })).toHaveTextContent("Replied");
     await userEvent.click(screen.getByRole("tab", { name: "Products" }));
     expect(router.state.location.search).toEqual({ tab: "products" });
+  });
+
+  it("opens the local payouts from the Payouts tab, kept in the address", async () => {
+    asAdmin({ "payouts.list": () => [] });
+    const { router } = renderApp("/admin");
+    await userEvent.click(await screen.findByRole("tab", { name: "Payouts" }));
+    expect(await screen.findByText("No payouts")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "State" })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ tab: "payouts" });
   });
 
   it("lists applications in sub-tabs with counts, fields, the ID link, notes and empty texts", async () => {

@@ -24,6 +24,7 @@ import { MonthlyCharts } from "../../components/MonthlyCharts";
 import { StatCard } from "../../components/StatCard";
 import { AdminCancelDialog } from "./AdminCancelDialog";
 import { OrdersPanel, type OrderFilters } from "./OrdersPanel";
+import { PayoutsPanel } from "./PayoutsPanel";
 
 const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
 // docs/product.md#admin: statuses other than pending, confirmed and completed in red; shades chosen for 4.5:1 text contrast.
@@ -44,6 +45,7 @@ function LedgerCard() {
     ["Seer Shares", l.seerShares, "Settled sessions"],
     ["Paid to Seers", l.paidToSeers, "Transfers less reversals"],
     ["Owed to Seers", l.owedToSeers, "Paid once their account is active"],
+    ["Payout Fees", l.payoutFees, "Charged by the payout providers"],
     ["Held", l.held, "Sessions not yet settled"],
   ];
   return (
@@ -305,6 +307,7 @@ export function AdminPage({
           <Tabs.Tab value="bookings">Bookings</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
+          <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
           <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="analytics">
@@ -321,6 +324,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="products">
           <ProductsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="payouts">
+          <PayoutsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="inbox">
           <InboxPanel />

@@ -6,6 +6,7 @@ import type { PayoutStatus } from "../../../src/domain/enums";
 import { StatCard } from "../../components/StatCard";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../trpc";
+import { LocalPayoutMethod, LocalPayoutsTable } from "./LocalPayouts";
 
 const STATUS_LABEL: Record<PayoutStatus, { label: string; color: string }> = {
   not_connected: { label: "Not connected", color: "gray" },
@@ -23,9 +24,12 @@ export type PayoutsStep = "return" | "refresh";
  */
 export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefined; onStepDone?: () => void }) {
   const utils = trpc.useUtils();
-  // While money is available on an active account, a payout is on its way: look again until it has gone.
+  // Where the Seer's country is paid: Stripe's onboarding, or details of mobile money or a local bank (issue #40).
+  const options = trpc.payouts.options.useQuery();
+  // While a payout is on its way or about to go (the server knows: an active account, or local details and a balance
+  // over the minimum), look again until it has gone.
   const overview = trpc.payouts.overview.useQuery(undefined, {
-    refetchInterval: (query) => (query.state.data?.status === "active" && query.state.data.available > 0 ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.payoutDue ? 3000 : false),
   });
   const connect = trpc.payouts.connect.useMutation({ onSuccess: ({ url }) => window.location.assign(url) });
   const refresh = trpc.payouts.refresh.useMutation({ onSettled: () => void utils.payouts.overview.invalidate() });
@@ -40,8 +44,8 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
     else refreshNow(undefined, { onSettled: () => onStepDone?.() });
   }, [step, connectNow, refreshNow, onStepDone]);
 
-  if (overview.isPending) return <Loader aria-label="Loading payouts" />;
-  if (overview.isError)
+  if (overview.isPending || options.isPending) return <Loader aria-label="Loading payouts" />;
+  if (overview.isError || options.isError)
     return (
       <Alert color="red" title="Could not load your payouts" role="alert">
         Please try again later.
@@ -49,6 +53,7 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
     );
   const data = overview.data;
   const status = STATUS_LABEL[data.status];
+  const local = options.data.rail !== "stripe";
   return (
     <Card withBorder radius="md">
       <Stack gap="md">
@@ -61,16 +66,17 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
               {status.label}
             </Badge>
           </Group>
-          {data.status !== "active" && (
+          {!local && data.status !== "active" && (
             <Button onClick={() => connect.mutate()} loading={connect.isPending}>
               {data.status === "not_connected" ? "Connect payout account" : "Continue setup"}
             </Button>
           )}
         </Group>
+        {local && <LocalPayoutMethod options={options.data} />}
         {data.status !== "active" && (
           <Text size="sm" c="dimmed">
-            Connect a payout account to receive your earnings. Until then they are kept for you and paid as soon as the
-            account is active.
+            Connect a payout account to receive your earnings. Until then they are kept for you and paid as soon as the account is
+            active.
           </Text>
         )}
         {connect.isError && (
@@ -91,8 +97,9 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
           />
           <StatCard label="Paid Out" value={formatMoney(cents(data.paidOut))} note="Transferred to your account" />
         </SimpleGrid>
+        {data.localPayouts.length > 0 && <LocalPayoutsTable payouts={data.localPayouts} />}
         {data.payouts.length === 0 ? (
-          <Text c="dimmed">No payouts yet.</Text>
+          data.localPayouts.length === 0 && <Text c="dimmed">No payouts yet.</Text>
         ) : (
           <Table.ScrollContainer minWidth={420}>
             <Table striped aria-label="Payout history">

@@ -168,6 +168,7 @@ const payoutsOf = (status: "not_connected" | "details_needed" | "active") => ({
   paidOut: status === "active" ? 12800 : 0,
   holdHours: 24,
   localPayouts: [],
+  payoutDue: false,
   payouts:
     status === "active"
       ? [
@@ -186,6 +187,17 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "bookings.seerSessions": () => sessionsData(),
       "bookings.seerEarnings": ({ period }) => earningsOf(period ?? "all"),
       "payouts.overview": () => payoutsOf("not_connected"),
+      // A Seer where Stripe pays out: the local rails' form is PayoutDetailsForm.test.tsx's.
+      "payouts.options": () => ({
+        country: "United Kingdom",
+        rail: "stripe" as const,
+        currency: "USD" as const,
+        kinds: [],
+        minimum: 1000,
+        holdHours: 24,
+        testNumbers: null,
+        method: null,
+      }),
       ...overrides,
     }),
   );

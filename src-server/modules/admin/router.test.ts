@@ -386,6 +386,7 @@ describe("analytics, bookings and products", () => {
       held: 6500,
       shopSales: 5000,
       shopRefunds: 1200,
+      payoutFees: 0,
     });
     // By the month the ledger recorded each movement (UTC), the other months empty.
     const { monthly } = trpcData<{ monthly: Record<string, string | number>[] }>(response);

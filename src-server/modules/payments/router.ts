@@ -1,4 +1,4 @@
-import { testCardSchema } from "../../../src/schemas/bookings";
+import { mobileMoneySchema, mobileMoneyStateSchema, testCardSchema, testPhoneSchema } from "../../../src/schemas/bookings";
 import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
 
 export const paymentsRouter = router({
@@ -7,4 +7,14 @@ export const paymentsRouter = router({
   confirmTestCard: authedProcedure
     .input(testCardSchema)
     .mutation(({ ctx, input }) => ctx.services.payments.confirmTestCard(input, ctx.req.log)),
+  // Mobile money (docs/product.md#mobile-money): the prompt, the state the page waits on, the test mode's phone.
+  startMobileMoney: authedProcedure
+    .input(mobileMoneySchema)
+    .mutation(({ ctx, input }) => ctx.services.payments.mobileMoney.prompt(input, ctx.req.log)),
+  mobileMoneyState: authedProcedure
+    .input(mobileMoneyStateSchema)
+    .query(({ ctx, input }) => ctx.services.payments.mobileMoney.state(input.clientSecret)),
+  answerTestPhone: authedProcedure
+    .input(testPhoneSchema)
+    .mutation(({ ctx, input }) => ctx.services.payments.mobileMoney.answer(input, ctx.req.log)),
 });

@@ -4,9 +4,18 @@ import type { TestCardInput } from "../../../src/schemas/bookings";
 import type { WarnLog } from "../../platform/database";
 import type { PaymentIntentStatus, PaymentProvider } from "../../platform/payments/provider";
 import { TestPaymentProvider } from "../../platform/payments/test-provider";
+import { TestPhone, type PromptOutcome } from "../../platform/payments/test-phone";
+import type { Clock } from "../../platform/clock";
 import { createPaymentEvents, type PaymentEventOutcome } from "./events";
 
 export const WEBHOOK_SIGNATURE_FAILED = "Webhook signature verification failed";
+
+/** Where a mobile money payment stands: `requires_action` while the phone has not answered. */
+export interface MobileMoneyOutcome {
+  status: PaymentIntentStatus;
+  /** Why the client may try again: declined on the phone, or timed out. */
+  message: string | null;
+}
 
 export interface TestCardOutcome {
   status: PaymentIntentStatus;
@@ -15,7 +24,7 @@ export interface TestCardOutcome {
 }
 
 /** Card payments as the app sees them: the provider, its events routed by purchase kind, and the two doors in. */
-export function createPaymentService({ db, payments: provider }: { db: Db; payments: PaymentProvider }) {
+export function createPaymentService({ db, clock, payments: provider }: { db: Db; clock: Clock; payments: PaymentProvider }) {
   const events = createPaymentEvents({ db, provider: provider.name });
 
   /** Which card form the client shows: Stripe's Payment Element, or the built-in test-mode form. */
@@ -59,7 +68,40 @@ export function createPaymentService({ db, payments: provider }: { db: Db; payme
     return { eventId: event.id, type: event.type, outcome: await events.process(event, log) };
   }
 
-  return { provider, events, clientConfig, confirmTestCard, receiveWebhook };
+  const phone = provider instanceof TestPaymentProvider ? new TestPhone(db, clock) : null;
+  const testOnly = () => {
+    if (!phone) throw new AppError("NOT_FOUND", "Mobile money is not enabled.");
+    return phone;
+  };
+
+  /** An approval's event reaches the same handling as a webhook's, as a test card's does. */
+  async function deliver(outcome: PromptOutcome, log?: WarnLog): Promise<MobileMoneyOutcome> {
+    if (outcome.event) {
+      try {
+        await events.process(outcome.event, log, { fresh: true });
+      } catch {
+        // As for a card: the payment stands, and the page's own confirmation call confirms it.
+      }
+    }
+    return { status: outcome.intent.status, message: outcome.intent.lastError };
+  }
+
+  /**
+   * Mobile money (docs/product.md#mobile-money): the prompt to the client's phone, the state the page waits on, and in
+   * test mode the phone's answer. The test-mode provider's own phone until a mobile money provider is configured.
+   */
+  const mobileMoney = {
+    prompt: async (input: { clientSecret: string; phone: string }, log?: WarnLog) =>
+      deliver(await testOnly().prompt(input.clientSecret, input.phone), log),
+    state: async (clientSecret: string): Promise<MobileMoneyOutcome> => {
+      const intent = await testOnly().state(clientSecret);
+      return { status: intent.status, message: intent.lastError };
+    },
+    answer: async (input: { clientSecret: string; approve: boolean }, log?: WarnLog) =>
+      deliver(await testOnly().answer(input.clientSecret, input.approve), log),
+  };
+
+  return { provider, events, clientConfig, confirmTestCard, receiveWebhook, mobileMoney };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -17,6 +17,8 @@ export interface LedgerSummary {
   held: number;
   shopSales: number;
   shopRefunds: number;
+  /** What the payout providers charged for local transfers: the platform's cost, never taken from a Seer. */
+  payoutFees: number;
 }
 
 /** One month of the ledger (UTC, by each row's date), in integer cents; `charges` counts bookings paid. */
@@ -46,6 +48,7 @@ export async function ledgerSummary(db: Db): Promise<LedgerSummary> {
       reversal: sumOf("reversal"),
       sale: sumOf("shop_sale"),
       shopRefund: sumOf("shop_refund"),
+      payoutFee: sumOf("payout_fee"),
     })
     .from(ledgerEntries);
   const n = (value: string | undefined) => Number(value ?? 0);
@@ -64,6 +67,7 @@ export async function ledgerSummary(db: Db): Promise<LedgerSummary> {
     held: charges - refunds - fees - shares,
     shopSales: n(row?.sale),
     shopRefunds: n(row?.shopRefund),
+    payoutFees: n(row?.payoutFee),
   };
 }
 

@@ -24,6 +24,26 @@ function local(amount: number, rate: Rate) {
     : { currency: rate.currency, localAmount: fromUsdCents(amount, rate), rate: rateText(rate) };
 }
 
+/** The Seer's current details, whether or not payouts may go to them yet. */
+async function currentMethod(db: Db, seerId: string): Promise<Method | undefined> {
+  const [row] = await db
+    .select()
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.seerId, seerId), isNull(payoutMethods.replacedAt)));
+  return row;
+}
+
+/** The Seer's latest payout to these details, to know whether one is on its way or the last one failed. */
+async function latestTo(db: Db, methodId: string) {
+  const [row] = await db
+    .select({ id: localPayouts.id, status: localPayouts.status, retriedAt: localPayouts.retriedAt })
+    .from(localPayouts)
+    .where(eq(localPayouts.methodId, methodId))
+    .orderBy(desc(localPayouts.createdAt), desc(localPayouts.id))
+    .limit(1);
+  return row;
+}
+
 /**
  * Payouts to mobile money and local banks (issue #40, docs/product.md#payout-rails): one transfer per payout of all
  * that is owed, converted at the rate of the moment, through the rail of the Seer's details. Its ledger rows are written
@@ -48,24 +68,21 @@ export function createLocalPayouts({
 }) {
   const apply = createPayoutOutcome({ db, clock, outbox });
 
-  /** The Seer's current details, whether or not payouts may go to them yet. */
-  async function currentMethod(seerId: string): Promise<Method | undefined> {
-    const [row] = await db
-      .select()
-      .from(payoutMethods)
-      .where(and(eq(payoutMethods.seerId, seerId), isNull(payoutMethods.replacedAt)));
-    return row;
-  }
+  /** A failed or reversed payout stops payouts to its details until an admin retries it or the details change. */
+  const stopped = (last: Awaited<ReturnType<typeof latestTo>>) =>
+    (last?.status === "failed" || last?.status === "reversed") && !last.retriedAt;
 
-  /** The Seer's latest payout to these details, to know whether one is on its way or the last one failed. */
-  async function latestTo(methodId: string) {
-    const [row] = await db
-      .select({ id: localPayouts.id, status: localPayouts.status, retriedAt: localPayouts.retriedAt })
-      .from(localPayouts)
-      .where(eq(localPayouts.methodId, methodId))
-      .orderBy(desc(localPayouts.createdAt), desc(localPayouts.id))
-      .limit(1);
-    return row;
+  /**
+   * Whether a payout is on its way or about to go (the Earnings tab looks again meanwhile): a transfer pending, or usable
+   * details not stopped by a failure and a balance (book cents) that reaches the minimum at the rate of the moment.
+   */
+  async function due(seerId: string, available: number): Promise<boolean> {
+    const method = await currentMethod(db, seerId);
+    if (!method || method.usableFrom.getTime() > clock.now().getTime()) return false;
+    const last = await latestTo(db, method.id);
+    if (last?.status === "pending") return true;
+    if (stopped(last) || available <= 0) return false;
+    return fromUsdCents(available, await currentRate(db, method.currency)) >= MINIMUM_PAYOUT[method.currency];
   }
 
   /**
@@ -75,9 +92,9 @@ export function createLocalPayouts({
    */
   async function pay(seerId: string, payoutId: string, owed: readonly Owed[], method: Method): Promise<void> {
     if (method.usableFrom.getTime() > clock.now().getTime()) return;
-    const last = await latestTo(method.id);
+    const last = await latestTo(db, method.id);
     if (last?.status === "pending") return sync(last.id);
-    if ((last?.status === "failed" || last?.status === "reversed") && !last.retriedAt) return;
+    if (stopped(last)) return;
     const total = owed.reduce((sum, b) => sum + b.owed, 0);
     if (total <= 0) return;
     const rate = await currentRate(db, method.currency);
@@ -177,7 +194,7 @@ export function createLocalPayouts({
 
   jobs.define<{ payoutId: string }>({ name: SYNC_LOCAL_JOB, retryLimit: 10, retryDelaySeconds: 60, run: ({ payoutId }) => sync(payoutId) });
 
-  return { currentMethod, pay, sync };
+  return { currentMethod: (seerId: string) => currentMethod(db, seerId), pay, sync, due };
 }
 
 export type LocalPayouts = ReturnType<typeof createLocalPayouts>;

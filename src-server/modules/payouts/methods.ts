@@ -14,8 +14,10 @@ import {
 import { AppError } from "../../../src/errors";
 import type { resolveAccountSchema, savePayoutMethodSchema } from "../../../src/schemas/payouts";
 import type { Clock } from "../../platform/clock";
+import type { Currency } from "../../../src/domain/currencies";
 import type { Outbox } from "../../platform/mail";
-import { RailRefusedError, type PayoutDestination, type PayoutRails } from "../../platform/payouts/rail";
+import { setKeepingAtMost } from "../../platform/bounded-map";
+import { RailRefusedError, type PayoutDestination, type PayoutInstitution, type PayoutRails } from "../../platform/payouts/rail";
 import type { SessionUser } from "../../platform/trpc/context";
 import { payoutDetailsChangedMail } from "./mail";
 
@@ -26,6 +28,7 @@ export const NAME_CHANGED = "The account holder's name is not the one shown. Che
 export const NAME_NOT_RESOLVED = "The account holder's name could not be checked. Try again in a moment.";
 
 const HOUR_MS = 3600_000;
+const LIST_TTL_MS = 10 * 60_000;
 
 /** "MTN Mobile Money •••• 1234": all a page or a mail shows of a Seer's details. */
 export const methodLabel = (m: { institutionName: string; accountNumber: string }) => `${m.institutionName} ${maskedAccount(m.accountNumber)}`;
@@ -49,6 +52,23 @@ function localOf(country: string) {
 }
 
 /**
+ * The provider's institutions for a country and kind. Lists change rarely and cost a request each (a branch-code
+ * country's, dozens), so each is kept for 10 minutes; a list that failed is asked again next time.
+ */
+function institutionLists(rails: PayoutRails, clock: Clock) {
+  const lists = new Map<string, { at: number; list: Promise<PayoutInstitution[]> }>();
+  return (where: { rail: LocalRailName; code: string; currency: Currency }, kind: PayoutMethodKind): Promise<PayoutInstitution[]> => {
+    const key = `${where.rail}:${where.code}:${where.currency}:${kind}`;
+    const kept = lists.get(key);
+    if (kept && clock.now().getTime() - kept.at < LIST_TTL_MS) return kept.list;
+    const list = rails[where.rail].institutions(where.code, where.currency, kind);
+    list.catch(() => lists.delete(key));
+    setKeepingAtMost(lists, key, { at: clock.now().getTime(), list }, 100);
+    return list;
+  };
+}
+
+/**
  * A Seer's local payout details (issue #40): what their country offers, the provider's name for an account before it
  * is saved, and saving it with the password again. A change replaces the details (the old row stays on record) and
  * holds payouts to the new ones for 24 hours; the Seer is mailed either way.
@@ -59,6 +79,7 @@ export function createPayoutMethods({
   outbox,
   rails,
   checkPassword,
+  requestPayout,
 }: {
   db: Db;
   clock: Clock;
@@ -66,6 +87,8 @@ export function createPayoutMethods({
   rails: PayoutRails;
   /** The account's own check of the current password, under the sign-in throttle. */
   checkPassword: (user: { id: string; email: string }, password: string, ip: string) => Promise<void>;
+  /** First details are usable at once: what the Seer is owed is paid now rather than at the next sweep. */
+  requestPayout: (seerId: string, occasion: string) => Promise<void>;
 }) {
   async function current(seerId: string) {
     const [row] = await db
@@ -102,10 +125,12 @@ export function createPayoutMethods({
     };
   }
 
+  const listOf = institutionLists(rails, clock);
+
   async function institutions(user: SessionUser, kind: PayoutMethodKind) {
     const where = localOf((await seerOf(db, user)).country);
     if (!where.kinds.includes(kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
-    return rails[where.rail].institutions(where.code, where.currency, kind);
+    return listOf(where, kind);
   }
 
   /** The destination the input names, checked against what the Seer's country offers. */
@@ -113,7 +138,7 @@ export function createPayoutMethods({
     const seer = await seerOf(db, user);
     const where = localOf(seer.country);
     if (!where.kinds.includes(input.kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
-    const list = await rails[where.rail].institutions(where.code, where.currency, input.kind);
+    const list = await listOf(where, input.kind);
     const institution = list.find((i) => i.code === input.institutionCode);
     if (!institution) throw new AppError("BAD_REQUEST", UNKNOWN_INSTITUTION);
     const destination: PayoutDestination = {
@@ -192,6 +217,7 @@ export function createPayoutMethods({
       );
       return row;
     });
+    if (saved.usableFrom.getTime() <= now.getTime()) await requestPayout(seer.id, `details:${saved.id}`);
     return { label: methodLabel(saved), usableFrom: saved.usableFrom };
   }
 

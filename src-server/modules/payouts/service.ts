@@ -27,6 +27,8 @@ export interface PayoutOverview {
   payouts: Payout[];
   /** Transfers to mobile money or a local bank, newest first: both amounts, their state and the provider's message. */
   localPayouts: Awaited<ReturnType<typeof seerLocalPayouts>>;
+  /** A payout is on its way or about to go: the Earnings tab looks again until it has gone. */
+  payoutDue: boolean;
 }
 
 /**
@@ -39,9 +41,9 @@ export function createPayoutService(deps: PayoutDeps) {
   const ledger = createLedger({ db, clock, payments });
   // local.ts: payouts to mobile money and local banks; methods.ts: the Seer's details for them.
   const local = createLocalPayouts(deps);
-  const methods = createPayoutMethods({ ...deps, checkPassword: deps.checkPassword });
   // transfers.ts: the payout job; accounts.ts: the connected account; sweep.ts: the ledger's sweep.
   const { requestPayout, syncTransfer, paySeer } = createTransfers({ ...deps, ledger, local });
+  const methods = createPayoutMethods({ ...deps, requestPayout });
   const { seerOf, connect, syncAccount, refresh, completeTestOnboarding } = createPayoutAccounts({ ...deps, requestPayout });
   const sweep = () => sweepLedger({ ...deps, ledger, requestPayout });
 
@@ -87,6 +89,8 @@ export function createPayoutService(deps: PayoutDeps) {
         ),
       ).slice(0, 50),
       localPayouts: await seerLocalPayouts(db, seer.id),
+      payoutDue:
+        (seer.status === "active" && seer.accountId !== null && balances.available > 0) || (await local.due(seer.id, balances.available)),
     };
   }
 

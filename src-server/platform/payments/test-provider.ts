@@ -53,7 +53,7 @@ function luhnValid(digits: string): boolean {
 type IntentRow = typeof testPaymentIntents.$inferSelect;
 type RefundRow = typeof testPaymentRefunds.$inferSelect;
 
-const intentOf = (row: IntentRow): PaymentIntent => ({
+export const intentOf = (row: IntentRow): PaymentIntent => ({
   id: row.id,
   clientSecret: row.clientSecret,
   amount: row.amount,

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FlutterwaveRail } from "./flutterwave";
+import { FlutterwaveRail, MAX_BANKS_WITH_BRANCHES, splitCode } from "./flutterwave";
 import { RailRefusedError, RailSignatureError, type RailTransferInput } from "./rail";
 
 /**
@@ -11,7 +11,10 @@ import { RailRefusedError, RailSignatureError, type RailTransferInput } from "./
  * - mobile money: https://developer.flutterwave.com/docs/making-payments/transfers/mobile-money/ (the answer below is
  *   its example, "Transfer Queued Successfully", status NEW), https://developer.flutterwave.com/docs/côte-divoire-1
  *   (account_bank FMM, Moov, orangemoney, WAVE; beneficiary_name required)
- * - banks: https://developer.flutterwave.com/reference/endpoints/banks/ (GET /v3/banks/:country)
+ * - banks: https://developer.flutterwave.com/reference/endpoints/banks/ (GET /v3/banks/:country, and GET
+ *   /v3/banks/:id/branches by the bank's id: its example answer is the branches one below),
+ *   https://developer.flutterwave.com/docs/making-payments/transfers/bank-accounts (the countries whose transfers need
+ *   destination_branch_code)
  * - resolution: https://developer.flutterwave.com/docs/verifications/bank-account/ (Nigerian banks only)
  * - webhooks: https://developer.flutterwave.com/docs/webhooks (verif-hash: the dashboard's secret hash; transfer.completed)
  */
@@ -85,28 +88,101 @@ const input: RailTransferInput = {
 };
 
 describe("institutions", () => {
-  it("lists a country's banks from GET /v3/banks/:country with the secret key", async () => {
+  const bankList = (data: { id: number; code: string; name: string }[]) =>
+    http.get(`${API}/v3/banks/:country`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ status: "success", message: "Banks fetched successfully", data });
+    });
+  /** Flutterwave's documented branches answer, per bank id. */
+  const branchList = (byBank: Record<string, { branch_code: string; branch_name: string }[]>) =>
+    http.get(`${API}/v3/banks/:id/branches`, async ({ request, params }) => {
+      await record(request);
+      const found = byBank[String(params.id)];
+      if (!found) return HttpResponse.json({ status: "error", message: "No branches found", data: null }, { status: 404 });
+      return HttpResponse.json({
+        status: "success",
+        message: "Bank branches fetched successfully",
+        data: found.map((b, i) => ({
+          id: 990 + i,
+          ...b,
+          swift_code: "ECOCCIAB",
+          bic: "ECOCCIABXXX",
+          bank_id: Number(params.id),
+        })),
+      });
+    });
+
+  it("lists the banks of a country without branch codes from GET /v3/banks/:country, unchanged", async () => {
     server.use(
-      http.get(`${API}/v3/banks/:country`, async ({ request }) => {
-        await record(request);
-        return HttpResponse.json({
-          status: "success",
-          message: "Banks fetched successfully",
-          data: [
-            { id: 1301, code: "CI001", name: "Ecobank Côte d'Ivoire" },
-            { id: 1302, code: "CI002", name: "Société Générale Côte d'Ivoire" },
-          ],
-        });
-      }),
+      bankList([
+        { id: 1401, code: "BF001", name: "Ecobank Burkina" },
+        { id: 1402, code: "BF002", name: "Coris Bank International" },
+      ]),
+      branchList({ "1401": [{ branch_code: "BF00101", branch_name: "Ouagadougou" }] }),
     );
-    await expect(rail.institutions("CI", "XOF", "bank")).resolves.toEqual([
-      { code: "CI001", name: "Ecobank Côte d'Ivoire", kind: "bank" },
-      { code: "CI002", name: "Société Générale Côte d'Ivoire", kind: "bank" },
+    await expect(rail.institutions("BF", "XOF", "bank")).resolves.toEqual([
+      { code: "BF001", name: "Ecobank Burkina", kind: "bank" },
+      { code: "BF002", name: "Coris Bank International", kind: "bank" },
     ]);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.method).toBe("GET");
-    expect(sent[0]?.url.pathname).toBe("/v3/banks/CI");
+    expect(sent[0]?.url.pathname).toBe("/v3/banks/BF");
     expect(sent[0]?.authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it("lists one institution per branch where transfers need destination_branch_code, asking by the bank's id", async () => {
+    server.use(
+      bankList([
+        { id: 1301, code: "CI001", name: "Ecobank Côte d'Ivoire" },
+        { id: 1302, code: "CI002", name: "Société Générale Côte d'Ivoire" },
+        { id: 1303, code: "CI003", name: "A bank Flutterwave has no branches for" },
+      ]),
+      branchList({
+        "1301": [
+          { branch_code: "CI0010101", branch_name: "Plateau" },
+          { branch_code: "CI0010102", branch_name: "Cocody" },
+        ],
+        "1302": [{ branch_code: "CI0020101", branch_name: "Abidjan Principal" }],
+      }),
+    );
+    await expect(rail.institutions("CI", "XOF", "bank")).resolves.toEqual([
+      { code: "CI001:CI0010101", name: "Ecobank Côte d'Ivoire — Plateau", kind: "bank" },
+      { code: "CI001:CI0010102", name: "Ecobank Côte d'Ivoire — Cocody", kind: "bank" },
+      { code: "CI002:CI0020101", name: "Société Générale Côte d'Ivoire — Abidjan Principal", kind: "bank" },
+    ]);
+    expect(sent.map((s) => s.url.pathname)).toEqual([
+      "/v3/banks/CI",
+      "/v3/banks/1301/branches",
+      "/v3/banks/1302/branches",
+      "/v3/banks/1303/branches",
+    ]);
+    expect(sent.every((s) => s.method === "GET" && s.authorization === `Bearer ${SECRET}`)).toBe(true);
+  });
+
+  it(`asks for the branches of at most ${MAX_BANKS_WITH_BRANCHES} banks per call`, async () => {
+    const many = Array.from({ length: MAX_BANKS_WITH_BRANCHES + 10 }, (_, i) => ({
+      id: 2000 + i,
+      code: `GH${String(i).padStart(3, "0")}`,
+      name: `Bank ${i}`,
+    }));
+    server.use(
+      bankList(many),
+      branchList(Object.fromEntries(many.map((b) => [String(b.id), [{ branch_code: `${b.code}01`, branch_name: "Accra" }]]))),
+    );
+    const list = await rail.institutions("GH", "GHS", "bank");
+    expect(list).toHaveLength(MAX_BANKS_WITH_BRANCHES);
+    expect(list[0]).toEqual({ code: "GH000:GH00001", name: "Bank 0 — Accra", kind: "bank" });
+    expect(sent.filter((s) => s.url.pathname.endsWith("/branches"))).toHaveLength(MAX_BANKS_WITH_BRANCHES);
+  });
+
+  it("throws a plain error when the branches cannot be read (a 500)", async () => {
+    server.use(
+      bankList([{ id: 1301, code: "CI001", name: "Ecobank Côte d'Ivoire" }]),
+      http.get(`${API}/v3/banks/:id/branches`, () => HttpResponse.json({ status: "error" }, { status: 500 })),
+    );
+    const error = await rail.institutions("CI", "XOF", "bank").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(RailRefusedError);
   });
 
   it.each([
@@ -167,18 +243,57 @@ describe("resolveAccount", () => {
     expect((error as Error).message).toBe("Sorry, that account number is invalid, please check and try again");
   });
 
+  it("sends only the bank's code of an institution code that carries a branch", async () => {
+    server.use(
+      http.post(`${API}/v3/accounts/resolve`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({
+          status: "success",
+          message: "Account details fetched",
+          data: { account_name: "Pastor Bright" },
+        });
+      }),
+    );
+    const destination = {
+      country: "NG",
+      currency: "NGN",
+      kind: "bank",
+      institutionCode: "044:NG044001",
+      accountNumber: "0690000032",
+    } as const;
+    await expect(rail.resolveAccount(destination)).resolves.toEqual({ accountName: "Pastor Bright" });
+    expect(sent[0]?.body).toEqual({ account_number: "0690000032", account_bank: "044" });
+  });
+
   it("answers no name, without asking, where resolution is not documented (CFA franc banks, mobile money)", async () => {
     await expect(rail.resolveAccount({ ...input.destination })).resolves.toEqual({ accountName: null });
     await expect(
       rail.resolveAccount({ country: "SN", currency: "XOF", kind: "bank", institutionCode: "SN010", accountNumber: "SN0100100" }),
     ).resolves.toEqual({ accountName: null });
+    await expect(
+      rail.resolveAccount({
+        country: "SN",
+        currency: "XOF",
+        kind: "bank",
+        institutionCode: "SN010:SN01001",
+        accountNumber: "SN0100100",
+      }),
+    ).resolves.toEqual({ accountName: null });
     expect(sent).toHaveLength(0);
   });
 });
 
-it("needs no recipient: createRecipient answers null and asks nothing", async () => {
+it("needs no recipient: createRecipient answers null and asks nothing, for a bank branch too", async () => {
   await expect(rail.createRecipient(input.destination)).resolves.toEqual({ recipientCode: null });
+  await expect(
+    rail.createRecipient({ ...input.destination, kind: "bank", institutionCode: "CI001:CI0010101" }),
+  ).resolves.toEqual({ recipientCode: null });
   expect(sent).toHaveLength(0);
+});
+
+it("splits an institution code at its first colon, and leaves one without a colon whole", () => {
+  expect(splitCode("CI001:CI0010101")).toEqual({ bank: "CI001", branch: "CI0010101" });
+  expect(splitCode("044")).toEqual({ bank: "044", branch: null });
 });
 
 describe("transfer (POST /v3/transfers)", () => {
@@ -211,6 +326,44 @@ describe("transfer (POST /v3/transfers)", () => {
       reference: "po_9c21",
       beneficiary_name: "Elodie Yao",
     });
+  });
+
+  it("sends a bank branch's code as account_bank and destination_branch_code", async () => {
+    server.use(answering({ bank_code: "CI001" }));
+    const toBranch: RailTransferInput = {
+      ...input,
+      destination: {
+        ...input.destination,
+        kind: "bank",
+        institutionCode: "CI001:CI0010101",
+        accountNumber: "CI0010101000123456789",
+      },
+    };
+    await expect(rail.transfer(toBranch)).resolves.toMatchObject({ providerId: "127886", status: "pending" });
+    expect(sent[0]?.url.pathname).toBe("/v3/transfers");
+    expect(sent[0]?.authorization).toBe(`Bearer ${SECRET}`);
+    expect(sent[0]?.body).toEqual({
+      account_bank: "CI001",
+      destination_branch_code: "CI0010101",
+      account_number: "CI0010101000123456789",
+      amount: 25000,
+      currency: "XOF",
+      debit_currency: "XOF",
+      narration: "Seer payout",
+      reference: "po_9c21",
+      beneficiary_name: "Elodie Yao",
+    });
+  });
+
+  it("sends a bank of a country without branch codes as before, without destination_branch_code", async () => {
+    server.use(answering({ bank_code: "BF001" }));
+    const toBank: RailTransferInput = {
+      ...input,
+      destination: { ...input.destination, country: "BF", kind: "bank", institutionCode: "BF001", accountNumber: "BF0010000123" },
+    };
+    await rail.transfer(toBank);
+    expect(sent[0]?.body).toMatchObject({ account_bank: "BF001", account_number: "BF0010000123" });
+    expect(sent[0]?.body).not.toHaveProperty("destination_branch_code");
   });
 
   it("sends a currency with cents in its major unit, and reads the fee back in cents", async () => {

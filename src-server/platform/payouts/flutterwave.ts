@@ -19,7 +19,9 @@ import {
  * Flutterwave's v3 transfers API (the CFA franc countries and the rest), as documented at
  * https://developer.flutterwave.com/docs/making-payments/transfers/overview, .../transfers/mobile-money,
  * https://developer.flutterwave.com/docs/mobile-money (francophone networks), https://developer.flutterwave.com/reference/endpoints/transfers/,
- * https://developer.flutterwave.com/docs/verifications/bank-account/ and https://developer.flutterwave.com/docs/webhooks.
+ * https://developer.flutterwave.com/docs/verifications/bank-account/ and https://developer.flutterwave.com/docs/webhooks;
+ * bank branches at https://developer.flutterwave.com/docs/making-payments/transfers/bank-accounts (which countries need
+ * `destination_branch_code`) and https://developer.flutterwave.com/reference/endpoints/banks/ (GET /v3/banks/:id/branches).
  * v3 amounts and fees are in the currency's major unit (100.5 cedis), unlike ours.
  */
 
@@ -57,9 +59,26 @@ const MOBILE_MONEY: Readonly<Record<string, readonly { code: string; name: strin
 /** POST /v3/accounts/resolve resolves Nigerian bank accounts only. */
 const RESOLVABLE = new Set(["NG:bank"]);
 
+/**
+ * The countries whose bank transfers Flutterwave's bank account transfer docs say need a `destination_branch_code`:
+ * Benin, Cameroon, Chad, Côte d'Ivoire, DR Congo, Gabon, Ghana, Malawi, Rwanda, Senegal, Sierra Leone, Tanzania, Uganda.
+ * Their banks are offered one per branch, the institution's code being `${bankCode}:${branchCode}` (see transfer).
+ */
+const BRANCH_CODE_COUNTRIES = new Set(["BJ", "CM", "TD", "CI", "CD", "GA", "GH", "MW", "RW", "SN", "SL", "TZ", "UG"]);
+/** At most this many of a country's banks have their branches asked for, per institutions() call... */
+export const MAX_BANKS_WITH_BRANCHES = 50;
+/** ...this many at a time. */
+const BRANCH_CONCURRENCY = 4;
+/** Separates the bank's code from the branch's in an institution's code (Flutterwave's codes have no colon). */
+const BRANCH_SEPARATOR = ":";
+
 const banks = z.object({
   status: z.literal("success"),
-  data: z.array(z.object({ code: z.string(), name: z.string() })),
+  data: z.array(z.object({ id: z.union([z.number(), z.string()]).nullish(), code: z.string(), name: z.string() })),
+});
+const branches = z.object({
+  status: z.literal("success"),
+  data: z.array(z.object({ branch_code: z.string(), branch_name: z.string() })).nullish(),
 });
 const resolvedAccount = z.object({
   status: z.literal("success"),
@@ -125,40 +144,56 @@ export class FlutterwaveRail implements PayoutRail {
     }
     if (!/^[A-Z]{2}$/.test(country)) return [];
     const answer = await this.call(this.url(`/v3/banks/${country}`), { method: "GET" });
-    return parse(banks, this.ok(answer, "list banks"), "list banks").data.map((bank) => ({
-      code: bank.code,
-      name: bank.name,
-      kind,
-    }));
+    const list = parse(banks, this.ok(answer, "list banks"), "list banks").data;
+    if (!BRANCH_CODE_COUNTRIES.has(country)) return list.map((bank) => ({ code: bank.code, name: bank.name, kind }));
+    const withId = list.filter((bank) => bank.id !== null && bank.id !== undefined).slice(0, MAX_BANKS_WITH_BRANCHES);
+    const perBank = await mapLimited(withId, BRANCH_CONCURRENCY, async (bank) =>
+      (await this.branchesOf(String(bank.id))).map((branch) => ({
+        code: `${bank.code}${BRANCH_SEPARATOR}${branch.branch_code}`,
+        name: `${bank.name} — ${branch.branch_name}`,
+        kind,
+      })),
+    );
+    return perBank.flat();
+  }
+
+  /**
+   * GET /v3/banks/:id/branches, by the bank's Flutterwave id (not its code). A bank Flutterwave refuses to list
+   * branches for (400, 404: none known) is left out: without a branch code its transfers would be refused anyway.
+   */
+  private async branchesOf(bankId: string): Promise<{ branch_code: string; branch_name: string }[]> {
+    const answer = await this.call(this.url(`/v3/banks/${encodeURIComponent(bankId)}/branches`), { method: "GET" });
+    if (isRefusal(answer.status)) return [];
+    return parse(branches, this.ok(answer, "list bank branches"), "list bank branches").data ?? [];
   }
 
   async resolveAccount(destination: PayoutDestination): Promise<ResolvedAccount> {
     if (!RESOLVABLE.has(`${destination.country}:${destination.kind}`)) return { accountName: null };
     const answer = await this.call(this.url("/v3/accounts/resolve"), {
       method: "POST",
-      body: { account_number: destination.accountNumber, account_bank: destination.institutionCode },
+      body: { account_number: destination.accountNumber, account_bank: splitCode(destination.institutionCode).bank },
     });
     const data = parse(resolvedAccount, this.ok(answer, "resolve account"), "resolve account").data;
     return { accountName: data.account_name ?? null };
   }
 
-  /** v3 transfers carry the account details themselves: there is nothing to register first. */
+  /** v3 transfers carry the account details themselves (a branch code too): there is nothing to register first. */
   async createRecipient(_destination: PayoutDestination & { accountName: string }): Promise<{ recipientCode: null }> {
     return { recipientCode: null };
   }
 
   /**
-   * Mobile money needs the operator, the number with its country code and the holder's name. Flutterwave's docs also
-   * ask bank transfers to Benin, Cameroon, Chad, Côte d'Ivoire, Gabon, Senegal (and Ghana, Rwanda, Uganda...) for a
-   * `destination_branch_code` (GET /v3/banks/:id/branches), which PayoutDestination does not carry yet: such a
-   * transfer is refused (RailRefusedError) until it does.
+   * Mobile money needs the operator, the number with its country code and the holder's name. A bank branch's code
+   * (`${bankCode}:${branchCode}`, as institutions() lists them) is sent as `account_bank` and `destination_branch_code`.
    */
   async transfer(input: RailTransferInput): Promise<RailTransfer> {
     const { destination } = input;
+    const { bank, branch } = splitCode(destination.institutionCode);
     const answer = await this.call(this.url("/v3/transfers"), {
       method: "POST",
       body: {
-        account_bank: destination.institutionCode,
+        account_bank: bank,
+        ...(branch === null ? {} : { destination_branch_code: branch }),
         account_number: destination.accountNumber,
         amount: toMajor(input.amount, input.currency),
         currency: input.currency,
@@ -221,6 +256,26 @@ export class FlutterwaveRail implements PayoutRail {
     if (isRefusal(answer.status)) throw new RailRefusedError(message, isDuplicateReference(message));
     throw new Error(`Flutterwave: ${what} answered ${answer.status}: ${message}`);
   }
+}
+
+/** An institution's code as the bank's code and the branch's (null when it names no branch). */
+export function splitCode(code: string): { bank: string; branch: string | null } {
+  const at = code.indexOf(BRANCH_SEPARATOR);
+  return at < 0 ? { bank: code, branch: null } : { bank: code.slice(0, at), branch: code.slice(at + 1) };
+}
+
+/** `work` over each item, at most `limit` at a time, the results in the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 function messageOf(answer: JsonAnswer): string {

@@ -1,0 +1,232 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
+import { useState } from "react";
+import { formatMinor } from "../../../src/domain/currencies";
+import type { PayoutMethodKind } from "../../../src/domain/payout-rails";
+import { resolveAccountSchema, savePayoutMethodSchema } from "../../../src/schemas/payouts";
+import { notify } from "../../lib/notify";
+import { trpc, type RouterOutputs } from "../../trpc";
+
+export type PayoutOptions = RouterOutputs["payouts"]["options"];
+
+const KIND_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Mobile money", bank: "Bank account" };
+const INSTITUTION_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Network", bank: "Bank" };
+const NUMBER_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Mobile money number", bank: "Account number" };
+
+interface PayoutDetailsValues {
+  kind: PayoutMethodKind;
+  institutionCode: string;
+  accountNumber: string;
+  accountName: string;
+  confirmName: boolean;
+  currentPassword: string;
+}
+
+/** The server's field errors (zod), one message a field, for the form's fields. */
+function fieldErrorsOf(error: { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } | null } | null }) {
+  const fieldErrors = error.data?.zodError?.fieldErrors ?? {};
+  return Object.fromEntries(
+    Object.entries(fieldErrors).flatMap(([field, errors]) => (errors?.[0] ? [[field, errors[0]] as const] : [])),
+  );
+}
+
+/** Test mode's documented numbers, from the server's own list. */
+const testModeNote = (numbers: NonNullable<PayoutOptions["testNumbers"]>) =>
+  `Test mode: numbers ending in ${numbers.fails} fail, ${numbers.reversed} are sent back, ${numbers.unknown} are not found.`;
+
+/**
+ * Local payout details (issue #40, docs/product.md#payout-rails): the kind the Seer's country offers, the network or
+ * bank, the number, the holder's name as the provider reports it (or as the Seer types it where it cannot), the
+ * Seer's confirmation and password. In a dialog, the whole screen on a phone.
+ */
+export function PayoutDetailsForm({
+  options,
+  opened,
+  onClose,
+}: {
+  options: PayoutOptions;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery("(max-width: 36em)");
+  return (
+    <Modal opened={opened} onClose={onClose} title="Payout details" fullScreen={phone === true} size="lg">
+      {opened && <PayoutDetailsFields options={options} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  // What the provider answered for the details as they were when checked; any change to them clears it.
+  const [checked, setChecked] = useState<{ accountName: string | null } | null>(null);
+  const form = useForm<PayoutDetailsValues>({
+    mode: "controlled",
+    initialValues: {
+      kind: options.kinds[0] ?? "bank",
+      institutionCode: "",
+      accountNumber: "",
+      accountName: "",
+      confirmName: false,
+      currentPassword: "",
+    },
+    validate: schemaResolver(savePayoutMethodSchema, { sync: true }),
+    onValuesChange: (values, previous) => {
+      if (
+        values.kind !== previous.kind ||
+        values.institutionCode !== previous.institutionCode ||
+        values.accountNumber !== previous.accountNumber
+      )
+        clearCheck();
+    },
+  });
+  const resolve = trpc.payouts.resolveAccount.useMutation({
+    onSuccess: ({ accountName }) => {
+      setChecked({ accountName });
+      form.setFieldValue("accountName", accountName ?? "");
+    },
+    onError: (error) => form.setErrors(fieldErrorsOf(error)),
+  });
+  const save = trpc.payouts.saveMethod.useMutation({
+    onSuccess: ({ label }) => {
+      void utils.payouts.options.invalidate();
+      void utils.payouts.overview.invalidate();
+      notify({ title: "Payout details saved", message: `Payouts go to ${label}.` }, "success");
+      onDone();
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error));
+      // The provider's name no longer matches, or could not be had: the Seer checks it again.
+      if (error.data?.code === "CONFLICT") clearCheck();
+    },
+  });
+
+  function clearCheck() {
+    setChecked(null);
+    resolve.reset();
+    form.setFieldValue("accountName", "");
+    form.setFieldValue("confirmName", false);
+  }
+
+  function checkName() {
+    const { kind, institutionCode, accountNumber } = form.getValues();
+    const parsed = resolveAccountSchema.safeParse({ kind, institutionCode, accountNumber });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) form.setFieldError(String(issue.path[0]), issue.message);
+      return;
+    }
+    resolve.mutate({ kind, institutionCode, accountNumber });
+  }
+
+  const kind = form.getValues().kind;
+  return (
+    <form
+      onSubmit={form.onSubmit((v) =>
+        save.mutate({
+          kind: v.kind,
+          institutionCode: v.institutionCode,
+          accountNumber: v.accountNumber,
+          accountName: v.accountName,
+          confirmName: true,
+          currentPassword: v.currentPassword,
+        }),
+      )}
+      noValidate
+      aria-label="Payout details"
+    >
+      <Stack gap="sm">
+        <InstitutionFields options={options} form={form} />
+        <TextInput label={NUMBER_LABEL[kind]} inputMode="numeric" autoComplete="off" {...form.getInputProps("accountNumber")} />
+        {options.testNumbers && (
+          <Text size="xs" c="dimmed">
+            {testModeNote(options.testNumbers)}
+          </Text>
+        )}
+        {!checked && (
+          <Button variant="light" w="fit-content" onClick={checkName} loading={resolve.isPending}>
+            Check name
+          </Button>
+        )}
+        {resolve.error && Object.keys(fieldErrorsOf(resolve.error)).length === 0 && (
+          <Text size="sm" c="red.8" role="alert">
+            {resolve.error.message}
+          </Text>
+        )}
+        {checked && (
+          <Stack gap="xs">
+            {checked.accountName !== null ? (
+              <Text fw={600}>Account holder: {checked.accountName}</Text>
+            ) : (
+              <TextInput label="Account holder's name" autoComplete="name" {...form.getInputProps("accountName")} />
+            )}
+            <Checkbox label="This is my account" {...form.getInputProps("confirmName", { type: "checkbox" })} />
+          </Stack>
+        )}
+        <PasswordInput label="Your password" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
+        <Text size="sm" c="dimmed">
+          Payouts are sent once at least {formatMinor(options.minimum, options.currency)} is owed.
+        </Text>
+        {save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && (
+          <Alert color="red" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} disabled={!checked}>
+            Save payout details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The kind (where the country offers more than one) and the network or bank of that kind. */
+function InstitutionFields({ options, form }: { options: PayoutOptions; form: UseFormReturnType<PayoutDetailsValues> }) {
+  const values = form.getValues();
+  const kind = values.kind;
+  const institutions = trpc.payouts.institutions.useQuery({ kind });
+  return (
+    <>
+      {options.kinds.length > 1 && (
+        <SegmentedControl
+          aria-label="Paid to"
+          fullWidth
+          data={options.kinds.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+          value={kind}
+          onChange={(next) => {
+            const nextKind = options.kinds.find((k) => k === next);
+            if (!nextKind) return;
+            form.setFieldValue("kind", nextKind);
+            form.setFieldValue("institutionCode", "");
+          }}
+        />
+      )}
+      <NativeSelect
+        label={INSTITUTION_LABEL[kind]}
+        data={[
+          { value: "", label: institutions.isPending ? "Loading…" : `Choose your ${INSTITUTION_LABEL[kind].toLowerCase()}` },
+          ...(institutions.data ?? []).map((i) => ({ value: i.code, label: i.name })),
+        ]}
+        disabled={institutions.isPending}
+        {...form.getInputProps("institutionCode")}
+        error={
+          form.errors.institutionCode ?? (institutions.isError ? "The list could not be loaded. Try again later." : undefined)
+        }
+      />
+    </>
+  );
+}
