@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { demoAccounts } from "../db/seed";
+import { PHONE } from "../scripts/lib/phone";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -51,12 +52,21 @@ afterAll(async () => {
 
 /** A fresh browser context (no cookies) and page, with the base URL set (the shared app's unless given); console errors are collected. */
 export async function openPage(
-  options: { width?: number; height?: number; baseURL?: string; colorScheme?: "light" | "dark" } = {},
+  options: {
+    width?: number;
+    height?: number;
+    baseURL?: string;
+    colorScheme?: "light" | "dark";
+    /** The phone's screen of issue #39: 360 px, touch (scripts/lib/phone.ts), without its slowness. */
+    phone?: boolean;
+  } = {},
 ): Promise<Page & { consoleErrors: string[] }> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseUrl(),
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    viewport: options.phone ? PHONE.viewport : { width: options.width ?? 1280, height: options.height ?? 900 },
+    isMobile: options.phone ?? false,
+    hasTouch: options.phone ?? false,
     timezoneId: "Africa/Accra",
     locale: "en-US",
     colorScheme: options.colorScheme ?? "light",
