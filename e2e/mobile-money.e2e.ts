@@ -4,8 +4,8 @@ import { DEFAULT_RATES, formatMinor, fromUsdCents, parseRate } from "../src/doma
 import { APPROVE_ON_PHONE } from "../src/domain/mobile-money";
 import { openPage, signUpNew } from "./support";
 
-// Issue #41, docs/product.md#mobile-money: a client on a slow phone (CPU 4x slower, 1.6 Mbit/s, 360 px touch) pays for a session in cedis by mobile money, approving
-// the prompt on the test mode's phone.
+// Issue #41, docs/product.md#mobile-money: a client on a slow phone (CPU 4x slower, 1.6 Mbit/s, 360 px touch) pays
+// for a session in cedis by mobile money, approving the prompt on the test mode's phone.
 
 /** A weekday at least `days` ahead (UTC, the page's Africa/Accra), as Mantine labels its day. */
 function weekdayAhead(days: number): string {

@@ -79,7 +79,11 @@ describe("/book/{id} paying by mobile money", () => {
     expect(await screen.findByRole("button", { name: "Pay $45.00" })).toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: "Mobile money or local card" }));
     const payIn = screen.getByRole("combobox", { name: "Pay in" });
-    expect(within(payIn).getAllByRole("option").map((o) => o.textContent)).toEqual([
+    expect(
+      within(payIn)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([
       "Choose a currency",
       "Ghanaian cedi (GHS)",
       "Nigerian naira (NGN)",

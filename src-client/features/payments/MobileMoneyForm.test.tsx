@@ -11,7 +11,12 @@ function renderForm(testMode = true) {
   const paid: string[] = [];
   render(
     <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient(TEST_ORIGIN)}>
-      <MobileMoneyForm clientSecret="pi_7_secret_y" paymentIntentId="pi_7" testMode={testMode} onSuccess={(id) => paid.push(id)} />
+      <MobileMoneyForm
+        clientSecret="pi_7_secret_y"
+        paymentIntentId="pi_7"
+        testMode={testMode}
+        onSuccess={(id) => paid.push(id)}
+      />
     </AppProviders>,
   );
   return paid;
