@@ -78,6 +78,21 @@ describe("MobileMoneyForm", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
+  it("says a refused number under the field", async () => {
+    const reason = "Enter your mobile money number (8 to 15 digits).";
+    server.use(
+      ...trpcHandlers({
+        "payments.startMobileMoney": () => ({
+          error: { code: "BAD_REQUEST", message: reason, zodError: { formErrors: [], fieldErrors: { phone: [reason] } } },
+        }),
+      }),
+    );
+    renderForm();
+    await sendPrompt("12");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Mobile money number" })).toHaveAccessibleDescription(reason));
+    expect(screen.getByRole("button", { name: "Send payment prompt" })).toBeEnabled();
+  });
+
   it("shows the server's refusal as the other forms do, a toast, and lets the client send again", async () => {
     server.use(
       ...trpcHandlers({
