@@ -183,6 +183,36 @@ describe("/book/{id} paying by mobile money", () => {
     expect(screen.queryByRole("alert", { name: "Payment Failed" })).not.toBeInTheDocument();
   });
 
+  it("goes back to the review with the card chosen again when the payment cannot be asked in the currency", async () => {
+    const created: { currency?: string }[] = [];
+    signedIn({
+      "bookings.createPaymentIntent": (input) => {
+        created.push(input);
+        if (input.currency === "GHS") return { error: { code: "INTERNAL_SERVER_ERROR", message: "No rate" } };
+        const n = created.length;
+        return {
+          clientSecret: `pi_${n}_secret_x`,
+          bookingId: `b-${n}`,
+          paymentIntentId: `pi_${n}`,
+          amount: "45.00",
+          currency: "USD" as const,
+          chargeAmount: 4500,
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/book/seer-1");
+    await toPayment(user);
+    await user.click(screen.getByRole("radio", { name: "Mobile money or local card" }));
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Pay in" }), "Ghanaian cedi (GHS)");
+    expect(await screen.findByText("Failed to create payment. Please try again.")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Review Your Booking" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByRole("button", { name: "Pay $45.00" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Card (USD)" })).toHaveAttribute("aria-checked", "true");
+    expect(created.map((c) => c.currency)).toEqual(["USD", "GHS", "USD"]);
+  });
+
   it("remembers the way to pay and starts from it next time", async () => {
     const created = signedIn();
     const user = userEvent.setup();

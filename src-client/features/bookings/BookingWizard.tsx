@@ -17,7 +17,7 @@ import type { Currency } from "../../../src/domain/currencies";
 import { CardPaymentForm } from "../payments/CardPaymentForm";
 import { MobileMoneyForm } from "../payments/MobileMoneyForm";
 import { PaymentMethodChoice } from "../payments/PaymentMethodChoice";
-import { choiceCurrency, usePaymentChoice, type PaymentChoice } from "../payments/payment-choice";
+import { choiceCurrency, choiceOf, usePaymentChoice, type PaymentChoice } from "../payments/payment-choice";
 import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
 import { SlotPicker, detectTimeZone } from "./SlotPicker";
@@ -141,6 +141,14 @@ function PaymentStep({
   );
 }
 
+type TrpcUtils = ReturnType<typeof trpc.useUtils>;
+
+/** Back to the date step, the slot given up and the taken slots asked again. */
+function toSlots(onPlace: (patch: Partial<WizardPlace>, options: { replace: boolean }) => void, utils: TrpcUtils) {
+  onPlace({ step: "date", time: undefined }, { replace: false });
+  void utils.bookings.takenSlots.invalidate();
+}
+
 /** A payment intent refused: sign in again, the slot taken meanwhile (then `toSlots`), or the generic failure. */
 function intentRefused(error: { message: string; data?: { code?: string } | null }, toSlots: () => void) {
   if (isUnauthorizedError(error)) {
@@ -206,29 +214,34 @@ export function BookingWizard({
     setStep(1);
   };
 
-  /** Asks for the payment intent of the chosen slot in `currency` (again: the server swaps the hold's currency). */
-  const askIntent = (currency: Currency, onAsked: () => void) => {
+  /** Asks for the slot's payment intent in `currency` (again: the server swaps the hold's currency). */
+  const askIntent = (currency: Currency, onAsked: (came: boolean) => void) => {
     if (!date || !time || !price) return;
     createIntent.mutate(
       { seerId, sessionType, scheduledDate: date, scheduledTime: time, notes, clientTimezone: timeZone, amount: price, currency },
       {
         onSuccess: (result) => {
           setPayment(result);
-          onAsked();
+          onAsked(true);
         },
-        onError: (error) =>
-          intentRefused(error, () => {
-            onPlace({ step: "date", time: undefined }, { replace: false });
-            void utils.bookings.takenSlots.invalidate();
-          }),
+        onError: (error) => {
+          onAsked(false);
+          intentRefused(error, () => toSlots(onPlace, utils));
+        },
       },
     );
   };
-  const startPayment = () => askIntent(choiceCurrency(choice) ?? "USD", () => setStep(2));
+  const startPayment = () => askIntent(choiceCurrency(choice) ?? "USD", (came) => came && setStep(2));
   const changeChoice = (next: PaymentChoice) => {
     setChoice(next);
     const currency = choiceCurrency(next);
-    if (currency && payment && currency !== payment.currency) askIntent(currency, () => {});
+    if (!currency || !payment || currency === payment.currency) return;
+    askIntent(currency, (came) => {
+      if (came) return; // Refused, the hold may be gone: back to the review, whose Continue asks afresh as before.
+      setChoice(choiceOf(payment.currency));
+      setPayment(null);
+      onPlace({ step: "review" }, { replace: true });
+    });
   };
 
   const onPaid = (paymentIntentId: string) => {

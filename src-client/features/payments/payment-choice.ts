@@ -24,6 +24,10 @@ export const CARD_CHOICE: PaymentChoice = { method: "card" };
 /** The currency the booking's payment intent is asked in for a choice (`null`: none chosen yet). */
 export const choiceCurrency = (choice: PaymentChoice): Currency | null => (choice.method === "card" ? "USD" : choice.currency);
 
+/** The choice a payment in `currency` was asked for. */
+export const choiceOf = (currency: Currency): PaymentChoice =>
+  isLocalCurrency(currency) ? { method: "local", currency } : CARD_CHOICE;
+
 /** Where the last choice is remembered, so that the next payment starts from it. */
 export const PAYMENT_CHOICE_KEY = "seer.payment-choice";
 
