@@ -170,7 +170,7 @@ export function MobileMoneyForm({
             </Alert>
           )}
           {waiting || phase === "paid" ? (
-            <Group gap="sm" role="status">
+            <Group gap="sm" wrap="nowrap" role="status">
               <Loader size="sm" aria-hidden />
               <Text fw={500}>{APPROVE_ON_PHONE}</Text>
             </Group>
