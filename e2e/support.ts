@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { demoAccounts } from "../db/seed";
+import { PHONE, throttleLikeAPhone } from "../scripts/lib/phone";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -51,18 +52,28 @@ afterAll(async () => {
 
 /** A fresh browser context (no cookies) and page, with the base URL set (the shared app's unless given); console errors are collected. */
 export async function openPage(
-  options: { width?: number; height?: number; baseURL?: string; colorScheme?: "light" | "dark" } = {},
+  options: {
+    width?: number;
+    height?: number;
+    baseURL?: string;
+    colorScheme?: "light" | "dark";
+    /** The phone of issue #39 (scripts/lib/phone.ts): its 360 px touch screen, and with "slow" its CPU and network too. */
+    phone?: boolean | "slow";
+  } = {},
 ): Promise<Page & { consoleErrors: string[] }> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseUrl(),
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    viewport: options.phone ? PHONE.viewport : { width: options.width ?? 1280, height: options.height ?? 900 },
+    isMobile: Boolean(options.phone),
+    hasTouch: Boolean(options.phone),
     timezoneId: "Africa/Accra",
     locale: "en-US",
     colorScheme: options.colorScheme ?? "light",
   });
   context.setDefaultTimeout(15_000);
   const page = (await context.newPage()) as Page & { consoleErrors: string[] };
+  if (options.phone === "slow") await throttleLikeAPhone(context, page);
   page.consoleErrors = [];
   page.on("console", (message) => {
     if (message.type() === "error") page.consoleErrors.push(message.text());

@@ -28,6 +28,8 @@ export interface TrpcErrorShape {
   code:
     "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST" | "CONFLICT" | "INTERNAL_SERVER_ERROR" | "UNPROCESSABLE_CONTENT";
   message: string;
+  /** A refused input's messages by field, as the server's error formatter gives them (z.flattenError). */
+  zodError?: { formErrors: string[]; fieldErrors: Record<string, string[]> };
 }
 const httpStatus: Record<TrpcErrorShape["code"], number> = {
   BAD_REQUEST: 400,
@@ -64,7 +66,7 @@ function encodeError(path: string, error: TrpcErrorShape) {
     error: superjson.serialize({
       message: error.message,
       code: rpcCode[error.code],
-      data: { code: error.code, httpStatus: httpStatus[error.code], path, zodError: null },
+      data: { code: error.code, httpStatus: httpStatus[error.code], path, zodError: error.zodError ?? null },
     }),
   };
 }

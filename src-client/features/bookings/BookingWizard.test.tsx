@@ -213,6 +213,7 @@ describe("/book/{id} review and payment", () => {
       scheduledTime: "10:00",
       notes: "Guidance about my work",
       amount: "45.00",
+      currency: "USD",
     });
 
     await user.type(await screen.findByLabelText(/Card number/), "4000 0000 0000 0002");

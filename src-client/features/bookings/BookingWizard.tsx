@@ -13,7 +13,11 @@ import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import type { Currency } from "../../../src/domain/currencies";
 import { CardPaymentForm } from "../payments/CardPaymentForm";
+import { MobileMoneyForm } from "../payments/MobileMoneyForm";
+import { PaymentMethodChoice } from "../payments/PaymentMethodChoice";
+import { choiceCurrency, choiceOf, usePaymentChoice, type PaymentChoice } from "../payments/payment-choice";
 import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
 import { SlotPicker, detectTimeZone } from "./SlotPicker";
@@ -87,30 +91,80 @@ function ReviewStep({
   );
 }
 
-/** The wizard's last step: the card form for this page's payment intent. */
-function PaymentStep({ payment, onPaid }: { payment: BookingPayment | null; onPaid: (paymentIntentId: string) => void }) {
+/**
+ * The wizard's last step: card in US dollars (the card form), or a local currency by mobile money
+ * (docs/product.md#mobile-money), for this page's payment intent in the chosen currency.
+ */
+function PaymentStep({
+  payment,
+  choice,
+  onChoice,
+  updating,
+  onPaid,
+}: {
+  payment: BookingPayment | null;
+  choice: PaymentChoice;
+  onChoice: (choice: PaymentChoice) => void;
+  updating: boolean;
+  onPaid: (paymentIntentId: string) => void;
+}) {
+  const config = trpc.payments.config.useQuery();
+  const current = payment && !updating && payment.currency === choiceCurrency(choice) ? payment : null;
   return (
     <Paper withBorder p="lg" radius="md" mt="md">
       <Stack gap="md">
         <Title order={2} size="h4">
           Payment Information
         </Title>
-        {payment && (
-          <CardPaymentForm
-            clientSecret={payment.clientSecret}
-            returnPath="/booking-success"
-            onSuccess={onPaid}
-            submitLabel={`Pay ${formatMoney(payment.amount)}`}
-            charge={payment.amount}
-          />
-        )}
+        <PaymentMethodChoice choice={choice} onChoice={onChoice} quote={payment} updating={updating} />
+        {current &&
+          (choice.method === "card" ? (
+            <CardPaymentForm
+              clientSecret={current.clientSecret}
+              returnPath="/booking-success"
+              onSuccess={onPaid}
+              submitLabel={`Pay ${formatMoney(current.amount)}`}
+              charge={current.amount}
+            />
+          ) : (
+            <MobileMoneyForm
+              key={current.clientSecret}
+              clientSecret={current.clientSecret}
+              paymentIntentId={current.paymentIntentId}
+              testMode={config.data?.provider === "test"}
+              onSuccess={onPaid}
+            />
+          ))}
+        {choice.method === "card" && updating && <Loader aria-label="Loading payment form" />}
       </Stack>
     </Paper>
   );
 }
 
+type TrpcUtils = ReturnType<typeof trpc.useUtils>;
+
+/** Back to the date step, the slot given up and the taken slots asked again. */
+function toSlots(onPlace: (patch: Partial<WizardPlace>, options: { replace: boolean }) => void, utils: TrpcUtils) {
+  onPlace({ step: "date", time: undefined }, { replace: false });
+  void utils.bookings.takenSlots.invalidate();
+}
+
+/** A payment intent refused: sign in again, the slot taken meanwhile (then `toSlots`), or the generic failure. */
+function intentRefused(error: { message: string; data?: { code?: string } | null }, toSlots: () => void) {
+  if (isUnauthorizedError(error)) {
+    notify(messages.unauthorized, "destructive");
+    redirectToLogin();
+  } else if (error.data?.code === "CONFLICT") {
+    // Someone else took the slot meanwhile: say so, and let the client choose another.
+    notify({ title: messages.createPaymentFailed.title, message: error.message }, "destructive");
+    toSlots();
+  } else {
+    notify(messages.createPaymentFailed, "destructive");
+  }
+}
+
 /**
- * docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, card payment. A step is a new
+ * docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, payment by card or mobile money. A step is a new
  * history entry; choosing a date or time replaces the current one. The payment step needs this page's payment
  * intent, so a reload there shows the review again.
  */
@@ -139,6 +193,7 @@ export function BookingWizard({
 
   const seer = trpc.seers.byId.useQuery({ id: seerId });
   const createIntent = trpc.bookings.createPaymentIntent.useMutation();
+  const [choice, setChoice] = usePaymentChoice();
 
   if (seer.isPending) {
     return (
@@ -159,30 +214,34 @@ export function BookingWizard({
     setStep(1);
   };
 
-  const startPayment = () => {
+  /** Asks for the slot's payment intent in `currency` (again: the server swaps the hold's currency). */
+  const askIntent = (currency: Currency, onAsked: (came: boolean) => void) => {
     if (!date || !time || !price) return;
     createIntent.mutate(
-      { seerId, sessionType, scheduledDate: date, scheduledTime: time, notes, clientTimezone: timeZone, amount: price },
+      { seerId, sessionType, scheduledDate: date, scheduledTime: time, notes, clientTimezone: timeZone, amount: price, currency },
       {
         onSuccess: (result) => {
           setPayment(result);
-          setStep(2);
+          onAsked(true);
         },
         onError: (error) => {
-          if (isUnauthorizedError(error)) {
-            notify(messages.unauthorized, "destructive");
-            redirectToLogin();
-          } else if (error.data?.code === "CONFLICT") {
-            // Someone else took the slot meanwhile: say so, and let the client choose another.
-            notify({ title: messages.createPaymentFailed.title, message: error.message }, "destructive");
-            onPlace({ step: "date", time: undefined }, { replace: false });
-            void utils.bookings.takenSlots.invalidate();
-          } else {
-            notify(messages.createPaymentFailed, "destructive");
-          }
+          onAsked(false);
+          intentRefused(error, () => toSlots(onPlace, utils));
         },
       },
     );
+  };
+  const startPayment = () => askIntent(choiceCurrency(choice) ?? "USD", (came) => came && setStep(2));
+  const changeChoice = (next: PaymentChoice) => {
+    setChoice(next);
+    const currency = choiceCurrency(next);
+    if (!currency || !payment || currency === payment.currency) return;
+    askIntent(currency, (came) => {
+      if (came) return; // Refused, the hold may be gone: back to the review, whose Continue asks afresh as before.
+      setChoice(choiceOf(payment.currency));
+      setPayment(null);
+      onPlace({ step: "review" }, { replace: true });
+    });
   };
 
   const onPaid = (paymentIntentId: string) => {
@@ -243,8 +302,14 @@ export function BookingWizard({
               pending={createIntent.isPending}
             />
           </Stepper.Step>
-          <Stepper.Step label="Payment" description="Pay by card">
-            <PaymentStep payment={payment} onPaid={onPaid} />
+          <Stepper.Step label="Payment" description="Card or mobile money">
+            <PaymentStep
+              payment={payment}
+              choice={choice}
+              onChoice={changeChoice}
+              updating={createIntent.isPending}
+              onPaid={onPaid}
+            />
           </Stepper.Step>
         </Stepper>
       </Stack>
