@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APPROVE_ON_PHONE, PROMPT_DECLINED } from "../../../src/domain/mobile-money";
 import { PAYMENT_CHOICE_KEY } from "../payments/payment-choice";
 import { server, trpcHandlers } from "../../test/msw";
@@ -17,6 +17,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(2026, 10, 22, 10, 30));
 });
+// The files of a worker share one window (isolate off): a remembered choice must not reach the next file.
+afterEach(() => {
+  window.localStorage.clear();
+});
 
 type Handlers = Parameters<typeof trpcHandlers>[0];
 /** GH₵ at 14.42: $45.00 is 64,890 pesewas. */
@@ -30,7 +34,7 @@ function signedIn(overrides: Handlers = {}) {
       "cart.list": () => [],
       "seers.byId": ({ id }) => seerData({ id }),
       "bookings.takenSlots": () => ({ taken: [], notOffered: [] }),
-      "payments.config": () => ({ provider: "test", publishableKey: null }),
+      "payments.config": () => ({ provider: "test", publishableKey: null, mobileMoney: true }),
       "bookings.createPaymentIntent": (input) => {
         created.push(input);
         const currency = input.currency ?? "USD";
@@ -230,5 +234,16 @@ describe("/book/{id} paying by mobile money", () => {
     expect(await screen.findByText("You pay GH₵648.90 ($45.00)")).toBeInTheDocument();
     // Asked in cedis from the start: one payment intent, not a dollar one first.
     expect(created.map((c) => c.currency)).toEqual(["GHS"]);
+  });
+
+  it("offers only the card where mobile money is not offered, whatever was remembered", async () => {
+    window.localStorage.setItem(PAYMENT_CHOICE_KEY, JSON.stringify({ method: "local", currency: "GHS" }));
+    // (The test-mode card form: Stripe's script, once loaded, stays for the other files of this worker.)
+    const created = signedIn({ "payments.config": () => ({ provider: "test", publishableKey: null, mobileMoney: false }) });
+    const user = userEvent.setup();
+    renderApp("/book/seer-1");
+    await toPayment(user);
+    expect(screen.queryByRole("radio", { name: "Mobile money or local card" })).not.toBeInTheDocument();
+    expect(created.map((c) => c.currency)).toEqual(["USD"]);
   });
 });

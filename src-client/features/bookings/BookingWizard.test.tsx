@@ -24,7 +24,7 @@ function signedIn(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "seers.byId": ({ id }) => seerData({ id }),
       "bookings.takenSlots": () => ({ taken: [], notOffered: [] }),
-      "payments.config": () => ({ provider: "test", publishableKey: null }),
+      "payments.config": () => ({ provider: "test", publishableKey: null, mobileMoney: true }),
       ...overrides,
     }),
   );

@@ -17,7 +17,7 @@ import type { Currency } from "../../../src/domain/currencies";
 import { CardPaymentForm } from "../payments/CardPaymentForm";
 import { MobileMoneyForm } from "../payments/MobileMoneyForm";
 import { PaymentMethodChoice } from "../payments/PaymentMethodChoice";
-import { choiceCurrency, choiceOf, usePaymentChoice, type PaymentChoice } from "../payments/payment-choice";
+import { CARD_CHOICE, choiceCurrency, choiceOf, usePaymentChoice, type PaymentChoice } from "../payments/payment-choice";
 import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
 import { SlotPicker, detectTimeZone } from "./SlotPicker";
@@ -116,7 +116,9 @@ function PaymentStep({
         <Title order={2} size="h4">
           Payment Information
         </Title>
-        <PaymentMethodChoice choice={choice} onChoice={onChoice} quote={payment} updating={updating} />
+        {config.data?.mobileMoney && (
+          <PaymentMethodChoice choice={choice} onChoice={onChoice} quote={payment} updating={updating} />
+        )}
         {current &&
           (choice.method === "card" ? (
             <CardPaymentForm
@@ -163,6 +165,13 @@ function intentRefused(error: { message: string; data?: { code?: string } | null
   }
 }
 
+/** The way to pay: the remembered one where mobile money is offered (payments.config), else the card. */
+function useOfferedChoice(): [PaymentChoice, (choice: PaymentChoice) => void] {
+  const [remembered, setChoice] = usePaymentChoice();
+  const config = trpc.payments.config.useQuery();
+  return [config.data?.mobileMoney ? remembered : CARD_CHOICE, setChoice];
+}
+
 /**
  * docs/product.md#routes-and-screens /book/{id}: date and slot, review with notes, payment by card or mobile money. A step is a new
  * history entry; choosing a date or time replaces the current one. The payment step needs this page's payment
@@ -193,7 +202,7 @@ export function BookingWizard({
 
   const seer = trpc.seers.byId.useQuery({ id: seerId });
   const createIntent = trpc.bookings.createPaymentIntent.useMutation();
-  const [choice, setChoice] = usePaymentChoice();
+  const [choice, setChoice] = useOfferedChoice();
 
   if (seer.isPending) {
     return (

@@ -26,7 +26,7 @@ describe("CardPaymentForm", () => {
   it("shows the test-mode card form by default and reports the paid intent's id", async () => {
     server.use(
       ...trpcHandlers({
-        "payments.config": () => ({ provider: "test", publishableKey: null }),
+        "payments.config": () => ({ provider: "test", publishableKey: null, mobileMoney: true }),
         "payments.confirmTestCard": () => ({ status: "succeeded" as const, message: null }),
       }),
     );
@@ -40,13 +40,13 @@ describe("CardPaymentForm", () => {
   });
 
   it("states the amount and currency charged before paying", async () => {
-    server.use(...trpcHandlers({ "payments.config": () => ({ provider: "test", publishableKey: null }) }));
+    server.use(...trpcHandlers({ "payments.config": () => ({ provider: "test", publishableKey: null, mobileMoney: true }) }));
     renderForm("1234.50");
     expect(await screen.findByText("Your card will be charged $1,234.50 in US dollars (USD).")).toBeInTheDocument();
   });
 
   it("loads Stripe's Payment Element instead when Stripe keys are configured", async () => {
-    server.use(...trpcHandlers({ "payments.config": () => ({ provider: "stripe", publishableKey: "pk_test_123" }) }));
+    server.use(...trpcHandlers({ "payments.config": () => ({ provider: "stripe", publishableKey: "pk_test_123", mobileMoney: false }) }));
     renderForm();
     await waitFor(() => expect(document.querySelector('script[src^="https://js.stripe.com/"]')).not.toBeNull());
     expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();

@@ -86,7 +86,7 @@ describe("/checkout", () => {
           await new Promise<void>((resolve) => (release = resolve));
           return { clientSecret: "pi_1_secret_x", orderId: "o-1", orderNumber: "SM-20261122-7K3QZ", paymentIntentId: "pi_1" };
         },
-        "payments.config": () => ({ provider: "test" as const, publishableKey: null }),
+        "payments.config": () => ({ provider: "test" as const, publishableKey: null, mobileMoney: true }),
         "payments.confirmTestCard": () => ({ status: "succeeded" as const, message: null }),
         "orders.confirmPayment": () => confirmed,
       }),

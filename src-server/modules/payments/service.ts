@@ -27,9 +27,14 @@ export interface TestCardOutcome {
 export function createPaymentService({ db, clock, payments: provider }: { db: Db; clock: Clock; payments: PaymentProvider }) {
   const events = createPaymentEvents({ db, provider: provider.name });
 
-  /** Which card form the client shows: Stripe's Payment Element, or the built-in test-mode form. */
+  const phone = provider instanceof TestPaymentProvider ? new TestPhone(db, clock) : null;
+
+  /**
+   * Which card form the client shows (Stripe's Payment Element, or the built-in test-mode form), and whether mobile
+   * money is offered: with the test-mode provider's phone only, until a mobile money provider is configured.
+   */
   function clientConfig() {
-    return { provider: provider.name, publishableKey: provider.publishableKey };
+    return { provider: provider.name, publishableKey: provider.publishableKey, mobileMoney: phone !== null };
   }
 
   /**
@@ -68,7 +73,6 @@ export function createPaymentService({ db, clock, payments: provider }: { db: Db
     return { eventId: event.id, type: event.type, outcome: await events.process(event, log) };
   }
 
-  const phone = provider instanceof TestPaymentProvider ? new TestPhone(db, clock) : null;
   const testOnly = () => {
     if (!phone) throw new AppError("NOT_FOUND", "Mobile money is not enabled.");
     return phone;
