@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { char, check, index, integer, jsonb, pgTable, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { CURRENCIES, type Currency } from "../../src/domain/currencies";
 import { products } from "./catalog";
 import {
   ORDER_STATUSES,
@@ -54,7 +68,15 @@ export const orders = pgTable(
     subtotal: money("subtotal").notNull(),
     shippingCost: money("shipping_cost").notNull(),
     total: money("total").notNull(),
+    /** The currency of the order's total: always US dollars, the book value, whatever the client paid in. */
     currency: char("currency", { length: 3 }).notNull().default("USD"),
+    /**
+     * What the client was charged (issue #41): in US dollars (`total` itself), or in their own currency, its minor
+     * units and the rate (units per US dollar, as `exchange_rates` held it) that turned `total` into them.
+     */
+    chargeCurrency: char("charge_currency", { length: 3 }).$type<Currency>().notNull().default("USD"),
+    chargeAmount: bigint("charge_amount", { mode: "number" }),
+    chargeRate: numeric("charge_rate", { precision: 18, scale: 6 }),
     shippingName: varchar("shipping_name", { length: 200 }).notNull(),
     shippingEmail: varchar("shipping_email", { length: 320 }).notNull(),
     shippingPhone: varchar("shipping_phone", { length: 50 }).notNull(),
@@ -86,6 +108,10 @@ export const orders = pgTable(
     check(
       "orders_total_check",
       sql`${t.subtotal} >= 0 and ${t.shippingCost} >= 0 and ${t.total} = ${t.subtotal} + ${t.shippingCost}`,
+    ),
+    check(
+      "orders_charge_check",
+      sql`case when ${t.chargeCurrency} = 'USD' then ${t.chargeAmount} is null and ${t.chargeRate} is null else ${oneOf(t.chargeCurrency, CURRENCIES)} and ${t.chargeAmount} > 0 and ${t.chargeRate} > 0 end`,
     ),
     check("orders_refunded_check", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
     index("orders_user_idx").on(t.userId, t.createdAt),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums";
+import { CURRENCIES } from "../domain/currencies";
 import { CARRIERS, DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "../domain/shipping";
 
 /** The most products one call lists (`GET /api/products` lists this many when not asked for fewer). */
@@ -103,6 +104,8 @@ export const createOrderPaymentSchema = checkoutFormSchema.extend({
   shippingCost: amount,
   total: amount,
   items: z.array(orderItemInputSchema).min(1, CART_EMPTY).max(100),
+  /** The currency the client pays in (issue #41); the total stays in US dollars, converted at today's rate. */
+  currency: z.enum(CURRENCIES, "Choose a currency we take").optional().default("USD"),
 });
 export type CreateOrderPaymentInput = z.input<typeof createOrderPaymentSchema>;
 export type CreateOrderPaymentRequest = z.output<typeof createOrderPaymentSchema>;

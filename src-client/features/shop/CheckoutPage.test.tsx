@@ -6,7 +6,6 @@ import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { cartLine, signedInUser } from "./testData";
 
-
 beforeEach(() => {
   notifications.clean();
   notifications.cleanQueue();
@@ -84,7 +83,14 @@ describe("/checkout", () => {
         "orders.createPayment": async (input) => {
           sent = input;
           await new Promise<void>((resolve) => (release = resolve));
-          return { clientSecret: "pi_1_secret_x", orderId: "o-1", orderNumber: "SM-20261122-7K3QZ", paymentIntentId: "pi_1" };
+          return {
+            clientSecret: "pi_1_secret_x",
+            orderId: "o-1",
+            orderNumber: "SM-20261122-7K3QZ",
+            paymentIntentId: "pi_1",
+            currency: "USD" as const,
+            chargeAmount: 4500,
+          };
         },
         "payments.config": () => ({ provider: "test" as const, publishableKey: null, mobileMoney: true }),
         "payments.confirmTestCard": () => ({ status: "succeeded" as const, message: null }),

@@ -14,6 +14,17 @@ import { defineSettleJob, settleEnded } from "./settle";
 
 export { bookingsRouter } from "./router";
 export { registerBookingRoutes } from "./rest";
+// A charge in the client's own currency (issue #41): orders are charged, refunded and valued as bookings are.
+export {
+  chargeOf,
+  localCharge,
+  localChargeOf,
+  localRefundAsk,
+  providerCurrency,
+  refundBookCents,
+  type LocalCharge,
+  type LocalChargeOf,
+} from "./charge";
 // The reads other modules show: a domain owns its reads.
 export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
 export { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "./personal-data";

@@ -6,6 +6,7 @@ import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import type { Clock } from "../../platform/clock";
 import { lockInTransaction } from "../../platform/locks";
+import { orderRefundRows } from "./record-order";
 import { chargeEntry, recordBooking, type ChargedBooking, type NewEntry } from "./record-booking";
 import { bookingOfPayment, bookingsBehindLedger } from "../bookings";
 import type { PaymentProvider } from "../../platform/payments/provider";
@@ -18,14 +19,21 @@ const saleStatement = statement((q: Queryable) => {
         paidAt: orders.paidAt,
         paymentIntentId: orders.paymentIntentId,
         refunded: orders.refundedAmount,
+        chargeCurrency: orders.chargeCurrency,
+        chargeAmount: orders.chargeAmount,
+        chargeRate: orders.chargeRate,
       })
       .from(orders)
       .where(and(eq(orders.id, sql.placeholder("orderId")), isNotNull(orders.paidAt))),
   );
+  // The sale's book value in US cents; an order charged in another currency adds that currency, its minor units and
+  // the charge's rate (decision 131; the order's check keeps a US dollar charge free of them).
   const sale = q.$with("sale", { reference: ledgerEntries.reference }).as(sql`
     insert into ${ledgerEntries} (${columnName(ledgerEntries.orderId)}, ${columnName(ledgerEntries.kind)}, ${columnName(ledgerEntries.amount)},
+      ${columnName(ledgerEntries.currency)}, ${columnName(ledgerEntries.localAmount)}, ${columnName(ledgerEntries.rate)},
       ${columnName(ledgerEntries.reference)}, ${columnName(ledgerEntries.createdAt)})
-    select ${sql.placeholder("orderId")}, ${"shop_sale" satisfies LedgerKind}, round(${paid.total} * 100), ${sql.placeholder("reference")}, ${paid.paidAt} from ${paid}
+    select ${sql.placeholder("orderId")}, ${"shop_sale" satisfies LedgerKind}, round(${paid.total} * 100),
+      ${paid.chargeCurrency}, ${paid.chargeAmount}, ${paid.chargeRate}, ${sql.placeholder("reference")}, ${paid.paidAt} from ${paid}
     on conflict (${columnName(ledgerEntries.reference)}) do nothing
     returning ${ledgerEntries.reference}`);
   return q.with(paid, sale).select().from(paid).prepare("record_sale");
@@ -89,9 +97,9 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
         .where(eq(ledgerEntries.orderId, orderId));
       const have = new Set(existing.map((e) => e.reference));
       const rows: NewEntry[] = [];
-      for (const r of refunds)
+      for (const r of await orderRefundRows(tx, orderId, refunds))
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
-          rows.push({ orderId, kind: "shop_refund", amount: r.amount, reference: `refund:${r.id}`, createdAt: now });
+          rows.push({ orderId, kind: "shop_refund", ...r.columns, reference: `refund:${r.id}`, createdAt: now });
       if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
     });
   }

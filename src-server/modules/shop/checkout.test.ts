@@ -122,6 +122,9 @@ describe("creating an order payment", () => {
       orderId: expect.any(String),
       orderNumber: expect.any(String),
       paymentIntentId: expect.any(String),
+      // Charged in US dollars (the default): the total in cents (issue #41).
+      currency: "USD",
+      chargeAmount: 9630,
     });
     expect(created.orderNumber).toMatch(/^SM-\d{8}-[2-9A-HJKMNP-Z]{5}$/);
 

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { commitWhenSent, statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { cartItems, orders, products } from "../../../db/schema";
+import type { Currency } from "../../../src/domain/currencies";
 import { toCents, toDecimal } from "../../../src/domain/money";
 import { orderTotals } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
@@ -12,7 +13,8 @@ import { idempotent } from "../../platform/idempotency";
 import { withLock } from "../../platform/locks";
 import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
-import { ORDER_CURRENCY, orderColumns, type OrderRow } from "./order-rows";
+import { localCharge, providerCurrency, type LocalCharge } from "../bookings";
+import { chargeOfOrder, ORDER_CURRENCY, orderColumns, type OrderRow } from "./order-rows";
 import { ORDER_RESERVATION_MINUTES, type createReservations } from "./reservations";
 import { takeLines } from "./stock";
 
@@ -29,12 +31,21 @@ export const REUSE_MIN_REMAINING_MINUTES = 10;
 export const CHECKOUT_BUSY = "Your checkout is already being prepared. Please try again in a moment.";
 export const soldOutWhileOrdering = (name: string) => `Sorry, ${name} just sold out. Please review your cart.`;
 
-/** What a checkout answers, a new one or one handed back: the intent's client secret and the order it pays for. */
-const orderPayment = (intent: Pick<PaymentIntent, "id" | "clientSecret">, order: { id: string; orderNumber: string }) => ({
+/**
+ * What a checkout answers, a new one or one handed back: the intent's client secret, the order it pays for and what
+ * it charges (issue #41): the currency and its minor units (USD: the total in cents; GHS 64890: GH₵648.90).
+ */
+const orderPayment = (
+  intent: Pick<PaymentIntent, "id" | "clientSecret">,
+  order: { id: string; orderNumber: string },
+  charge: { currency: Currency; amount: number },
+) => ({
   clientSecret: intent.clientSecret,
   orderId: order.id,
   orderNumber: order.orderNumber,
   paymentIntentId: intent.id,
+  currency: charge.currency,
+  chargeAmount: charge.amount,
 });
 
 export type CreatedOrderPayment = ReturnType<typeof orderPayment>;
@@ -102,6 +113,9 @@ const insertOrderStatement = statement((q: Queryable) =>
       shippingCost: p("shippingCost"),
       total: p("total"),
       currency: p("currency"),
+      chargeCurrency: p("chargeCurrency"),
+      chargeAmount: p("chargeAmount"),
+      chargeRate: p("chargeRate"),
       shippingName: p("shippingName"),
       shippingEmail: p("shippingEmail"),
       shippingPhone: p("shippingPhone"),
@@ -157,6 +171,7 @@ async function insertOrder(
   input: CreateOrderPaymentRequest,
   lines: CheckoutLine[],
   totals: ReturnType<typeof orderTotals>,
+  charge: LocalCharge | null,
 ): Promise<{ id: string; orderNumber: string } | { soldOut: string }> {
   const now = clock.now();
   const values: Omit<typeof orders.$inferInsert, "orderNumber"> = {
@@ -166,6 +181,9 @@ async function insertOrder(
     shippingCost: toDecimal(totals.shippingCost),
     total: toDecimal(totals.total),
     currency: ORDER_CURRENCY,
+    chargeCurrency: charge?.currency ?? "USD",
+    chargeAmount: charge?.amount ?? null,
+    chargeRate: charge?.rate ?? null,
     shippingName: input.shippingName,
     shippingEmail: input.shippingEmail,
     shippingPhone: input.shippingPhone,
@@ -245,7 +263,11 @@ export function createCheckout({
     );
   }
 
-  /** The shopper's open order for exactly this cart and shipping, with a payable intent and time left to pay. */
+  /**
+   * The shopper's open order for exactly this cart, shipping and currency, with a payable intent and time left to pay.
+   * Asked for in another currency, it is not handed back: the new checkout supersedes it (its intent cancelled, its
+   * stock released), so that the shopper never holds two payable intents for one cart.
+   */
   async function openCheckoutFor(
     input: CreateOrderPaymentRequest,
     open: readonly OpenCheckout[],
@@ -268,11 +290,12 @@ export function createCheckout({
       order.shippingName === input.shippingName &&
       order.shippingEmail === input.shippingEmail &&
       order.shippingPhone === input.shippingPhone &&
-      order.shippingAddress === input.shippingAddress;
+      order.shippingAddress === input.shippingAddress &&
+      chargeOfOrder(order).currency === input.currency;
     if (!sameOrder) return null;
     const intent = await retrieveOrForgotten(payments, order.paymentIntentId);
     if (!intent || (intent.status !== "requires_payment_method" && intent.status !== "requires_action")) return null;
-    return orderPayment(intent, order);
+    return orderPayment(intent, order, chargeOfOrder(order));
   }
 
   /** Prices the cart from stored prices, checks the client's numbers, reserves the stock, then asks for a payment intent. */
@@ -292,9 +315,14 @@ export function createCheckout({
     const totals = orderTotals(lines, input.shippingMethod);
     if (!matchesClient(input, lines, totals)) throw new AppError("CONFLICT", CART_CHANGED);
 
-    let created = await insertOrder({ db, clock, payments }, userId, input, lines, totals);
+    // The total in the shopper's currency at the rate of the moment, stored with the order (none for US dollars).
+    const charge = await localCharge(db, input.currency, totals.total);
+    const charged = charge
+      ? { currency: charge.currency, amount: charge.amount }
+      : { currency: "USD" as const, amount: totals.total };
+    let created = await insertOrder({ db, clock, payments }, userId, input, lines, totals, charge);
     if ("soldOut" in created && (await releaseExpired()).released > 0)
-      created = await insertOrder({ db, clock, payments }, userId, input, lines, totals);
+      created = await insertOrder({ db, clock, payments }, userId, input, lines, totals, charge);
     if ("soldOut" in created) {
       const { soldOut } = created;
       // Someone else's checkout took the stock (or the price changed) between our read and the reservation.
@@ -307,8 +335,8 @@ export function createCheckout({
     let intent: PaymentIntent;
     try {
       intent = await payments.createPaymentIntent({
-        amount: totals.total,
-        currency: ORDER_CURRENCY.toLowerCase(),
+        amount: charged.amount,
+        currency: providerCurrency(charged.currency),
         metadata: { kind: "order", orderId: created.id, orderNumber: created.orderNumber, userId },
         idempotencyKey: `order:${created.id}`,
         description: `Sacred Market order ${created.orderNumber}`,
@@ -327,7 +355,7 @@ export function createCheckout({
       }),
       releaseLeaseIn(tx),
     ]);
-    return orderPayment(intent, created);
+    return orderPayment(intent, created, charged);
   }
 
   return { createOrderPayment };

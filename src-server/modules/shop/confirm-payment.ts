@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { statement, valueOf, type Db, type Queryable } from "../../../db/client";
 import { cartItems, orders, type OrderItemSnapshot } from "../../../db/schema";
 import type { OrderStatus } from "../../../src/domain/enums";
-import { toCents } from "../../../src/domain/money";
 import { isPaidOrder } from "../../../src/domain/orders";
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND } from "../../../src/schemas/shop";
@@ -11,7 +10,8 @@ import type { Outbox } from "../../platform/mail";
 import { metrics } from "../../platform/metrics";
 import type { PaymentIntent, PaymentProvider, RecordEvent } from "../../platform/payments/provider";
 import { receiptMail } from "./mail";
-import { ORDER_CURRENCY, orderByIntent, orderColumns, type OrderRow } from "./order-rows";
+import { providerCurrency } from "../bookings";
+import { chargeOfOrder, orderByIntent, orderColumns, type OrderRow } from "./order-rows";
 import { takeLines } from "./stock";
 
 export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
@@ -107,10 +107,13 @@ export function createPaymentConfirmation({
    */
   async function applyToOrder(intent: PaymentIntent, order: OrderRow, record?: RecordEvent): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
+    // The intent must pay exactly the order's charge: its total in cents, or its local charge in that currency's minor
+    // units (issue #41), the currency as the provider names it.
+    const charge = chargeOfOrder(order);
     if (
       intent.metadata.orderId !== order.id ||
-      intent.amount !== toCents(order.total) ||
-      intent.currency !== ORDER_CURRENCY.toLowerCase()
+      intent.amount !== charge.amount ||
+      intent.currency.toLowerCase() !== providerCurrency(charge.currency)
     ) {
       throw new AppError("UNPROCESSABLE_CONTENT", PAYMENT_MISMATCH);
     }

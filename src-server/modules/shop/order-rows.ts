@@ -2,9 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { statement, type Queryable } from "../../../db/client";
 import { orders } from "../../../db/schema";
 import { refundedQuantities, type RefundLine } from "../../../src/domain/orders";
+import type { Currency } from "../../../src/domain/currencies";
 import type { RefundStatus } from "../../platform/payments/provider";
+import { chargeOf, localChargeOf, type LocalChargeOf } from "../bookings";
 
-/** The one currency of the Sacred Market's orders. */
+/** The currency of every order's total, its book value (a client may be charged in their own: `chargeOfOrder`). */
 export const ORDER_CURRENCY = "USD";
 
 /** The columns of an order that checkout and its payment need. */
@@ -16,6 +18,9 @@ export const orderColumns = {
   subtotal: orders.subtotal,
   shippingCost: orders.shippingCost,
   total: orders.total,
+  chargeCurrency: orders.chargeCurrency,
+  chargeAmount: orders.chargeAmount,
+  chargeRate: orders.chargeRate,
   shippingName: orders.shippingName,
   shippingEmail: orders.shippingEmail,
   shippingPhone: orders.shippingPhone,
@@ -25,6 +30,16 @@ export const orderColumns = {
   paymentIntentId: orders.paymentIntentId,
 } as const;
 export type OrderRow = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
+
+/** An order's charge as its row stores it: its US dollar total, and its charge in another currency, if any. */
+type OrderCharge = Pick<OrderRow, "total" | "chargeCurrency" | "chargeAmount" | "chargeRate">;
+
+/** What the client was charged (issue #41): the total in cents (USD), or the local charge in its minor units. */
+export const chargeOfOrder = (order: OrderCharge): { currency: Currency; amount: number } =>
+  chargeOf({ amount: order.total, chargeCurrency: order.chargeCurrency, chargeAmount: order.chargeAmount });
+
+/** The order's local charge (its minor units and rate), or null when it was charged in US dollars. */
+export const localChargeOfOrder = (order: OrderCharge): LocalChargeOf | null => localChargeOf({ ...order, amount: order.total });
 
 // Built once (`statement`, docs/decisions.md 96): every payment reads its order by its intent.
 const orderByIntentStatement = statement((q: Queryable) =>
@@ -45,7 +60,10 @@ export async function orderByIntent(q: Queryable, paymentIntentId: string): Prom
 export interface RefundData {
   lines: RefundLine[];
   shipping: string;
+  /** Book value in US dollars; for an order charged in another currency, at the charge's rate. */
   amount: string;
+  /** For an order charged in another currency: the refund in its minor units, as asked of the provider (issue #41). */
+  localAmount?: number;
   reason: string;
   refundId?: string;
   /** A refund made outside the app (the provider's dashboard), recorded by syncRefunds, with the provider's status. */

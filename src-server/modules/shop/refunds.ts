@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { orderEvents, orders } from "../../../db/schema";
 import type { OrderStatus } from "../../../src/domain/enums";
-import { cents, toCents, toDecimal } from "../../../src/domain/money";
+import { cents, toCents, toDecimal, type Cents } from "../../../src/domain/money";
 import { isPaidOrder, planOrderRefund, type RefundRefusal } from "../../../src/domain/orders";
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RefundOrderInput } from "../../../src/schemas/shop";
@@ -13,7 +13,8 @@ import type { Outbox } from "../../platform/mail";
 import { metrics } from "../../platform/metrics";
 import type { PaymentProvider, RefundStatus } from "../../platform/payments/provider";
 import { refundMail } from "./mail";
-import { refundedIn, type RefundData } from "./order-rows";
+import { localRefundAsk, refundBookCents } from "../bookings";
+import { localChargeOfOrder, refundedIn, type RefundData } from "./order-rows";
 import type { createOrderQueries } from "./queries";
 import { restock } from "./stock";
 
@@ -28,6 +29,35 @@ const REFUND_JOB = "shop.order-refund";
 const LIVE_REFUND_STATUSES: readonly RefundStatus[] = ["pending", "requires_action", "succeeded"];
 
 type Actor = { id: string };
+
+/** The minor units of a local charge its standing refunds gave back (an admin's, or a live one made elsewhere). */
+function localRefunded(refunds: readonly RefundData[]): number {
+  const standing = (r: RefundData) => r.source !== "provider" || LIVE_REFUND_STATUSES.includes(r.status ?? "succeeded");
+  return refunds.reduce((sum, r) => sum + (standing(r) ? (r.localAmount ?? 0) : 0), 0);
+}
+
+/**
+ * What a planned refund gives back: its book value in cents and, for an order charged in another currency, its own
+ * minor units, asked of the provider (issue #41). The plan's US dollar amount is converted at the charge's rate (all
+ * that is left of the charge when the whole remaining total is refunded), and read back as what it adds to the book
+ * value of everything refunded before it (`refundBookCents`, decision 133), so an order's refunds add up to its total.
+ */
+function valueRefund(
+  order: Parameters<typeof localChargeOfOrder>[0] & { refundedAmount: string },
+  earlier: readonly { kind: string; data: Record<string, unknown> }[],
+  plan: { amount: Cents; refundedNow: Cents },
+): { amount: Cents; localAmount?: number } {
+  const local = localChargeOfOrder(order);
+  if (!local) return { amount: plan.amount };
+  const before = localRefunded(earlier.filter((e) => e.kind === "refund").map((e) => e.data as unknown as RefundData));
+  const ask = localRefundAsk(local, {
+    outstanding: plan.amount,
+    due: plan.refundedNow,
+    price: toCents(order.total),
+    refundedLocal: before,
+  });
+  return { amount: cents(refundBookCents(local.rate, before, ask)), localAmount: ask };
+}
 
 function refused(refusal: RefundRefusal): AppError {
   switch (refusal.refused) {
@@ -49,9 +79,10 @@ async function payRefund({ db, payments }: { db: Db; payments: PaymentProvider }
     .where(eq(orderEvents.id, eventId));
   if (!row?.paymentIntentId) return;
   const data = row.data as unknown as RefundData;
+  // An order charged in another currency is refunded in it: the minor units fixed when the refund was recorded.
   const refund = await payments.refund({
     paymentIntentId: row.paymentIntentId,
-    amount: toCents(data.amount),
+    amount: data.localAmount ?? toCents(data.amount),
     idempotencyKey: `refund:order-event:${eventId}`,
     metadata: { kind: "order", eventId },
   });
@@ -111,8 +142,17 @@ export function createRefunds({
         .where(eq(orderEvents.orderId, order.id));
       const plan = planOrderRefund(order, refundedIn(earlier), input.lines);
       if ("refused" in plan) throw refused(plan);
-      const { lines, amount, refundedNow } = plan;
-      const data: RefundData = { lines, shipping: toDecimal(plan.shipping), amount: toDecimal(amount), reason: input.reason };
+      const { lines } = plan;
+      const { amount, localAmount } = valueRefund(order, earlier, plan);
+      if (amount <= 0 && !localAmount) throw new AppError("CONFLICT", NOT_REFUNDABLE);
+      const refundedNow = cents(Math.min(toCents(order.total), toCents(order.refundedAmount) + amount));
+      const data: RefundData = {
+        lines,
+        shipping: toDecimal(plan.shipping),
+        amount: toDecimal(amount),
+        ...(localAmount === undefined ? {} : { localAmount }),
+        reason: input.reason,
+      };
       const [event] = await tx
         .insert(orderEvents)
         .values({ orderId: order.id, kind: "refund", actorId: actor.id, data: { ...data }, createdAt: now })
@@ -157,17 +197,27 @@ export function createRefunds({
         .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "refund")));
       const recorded = events.map((e) => ({ id: e.id, data: e.data as unknown as RefundData }));
       const outside: { amount: number; status: RefundStatus }[] = [];
+      // A refund of a local charge is read back as book cents at the charge's rate, valued once when first stored.
+      const local = localChargeOfOrder(order);
+      let localBefore = localRefunded(recorded.map((e) => e.data));
       for (const r of refunds) {
         if (r.amount <= 0) continue;
         if (r.metadata.eventId && recorded.some((e) => e.id === r.metadata.eventId)) continue;
         const existing = recorded.find((e) => e.data.refundId === r.id);
         if (existing && existing.data.source !== "provider") continue;
-        outside.push({ amount: r.amount, status: r.status });
+        const book = existing
+          ? toCents(existing.data.amount)
+          : local
+            ? refundBookCents(local.rate, localBefore, r.amount)
+            : r.amount;
+        outside.push({ amount: book, status: r.status });
         if (!existing) {
+          if (local && LIVE_REFUND_STATUSES.includes(r.status)) localBefore += r.amount;
           const data: RefundData = {
             lines: [],
             shipping: toDecimal(cents(0)),
-            amount: toDecimal(cents(r.amount)),
+            amount: toDecimal(cents(book)),
+            ...(local ? { localAmount: r.amount } : {}),
             reason: REFUNDED_AT_PROVIDER,
             refundId: r.id,
             source: "provider",
