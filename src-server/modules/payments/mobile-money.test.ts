@@ -36,6 +36,8 @@ const state = async (clientSecret: string) =>
 
 describe("mobile money in test mode", () => {
   it("waits for the phone, and pays once when it approves", async () => {
+    // Offered in test mode (payments.config), where the test phone answers.
+    expect(trpcData<{ mobileMoney: boolean }>(await trpcQuery(t.app, "payments.config")).mobileMoney).toBe(true);
     const secret = await intentIn("ghs", "momo-approve");
     expect(trpcData<Outcome>(await prompt(secret, "+233 24 412 1234"))).toEqual({ status: "requires_action", message: null });
     expect(await state(secret)).toEqual({ status: "requires_action", message: null });
