@@ -11,6 +11,7 @@ import type { StorageConfig, TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
 import type { SessionType } from "../../src/domain/consultations";
+import type { PayoutRails } from "../platform/payouts/rail";
 import type { PaymentProvider } from "../platform/payments/provider";
 import type { TestPaymentProvider } from "../platform/payments/test-provider";
 import type { FileStorage } from "../platform/storage/storage";
@@ -71,6 +72,8 @@ export async function createTestApp(
     storage?: FileStorage;
     /** Another payment provider than the test-mode one (the Stripe adapter against recorded shapes). */
     payments?: PaymentProvider;
+    /** Other payout rails than the test-mode ones (one that cannot be reached, say). */
+    rails?: (db: Database["db"]) => PayoutRails;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -94,6 +97,7 @@ export async function createTestApp(
     ssrDir: options.ssrDir ?? "/nonexistent",
     storage: options.storage,
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.rails ? { rails: options.rails(database.db) } : {}),
     jobDatabase: jobDatabaseOf(database),
     poolUse: database.poolUse,
     // logStream captures the log in a test; DEBUG_APP=1 shows it while a test is investigated.

@@ -149,3 +149,9 @@ export const TEST_PAYOUT_NUMBERS = {
   /** The transfer goes through, then the network sends it back (reversed). */
   reversed: "9999",
 } as const;
+
+/**
+ * How many times one payout's transfer is asked of a provider that cannot be reached before it is left pending for an
+ * admin (`Retry`) and the provider's webhook: whether an attempt got through is unknown, so it is never failed.
+ */
+export const MAX_PAYOUT_ATTEMPTS = 10;

@@ -115,6 +115,19 @@ describe("the admins' payouts screen", () => {
     expect(await screen.findByText("Payout retried")).toBeInTheDocument();
   });
 
+  it("offers Retry on a payout left pending after its attempts could not reach the provider, not on one still trying", async () => {
+    renderPanel({
+      "payouts.list": () => [
+        row(1, { status: "pending", fee: null, attempts: 10, message: "The provider could not be reached after 10 attempts" }),
+        row(2, { status: "pending", fee: null, attempts: 2 }),
+      ],
+    });
+    const table = await screen.findByRole("table", { name: "Local payouts" });
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[1] as HTMLElement).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+  });
+
   it("loads the next page from the last row's time and id when a page is full", async () => {
     const inputs: ListInput[] = [];
     renderPanel({

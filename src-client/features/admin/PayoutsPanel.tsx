@@ -2,7 +2,12 @@ import { Badge, Button, Group, Loader, NativeSelect, Stack, Table, Text, Visuall
 import { useState } from "react";
 import { formatMinor } from "../../../src/domain/currencies";
 import { cents, formatMoney } from "../../../src/domain/money";
-import { LOCAL_PAYOUT_STATUSES, type LocalPayoutStatus, type LocalRailName } from "../../../src/domain/payout-rails";
+import {
+  LOCAL_PAYOUT_STATUSES,
+  MAX_PAYOUT_ATTEMPTS,
+  type LocalPayoutStatus,
+  type LocalRailName,
+} from "../../../src/domain/payout-rails";
 import { formatDate } from "../../lib/format";
 import { notifyActionError } from "../../lib/actionError";
 import { notify } from "../../lib/notify";
@@ -10,6 +15,14 @@ import { trpc, type RouterOutputs } from "../../trpc";
 
 type AdminPayout = RouterOutputs["payouts"]["list"][number];
 type Cursor = { createdAt: Date; id: string };
+
+/**
+ * A payout an admin may retry: failed or sent back (once), or left pending after its attempts could not reach the
+ * provider (asked again with the same reference).
+ */
+const retriable = (p: { status: string; retriedAt: Date | null; attempts: number }) =>
+  ((p.status === "failed" || p.status === "reversed") && p.retriedAt === null) ||
+  (p.status === "pending" && p.attempts >= MAX_PAYOUT_ATTEMPTS);
 
 /** The server's page size: a full page may have more after it. */
 const PAGE_SIZE = 50;
@@ -168,7 +181,7 @@ function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
               <Table.Td>{p.message ?? ""}</Table.Td>
               <Table.Td>{p.attempts}</Table.Td>
               <Table.Td>
-                {(p.status === "failed" || p.status === "reversed") && p.retriedAt === null && (
+                {retriable(p) && (
                   <Button
                     size="xs"
                     variant="light"

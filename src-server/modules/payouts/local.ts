@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ledgerEntries, localPayouts, payoutMethods } from "../../../db/schema";
 import { fromUsdCents, rateText, type Rate } from "../../../src/domain/currencies";
-import { MINIMUM_PAYOUT } from "../../../src/domain/payout-rails";
+import { MAX_PAYOUT_ATTEMPTS, MINIMUM_PAYOUT } from "../../../src/domain/payout-rails";
 import { currentRate } from "../../platform/exchange-rates";
 import type { Clock } from "../../platform/clock";
 import type { JobQueue } from "../../platform/jobs";
@@ -11,9 +11,7 @@ import { RailRefusedError, type PayoutRail, type PayoutRails, type RailTransfer 
 import { createPayoutOutcome } from "./local-outcome";
 
 export const SYNC_LOCAL_JOB = "payouts.sync-local";
-/** Asks of the provider for one payout's transfer before it is left to the provider's webhook and the admins. */
-const MAX_ATTEMPTS = 10;
-export const UNREACHABLE = `The provider could not be reached after ${MAX_ATTEMPTS} attempts; its webhook may still tell the transfer's end.`;
+export const UNREACHABLE = `The provider could not be reached after ${MAX_PAYOUT_ATTEMPTS} attempts; its webhook may still tell the transfer's end.`;
 /** How long after a transfer its state is read back, should no webhook have told it (test mode: at once). */
 const SYNC_AFTER_MS = { test: 0, live: 15 * 60_000 };
 
@@ -47,6 +45,44 @@ async function latestTo(db: Db, methodId: string) {
   return row;
 }
 
+/** A local payout with the details it pays to. */
+async function payoutOf(db: Db, payoutId: string) {
+  const [row] = await db
+    .select({ payout: localPayouts, method: payoutMethods })
+    .from(localPayouts)
+    .innerJoin(payoutMethods, eq(payoutMethods.id, localPayouts.methodId))
+    .where(eq(localPayouts.id, payoutId));
+  return row;
+}
+
+/** A failed or reversed payout stops payouts to its details until an admin retries it or the details change. */
+const stopped = (last: Awaited<ReturnType<typeof latestTo>>) =>
+  (last?.status === "failed" || last?.status === "reversed") && !last.retriedAt;
+
+/**
+ * Whether a payout is on its way or about to go (the Earnings tab looks again meanwhile): a transfer pending, or usable
+ * details not stopped by a failure and a balance (book cents) that reaches the minimum at the rate of the moment.
+ */
+async function payoutDue(db: Db, clock: Clock, seerId: string, available: number): Promise<boolean> {
+  const method = await currentMethod(db, seerId);
+  if (!method || method.usableFrom.getTime() > clock.now().getTime()) return false;
+  const last = await latestTo(db, method.id);
+  if (last?.status === "pending") return true;
+  if (stopped(last) || available <= 0) return false;
+  return fromUsdCents(available, await currentRate(db, method.currency)) >= MINIMUM_PAYOUT[method.currency];
+}
+
+/** The check job, once per attempt that failed to reach the provider, or per moment a transfer was found pending. */
+function scheduleSync(
+  { jobs, clock }: { jobs: JobQueue; clock: Clock },
+  payoutId: string,
+  rail: PayoutRail,
+  occasion = `at:${clock.now().getTime()}`,
+) {
+  const at = new Date(clock.now().getTime() + (rail.testMode ? SYNC_AFTER_MS.test : SYNC_AFTER_MS.live));
+  return jobs.send(SYNC_LOCAL_JOB, { payoutId }, { key: `${payoutId}:${occasion}`, at });
+}
+
 /**
  * Payouts to mobile money and local banks (issue #40, docs/product.md#payout-rails): one transfer per payout of all
  * that is owed, converted at the rate of the moment, through the rail of the Seer's details. Its ledger rows are written
@@ -70,23 +106,6 @@ export function createLocalPayouts({
   log?: { warn(obj: object, msg: string): void };
 }) {
   const apply = createPayoutOutcome({ db, clock, outbox });
-
-  /** A failed or reversed payout stops payouts to its details until an admin retries it or the details change. */
-  const stopped = (last: Awaited<ReturnType<typeof latestTo>>) =>
-    (last?.status === "failed" || last?.status === "reversed") && !last.retriedAt;
-
-  /**
-   * Whether a payout is on its way or about to go (the Earnings tab looks again meanwhile): a transfer pending, or usable
-   * details not stopped by a failure and a balance (book cents) that reaches the minimum at the rate of the moment.
-   */
-  async function due(seerId: string, available: number): Promise<boolean> {
-    const method = await currentMethod(db, seerId);
-    if (!method || method.usableFrom.getTime() > clock.now().getTime()) return false;
-    const last = await latestTo(db, method.id);
-    if (last?.status === "pending") return true;
-    if (stopped(last) || available <= 0) return false;
-    return fromUsdCents(available, await currentRate(db, method.currency)) >= MINIMUM_PAYOUT[method.currency];
-  }
 
   /**
    * Pays what the Seer is owed to their local details, when they may be paid there (not within 24 hours of a change, not
@@ -136,22 +155,13 @@ export function createLocalPayouts({
     await send(payoutId);
   }
 
-  async function payoutOf(payoutId: string) {
-    const [row] = await db
-      .select({ payout: localPayouts, method: payoutMethods })
-      .from(localPayouts)
-      .innerJoin(payoutMethods, eq(payoutMethods.id, localPayouts.methodId))
-      .where(eq(localPayouts.id, payoutId));
-    return row;
-  }
-
   /** Asks the provider for the transfer (again: the reference makes a second ask the same transfer). */
   async function send(payoutId: string): Promise<void> {
-    const row = await payoutOf(payoutId);
+    const row = await payoutOf(db, payoutId);
     if (!row || row.payout.status !== "pending") return;
     const { payout, method } = row;
     const rail = rails[payout.rail];
-    if (payout.attempts >= MAX_ATTEMPTS) {
+    if (payout.attempts >= MAX_PAYOUT_ATTEMPTS) {
       // Whether any attempt reached the provider is unknown: the money stays out (never paid twice) and an admin sees why.
       await db.update(localPayouts).set({ message: UNREACHABLE }).where(eq(localPayouts.id, payoutId));
       return;
@@ -170,39 +180,60 @@ export function createLocalPayouts({
         reason: "Seer payout",
       });
     } catch (error) {
-      if (error instanceof RailRefusedError && error.duplicateReference) transfer = await rail.fetchTransfer(payoutId, payout.providerId);
+      if (error instanceof RailRefusedError && error.duplicateReference)
+        transfer = await rail.fetchTransfer(payoutId, payout.providerId);
       else if (error instanceof RailRefusedError)
         transfer = { reference: payoutId, providerId: null, status: "failed", fee: null, message: error.message };
       else {
         // Unknown whether it reached the provider: the check job asks again with the same reference.
         log?.warn({ err: error, payoutId }, "a payout's transfer could not be sent; it is tried again");
-        await scheduleSync(payoutId, rail);
+        await scheduleSync({ jobs, clock }, payoutId, rail, `attempt:${payout.attempts + 1}`);
         return;
       }
     }
     await apply(payoutId, transfer);
-    if (transfer.status === "pending") await scheduleSync(payoutId, rail);
-  }
-
-  function scheduleSync(payoutId: string, rail: PayoutRail) {
-    const after = rail.testMode ? SYNC_AFTER_MS.test : SYNC_AFTER_MS.live;
-    return jobs.send(SYNC_LOCAL_JOB, { payoutId }, { key: `${payoutId}:${clock.now().getTime()}`, at: new Date(clock.now().getTime() + after) });
+    if (transfer.status === "pending") await scheduleSync({ jobs, clock }, payoutId, rail);
   }
 
   /** Reads the transfer back from the provider and records what it says (a webhook's handling, and the check job). */
   async function sync(payoutId: string): Promise<void> {
-    const row = await payoutOf(payoutId);
+    const row = await payoutOf(db, payoutId);
     if (!row || row.payout.status === "failed" || row.payout.status === "reversed") return;
     if (row.payout.status === "pending" && !row.payout.providerId) return send(payoutId);
     const rail = rails[row.payout.rail];
     const transfer = await rail.fetchTransfer(payoutId, row.payout.providerId);
     await apply(payoutId, transfer);
-    if (transfer.status === "pending") await scheduleSync(payoutId, rail);
+    if (transfer.status === "pending") await scheduleSync({ jobs, clock }, payoutId, rail);
   }
 
-  jobs.define<{ payoutId: string }>({ name: SYNC_LOCAL_JOB, retryLimit: 10, retryDelaySeconds: 60, run: ({ payoutId }) => sync(payoutId) });
+  /** An admin's retry of a payout left pending after its attempts ran out: the provider is asked again, same reference. */
+  async function resume(payoutId: string): Promise<boolean> {
+    const [row] = await db
+      .update(localPayouts)
+      .set({ attempts: 0, message: null })
+      .where(
+        and(eq(localPayouts.id, payoutId), eq(localPayouts.status, "pending"), gte(localPayouts.attempts, MAX_PAYOUT_ATTEMPTS)),
+      )
+      .returning({ id: localPayouts.id });
+    if (!row) return false;
+    await send(payoutId);
+    return true;
+  }
 
-  return { currentMethod: (seerId: string) => currentMethod(db, seerId), pay, sync, due };
+  jobs.define<{ payoutId: string }>({
+    name: SYNC_LOCAL_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 60,
+    run: ({ payoutId }) => sync(payoutId),
+  });
+
+  return {
+    currentMethod: (seerId: string) => currentMethod(db, seerId),
+    pay,
+    sync,
+    due: (seerId: string, available: number) => payoutDue(db, clock, seerId, available),
+    resume,
+  };
 }
 
 export type LocalPayouts = ReturnType<typeof createLocalPayouts>;

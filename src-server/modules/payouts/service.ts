@@ -94,11 +94,14 @@ export function createPayoutService(deps: PayoutDeps) {
     };
   }
 
-  /** An admin's retry of a failed or reversed local payout: allowed once per payout, then the Seer's payout runs now. */
+  /**
+   * An admin's retry: of a failed or reversed local payout, once (the Seer's payout then runs now); of one left pending
+   * after its attempts ran out, the provider asked again with the same reference.
+   */
   async function retry(payoutId: string): Promise<{ retried: boolean }> {
     const seerId = await markRetried(db, clock, payoutId);
     if (seerId) await requestPayout(seerId, `retry:${payoutId}`);
-    return { retried: seerId !== null };
+    return { retried: seerId !== null || (await local.resume(payoutId)) };
   }
 
   /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */
