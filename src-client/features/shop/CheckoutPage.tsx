@@ -192,7 +192,7 @@ function Checkout() {
       { ...request, currency },
       {
         onSuccess: (result) => {
-          setPayment({ ...result, amount: request.total, request, ...snapshot });
+          setPayment({ ...result, amount: request.total, request, items: snapshot.items, totals: snapshot.totals });
           onAsked(true);
         },
         onError: () => onAsked(false),
