@@ -134,6 +134,39 @@ describe("/checkout paying by mobile money", () => {
     expect(await screen.findByRole("heading", { name: "Order Placed Successfully!" })).toBeInTheDocument();
   });
 
+  it("goes back to the shipping step, with the server's reason and the card again, when the cedis payment is refused", async () => {
+    const created: { currency?: string }[] = [];
+    signedIn({
+      "orders.createPayment": (input) => {
+        created.push(input);
+        if (input.currency === "GHS")
+          return {
+            error: { code: "CONFLICT" as const, message: "Your cart has changed. Please review your order and try again." },
+          };
+        return {
+          clientSecret: `pi_${created.length}_secret_x`,
+          orderId: `o-${created.length}`,
+          orderNumber: `SM-20261122-000${created.length}`,
+          paymentIntentId: `pi_${created.length}`,
+          currency: "USD" as const,
+          chargeAmount: CHARGES.USD,
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/checkout");
+    await toPayment(user);
+    await user.click(screen.getByRole("radio", { name: "Mobile money or local card" }));
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Pay in" }), "Ghanaian cedi (GHS)");
+    expect(await screen.findByText("Failed to create order. Please try again.")).toBeInTheDocument();
+    const form = await screen.findByRole("region", { name: "Shipping Information" });
+    expect(within(form).getByRole("alert")).toHaveTextContent("Your cart has changed. Please review your order and try again.");
+    await user.click(screen.getByRole("button", { name: "Continue to Payment" }));
+    expect(await screen.findByRole("button", { name: "Pay $81.30" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Card (USD)" })).toHaveAttribute("aria-checked", "true");
+    expect(created.map((c) => c.currency)).toEqual(["USD", "GHS", "USD"]);
+  });
+
   it("asks in cedis from the start when the client chose them last time", async () => {
     window.localStorage.setItem(PAYMENT_CHOICE_KEY, JSON.stringify({ method: "local", currency: "GHS" }));
     const created = signedIn();
