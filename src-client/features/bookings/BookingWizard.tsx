@@ -14,10 +14,8 @@ import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import type { Currency } from "../../../src/domain/currencies";
-import { CardPaymentForm } from "../payments/CardPaymentForm";
-import { MobileMoneyForm } from "../payments/MobileMoneyForm";
-import { PaymentMethodChoice } from "../payments/PaymentMethodChoice";
-import { CARD_CHOICE, choiceCurrency, choiceOf, usePaymentChoice, type PaymentChoice } from "../payments/payment-choice";
+import { PaymentMethods, changePaymentChoice, useOfferedChoice } from "../payments/PaymentMethods";
+import { choiceCurrency, type PaymentChoice } from "../payments/payment-choice";
 import { SeerNotFound } from "../seers/SeerNotFound";
 import { formatCalendarDate } from "../../lib/format";
 import { SlotPicker, detectTimeZone } from "./SlotPicker";
@@ -108,36 +106,20 @@ function PaymentStep({
   updating: boolean;
   onPaid: (paymentIntentId: string) => void;
 }) {
-  const config = trpc.payments.config.useQuery();
-  const current = payment && !updating && payment.currency === choiceCurrency(choice) ? payment : null;
   return (
     <Paper withBorder p="lg" radius="md" mt="md">
       <Stack gap="md">
         <Title order={2} size="h4">
           Payment Information
         </Title>
-        {config.data?.mobileMoney && (
-          <PaymentMethodChoice choice={choice} onChoice={onChoice} quote={payment} updating={updating} />
-        )}
-        {current &&
-          (choice.method === "card" ? (
-            <CardPaymentForm
-              clientSecret={current.clientSecret}
-              returnPath="/booking-success"
-              onSuccess={onPaid}
-              submitLabel={`Pay ${formatMoney(current.amount)}`}
-              charge={current.amount}
-            />
-          ) : (
-            <MobileMoneyForm
-              key={current.clientSecret}
-              clientSecret={current.clientSecret}
-              paymentIntentId={current.paymentIntentId}
-              testMode={config.data?.provider === "test"}
-              onSuccess={onPaid}
-            />
-          ))}
-        {choice.method === "card" && updating && <Loader aria-label="Loading payment form" />}
+        <PaymentMethods
+          payment={payment}
+          choice={choice}
+          onChoice={onChoice}
+          updating={updating}
+          onPaid={onPaid}
+          returnPath="/booking-success"
+        />
       </Stack>
     </Paper>
   );
@@ -163,13 +145,6 @@ function intentRefused(error: { message: string; data?: { code?: string } | null
   } else {
     notify(messages.createPaymentFailed, "destructive");
   }
-}
-
-/** The way to pay: the remembered one where mobile money is offered (payments.config), else the card. */
-function useOfferedChoice(): [PaymentChoice, (choice: PaymentChoice) => void] {
-  const [remembered, setChoice] = usePaymentChoice();
-  const config = trpc.payments.config.useQuery();
-  return [config.data?.mobileMoney ? remembered : CARD_CHOICE, setChoice];
 }
 
 /**
@@ -241,17 +216,17 @@ export function BookingWizard({
     );
   };
   const startPayment = () => askIntent(choiceCurrency(choice) ?? "USD", (came) => came && setStep(2));
-  const changeChoice = (next: PaymentChoice) => {
-    setChoice(next);
-    const currency = choiceCurrency(next);
-    if (!currency || !payment || currency === payment.currency) return;
-    askIntent(currency, (came) => {
-      if (came) return; // Refused, the hold may be gone: back to the review, whose Continue asks afresh as before.
-      setChoice(choiceOf(payment.currency));
-      setPayment(null);
-      onPlace({ step: "review" }, { replace: true });
+  const changeChoice = (next: PaymentChoice) =>
+    changePaymentChoice(next, {
+      payment,
+      setChoice,
+      ask: askIntent,
+      // Refused, the hold may be gone: back to the review, whose Continue asks afresh as before.
+      onRefused: () => {
+        setPayment(null);
+        onPlace({ step: "review" }, { replace: true });
+      },
     });
-  };
 
   const onPaid = (paymentIntentId: string) => {
     notify(messages.bookingPaid, "success");

@@ -9,7 +9,19 @@ import { cartLine, signedInUser } from "./testData";
 beforeEach(() => {
   notifications.clean();
   notifications.cleanQueue();
+  window.localStorage.clear();
 });
+// The files of a worker share one window (isolate off): a remembered way to pay must not reach the next file.
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+/** The checkout's handlers, mobile money not offered unless a test says otherwise (payments.config). */
+const checkoutHandlers = (resolvers: Parameters<typeof trpcHandlers>[0]) =>
+  trpcHandlers({
+    "payments.config": () => ({ provider: "test" as const, publishableKey: null, mobileMoney: false }),
+    ...resolvers,
+  });
 
 const lines = [
   cartLine({ id: "a", productId: "p-a", name: "Kente Stole", price: "35.50", quantity: 2 }),
@@ -36,7 +48,7 @@ async function fillShipping() {
 
 describe("/checkout", () => {
   it("shows the shipping form with required fields, the Order Summary and the totals for the chosen shipping method", async () => {
-    server.use(...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => lines }));
+    server.use(...checkoutHandlers({ "account.me": () => signedInUser, "cart.list": () => lines }));
     renderApp("/checkout");
     expect(await screen.findByRole("heading", { level: 1, name: "Checkout" })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Shipping Information" })).toBeInTheDocument();
@@ -62,7 +74,9 @@ describe("/checkout", () => {
 
   it("checks the form before calling the server", async () => {
     const create = vi.fn();
-    server.use(...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => lines, "orders.createPayment": create }));
+    server.use(
+      ...checkoutHandlers({ "account.me": () => signedInUser, "cart.list": () => lines, "orders.createPayment": create }),
+    );
     renderApp("/checkout");
     await userEvent.click(await screen.findByRole("button", { name: "Continue to Payment" }));
     expect(await screen.findByText("Full name is required")).toBeInTheDocument();
@@ -77,7 +91,7 @@ describe("/checkout", () => {
     let sent: unknown;
     let release: () => void = () => {};
     server.use(
-      ...trpcHandlers({
+      ...checkoutHandlers({
         "account.me": () => signedInUser,
         "cart.list": () => lines,
         "orders.createPayment": async (input) => {
@@ -112,6 +126,7 @@ describe("/checkout", () => {
       subtotal: "71.30",
       shippingCost: "25.00",
       total: "96.30",
+      currency: "USD",
       items: [
         { productId: "p-a", productName: "Kente Stole", quantity: 2, price: "35.50" },
         { productId: "p-b", productName: "Black Soap", quantity: 3, price: "0.10" },
@@ -132,7 +147,7 @@ describe("/checkout", () => {
 
   it("shows 'Error - Failed to create order. Please try again.' and the server's reason when it refuses", async () => {
     server.use(
-      ...trpcHandlers({
+      ...checkoutHandlers({
         "account.me": () => signedInUser,
         "cart.list": () => lines,
         "orders.createPayment": () => ({
@@ -151,7 +166,7 @@ describe("/checkout", () => {
   });
 
   it("redirects to /cart once the cart has loaded empty", async () => {
-    server.use(...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => [] }));
+    server.use(...checkoutHandlers({ "account.me": () => signedInUser, "cart.list": () => [] }));
     const { router } = renderApp("/checkout");
     await waitFor(() => expect(router.state.location.pathname).toBe("/cart"));
     expect(await screen.findByText("Your cart is empty")).toBeInTheDocument();
@@ -174,7 +189,7 @@ describe("/checkout unauthorized", () => {
 
   it("shows 'Login Required' to a visitor and goes to /api/login after 500 ms", async () => {
     const assign = fakeLocation();
-    server.use(...trpcHandlers({ "account.me": () => null }));
+    server.use(...checkoutHandlers({ "account.me": () => null }));
     renderApp("/checkout");
     await waitFor(() => expect(screen.getAllByText("Please log in to checkout")).toHaveLength(2));
     expect(screen.getAllByText("Login Required")).toHaveLength(2);
@@ -185,7 +200,7 @@ describe("/checkout unauthorized", () => {
   it("shows 'Unauthorized - Please log in again' when the session ended, then goes to the login", async () => {
     const assign = fakeLocation();
     server.use(
-      ...trpcHandlers({
+      ...checkoutHandlers({
         "account.me": () => signedInUser,
         "cart.list": () => lines,
         "orders.createPayment": () => ({ error: { code: "UNAUTHORIZED", message: "Unauthorized" } }),

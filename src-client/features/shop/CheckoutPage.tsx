@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import {
   Alert,
   Button,
@@ -15,16 +15,18 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
-import { formatMoney, toDecimal } from "../../../src/domain/money";
+import { toDecimal } from "../../../src/domain/money";
 import { orderTotals, SHIPPING_LABEL, SHIPPING_METHODS, type OrderTotals } from "../../../src/domain/shipping";
-import { checkoutFormSchema, type CheckoutFormValues } from "../../../src/schemas/shop";
+import { checkoutFormSchema, type CheckoutFormValues, type CreateOrderPaymentInput } from "../../../src/schemas/shop";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
-import { trpc, type RouterOutputs } from "../../trpc";
-import { CardPaymentForm } from "../payments/CardPaymentForm";
+import { trpc } from "../../trpc";
+import type { Currency } from "../../../src/domain/currencies";
+import { PaymentMethods, changePaymentChoice, useOfferedChoice, type StartedCharge } from "../payments/PaymentMethods";
+import { choiceCurrency, type PaymentChoice } from "../payments/payment-choice";
 import { OrderSummary, type SummaryItem } from "./OrderSummary";
 
 function Spinner() {
@@ -35,11 +37,105 @@ function Spinner() {
   );
 }
 
-/** The order payment the server started, with the lines and totals it was started for. */
-type StartedPayment = Pick<RouterOutputs["orders"]["createPayment"], "clientSecret" | "orderNumber"> & {
+/** The order's checkout as asked of the server: shipping details, lines and totals (without the currency). */
+type CheckoutRequest = Omit<CreateOrderPaymentInput, "currency">;
+
+/**
+ * The order payment the server started (its total in US dollars, and what it charges in its currency), with the
+ * request and the lines and totals it was started for: the request is asked again in another currency.
+ */
+type StartedPayment = StartedCharge & {
+  orderNumber: string;
+  request: CheckoutRequest;
   items: SummaryItem[];
   totals: OrderTotals;
 };
+
+/** The first step: where to send the order, and the way on to payment (the server's reason above the form if it refused). */
+function ShippingSection({
+  form,
+  refusal,
+  pending,
+  onSubmit,
+}: {
+  form: UseFormReturnType<CheckoutFormValues>;
+  refusal: string | null;
+  pending: boolean;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shipping-title">
+      <Title order={2} fz="h3" id="shipping-title" mb="md">
+        Shipping Information
+      </Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {refusal && (
+            <Alert color="red" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <TextInput label="Full Name" required autoComplete="name" {...form.getInputProps("shippingName")} />
+          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps("shippingEmail")} />
+          <TextInput label="Phone" type="tel" required autoComplete="tel" {...form.getInputProps("shippingPhone")} />
+          <Textarea
+            label="Shipping Address"
+            required
+            rows={3}
+            autoComplete="street-address"
+            {...form.getInputProps("shippingAddress")}
+          />
+          <Radio.Group label="Shipping Method" required {...form.getInputProps("shippingMethod")}>
+            <Stack gap="xs" mt="xs">
+              {SHIPPING_METHODS.map((m) => (
+                <Radio key={m} value={m} label={SHIPPING_LABEL[m]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Button type="submit" size="md" disabled={pending}>
+            {pending ? "Processing..." : "Continue to Payment"}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The second step: the order's number, then card or mobile money (docs/product.md#mobile-money) for its payment. */
+function PaymentSection({
+  payment,
+  choice,
+  onChoice,
+  updating,
+  onPaid,
+}: {
+  payment: StartedPayment;
+  choice: PaymentChoice;
+  onChoice: (choice: PaymentChoice) => void;
+  updating: boolean;
+  onPaid: (paymentIntentId: string) => void;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="payment-title">
+      <Title order={2} fz="h3" id="payment-title" mb="xs">
+        Payment Information
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Order {payment.orderNumber}
+      </Text>
+      <Stack gap="md">
+        <PaymentMethods
+          payment={payment}
+          choice={choice}
+          onChoice={onChoice}
+          updating={updating}
+          onPaid={onPaid}
+          returnPath="/order-success"
+        />
+      </Stack>
+    </Paper>
+  );
+}
 
 function Checkout() {
   const navigate = useNavigate();
@@ -83,21 +179,49 @@ function Checkout() {
     },
   });
 
+  const [choice, setChoice] = useOfferedChoice();
+
+  /** Asks the server for the order's payment in `currency` (again: the server replaces the open order). */
+  const ask = (
+    request: CheckoutRequest,
+    snapshot: Pick<StartedPayment, "items" | "totals">,
+    currency: Currency,
+    onAsked: (came: boolean) => void,
+  ) =>
+    createPayment.mutate(
+      { ...request, currency },
+      {
+        onSuccess: (result) => {
+          setPayment({ ...result, amount: request.total, request, items: snapshot.items, totals: snapshot.totals });
+          onAsked(true);
+        },
+        onError: () => onAsked(false),
+      },
+    );
+
   const submit = form.onSubmit((values) => {
     if (!totals) return;
     setRefusal(null);
-    const snapshot = { items, totals };
-    createPayment.mutate(
-      {
-        ...values,
-        subtotal: toDecimal(totals.subtotal),
-        shippingCost: toDecimal(totals.shippingCost),
-        total: toDecimal(totals.total),
-        items,
-      },
-      { onSuccess: (result) => setPayment({ clientSecret: result.clientSecret, orderNumber: result.orderNumber, ...snapshot }) },
-    );
+    const request: CheckoutRequest = {
+      ...values,
+      subtotal: toDecimal(totals.subtotal),
+      shippingCost: toDecimal(totals.shippingCost),
+      total: toDecimal(totals.total),
+      items,
+    };
+    ask(request, { items, totals }, choiceCurrency(choice) ?? "USD", () => {});
   });
+
+  const changeChoice = (next: PaymentChoice) =>
+    changePaymentChoice(next, {
+      payment,
+      setChoice,
+      ask: (currency, onAsked) => {
+        if (payment) ask(payment.request, payment, currency, onAsked);
+      },
+      // Refused (the cart changed, the order is gone): back to the shipping step, with the server's reason.
+      onRefused: () => setPayment(null),
+    });
 
   const onPaid = (paymentIntentId: string) => {
     notify(messages.orderPaid, "success");
@@ -122,59 +246,12 @@ function Checkout() {
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stepper active={payment ? 1 : 0} size="sm" mb="xl" allowNextStepsSelect={false}>
           <Stepper.Step label="Shipping" description="Where to send your order" />
-          <Stepper.Step label="Payment" description="Pay by card" />
+          <Stepper.Step label="Payment" description="Card or mobile money" />
         </Stepper>
         {payment ? (
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="payment-title">
-            <Title order={2} fz="h3" id="payment-title" mb="xs">
-              Payment Information
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              Order {payment.orderNumber}
-            </Text>
-            <CardPaymentForm
-              clientSecret={payment.clientSecret}
-              returnPath="/order-success"
-              onSuccess={onPaid}
-              submitLabel={`Pay ${formatMoney(payment.totals.total)}`}
-              charge={payment.totals.total}
-            />
-          </Paper>
+          <PaymentSection payment={payment} choice={choice} onChoice={changeChoice} updating={pending} onPaid={onPaid} />
         ) : (
-          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shipping-title">
-            <Title order={2} fz="h3" id="shipping-title" mb="md">
-              Shipping Information
-            </Title>
-            <form onSubmit={submit} noValidate>
-              <Stack gap="md">
-                {refusal && (
-                  <Alert color="red" role="alert">
-                    {refusal}
-                  </Alert>
-                )}
-                <TextInput label="Full Name" required autoComplete="name" {...form.getInputProps("shippingName")} />
-                <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps("shippingEmail")} />
-                <TextInput label="Phone" type="tel" required autoComplete="tel" {...form.getInputProps("shippingPhone")} />
-                <Textarea
-                  label="Shipping Address"
-                  required
-                  rows={3}
-                  autoComplete="street-address"
-                  {...form.getInputProps("shippingAddress")}
-                />
-                <Radio.Group label="Shipping Method" required {...form.getInputProps("shippingMethod")}>
-                  <Stack gap="xs" mt="xs">
-                    {SHIPPING_METHODS.map((m) => (
-                      <Radio key={m} value={m} label={SHIPPING_LABEL[m]} />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-                <Button type="submit" size="md" disabled={pending}>
-                  {pending ? "Processing..." : "Continue to Payment"}
-                </Button>
-              </Stack>
-            </form>
-          </Paper>
+          <ShippingSection form={form} refusal={refusal} pending={pending} onSubmit={submit} />
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
@@ -184,7 +261,7 @@ function Checkout() {
   );
 }
 
-/** docs/product.md#routes-and-screens "/checkout": two steps, shipping then card payment, beside an always visible Order Summary (signed in: routes/checkout.tsx). */
+/** docs/product.md#routes-and-screens "/checkout": two steps, shipping then payment (card or mobile money), beside an always visible Order Summary (signed in: routes/checkout.tsx). */
 export function CheckoutPage() {
   return (
     <Container size="lg" py="xl">
