@@ -234,4 +234,30 @@ describe("CallSession: candidates and their description", () => {
     expect(sentOf(socket, "description")).toHaveLength(1);
     session.leave();
   });
+
+  it("makes its offer when the browser never asked for one, sends an unanswered offer again, and stops once connected", async () => {
+    const session = new CallSession("ws://room/socket", cameraAndMicrophone().stream);
+    session.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    socket.receive(welcome(false));
+    socket.receive({ type: "peer-joined" });
+    const pc = FakePeer.latest();
+    // No negotiation started, no description came: after 4 s this side makes its offer.
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(sentOf(socket, "description")).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pc.offersMade).toBe(1);
+    expect(sentOf(socket, "description")).toHaveLength(1);
+    // The offer got no answer (lost on the way): it goes again, the same one.
+    pc.signalingState = "have-local-offer";
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(sentOf(socket, "description")).toHaveLength(2);
+    expect(pc.offersMade).toBe(1);
+    // Connected: nothing more.
+    pc.become("connected");
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(sentOf(socket, "description")).toHaveLength(2);
+    session.leave();
+  });
 });

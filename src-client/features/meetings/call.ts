@@ -32,6 +32,12 @@ const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 5000];
 const STATS_INTERVAL_MS = 2000;
 /** A connection that stays 'disconnected' this long gets an ICE restart ('failed' gets one at once). */
 const DISCONNECTED_RESTART_MS = 2500;
+/**
+ * How long a new connection may go without its offer and answer exchanged before this side makes its offer, or sends
+ * it again: a negotiation the browser never started, or a description lost on the way, would otherwise leave both
+ * people on `Connecting…` for good.
+ */
+const NEGOTIATION_RETRY_MS = 4000;
 
 /**
  * One person's side of the room's 1:1 call: the signaling socket (reconnecting on its own) and the
@@ -53,6 +59,7 @@ export class CallSession {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private negotiationTimer: ReturnType<typeof setTimeout> | undefined;
   private lastPackets = { lost: 0, received: 0 };
   private listeners = new Set<() => void>();
   private media: MediaState;
@@ -258,17 +265,8 @@ export class CallSession {
           : null,
       });
     };
-    pc.onnegotiationneeded = async () => {
-      try {
-        this.makingOffer = true;
-        await pc.setLocalDescription();
-        if (this.pc === pc) this.sendDescription(pc);
-      } catch {
-        // A newer negotiation replaced this one.
-      } finally {
-        this.makingOffer = false;
-      }
-    };
+    pc.onnegotiationneeded = () => this.offer(pc);
+    this.watchNegotiation(pc);
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
       clearTimeout(this.restartTimer);
@@ -291,8 +289,37 @@ export class CallSession {
     return pc;
   }
 
+  /** Perfect negotiation's sending half: an offer, made when the browser says one is needed (or the watch below). */
+  private async offer(pc: RTCPeerConnection): Promise<void> {
+    try {
+      this.makingOffer = true;
+      await pc.setLocalDescription();
+      if (this.pc === pc) this.sendDescription(pc);
+    } catch {
+      // A newer negotiation replaced this one.
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  /**
+   * Until the connection is up, every few seconds: an offer still unanswered is sent again (the other side answers a
+   * repeated offer as a new one), and a connection that never negotiated makes its offer. Collisions are perfect
+   * negotiation's to settle.
+   */
+  private watchNegotiation(pc: RTCPeerConnection): void {
+    clearTimeout(this.negotiationTimer);
+    this.negotiationTimer = setTimeout(() => {
+      if (this.pc !== pc || pc.connectionState === "connected" || pc.connectionState === "closed") return;
+      if (pc.signalingState === "have-local-offer") this.sendDescription(pc);
+      else if (pc.signalingState === "stable" && !pc.remoteDescription && !this.makingOffer) void this.offer(pc);
+      this.watchNegotiation(pc);
+    }, NEGOTIATION_RETRY_MS);
+  }
+
   private closePeer(): void {
     clearTimeout(this.restartTimer);
+    clearTimeout(this.negotiationTimer);
     const pc = this.pc;
     this.pc = null;
     this.videoSender = null;
