@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, char, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import {
   LOCAL_PAYOUT_STATUSES,
+  LOCAL_RAILS,
   PAYOUT_METHOD_KINDS,
   type LocalPayoutStatus,
   type LocalRailName,
@@ -11,7 +12,6 @@ import type { Currency } from "../../src/domain/currencies";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 import { seers } from "./seers";
 
-const LOCAL_RAILS = ["paystack", "flutterwave"] as const satisfies readonly LocalRailName[];
 
 /**
  * A Seer's local payout details (issue #40): a mobile money number or a bank account, paid through Paystack or

@@ -105,16 +105,21 @@ export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = {
   XAF: "FCFA ",
 };
 
+/** A whole number as en-US writes it, with thousands separators (89900 -> "89,900"), without Intl (money.ts SYMBOLS). */
+export function withThousands(n: number): string {
+  const digits = Math.abs(Math.trunc(n))
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return n < 0 && Math.trunc(n) !== 0 ? `-${digits}` : digits;
+}
+
 /** An amount in its currency's minor units as people read it: symbol, thousands separators, the currency's decimals. */
 export function formatMinor(minor: number, currency: Currency): string {
   const digits = MINOR_DIGITS[currency];
   const abs = Math.abs(minor);
   const unit = 10 ** digits;
-  const whole = Math.floor(abs / unit)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const fraction = digits > 0 ? `.${(abs % unit).toString().padStart(digits, "0")}` : "";
-  return `${minor < 0 ? "-" : ""}${CURRENCY_SYMBOLS[currency]}${whole}${fraction}`;
+  return `${minor < 0 ? "-" : ""}${CURRENCY_SYMBOLS[currency]}${withThousands(Math.floor(abs / unit))}${fraction}`;
 }
 
 /**

@@ -1,4 +1,6 @@
-import { fromUsdCents, parseRate } from "./currencies";
+import { fromUsdCents, parseRate, withThousands } from "./currencies";
+
+export { withThousands };
 
 /**
  * Money is integer cents inside the code, a two-decimal string at the database edge (numeric(10,2)),
@@ -75,12 +77,6 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * is Intl's own for en-US with narrow symbols (money.test.ts compares the two over many amounts).
  */
 const SYMBOLS: Record<string, string> = { USD: "$", GHS: "GH₵" };
-
-/** A whole number as en-US writes it, with thousands separators (89900 -> "89,900"), without Intl (see SYMBOLS). */
-export function withThousands(n: number): string {
-  const digits = Math.abs(Math.trunc(n)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return n < 0 && Math.trunc(n) !== 0 ? `-${digits}` : digits;
-}
 
 /** Cents as en-US digits: thousands separators and two decimals. */
 function digitsOf(absCents: number): string {

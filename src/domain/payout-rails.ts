@@ -8,7 +8,8 @@ import type { Currency } from "./currencies";
 export const PAYOUT_RAILS = ["stripe", "paystack", "flutterwave"] as const;
 export type PayoutRailName = (typeof PAYOUT_RAILS)[number];
 /** The rails that pay a local account (mobile money or a bank) rather than a Stripe connected account. */
-export type LocalRailName = Exclude<PayoutRailName, "stripe">;
+export const LOCAL_RAILS = ["paystack", "flutterwave"] as const satisfies readonly PayoutRailName[];
+export type LocalRailName = (typeof LOCAL_RAILS)[number];
 
 export const PAYOUT_METHOD_KINDS = ["mobile_money", "bank"] as const;
 export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCAL_PAYOUT_STATUSES, PAYOUT_METHOD_KINDS } from "../domain/payout-rails";
+import { LOCAL_PAYOUT_STATUSES, LOCAL_RAILS, PAYOUT_METHOD_KINDS } from "../domain/payout-rails";
 
 /** The test-mode onboarding page's submission: the account it was opened for. */
 export const testOnboardingSchema = z.object({ accountId: z.string().trim().min(1).max(64) });
@@ -34,7 +34,7 @@ export const savePayoutMethodSchema = resolveAccountSchema.extend({
 /** The admins' payouts screen: its filters and the page after a row. */
 export const adminPayoutsSchema = z.object({
   status: z.enum(LOCAL_PAYOUT_STATUSES).optional(),
-  rail: z.enum(["paystack", "flutterwave"]).optional(),
+  rail: z.enum(LOCAL_RAILS).optional(),
   country: z
     .string()
     .trim()

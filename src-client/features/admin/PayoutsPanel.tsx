@@ -4,6 +4,7 @@ import { formatMinor } from "../../../src/domain/currencies";
 import { cents, formatMoney } from "../../../src/domain/money";
 import {
   LOCAL_PAYOUT_STATUSES,
+  LOCAL_RAILS,
   MAX_PAYOUT_ATTEMPTS,
   type LocalPayoutStatus,
   type LocalRailName,
@@ -90,7 +91,7 @@ export function PayoutsPanel() {
             { value: "flutterwave", label: "Flutterwave" },
           ]}
           value={filters.rail ?? ALL}
-          onChange={(e) => set({ rail: oneOf(e.currentTarget.value, ["paystack", "flutterwave"] as const) })}
+          onChange={(e) => set({ rail: oneOf(e.currentTarget.value, LOCAL_RAILS) })}
         />
         <NativeSelect
           label="Country"

@@ -13,6 +13,7 @@ import {
 } from "../../../src/domain/payout-rails";
 import { AppError } from "../../../src/errors";
 import type { resolveAccountSchema, savePayoutMethodSchema } from "../../../src/schemas/payouts";
+import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import type { Clock } from "../../platform/clock";
 import type { Currency } from "../../../src/domain/currencies";
 import type { Outbox } from "../../platform/mail";
@@ -40,7 +41,7 @@ async function seerOf(db: Db, user: SessionUser) {
     .from(seers)
     .innerJoin(users, eq(users.id, seers.userId))
     .where(eq(seers.userId, user.id));
-  if (!seer) throw new AppError("NOT_FOUND", "Seer not found");
+  if (!seer) throw new AppError("NOT_FOUND", SEER_NOT_FOUND);
   return seer;
 }
 

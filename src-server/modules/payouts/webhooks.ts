@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import type { LocalRailName } from "../../../src/domain/payout-rails";
+import { LOCAL_RAILS } from "../../../src/domain/payout-rails";
 import { RailSignatureError, type PayoutRails } from "../../platform/payouts/rail";
 
 /**
@@ -13,7 +13,7 @@ export const registerPayoutWebhooks: FastifyPluginAsync<{ rails: PayoutRails; sy
 ) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
-  for (const name of ["paystack", "flutterwave"] as const satisfies readonly LocalRailName[]) {
+  for (const name of LOCAL_RAILS) {
     app.post(`/api/webhooks/${name}`, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let event;
