@@ -47,6 +47,7 @@ const missingId = () => randomUUID();
 
 const MATRIX: Partial<Record<string, Entry>> = {
   "account.signIn": { input: () => INVALID },
+  "account.setCurrency": { input: () => INVALID },
   "account.signUp": { input: () => INVALID },
   "account.signOut": { last: true },
   "account.verifyEmail": { input: () => INVALID },

@@ -1,6 +1,7 @@
 import { HttpResponse, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import superjson from "superjson";
+import { DEFAULT_RATES } from "../../src/domain/currencies";
 import type { RouterInputs as Inputs, RouterOutputs as Outputs } from "../trpc";
 
 export const server = setupServer();
@@ -72,10 +73,19 @@ function encodeError(path: string, error: TrpcErrorShape) {
 }
 
 /**
+ * What every page asks whatever it shows (the header's currency, issue #41), answered as for a visitor who chose none
+ * unless a test says otherwise.
+ */
+const APP_WIDE: { [P in ProcedurePath]?: Resolver<P> } = {
+  "account.currency": () => ({ currency: null, rates: DEFAULT_RATES }),
+};
+
+/**
  * One msw handler per procedure, typed by AppRouter, speaking tRPC's batch protocol with superjson,
  * so that component tests exercise the real tRPC client.
  */
-export function trpcHandlers(resolvers: { [P in ProcedurePath]?: Resolver<P> }): HttpHandler[] {
+export function trpcHandlers(given: { [P in ProcedurePath]?: Resolver<P> }): HttpHandler[] {
+  const resolvers = { ...APP_WIDE, ...given };
   const handle = async (request: Request, pathParam: string) => {
     const url = new URL(request.url);
     const paths = pathParam.split(",");

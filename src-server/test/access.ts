@@ -7,6 +7,8 @@ export type Access = "public" | "signed-in" | "seer" | "admin";
 
 export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "account.me": "public",
+  "account.currency": "public",
+  "account.setCurrency": "public",
   "account.signIn": "public",
   "account.signUp": "public",
   "account.signOut": "signed-in",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/password-rules";
+import { CURRENCIES } from "../domain/currencies";
 
 export const emailSchema = z
   .string()
@@ -47,3 +48,8 @@ export const sessionIdSchema = z.object({ sessionId: z.string().regex(/^[0-9a-f]
 
 /** Where to go after sign-in; with the other URL parameters in ./search.ts, which every first load carries. */
 export { safeReturnPath } from "./search";
+
+/** The header's currency picker (issue #41): one of the currencies the product takes. */
+export const currencyChoiceSchema = z.object({
+  currency: z.enum(CURRENCIES, "Choose a currency we take"),
+});

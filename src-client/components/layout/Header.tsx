@@ -18,6 +18,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { loginHref, useAuth } from "../../lib/auth";
 import { useHydrated } from "../../lib/hydrated";
+import { CurrencyPicker } from "./CurrencyPicker";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
 
@@ -107,6 +108,7 @@ export function Header() {
           ))}
         </Group>
         <Group gap="xs" wrap="nowrap" className={classes.actions}>
+          <CurrencyPicker returnTo={here} />
           {user && (
             <Suspense fallback={null}>
               <AccountControls role={user.role} />

@@ -1,6 +1,7 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
+  currencyChoiceSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -16,6 +17,13 @@ import { currentSessionId, endSession, startSession } from "./session";
 export const accountRouter = router({
   /** The current user, or null when signed out (the REST shim turns null into 401). */
   me: publicProcedure.query(({ ctx }) => ctx.user),
+
+  /** The currency prices show in (the header's picker, issue #41) and the rates they show at. */
+  currency: publicProcedure.query(({ ctx }) => ctx.services.account.displayMoney(ctx.user, ctx.req)),
+  /** The header's picker: remembered in this browser, and on the account when signed in. */
+  setCurrency: publicProcedure
+    .input(currencyChoiceSchema)
+    .mutation(({ ctx, input }) => ctx.services.account.chooseCurrency(ctx.user, ctx.res, input.currency)),
 
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.account.signIn(input, ctx.req.ip);
