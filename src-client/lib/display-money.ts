@@ -1,5 +1,4 @@
-import { CURRENCIES, type Currency } from "../../src/domain/currencies";
-import { formatGhs, formatMoney, priceIn, type Cents } from "../../src/domain/money";
+import { CURRENCIES, type Currency } from "../../src/domain/currency-codes";
 import { trpc } from "../trpc";
 
 /** The header's picker's choices, in its order (issue #41). */
@@ -14,29 +13,16 @@ export function useDisplayMoney() {
 }
 
 /**
- * How a US-dollar price reads for this person: in the currency they chose, converted as a charge in it is (the amount
- * shown is the amount paid), else in the page's own currency: US dollars, or GH₵ where the product shows cedis (the
- * home page and the shop's listing, docs/product.md).
- */
-export function usePrice(fallback: "USD" | "GHS" = "USD"): (amount: string | Cents) => string {
-  const display = useDisplayMoney();
-  return (amount) => {
-    if (!display) return fallback === "GHS" ? formatGhs(amount) : formatMoney(amount);
-    return priceIn(amount, display.currency ?? fallback, display.rates);
-  };
-}
-
-/**
  * The header picker's choice: shown at once, then remembered by the server (this browser's cookie, the account); should
  * the server refuse it, the prices go back to what it knows.
  */
 export function useChooseCurrency(): (currency: string) => void {
   const utils = trpc.useUtils();
-  const choose = trpc.account.setCurrency.useMutation({ onError: () => utils.account.currency.invalidate() });
   return (currency) => {
     const picked = DISPLAY_CURRENCIES.find((c) => c === currency);
     if (!picked) return;
     utils.account.currency.setData(undefined, (shown) => shown && { ...shown, currency: picked });
-    choose.mutate({ currency: picked });
+    // The client itself, not a mutation hook: a page's first load carries no mutation machinery for one select.
+    utils.client.account.setCurrency.mutate({ currency: picked }).catch(() => utils.account.currency.invalidate());
   };
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import type { RouterOutputs } from "../../trpc";

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconLanguage, IconMapPin, IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import { CARD_LIST_LENGTH, ratingOf, reviewCountText, startingPrice } from "./display";

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconLanguage, IconMapPin } from "@tabler/icons-react";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating, StarRating } from "../../components/StarRating";
 import { LocalDate } from "../../components/LocalDate";

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Card, Group, Stack, Text } from "@mantine/core";
 import { IconMinus, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { lineTotal } from "../../../src/domain/shipping";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";

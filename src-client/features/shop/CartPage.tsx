@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Container, Divider, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconShoppingBag } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { subtotalOf } from "../../../src/domain/shipping";
 import { loginHref, useAuth } from "../../lib/auth";
 import { trpc } from "../../trpc";

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { AddToCartForm } from "./AddToCartForm";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./types";

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { formatMoney } from "../../../src/domain/money";
-import { usePrice } from "../../lib/display-money";
+import { usePrice } from "../../lib/price";
 import { trpc } from "../../trpc";
 import { ProductImage } from "./ProductImage";
 import type { ProductDetail } from "./types";
