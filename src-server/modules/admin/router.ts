@@ -7,7 +7,7 @@ export const adminRouter = router({
     .query(({ ctx, input }) => ctx.services.admin.listApplications(input?.status)),
 
   reviewApplication: adminProcedure.input(reviewApplicationSchema).mutation(async ({ ctx, input }) => {
-    const application = await ctx.services.admin.review(input, ctx.user.id);
+    const application = await ctx.services.admin.review(input, ctx.admin);
     return application;
   }),
 
