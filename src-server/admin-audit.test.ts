@@ -243,13 +243,20 @@ describe("the admin audit log", () => {
   });
 
   it("pages the log newest first, filtered by admin, action and day; clients are refused", async () => {
-    const all = trpcData<{ id: string; action: string; createdAt: Date }[]>(await trpcQuery(t.app, "admin.auditLog", {}, adminCookie));
+    const all = trpcData<{ id: string; action: string; createdAt: Date }[]>(
+      await trpcQuery(t.app, "admin.auditLog", {}, adminCookie),
+    );
     expect(all.length).toBeGreaterThanOrEqual(adminMutations.length);
     const times = all.map((r) => new Date(r.createdAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const refunds = trpcData<{ action: string }[]>(
-      await trpcQuery(t.app, "admin.auditLog", { action: "orders.refund", actor: adminEmail.slice(0, 12).toUpperCase() }, adminCookie),
+      await trpcQuery(
+        t.app,
+        "admin.auditLog",
+        { action: "orders.refund", actor: adminEmail.slice(0, 12).toUpperCase() },
+        adminCookie,
+      ),
     );
     expect(refunds.map((r) => r.action)).toEqual(["orders.refund"]);
 
@@ -310,7 +317,13 @@ describe("GET /api/admin/audit.csv", () => {
     expect(crafted?.endsWith(`"'+1-555"`)).toBe(true);
 
     const other = await csv(`?action=orders.ship`, adminCookie);
-    expect(other.body.split("\r\n").filter(Boolean).slice(1).every((l) => l.includes('"orders.ship"'))).toBe(true);
+    expect(
+      other.body
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1)
+        .every((l) => l.includes('"orders.ship"')),
+    ).toBe(true);
     expect(other.body).not.toContain("contact.setStatus");
   });
 

@@ -17,7 +17,13 @@ const row = (i: number, extra: Partial<Row> = {}): Row => ({
   action: "orders.ship",
   targetKind: "order",
   targetId: `order_${i}`,
-  change: { orderId: `order_${i}`, carrier: "DHL", trackingNumber: "AB123", before: { status: "paid" }, after: { status: "shipped" } },
+  change: {
+    orderId: `order_${i}`,
+    carrier: "DHL",
+    trackingNumber: "AB123",
+    before: { status: "paid" },
+    after: { status: "shipped" },
+  },
   requestId: `req-${i}`,
   ...extra,
 });
@@ -42,7 +48,12 @@ describe("the admins' audit log screen", () => {
           row(2, {
             actorEmail: "kofi.admin@example.com",
             action: "orders.refund",
-            change: { orderId: "order_2", reason: "Broken", before: { refundedAmount: "0.00" }, after: { refundedAmount: "20.00" } },
+            change: {
+              orderId: "order_2",
+              reason: "Broken",
+              before: { refundedAmount: "0.00" },
+              after: { refundedAmount: "20.00" },
+            },
           }),
         ];
       },
@@ -86,7 +97,9 @@ describe("the admins' audit log screen", () => {
     renderPanel({
       "admin.auditLog": (input) => {
         inputs.push(input);
-        return input.before ? [row(51, { actorEmail: "last.admin@example.com" })] : Array.from({ length: 50 }, (_, i) => row(i + 1));
+        return input.before
+          ? [row(51, { actorEmail: "last.admin@example.com" })]
+          : Array.from({ length: 50 }, (_, i) => row(i + 1));
       },
     });
     const user = userEvent.setup();

@@ -1,6 +1,12 @@
 import { Anchor, Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { ADMIN_ACTION_LABELS, ADMIN_ACTIONS, AUDIT_PAGE_SIZE, summarizeChange, type AdminAction } from "../../../src/domain/audit";
+import {
+  ADMIN_ACTION_LABELS,
+  ADMIN_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  summarizeChange,
+  type AdminAction,
+} from "../../../src/domain/audit";
 import { trpc, type RouterOutputs } from "../../trpc";
 
 type AuditRow = RouterOutputs["admin"]["auditLog"][number];

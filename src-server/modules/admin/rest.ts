@@ -7,10 +7,19 @@ import { jsonBody, pathParam, queryParam, restRoute } from "../../platform/rest"
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { adminRouter } from "./router";
 
-const AUDIT_CSV_HEADER = ["When (UTC)", "Admin", "Admin id", "Action", "What", "Record kind", "Record id", "Change", "Request id"];
+const AUDIT_CSV_HEADER = [
+  "When (UTC)",
+  "Admin",
+  "Admin id",
+  "Action",
+  "What",
+  "Record kind",
+  "Record id",
+  "Change",
+  "Request id",
+];
 
-const labelOf = (action: string): string =>
-  Object.entries(ADMIN_ACTION_LABELS).find(([key]) => key === action)?.[1] ?? action;
+const labelOf = (action: string): string => Object.entries(ADMIN_ACTION_LABELS).find(([key]) => key === action)?.[1] ?? action;
 
 const route = restRoute(createCallerFactory(router({ admin: adminRouter })));
 

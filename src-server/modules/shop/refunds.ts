@@ -69,6 +69,26 @@ function refused(refusal: RefundRefusal): AppError {
   }
 }
 
+/** The audit log's row of an admin's refund: the input, its amount, the order's state before and after. */
+function refundRecord(
+  order: { id: string; status: OrderStatus; refundedAmount: string; total: string },
+  input: RefundOrderInput,
+  amount: Cents,
+  refundedNow: Cents,
+) {
+  const status = refundedNow >= toCents(order.total) ? "refunded" : order.status;
+  return {
+    targetKind: "order",
+    targetId: order.id,
+    change: {
+      ...input,
+      amount: toDecimal(amount),
+      before: { status: order.status, refundedAmount: order.refundedAmount },
+      after: { status, refundedAmount: toDecimal(refundedNow) },
+    },
+  };
+}
+
 /** Pays a recorded refund back through the provider; the event's id is the idempotency key, so it happens once. */
 async function payRefund({ db, payments }: { db: Db; payments: PaymentProvider }, eventId: string): Promise<void> {
   const [row] = await db
@@ -127,15 +147,9 @@ export function createRefunds({
   /**
    * A refund, in full (every line not yet refunded and the shipping) or of the given lines (their unit prices), with
    * their stock put back. The amount is computed from the order's own snapshot (src/domain/orders.ts), never taken
-   * from the request. The admin's action is written to the audit log with it, unless it follows an action recorded
-   * itself (`audited: false`: a received return's refund).
+   * from the request. Audited, unless it ends an action that was (`audited: false`: a received return's refund).
    */
-  async function refundOrder(
-    actor: AdminActor,
-    input: RefundOrderInput,
-    requestLog: WarnLog | undefined = log,
-    { audited = true }: { audited?: boolean } = {},
-  ) {
+  async function refundOrder(actor: AdminActor, input: RefundOrderInput, requestLog = log, { audited = true } = {}) {
     const now = clock.now();
     const eventId = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -169,17 +183,7 @@ export function createRefunds({
         .update(orders)
         .set({ refundedAmount: toDecimal(refundedNow), ...(whole ? { status: "refunded" as OrderStatus } : {}) })
         .where(eq(orders.id, order.id));
-      if (audited)
-        await recordAdminAction(tx, actor, {
-          targetKind: "order",
-          targetId: order.id,
-          change: {
-            ...input,
-            amount: toDecimal(amount),
-            before: { status: order.status, refundedAmount: order.refundedAmount },
-            after: { status: whole ? "refunded" : order.status, refundedAmount: toDecimal(refundedNow) },
-          },
-        });
+      if (audited) await recordAdminAction(tx, actor, refundRecord(order, input, amount, refundedNow));
       await jobs.send(REFUND_JOB, { eventId: event.id }, { key: event.id, tx });
       await outbox.send(`order-refund:${event.id}`, refundMail(order, amount, lines, input.reason), { tx });
       return event.id;

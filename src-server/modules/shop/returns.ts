@@ -113,7 +113,11 @@ export function createReturns({
       await recordAdminAction(tx, actor, {
         targetKind: "order",
         targetId: order.id,
-        change: { ...input, before: { returnStatus: "requested" }, after: { returnStatus: input.accept ? "accepted" : "declined" } },
+        change: {
+          ...input,
+          before: { returnStatus: "requested" },
+          after: { returnStatus: input.accept ? "accepted" : "declined" },
+        },
       });
       const message = input.accept
         ? mail(order, `Your return for order ${order.orderNumber} is accepted`, [
