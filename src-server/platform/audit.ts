@@ -17,7 +17,7 @@ export interface AdminActor {
 }
 
 /** The record an admin action changed and what changed (the input without secrets, before and after where cheap). */
-export interface AdminActionRecord {
+interface AdminActionRecord {
   targetKind: string;
   targetId: string;
   change: Record<string, unknown>;

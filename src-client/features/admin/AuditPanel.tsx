@@ -30,7 +30,7 @@ const labelOf = (action: string): string => {
 const moment = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The CSV export's address: the same filters as the screen (docs/product.md#api). */
-export function exportHref(filters: AuditFilters): string {
+function exportHref(filters: AuditFilters): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (typeof value === "string" && value) params.set(key, value);
   const query = params.toString();

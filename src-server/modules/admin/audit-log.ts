@@ -44,7 +44,7 @@ function rows(db: Db, condition: SQL | undefined, limit: number) {
     .limit(limit);
 }
 
-export type AuditRow = Awaited<ReturnType<typeof rows>>[number];
+type AuditRow = Awaited<ReturnType<typeof rows>>[number];
 
 /**
  * `admin.auditLog`: the admin audit log, newest first, filtered by part of the admin's e-mail, the action and UTC days,
