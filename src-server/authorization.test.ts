@@ -190,6 +190,8 @@ const MATRIX: Partial<Record<string, Entry>> = {
   },
   "admin.seerApplications": { input: () => ({ status: "pending" }) },
   "admin.reviewApplication": { input: () => INVALID },
+  "admin.auditLog": { input: () => ({}) },
+  "admin.auditExport": { input: () => ({ action: "orders.refund" }) },
   "contact.send": { input: () => INVALID },
   "contact.list": { input: () => ({ status: "new" }) },
   "contact.setStatus": { input: () => INVALID },

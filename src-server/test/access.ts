@@ -93,6 +93,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "admin.seerApplications": "admin",
   "admin.reviewApplication": "admin",
   "admin.analytics": "admin",
+  "admin.auditLog": "admin",
+  "admin.auditExport": "admin",
   "contact.send": "public",
   "contact.list": "admin",
   "contact.setStatus": "admin",

@@ -1,4 +1,5 @@
 import { applicationStatusFilterSchema, reviewApplicationSchema } from "../../../src/schemas/applications";
+import { auditFilterSchema, auditLogSchema } from "../../../src/schemas/audit";
 import { adminProcedure, router } from "../../platform/trpc/init";
 
 export const adminRouter = router({
@@ -7,7 +8,7 @@ export const adminRouter = router({
     .query(({ ctx, input }) => ctx.services.admin.listApplications(input?.status)),
 
   reviewApplication: adminProcedure.input(reviewApplicationSchema).mutation(async ({ ctx, input }) => {
-    const application = await ctx.services.admin.review(input, ctx.user.id);
+    const application = await ctx.services.admin.review(input, ctx.admin);
     return application;
   }),
 
@@ -16,4 +17,9 @@ export const adminRouter = router({
   bookings: adminProcedure.query(({ ctx }) => ctx.services.admin.recentBookings()),
 
   products: adminProcedure.query(({ ctx }) => ctx.services.admin.listProducts()),
+
+  // The audit log is read only: no procedure changes or deletes its rows (the table refuses it too).
+  auditLog: adminProcedure.input(auditLogSchema).query(({ ctx, input }) => ctx.services.admin.auditLog(input)),
+
+  auditExport: adminProcedure.input(auditFilterSchema).query(({ ctx, input }) => ctx.services.admin.auditExport(input)),
 });

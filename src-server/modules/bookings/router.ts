@@ -58,7 +58,7 @@ export const bookingsRouter = router({
   /** Admins only: any confirmed booking, with the refund the admin chooses and a reason. */
   adminCancel: adminProcedure
     .input(adminCancelBookingSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input, ctx.req.log)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(ctx.admin, input, ctx.req.log)),
   reschedule: authedProcedure
     .input(rescheduleBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.reschedule(ctx.user, input)),
