@@ -11,7 +11,7 @@ import { RailSignatureError, type PayoutRails } from "../../platform/payouts/rai
  * event (a charge's, a refund's: the gateway has one webhook address) goes to `charges`, the payments module's
  * receiveGatewayWebhook, which verifies it again with the charge side's own adapter and the gateway's record.
  */
-export type ChargeWebhooks = (
+type ChargeWebhooks = (
   gateway: LocalRailName,
   raw: Buffer,
   headers: Readonly<Record<string, string | string[] | undefined>>,

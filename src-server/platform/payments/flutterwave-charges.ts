@@ -66,19 +66,19 @@ const webhookBody = z.object({
 const COUNTRIES: Readonly<Record<string, string>> = { "225": "CI", "221": "SN", "226": "BF", "237": "CM" };
 
 /** The `country` of a franc charge: the number's calling code when it names one, else the currency's main market. */
-export function flutterwaveCountry(currency: Currency, phone: string): string {
+function flutterwaveCountry(currency: Currency, phone: string): string {
   return COUNTRIES[phone.slice(0, 3)] ?? (currency === "XAF" ? "CM" : "CI");
 }
 
 /** A transaction's status: successful pays, failed does not; anything else (pending) still waits. */
-export function flutterwaveChargeStatus(status: string | null | undefined): GatewayChargeStatus {
+function flutterwaveChargeStatus(status: string | null | undefined): GatewayChargeStatus {
   if (status === "successful") return "succeeded";
   if (status === "failed" || status === "cancelled") return "failed";
   return "pending";
 }
 
 /** A refund's status: completed is done, failed did not happen; pending and the rest still wait. */
-export function flutterwaveRefundStatus(status: string): GatewayRefundStatus {
+function flutterwaveRefundStatus(status: string): GatewayRefundStatus {
   if (status === "completed" || status === "completed-offline") return "succeeded";
   if (status === "failed") return "failed";
   return "pending";

@@ -21,7 +21,7 @@ import { NOT_MOBILE_MONEY } from "./test-phone";
 /** Local charges' ids (and so their client secrets) start so: the routing provider sends them here by id. */
 export const LOCAL_CHARGE_PREFIX = "lc_";
 /** A waiting prompt is checked with the gateway once it has waited this long, and then at most this often. */
-export const VERIFY_AFTER_MS = 10_000;
+const VERIFY_AFTER_MS = 10_000;
 const PAYMENT_NOT_FOUND = "This payment could not be found. Please start again.";
 const CANCELLED = "This payment was cancelled. Please start again.";
 
@@ -50,7 +50,7 @@ const intentOf = (row: ChargeRow): PaymentIntent => ({
 });
 
 /** The gateway reference of a charge's attempt, and back: `lc_…-2` is the second prompt of `lc_…`. */
-export const attemptReference = (id: string, attempt: number) => `${id}-${attempt}`;
+const attemptReference = (id: string, attempt: number) => `${id}-${attempt}`;
 export const chargeIdOf = (reference: string) => reference.replace(/-\d+$/, "");
 
 const currencyOf = (row: ChargeRow): Currency => {

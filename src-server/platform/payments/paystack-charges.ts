@@ -86,7 +86,7 @@ const GHANA_PREFIXES: Readonly<Record<string, string>> = {
 };
 
 /** The number as Paystack's examples write it, and its operator: Ghana's in its local form (0XX...), Kenya's +254... */
-export function paystackMobileMoney(currency: Currency, phone: string, network?: string): { phone: string; provider: string } {
+function paystackMobileMoney(currency: Currency, phone: string, network?: string): { phone: string; provider: string } {
   if (currency === "KES") {
     const national = phone.startsWith("254") ? phone.slice(3) : phone.replace(/^0/, "");
     return { phone: `+254${national}`, provider: network ?? "mpesa" };
@@ -98,14 +98,14 @@ export function paystackMobileMoney(currency: Currency, phone: string, network?:
 }
 
 /** A charge's or a transaction's status: success pays; failed, abandoned and reversed do not; the rest still waits. */
-export function paystackChargeStatus(status: string): GatewayChargeStatus {
+function paystackChargeStatus(status: string): GatewayChargeStatus {
   if (status === "success") return "succeeded";
   if (status === "failed" || status === "abandoned" || status === "reversed") return "failed";
   return "pending";
 }
 
 /** A refund's status: processed is done, failed did not happen; pending, processing, needs-attention still wait. */
-export function paystackRefundStatus(status: string): GatewayRefundStatus {
+function paystackRefundStatus(status: string): GatewayRefundStatus {
   if (status === "processed") return "succeeded";
   if (status === "failed") return "failed";
   return "pending";

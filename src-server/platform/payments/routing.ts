@@ -13,7 +13,7 @@ import type {
   ReverseTransferInput,
 } from "./provider";
 
-export const LOCAL_CURRENCY_UNAVAILABLE = "Payments in this currency are not available: choose Card (USD).";
+const LOCAL_CURRENCY_UNAVAILABLE = "Payments in this currency are not available: choose Card (USD).";
 
 /**
  * The payment provider when a local gateway (Paystack, Flutterwave) or Stripe is configured (issue #41): US dollars,
