@@ -15,3 +15,4 @@ export * from "./test-payments";
 export * from "./ledger";
 export * from "./payouts";
 export * from "./audit";
+export * from "./local-charges";

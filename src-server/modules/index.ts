@@ -169,7 +169,11 @@ export async function registerModuleRoutes(
   registerAccountRoutes(app);
   registerBookingRoutes(app);
   await app.register(registerPaymentWebhooks, { payments: services.payments });
-  await app.register(registerPayoutWebhooks, { rails: services.rails, sync: services.payouts.syncLocal });
+  await app.register(registerPayoutWebhooks, {
+    rails: services.rails,
+    sync: services.payouts.syncLocal,
+    charges: services.payments.receiveGatewayWebhook,
+  });
   registerUploadRoutes(app);
   registerApplicationRoutes(app);
   registerAdminRoutes(app);

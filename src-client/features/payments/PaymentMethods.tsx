@@ -77,7 +77,13 @@ export function PaymentMethods({
   return (
     <>
       {config.data?.mobileMoney && (
-        <PaymentMethodChoice choice={choice} onChoice={onChoice} quote={payment} updating={updating} />
+        <PaymentMethodChoice
+          choice={choice}
+          onChoice={onChoice}
+          quote={payment}
+          updating={updating}
+          currencies={config.data.mobileMoneyCurrencies}
+        />
       )}
       {current &&
         (choice.method === "card" ? (
