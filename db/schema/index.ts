@@ -14,3 +14,4 @@ export * from "./meetings";
 export * from "./test-payments";
 export * from "./ledger";
 export * from "./payouts";
+export * from "./calendars";

@@ -1,0 +1,39 @@
+import { calendarConfig } from "../../platform/config";
+import type { CalendarDeps } from "./deps";
+import { feedAddress, feedFile, resetFeed } from "./feeds";
+import { defineRefreshJob, externalBusy, refreshAllCalendars, refreshSeerCalendars } from "./read";
+import { addCalendar, listCalendars, removeCalendar } from "./sources";
+
+export { calendarsRouter } from "./router";
+export { registerCalendarRoutes } from "./rest";
+// For the lead to wire into slot computation: a Seer's busy times from their own calendars, and a read now.
+export { externalBusy, refreshSeerCalendars } from "./read";
+export type { BusyInterval } from "./busy";
+export type { CalendarDeps } from "./deps";
+
+type Rest<F> = F extends (deps: CalendarDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+function bind<F extends (deps: CalendarDeps, ...rest: never[]) => unknown>(deps: CalendarDeps, operation: F): Rest<F> {
+  return ((...rest: never[]) => operation(deps, ...rest)) as Rest<F>;
+}
+
+/**
+ * Seers' calendars, outwards (a private feed per person) and inwards (their own calendars read for busy times every
+ * 15 minutes and at booking time). Without a calendar config (tests), the development key, and private addresses
+ * allowed.
+ */
+export function createCalendarService(base: Omit<CalendarDeps, "calendars"> & { calendars?: CalendarDeps["calendars"] }) {
+  const deps: CalendarDeps = { ...base, calendars: base.calendars ?? calendarConfig("development") };
+  defineRefreshJob(deps);
+  return {
+    feedAddress: bind(deps, feedAddress),
+    resetFeed: bind(deps, resetFeed),
+    feedFile: bind(deps, feedFile),
+    listCalendars: bind(deps, listCalendars),
+    addCalendar: bind(deps, addCalendar),
+    removeCalendar: bind(deps, removeCalendar),
+    refreshAll: () => refreshAllCalendars(deps),
+    refreshSeerCalendars: bind(deps, refreshSeerCalendars),
+    externalBusy: bind(deps, externalBusy),
+  };
+}
