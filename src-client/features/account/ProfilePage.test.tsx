@@ -70,6 +70,10 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
+        "calendars.feed": () => ({
+          httpsUrl: "http://localhost:3000/calendar/abc.ics",
+          webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+        }),
         "bookings.clientSessions": () => ({
           upcoming: [
             consultation({}),
@@ -145,6 +149,10 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
+        "calendars.feed": () => ({
+          httpsUrl: "http://localhost:3000/calendar/abc.ics",
+          webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+        }),
         "bookings.clientSessions": () => ({ upcoming: [], past: [] }),
         "account.orders": () => [],
       }),

@@ -30,8 +30,8 @@ export function busyFromIcs(text: string, window: { from: Date; to: Date }, seer
   const busy: BusyInterval[] = [];
   for (const component of Object.values(parsed)) {
     if (component?.type !== "VEVENT") continue;
-    // An override reached on its own is expanded with its base event (node-ical files it under `recurrences`).
-    if (component.recurrenceid && !component.rrule) continue;
+    // A moved instance is filed under its base event's `recurrences` by node-ical; one whose base event is not in the
+    // calendar (an invitation to a single instance) comes here on its own, and blocks as any event does.
     const instances = ical.expandRecurringEvent(component, { from: window.from, to: window.to, expandOngoing: true });
     for (const instance of instances) {
       if (!blocks(instance.event)) continue;

@@ -54,7 +54,7 @@ export function checkCalendarUrl(text: string, guard: Pick<FetchGuard, "allowPri
     throw new CalendarFetchError("The address is not a valid URL.");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new CalendarFetchError("Only http:// and https:// addresses can be read.");
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
   if (!guard.allowPrivate && (host === "localhost" || host.endsWith(".localhost") || (isIP(host) && isPrivateAddress(host))))
     throw new CalendarFetchError("This address is on a private network and cannot be read.");
   return url;
@@ -83,8 +83,21 @@ const headersOf = (init: HeadersInit | undefined): Record<string, string> => Obj
  * GET, each checked again.
  */
 export function guardedFetch(guard: FetchGuard): typeof fetch {
+  const tooLarge =
+    guard.maxBytes >= 1_048_576
+      ? `The calendar is larger than ${Math.round(guard.maxBytes / 1_048_576)} MB.`
+      : `The calendar is larger than ${guard.maxBytes} bytes.`;
   const once = (url: URL, init: RequestInit | undefined): Promise<Response> =>
     new Promise((resolve, reject) => {
+      let settled = false;
+      // The first outcome wins; a request ended early is destroyed without an error of its own to emit.
+      const fail = (err: unknown) => {
+        if (!settled) {
+          settled = true;
+          reject(err instanceof Error ? err : new CalendarFetchError(String(err)));
+        }
+        request.destroy();
+      };
       const body = typeof init?.body === "string" ? init.body : undefined;
       if (init?.body != null && body === undefined) return reject(new CalendarFetchError("Only text request bodies are sent."));
       const request = (url.protocol === "https:" ? https : http).request(
@@ -100,14 +113,13 @@ export function guardedFetch(guard: FetchGuard): typeof fetch {
           let size = 0;
           response.on("data", (chunk: Buffer) => {
             size += chunk.length;
-            if (size > guard.maxBytes) {
-              request.destroy(new CalendarFetchError(`The calendar is larger than ${Math.round(guard.maxBytes / 1_048_576)} MB.`));
-              return;
-            }
+            if (size > guard.maxBytes) return fail(new CalendarFetchError(tooLarge));
             chunks.push(chunk);
           });
-          response.on("error", reject);
+          response.on("error", fail);
           response.on("end", () => {
+            if (settled) return;
+            settled = true;
             const headers = new Headers();
             for (const [name, value] of Object.entries(response.headers)) {
               if (typeof value === "string") headers.set(name, value);
@@ -119,16 +131,12 @@ export function guardedFetch(guard: FetchGuard): typeof fetch {
           });
         },
       );
-      const deadline = setTimeout(
-        () => request.destroy(new CalendarFetchError(`The calendar did not answer within ${guard.timeoutMs / 1000} seconds.`)),
-        guard.timeoutMs,
-      );
+      const late = () => fail(new CalendarFetchError(`The calendar did not answer within ${guard.timeoutMs / 1000} seconds.`));
+      const deadline = setTimeout(late, guard.timeoutMs);
       request.on("close", () => clearTimeout(deadline));
-      request.on("timeout", () =>
-        request.destroy(new CalendarFetchError(`The calendar did not answer within ${guard.timeoutMs / 1000} seconds.`)),
-      );
-      request.on("error", reject);
-      if (init?.signal) init.signal.addEventListener("abort", () => request.destroy(new CalendarFetchError("Aborted.")), { once: true });
+      request.on("timeout", late);
+      request.on("error", fail);
+      if (init?.signal) init.signal.addEventListener("abort", () => fail(new CalendarFetchError("Aborted.")), { once: true });
       request.end(body);
     });
 
