@@ -136,7 +136,14 @@ export async function refreshCalendar(deps: CalendarDeps, calendarId: string, ti
 export async function refreshSeerCalendars(deps: CalendarDeps, seerId: string): Promise<void> {
   try {
     const calendars = flat(await calendarRows(deps).where(eq(seerCalendars.seerId, seerId)));
-    await Promise.all(calendars.map((c) => refreshOne(deps, c, BOOKING_TIMEOUT_MS)));
+    // A CalDAV read is several requests, each within the timeout: the booking waits for all of them at most this long
+    // (a read still running then finishes on its own and stores what it read).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(calendars.map((c) => refreshOne(deps, c, BOOKING_TIMEOUT_MS))),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, BOOKING_TIMEOUT_MS + 1_000))),
+    ]);
+    clearTimeout(timer);
   } catch (err) {
     deps.log?.warn({ err, seerId }, "a Seer's calendars could not be read at booking time");
   }
