@@ -7,7 +7,7 @@ import { bookingsFeed } from "../bookings";
 import type { CalendarDeps } from "./deps";
 
 /** The answer of an address that is not (or no longer) a feed's. */
-export const FEED_NOT_FOUND = "Calendar not found";
+const FEED_NOT_FOUND = "Calendar not found";
 
 export interface FeedAddress {
   httpsUrl: string;

@@ -9,11 +9,11 @@ import { CalendarFetchError, guardedFetch } from "./guarded-fetch";
 import { decryptSecret } from "./secrets";
 
 /** The job reads every calendar this often (pg-boss cron, UTC). */
-export const REFRESH_EVERY = "*/15 * * * *";
+const REFRESH_EVERY = "*/15 * * * *";
 const JOB = "calendars.refresh";
 /** How long one calendar may take to answer in the job, and at booking time. */
 const JOB_TIMEOUT_MS = 20_000;
-export const BOOKING_TIMEOUT_MS = 4_000;
+const BOOKING_TIMEOUT_MS = 4_000;
 /** The largest calendar read (bytes), and the most busy times kept of one. */
 const MAX_BYTES = 5 * 1_048_576;
 const MAX_BUSY = 5_000;
