@@ -6,8 +6,13 @@ import { addCalendar, listCalendars, removeCalendar } from "./sources";
 
 export { calendarsRouter } from "./router";
 export { registerCalendarRoutes } from "./rest";
-// For the lead to wire into slot computation: a Seer's busy times from their own calendars, and a read now.
-export { externalBusy, refreshSeerCalendars } from "./read";
+/**
+ * For the slot computation (issue #42): a Seer's busy times from their own calendars (`externalBusy(deps, seerId, from,
+ * to)`), and a read of them now at booking time (`refreshSeerCalendars(deps, seerId)`, never throwing).
+ * @public until the slot computation uses them
+ */
+export { externalBusy, refreshSeerCalendars };
+/** @public until the slot computation uses it */
 export type { BusyInterval } from "./busy";
 export type { CalendarDeps } from "./deps";
 
