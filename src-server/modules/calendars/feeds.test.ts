@@ -94,6 +94,15 @@ describe("the calendar feed, GET /calendar/{token}.ics", () => {
     }
   });
 
+  it("stops answering once its person deletes their account", async () => {
+    const leaving = await signUp(t.app, { email: "leaving-feed@example.com" });
+    const url = (await address(leaving.cookie)).httpsUrl;
+    expect((await subscribe(url)).statusCode).toBe(200);
+    const deleted = await trpcMutation(t.app, "account.deleteAccount", { currentPassword: leaving.password }, leaving.cookie);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await subscribe(url)).statusCode).toBe(404);
+  });
+
   it("gives no address to a visitor", async () => {
     expect((await trpcQuery(t.app, "calendars.feed")).statusCode).toBe(401);
     expect((await trpcMutation(t.app, "calendars.resetFeed", undefined)).statusCode).toBe(401);

@@ -6,6 +6,7 @@ import { addCalendar, listCalendars, removeCalendar } from "./sources";
 
 export { calendarsRouter } from "./router";
 export { registerCalendarRoutes } from "./rest";
+export { forgetCalendars } from "./personal-data";
 /**
  * For the slot computation (issue #42): a Seer's busy times from their own calendars (`externalBusy(deps, seerId, from,
  * to)`), and a read of them now at booking time (`refreshSeerCalendars(deps, seerId)`, never throwing).
