@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, cartItems, orders, seers } from "../db/schema";
+import { articles, cartItems, orders, seerCalendars, seers } from "../db/schema";
 import { createBooking, createProduct, createSeer, createUser, uniqueSuffix } from "../db/seed/factories";
 import { appRouter } from "./modules";
 import { PROCEDURE_ACCESS, type Access } from "./test/access";
@@ -30,6 +30,8 @@ interface Fixtures {
   /** The client's order, delivered yesterday: one they may ask to return. */
   deliveredOrderId: string;
   clientSessionId: string;
+  /** The Seer's own calendar (an iCalendar address): another Seer removing it is told what a missing id is told. */
+  seerCalendarId: string;
 }
 
 /** How to call a procedure (its access level is in PROCEDURE_ACCESS); a procedure called with no input needs none. */
@@ -218,6 +220,14 @@ const MATRIX: Partial<Record<string, Entry>> = {
     owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
   },
   "bookings.adminCancel": { input: () => INVALID },
+  "calendars.feed": {},
+  "calendars.resetFeed": {},
+  "calendars.list": {},
+  "calendars.add": { input: () => INVALID },
+  "calendars.remove": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ id: f.seerCalendarId }), missing: () => ({ id: missingId() }) },
+  },
 };
 
 const procedures = appRouter._def.procedures as unknown as Record<
@@ -310,6 +320,10 @@ beforeAll(async () => {
       deliveredAt,
     })
     .returning({ id: orders.id });
+  const [calendar] = await db
+    .insert(seerCalendars)
+    .values({ seerId, kind: "ical", url: "https://calendar.example.com/private.ics" })
+    .returning({ id: seerCalendars.id });
   const sessions = trpcData<{ id: string; current: boolean }[]>(
     await t.app.inject({ method: "GET", url: "/trpc/account.sessions", headers: { cookie: cookies.client ?? "" } }),
   );
@@ -325,6 +339,7 @@ beforeAll(async () => {
     orderIntentId,
     deliveredOrderId: delivered?.id ?? "",
     clientSessionId: sessions.find((s) => s.current)?.id ?? "",
+    seerCalendarId: calendar?.id ?? "",
   };
 }, 120_000);
 
@@ -381,5 +396,7 @@ describe("the authorization matrix", () => {
     // And the owner's records are untouched by those attempts.
     const [draft] = await t.database.db.select().from(articles).where(eq(articles.id, f.draftId));
     expect(draft?.title).toBe("A private draft");
+    const [calendar] = await t.database.db.select().from(seerCalendars).where(eq(seerCalendars.id, f.seerCalendarId));
+    expect(calendar?.seerId).toBe(f.seerId);
   });
 });

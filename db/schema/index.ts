@@ -16,3 +16,4 @@ export * from "./ledger";
 export * from "./payouts";
 export * from "./audit";
 export * from "./local-charges";
+export * from "./calendars";

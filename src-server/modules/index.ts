@@ -15,6 +15,7 @@ import { applicationsRouter, createApplicationService, registerApplicationRoutes
 import { articlesRouter, createArticleService, registerArticleRoutes } from "./articles";
 import { contactRouter, createContactService, registerContactRoutes } from "./contact";
 import { bookingsRouter, createBookingService, registerBookingRoutes } from "./bookings";
+import { calendarsRouter, createCalendarService, registerCalendarRoutes } from "./calendars";
 import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from "./payments";
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
@@ -48,6 +49,7 @@ export const appRouter = router({
   contact: contactRouter,
   meetings: meetingsRouter,
   payouts: payoutsRouter,
+  calendars: calendarsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -56,7 +58,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl"> & Partial<Pick<Config, "ice">>;
+  config: Pick<Config, "publicUrl"> & Partial<Pick<Config, "ice" | "calendars">>;
   storage: FileStorage;
   payments: PaymentProvider;
   /** The local payout rails (Paystack, Flutterwave): real when configured, else in test mode. */
@@ -129,6 +131,15 @@ export function createServices(base: ServiceDeps) {
     config: deps.config,
     sources: { seer: seers.byId, product: shop.bySlug, article: (slug) => articles.bySlug(slug, null) },
   });
+  // Seers' calendars: a feed per person, and their own calendars read every 15 minutes for busy times.
+  const calendars = createCalendarService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    config: deps.config,
+    calendars: deps.config.calendars,
+    log: deps.log,
+  });
   return {
     jobs: deps.jobs,
     outbox: deps.outbox,
@@ -149,6 +160,7 @@ export function createServices(base: ServiceDeps) {
     contact: createContactService(deps),
     meetings,
     payouts,
+    calendars,
   };
 }
 
@@ -182,6 +194,7 @@ export async function registerModuleRoutes(
   registerShopRoutes(app);
   registerArticleRoutes(app);
   registerContactRoutes(app);
+  registerCalendarRoutes(app, services.calendars.feedFile);
   registerPageRoutes(app, services.pages);
   await registerMeetingSocket(app, {
     meetings: services.meetings,

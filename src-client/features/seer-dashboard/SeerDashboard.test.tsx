@@ -178,6 +178,11 @@ const payoutsOf = (status: "not_connected" | "details_needed" | "active") => ({
       : [],
 });
 
+const feedAddress = {
+  httpsUrl: "http://localhost:3000/calendar/abc.ics",
+  webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+};
+
 function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
     ...trpcHandlers({
@@ -198,6 +203,8 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
         testNumbers: null,
         method: null,
       }),
+      "calendars.list": () => [],
+      "calendars.feed": () => feedAddress,
       ...overrides,
     }),
   );
@@ -355,6 +362,50 @@ describe("/seer/dashboard for a Seer", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Timezone" }), "Dubai");
     expect(await screen.findByText("Failed to update timezone.")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
+  });
+
+  it("lists the Seer's calendars with their last read and error, adds one, and shows the feed's addresses", async () => {
+    const added: unknown[] = [];
+    const failing = {
+      id: "cal-1",
+      kind: "caldav" as const,
+      label: "ama at dav.example.com",
+      lastSuccessAt: new Date("2026-11-20T09:00:00Z"),
+      lastError: "The CalDAV server refused the sign-in or could not be found (401).",
+      lastErrorAt: new Date("2026-11-20T09:15:00Z"),
+      busyCount: 3,
+      longestBusyMinutes: 60 * 24 * 30,
+    };
+    asSeer({
+      "calendars.list": () => [failing],
+      "calendars.add": (input) => {
+        added.push(input);
+        return { ...failing, id: "cal-2", kind: "ical", label: "calendar.example.com", lastError: null, lastErrorAt: null };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    const calendars = await screen.findByRole("region", { name: "Your calendars" });
+    expect(await within(calendars).findByText("ama at dav.example.com")).toBeInTheDocument();
+    expect(within(calendars).getByText("Last read: Nov 20, 2026 at 10:00 (3 busy times)")).toBeInTheDocument();
+    expect(within(calendars).getByRole("alert")).toHaveTextContent(
+      "Could not be read (Nov 20, 2026 at 10:15): The CalDAV server refused the sign-in or could not be found (401).",
+    );
+    expect(within(calendars).getByText("One event lasts 30 days: no slot is offered during it.")).toBeInTheDocument();
+
+    await user.click(within(calendars).getByRole("button", { name: "Add a calendar" }));
+    await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
+    expect(await within(calendars).findByText("Please enter the calendar's address, starting with https://, http:// or webcal://")).toBeInTheDocument();
+    expect(added).toEqual([]);
+    await user.type(within(calendars).getByRole("textbox", { name: /Calendar address/ }), "webcal://calendar.example.com/a.ics");
+    await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
+    await waitFor(() => expect(added).toEqual([{ kind: "ical", url: "https://calendar.example.com/a.ics" }]));
+
+    const feed = screen.getByRole("region", { name: "Your calendar feed" });
+    expect(within(feed).getByRole("textbox", { name: "webcal://" })).toHaveValue(feedAddress.webcalUrl);
+    expect(within(feed).getByRole("textbox", { name: "https://" })).toHaveValue(feedAddress.httpsUrl);
+    expect(within(feed).getByRole("button", { name: "Reset address" })).toBeInTheDocument();
   });
 
   it("saves the weekly calendar with per-day shortcuts", async () => {
