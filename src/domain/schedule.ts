@@ -68,6 +68,7 @@ export interface SeerSchedule {
 
 export const SLOT_PASSED = "This time slot has already passed. Please choose another.";
 export const SAME_TIME = "Choose a time other than the current one.";
+export const SLOT_TAKEN = "This time slot is no longer available. Please choose another.";
 export const TOO_CLOSE = "This time is too close to another session. Please choose another.";
 export const DAY_FULL = "This Seer's day is fully booked. Please choose another date.";
 
@@ -130,7 +131,7 @@ function occupied(rules: ScheduleRules, span: Interval): Interval {
 /**
  * Why a session of `minutes` may not start at `startsAt` (null when it may), the first that applies of: passed, under
  * the minimum notice, beyond the Seer's horizon, the time it already has (`current`, when moving one), not offered by
- * the Seer's hours (time off, a date's own hours, the week), too close to another session or a busy time (with the
+ * the Seer's hours (time off, a date's own hours, the week), taken by another session, too close to another session or a busy time (with the
  * buffers), the Seer's day already full.
  */
 export function whyNotBookable(
@@ -148,6 +149,7 @@ export function whyNotBookable(
   if (current && at === current.getTime()) return SAME_TIME;
   if (!offeredBySchedule(schedule, startsAt, minutes)) return NOT_AVAILABLE_MESSAGE;
   const span = { start: startsAt, end: new Date(at + minutes * MINUTE) };
+  if (schedule.bookings.some((b) => overlap(span, b))) return SLOT_TAKEN;
   const mine = occupied(rules, span);
   if (schedule.bookings.some((b) => overlap(mine, occupied(rules, b)))) return TOO_CLOSE;
   if (schedule.busy.some((b) => overlap(mine, b))) return TOO_CLOSE;

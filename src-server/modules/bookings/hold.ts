@@ -1,7 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { statement, together, valueOf, type Queryable } from "../../../db/client";
 import { bookings, seers } from "../../../db/schema";
-import { whyNotBookable } from "../../../src/domain/bookable";
 import {
   BOOKING_HOLD_MINUTES,
   SESSION_MINUTES,
@@ -12,16 +11,18 @@ import {
   type SessionType,
 } from "../../../src/domain/consultations";
 import { toCents, toDecimal, type Cents } from "../../../src/domain/money";
+import { whyNotBookable, type SeerSchedule } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
 import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { idempotent } from "../../platform/idempotency";
-import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
+import { lockInTransaction, seerSlotsKey, underLockAndCommit } from "../../platform/locks";
 import { retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
 import type { SessionUser } from "../../platform/trpc/context";
 import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
 import { SLOT_TAKEN } from "./messages";
+import { liveBookingsBetween, loadSchedule, rulesReadBookings, scheduleColumns, windowAround } from "./schedule";
 
 const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
 
@@ -35,8 +36,7 @@ const bookableSeerStatement = statement((q: Queryable) =>
       id: seers.id,
       userId: seers.userId,
       fullName: seers.fullName,
-      timezone: seers.timezone,
-      availability: seers.availability,
+      ...scheduleColumns,
       price15Min: seers.price15Min,
       price30Min: seers.price30Min,
       price60Min: seers.price60Min,
@@ -192,8 +192,10 @@ async function holdAndOpenIntent(
   const seer = bookable(found);
   const amount = priceOf(seer, client, input);
   const now = clock.now();
-  // The weekly availability is on the Seer's wall clock: the instant is read there, through the named zone.
-  const refused = whyNotBookable(startsAt, now, seer);
+  // The Seer's schedule (weekly hours and overrides on the Seer's wall clock, the rules); other bookings are read
+  // under the Seer's lock below when the rules need them, else the exclusion constraint refuses an overlap.
+  const schedule = await loadSchedule(db, seer, windowAround(startsAt), now, { withBookings: false });
+  const refused = whyNotBookable(schedule, startsAt, SESSION_MINUTES[input.sessionType], now);
   if (refused) throw new AppError("BAD_REQUEST", refused);
   const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
 
@@ -212,6 +214,7 @@ async function holdAndOpenIntent(
     endsAt: sessionEnd(startsAt, input.sessionType),
     holdExpiresAt,
     now,
+    schedule,
   });
   return openIntent(deps, requestLog, { bookingId, client, seer, input, amount, charge });
 }
@@ -230,13 +233,23 @@ async function insertHold(
     endsAt: Date;
     holdExpiresAt: Date;
     now: Date;
+    schedule: SeerSchedule;
   },
 ): Promise<string> {
-  const { client, seer, input, amount, charge, startsAt, endsAt, holdExpiresAt, now } = hold;
+  const { client, seer, input, amount, charge, startsAt, endsAt, holdExpiresAt, now, schedule } = hold;
   const { platformFee, seerEarnings } = splitCommission(amount);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        if (rulesReadBookings(schedule.rules)) {
+          // Buffers and a daily cap read the Seer's other bookings: read under the Seer's lock, so that of clients
+          // racing for a day's last place one gets it (the exclusion constraint only sees overlapping sessions).
+          await lockInTransaction(tx, seerSlotsKey(seer.id));
+          const { from, to } = windowAround(startsAt);
+          const live = await liveBookingsBetween(tx, seer.id, from, to, now);
+          const refused = whyNotBookable({ ...schedule, bookings: live }, startsAt, SESSION_MINUTES[input.sessionType], now);
+          if (refused) throw new AppError("CONFLICT", refused);
+        }
         // Concurrent attempts on this Seer's slots queue at the lock (on every instance) instead of deadlocking;
         // a hold of the slot that ran out is expired before the insert meets it.
         const [, [row]] = await underLockAndCommit(
