@@ -16,13 +16,13 @@ import { AppError } from "../../../src/errors";
 import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { idempotent } from "../../platform/idempotency";
-import { lockInTransaction, seerSlotsKey, underLockAndCommit } from "../../platform/locks";
+import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
 import { retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
 import type { SessionUser } from "../../platform/trpc/context";
 import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
 import { SLOT_TAKEN } from "./messages";
-import { liveBookingsBetween, loadSchedule, rulesReadBookings, scheduleColumns, windowAround } from "./schedule";
+import { loadSchedule, refuseUnderLock, scheduleColumns, windowAround } from "./schedule";
 
 const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
 
@@ -192,8 +192,7 @@ async function holdAndOpenIntent(
   const seer = bookable(found);
   const amount = priceOf(seer, client, input);
   const now = clock.now();
-  // The Seer's schedule (weekly hours and overrides on the Seer's wall clock, the rules); other bookings are read
-  // under the Seer's lock below when the rules need them, else the exclusion constraint refuses an overlap.
+  // The Seer's schedule (hours on the Seer's wall clock, the rules); other bookings are checked in insertHold.
   const schedule = await loadSchedule(db, seer, windowAround(startsAt), now, { withBookings: false });
   const refused = whyNotBookable(schedule, startsAt, SESSION_MINUTES[input.sessionType], now);
   if (refused) throw new AppError("BAD_REQUEST", refused);
@@ -241,15 +240,7 @@ async function insertHold(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        if (rulesReadBookings(schedule.rules)) {
-          // Buffers and a daily cap read the Seer's other bookings: read under the Seer's lock, so that of clients
-          // racing for a day's last place one gets it (the exclusion constraint only sees overlapping sessions).
-          await lockInTransaction(tx, seerSlotsKey(seer.id));
-          const { from, to } = windowAround(startsAt);
-          const live = await liveBookingsBetween(tx, seer.id, from, to, now);
-          const refused = whyNotBookable({ ...schedule, bookings: live }, startsAt, SESSION_MINUTES[input.sessionType], now);
-          if (refused) throw new AppError("CONFLICT", refused);
-        }
+        await refuseUnderLock(tx, seer.id, schedule, startsAt, SESSION_MINUTES[input.sessionType], now);
         // Concurrent attempts on this Seer's slots queue at the lock (on every instance) instead of deadlocking;
         // a hold of the slot that ran out is expired before the insert meets it.
         const [, [row]] = await underLockAndCommit(

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { bookings, seers } from "../../../db/schema";
-import { SESSION_MINUTES, TIME_SLOTS, timeInTimeZone, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
+import {
+  SESSION_MINUTES,
+  TIME_SLOTS,
+  timeInTimeZone,
+  zonedDateTimeToInstant,
+  type SessionType,
+} from "../../../src/domain/consultations";
 import { DAY_FULL, SLOT_PASSED, SLOT_TAKEN, TOO_CLOSE, whyNotBookable } from "../../../src/domain/schedule";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import { AppError } from "../../../src/errors";
@@ -116,7 +122,12 @@ async function slotsOfDay({ db, clock }: BookingDeps, input: SlotsInput) {
   const minutes = SESSION_MINUTES[input.sessionType ?? "15min"];
   const slots = TIME_SLOTS.map((time) => {
     const start = zonedDateTimeToInstant(input.scheduledDate, time, input.clientTimezone);
-    return { time, start, end: new Date(start.getTime() + minutes * 60_000), real: timeInTimeZone(start, input.clientTimezone) === time };
+    return {
+      time,
+      start,
+      end: new Date(start.getTime() + minutes * 60_000),
+      real: timeInTimeZone(start, input.clientTimezone) === time,
+    };
   });
   const first = slots[0];
   const last = slots[slots.length - 1];
@@ -153,7 +164,5 @@ export async function takenSlots(deps: BookingDeps, input: SlotsInput): Promise<
  * date overrides and time off, minimum notice, how far ahead.
  */
 export async function notOfferedSlots(deps: BookingDeps, input: SlotsInput): Promise<string[]> {
-  return (await slotsOfDay(deps, input))
-    .filter((slot) => !slot.taken && slot.reason !== null)
-    .map((slot) => slot.time);
+  return (await slotsOfDay(deps, input)).filter((slot) => !slot.taken && slot.reason !== null).map((slot) => slot.time);
 }

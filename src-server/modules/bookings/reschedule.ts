@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { bookings } from "../../../db/schema";
 import { canReschedule } from "../../../src/domain/after-payment";
-import { SESSION_MINUTES, dateInTimeZone, sessionEnd, timeInTimeZone, zonedDateTimeToInstant } from "../../../src/domain/consultations";
+import {
+  SESSION_MINUTES,
+  dateInTimeZone,
+  sessionEnd,
+  timeInTimeZone,
+  zonedDateTimeToInstant,
+} from "../../../src/domain/consultations";
 import { whyNotBookable } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
 import { PG, sqlState } from "../../platform/database";

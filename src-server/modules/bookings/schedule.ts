@@ -2,7 +2,15 @@ import { and, eq, gt, gte, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { bookings, seerDateOverrides, seers } from "../../../db/schema";
 import { dateInTimeZone } from "../../../src/domain/consultations";
-import { type DateOverride, type Interval, type ScheduleRules, type SeerSchedule } from "../../../src/domain/schedule";
+import {
+  whyNotBookable,
+  type DateOverride,
+  type Interval,
+  type ScheduleRules,
+  type SeerSchedule,
+} from "../../../src/domain/schedule";
+import { AppError } from "../../../src/errors";
+import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 
 /** The columns of a Seer that their schedule is read from (src/domain/schedule.ts). */
 export const scheduleColumns = {
@@ -35,8 +43,29 @@ export const rulesOf = (seer: Omit<ScheduleSeer, "id" | "timezone" | "availabili
 });
 
 /** Whether the Seer's rules read their other bookings (buffers, a daily cap): then a hold checks them under the lock. */
-export const rulesReadBookings = (rules: ScheduleRules): boolean =>
+const rulesReadBookings = (rules: ScheduleRules): boolean =>
   rules.bufferBeforeMinutes > 0 || rules.bufferAfterMinutes > 0 || rules.dailyCap !== null;
+
+/**
+ * In a new hold's transaction: when buffers or a daily cap read the Seer's other bookings, they are read under the
+ * Seer's slot lock (the one every hold takes), so that of clients racing for a day's last place one gets it; the
+ * exclusion constraint alone sees only overlapping sessions. Refuses with CONFLICT, as a taken slot.
+ */
+export async function refuseUnderLock(
+  tx: Queryable,
+  seerId: string,
+  schedule: SeerSchedule,
+  startsAt: Date,
+  minutes: number,
+  now: Date,
+): Promise<void> {
+  if (!rulesReadBookings(schedule.rules)) return;
+  await lockInTransaction(tx, seerSlotsKey(seerId));
+  const { from, to } = windowAround(startsAt);
+  const live = await liveBookingsBetween(tx, seerId, from, to, now);
+  const refused = whyNotBookable({ ...schedule, bookings: live }, startsAt, minutes, now);
+  if (refused) throw new AppError("CONFLICT", refused);
+}
 
 /**
  * The Seer's busy times from their own calendars between two instants. The one place the schedule asks for them.
@@ -111,7 +140,9 @@ export async function loadSchedule(
   const [overrides, busy, live] = await Promise.all([
     overridesBetween(db, seer, range.from, range.to),
     externalBusy(db, seer.id, range.from, range.to),
-    options.withBookings === false ? Promise.resolve([]) : liveBookingsBetween(db, seer.id, range.from, range.to, now, options.except),
+    options.withBookings === false
+      ? Promise.resolve([])
+      : liveBookingsBetween(db, seer.id, range.from, range.to, now, options.except),
   ]);
   return { timezone: seer.timezone, weekly: seer.availability, rules: rulesOf(seer), overrides, bookings: live, busy };
 }
