@@ -7,6 +7,7 @@ import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { dashboardMessages, timezoneLabel } from "./format";
+import { ScheduleCards } from "./ScheduleCards";
 import type { DashboardSeer } from "./types";
 
 const isSeerTimezone = (value: string): value is SeerTimezone => SEER_TIMEZONES.some((zone) => zone.value === value);
@@ -39,7 +40,10 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   );
 }
 
-/** docs/product.md#routes-and-screens Availability tab: the timezone selector, and the weekly calendar the booking wizard follows. */
+/**
+ * docs/product.md#routes-and-screens Availability tab: the timezone selector, the weekly calendar the booking wizard
+ * follows, the scheduling rules and the time off and date overrides (ScheduleCards).
+ */
 export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
   const [days, setDays] = useState<Record<Weekday, string[]>>(seer.availability);
@@ -120,6 +124,7 @@ export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
           </Group>
         </Stack>
       </Card>
+      <ScheduleCards seer={seer} />
     </Stack>
   );
 }
