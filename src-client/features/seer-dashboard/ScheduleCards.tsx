@@ -271,11 +271,19 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
               value={range}
               onChange={setRange}
               minDate={today}
+              defaultDate={today}
               weekendDays={[]}
               aria-label="Time off dates"
             />
           ) : (
-            <DatePicker value={date} onChange={setDate} minDate={today} weekendDays={[]} aria-label="Date with its own hours" />
+            <DatePicker
+              value={date}
+              onChange={setDate}
+              minDate={today}
+              defaultDate={today}
+              weekendDays={[]}
+              aria-label="Date with its own hours"
+            />
           )}
           <Stack gap="sm">
             {kind === "hours" && (

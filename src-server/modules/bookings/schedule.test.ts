@@ -1,3 +1,4 @@
+/** The Seer's schedule (issue #42) as bookings obey it: rules, time off and date overrides set on the dashboard. */
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
@@ -5,10 +6,10 @@ import { bookings, seerDateOverrides, seers } from "../../../db/schema";
 import { DAY_FULL, TOO_CLOSE } from "../../../src/domain/schedule";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import { BUFFER_MESSAGE, RANGE_MESSAGE } from "../../../src/schemas/schedule";
-import { LIFECYCLE_NOW, lifecycleTestKit } from "../bookings/test-kit";
+import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import { signIn, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
-import { OVERRIDE_NOT_FOUND } from "./schedule";
+import { OVERRIDE_NOT_FOUND } from "../seer-dashboard";
 
 const kit = lifecycleTestKit();
 const { paidBooking, freshDate, row } = kit;
