@@ -13,7 +13,6 @@ import { dateInTimeZone, timeInTimeZone } from "./consultations";
 import { NOT_AVAILABLE_MESSAGE } from "../schemas/dashboard";
 
 export const BUFFER_MINUTES = [0, 5, 10, 15, 30] as const;
-export type BufferMinutes = (typeof BUFFER_MINUTES)[number];
 export const NOTICE_MINUTES = [0, 60, 120, 240, 720, 1440, 2880] as const;
 export const MAX_HORIZON_DAYS = 365;
 export const MAX_DAILY_CAP = 12;

@@ -64,7 +64,6 @@ export const dateOverrideInputSchema = z
       ctx.addIssue({ code: "custom", path: ["hours"], message: HOURS_MESSAGE });
   })
   .transform((value) => ({ ...value, hours: value.kind === "time_off" ? [] : value.hours }));
-export type DateOverrideInput = z.input<typeof dateOverrideInputSchema>;
 export type DateOverrideValue = z.output<typeof dateOverrideInputSchema>;
 
 export const overrideIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
