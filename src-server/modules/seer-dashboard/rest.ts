@@ -12,10 +12,7 @@ export function registerSeerDashboardRoutes(app: FastifyInstance): void {
     "/api/seers/:id/timezone",
     // The procedure's schema checks the value against the 12 zones; an unknown one is answered 400.
     route((caller, req) =>
-      caller.seerDashboard.setTimezone({
-        seerId: pathParam(req, "id"),
-        timezone: jsonBody<{ timezone: SeerTimezone }>(req).timezone,
-      }),
+      caller.seerDashboard.setTimezone({ seerId: pathParam(req, "id"), timezone: jsonBody<{ timezone: SeerTimezone }>(req).timezone }),
     ),
   );
 }
