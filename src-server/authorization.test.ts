@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, cartItems, orders, seerCalendars, seers } from "../db/schema";
+import { articles, cartItems, orders, seerCalendars, seerDateOverrides, seers } from "../db/schema";
 import { createBooking, createProduct, createSeer, createUser, uniqueSuffix } from "../db/seed/factories";
 import { appRouter } from "./modules";
 import { PROCEDURE_ACCESS, type Access } from "./test/access";
@@ -32,6 +32,8 @@ interface Fixtures {
   clientSessionId: string;
   /** The Seer's own calendar (an iCalendar address): another Seer removing it is told what a missing id is told. */
   seerCalendarId: string;
+  /** The Seer's time off (seerDashboard.removeOverride). */
+  overrideId: string;
 }
 
 /** How to call a procedure (its access level is in PROCEDURE_ACCESS); a procedure called with no input needs none. */
@@ -151,6 +153,16 @@ const MATRIX: Partial<Record<string, Entry>> = {
   "seerDashboard.setTimezone": { input: () => INVALID },
   "seerDashboard.updateProfile": { input: () => INVALID },
   "seerDashboard.updateAvailability": { input: () => INVALID },
+  "seerDashboard.saveRules": { input: () => INVALID },
+  "seerDashboard.addOverride": { input: () => INVALID },
+  "seerDashboard.removeOverride": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ id: f.overrideId }), missing: () => ({ id: missingId() }) },
+  },
+  "seerDashboard.cancelTimeOffBookings": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingIds: [f.bookingId] }), missing: () => ({ bookingIds: [missingId()] }) },
+  },
   "payouts.connect": { input: () => INVALID },
   "payouts.refresh": { input: () => INVALID },
   "payouts.completeTestOnboarding": { input: () => INVALID },
@@ -324,6 +336,10 @@ beforeAll(async () => {
     .insert(seerCalendars)
     .values({ seerId, kind: "ical", url: "https://calendar.example.com/private.ics" })
     .returning({ id: seerCalendars.id });
+  const [override] = await db
+    .insert(seerDateOverrides)
+    .values({ seerId, startDate: "2030-01-01", endDate: "2030-01-07", kind: "time_off" })
+    .returning({ id: seerDateOverrides.id });
   const sessions = trpcData<{ id: string; current: boolean }[]>(
     await t.app.inject({ method: "GET", url: "/trpc/account.sessions", headers: { cookie: cookies.client ?? "" } }),
   );
@@ -340,6 +356,7 @@ beforeAll(async () => {
     deliveredOrderId: delivered?.id ?? "",
     clientSessionId: sessions.find((s) => s.current)?.id ?? "",
     seerCalendarId: calendar?.id ?? "",
+    overrideId: override?.id ?? "",
   };
 }, 120_000);
 

@@ -154,7 +154,7 @@ export function createServices(base: ServiceDeps) {
     shop,
     orders,
     seers,
-    seerDashboard: createSeerDashboardService({ ...deps, uploads }),
+    seerDashboard: createSeerDashboardService({ ...deps, uploads, bookings }),
     articles,
     pages,
     contact: createContactService(deps),

@@ -9,6 +9,7 @@ import { trpc } from "../../trpc";
 import { CalendarFeed } from "../calendars/CalendarFeed";
 import { SeerCalendars } from "../calendars/SeerCalendars";
 import { dashboardMessages, timezoneLabel } from "./format";
+import { ScheduleCards } from "./ScheduleCards";
 import type { DashboardSeer } from "./types";
 
 const isSeerTimezone = (value: string): value is SeerTimezone => SEER_TIMEZONES.some((zone) => zone.value === value);
@@ -43,7 +44,8 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
 
 /**
  * docs/product.md#routes-and-screens Availability tab: the timezone selector, the weekly calendar the booking wizard
- * follows, the Seer's own calendars (busy times) and their feed of sessions.
+ * follows, the scheduling rules and the time off and date overrides (ScheduleCards), the Seer's own calendars (busy
+ * times) and their feed of sessions.
  */
 export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
@@ -125,6 +127,7 @@ export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
           </Group>
         </Stack>
       </Card>
+      <ScheduleCards seer={seer} />
       <SeerCalendars timezone={seer.timezone} />
       <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming sessions, with each client's first name and the meeting link." />
     </Stack>

@@ -182,6 +182,16 @@ const feedAddress = {
   httpsUrl: "http://localhost:3000/calendar/abc.ics",
   webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
 };
+const RULES = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, noticeMinutes: 120, horizonDays: 90, dailyCap: null };
+function scheduleData() {
+  return {
+    rules: RULES,
+    today: "2026-12-01",
+    overrides: [
+      { id: "o-1", startDate: "2026-12-24", endDate: "2026-12-26", kind: "time_off" as const, hours: [], note: "Family" },
+    ],
+  };
+}
 
 function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
@@ -190,6 +200,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "seerDashboard.overview": () => overviewData(),
       "bookings.seerSessions": () => sessionsData(),
+      "seerDashboard.schedule": () => scheduleData(),
       "bookings.seerEarnings": ({ period }) => earningsOf(period ?? "all"),
       "payouts.overview": () => payoutsOf("not_connected"),
       // A Seer where Stripe pays out: the local rails' form is PayoutDetailsForm.test.tsx's.
@@ -677,5 +688,81 @@ describe("payouts on the Earnings tab", () => {
     expect(screen.queryByRole("button", { name: "Connect payout account" })).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: "earnings" }));
     expect(refreshes).toBe(1);
+  });
+});
+
+describe("the Availability tab's scheduling rules and time off", () => {
+  it("saves a buffer, adds time off, and cancels only the chosen booking inside it", async () => {
+    const rules: unknown[] = [];
+    const added: unknown[] = [];
+    const cancelled: unknown[] = [];
+    const removed: unknown[] = [];
+    asSeer({
+      "seerDashboard.saveRules": (input) => {
+        rules.push(input);
+        return input;
+      },
+      "seerDashboard.addOverride": (input) => {
+        added.push(input);
+        return {
+          override: {
+            id: "o-2",
+            startDate: "2026-12-02",
+            endDate: "2026-12-04",
+            kind: "time_off" as const,
+            hours: [],
+            note: null,
+          },
+          bookings: [
+            {
+              id: "b-1",
+              startsAt: new Date("2026-12-02T10:00:00Z"),
+              endsAt: new Date("2026-12-02T11:00:00Z"),
+              sessionType: "60min" as const,
+              clientName: "Kofi Mensah",
+            },
+            {
+              id: "b-2",
+              startsAt: new Date("2026-12-03T12:00:00Z"),
+              endsAt: new Date("2026-12-03T13:00:00Z"),
+              sessionType: "30min" as const,
+              clientName: "Efua Asante",
+            },
+          ],
+        };
+      },
+      "seerDashboard.cancelTimeOffBookings": (input) => {
+        cancelled.push(input.bookingIds);
+        return { cancelled: input.bookingIds };
+      },
+      "seerDashboard.removeOverride": (input) => {
+        removed.push(input.id);
+        return { id: input.id };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Buffer after each session" }), "15");
+    await user.click(screen.getByRole("button", { name: "Save Rules" }));
+    expect(await screen.findByText("Rules saved")).toBeInTheDocument();
+    expect(rules).toEqual([{ ...RULES, bufferAfterMinutes: 15 }]);
+
+    expect(screen.getByText("24 Dec 2026 – 26 Dec 2026: Time off")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove 24 Dec 2026 – 26 Dec 2026: Time off" }));
+    await waitFor(() => expect(removed).toEqual(["o-1"]));
+
+    expect(screen.getByRole("button", { name: "Add Time Off" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "2 December 2026" }));
+    await user.click(screen.getByRole("button", { name: "4 December 2026" }));
+    await user.type(screen.getByRole("textbox", { name: "Note (optional)" }), "Retreat");
+    await user.click(screen.getByRole("button", { name: "Add Time Off" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bookings during your time off" });
+    expect(added).toEqual([{ kind: "time_off", startDate: "2026-12-02", endDate: "2026-12-04", note: "Retreat" }]);
+    expect(within(dialog).getByRole("button", { name: "Cancel Selected" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox", { name: /Kofi Mensah/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
+    await waitFor(() => expect(cancelled).toEqual([["b-1"]]));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Bookings during your time off" })).not.toBeInTheDocument());
   });
 });
