@@ -79,4 +79,21 @@ describe("the test balancer", () => {
     for (let i = 0; i < 4; i++) used.add((await fetch(proxy.url)).headers.get("x-upstream"));
     expect([...used].sort()).toEqual(["0", "1"]);
   });
+
+  it("puts an added upstream in the rotation at its first 200, not before", async () => {
+    const a = await upstream();
+    const b = await upstream();
+    b.state.ready = false;
+    const proxy = await proxyOf([a.url], { replay: "never", readinessIntervalMs: 20 });
+    expect(proxy.add(b.url)).toBe(1);
+    expect(proxy.ready()).toEqual([true, false]);
+    for (let i = 0; i < 4; i++) expect((await fetch(proxy.url)).headers.get("x-upstream")).toBe("0");
+    expect(b.state.requests).toBe(0);
+    b.state.ready = true;
+    await expect.poll(() => proxy.ready(), { interval: 10 }).toEqual([true, true]);
+    const used = new Set<string | null>();
+    for (let i = 0; i < 4; i++) used.add((await fetch(proxy.url)).headers.get("x-upstream"));
+    expect([...used].sort()).toEqual(["0", "1"]);
+    expect(b.state.requests).toBe(2);
+  });
 });
