@@ -32,6 +32,12 @@ export interface ProxyOptions {
    */
   readinessIntervalMs?: number;
   readinessPath?: string;
+  /**
+   * How many checks in a row must fail before an upstream leaves the rotation (1 by default). A crowded machine's
+   * instance may miss one check's 1 s timeout while serving well; 2, as cloud balancers' defaults are, rides that out
+   * (a drain must then last longer than interval × threshold + the timeout, docs/deploy.md).
+   */
+  unhealthyThreshold?: number;
 }
 
 /** Headers that belong to one connection, not to the request: never forwarded. */
@@ -149,10 +155,14 @@ export async function startRoundRobinProxy(upstreams: string[], options: ProxyOp
       request.on("error", () => resolve(false));
     });
   let checking = options.readinessIntervalMs !== undefined;
+  const threshold = options.unhealthyThreshold ?? 1;
   const watch = async (index: number) => {
+    let failures = 0;
     while (checking) {
       const started = Date.now();
-      healthy[index] = await check(index);
+      failures = (await check(index)) ? 0 : failures + 1;
+      // A new upstream (never healthy yet) stays out until its first 200.
+      healthy[index] = failures === 0 || (healthy[index] === true && failures < threshold);
       const rest = (options.readinessIntervalMs ?? 0) - (Date.now() - started);
       if (rest > 0 && checking) await new Promise((r) => setTimeout(r, rest));
     }
