@@ -112,7 +112,11 @@ interface Outcome {
   startedAt: number;
 }
 
-async function send(kind: Outcome["kind"], pathname: string, init: RequestInit & { cookie: string }): Promise<Outcome & { body: string }> {
+async function send(
+  kind: Outcome["kind"],
+  pathname: string,
+  init: RequestInit & { cookie: string },
+): Promise<Outcome & { body: string }> {
   const startedAt = Date.now();
   const headers = new Headers(init.headers);
   headers.set("cookie", init.cookie);
@@ -198,7 +202,8 @@ describe("a rolling deploy under load", () => {
         expect(checkMigrations(folder)).toEqual([]);
         const hash = readMigrationFiles({ migrationsFolder: folder }).at(-1)?.hash ?? "";
         const applied = async () =>
-          (await database<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations where hash = ${hash}`)[0]?.n;
+          (await database<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations where hash = ${hash}`)[0]
+            ?.n;
         const columnThere = async () => (await database.unsafe<{ n: number }[]>(expand.check))[0]?.n;
         expect(await applied()).toBe(0);
         expect(await columnThere()).toBe(0);
@@ -262,9 +267,9 @@ describe("a rolling deploy under load", () => {
         expect(kinds("write")).toBeGreaterThan(0);
         // Applied once though three instances of the new build started, and nothing else of it.
         expect(await applied()).toBe(1);
-        expect(
-          (await database<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`)[0]?.n,
-        ).toBe(own + roll + 1);
+        expect((await database<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`)[0]?.n).toBe(
+          own + roll + 1,
+        );
         expect(await columnThere()).toBe(1);
         // The old build served alongside the new schema, and at the end only the new build serves, all three of it.
         expect(byOldAfterSchema).toBeGreaterThan(0);

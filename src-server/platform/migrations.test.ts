@@ -32,8 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations under live traffic",
     await database.close();
   });
 
-  const count = async (query: ReturnType<typeof sql>) =>
-    rows<{ n: number }>(await database.db.execute(query))[0]?.n;
+  const count = async (query: ReturnType<typeof sql>) => rows<{ n: number }>(await database.db.execute(query))[0]?.n;
 
   it("leaves nothing of a migration it stopped, and traffic queued behind it goes on", async () => {
     if (!database.url) throw new Error("no database URL");
@@ -59,21 +58,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations under live traffic",
       );
       // Once the migration waits for the table, a request reading it queues behind the migration's lock...
       await expect
-        .poll(async () => count(sql`select count(*)::int as n from pg_locks where relation = 'users'::regclass and not granted`), {
-          interval: 20,
-        })
+        .poll(
+          async () => count(sql`select count(*)::int as n from pg_locks where relation = 'users'::regclass and not granted`),
+          {
+            interval: 20,
+          },
+        )
         .toBe(1);
       const read = reader`select count(*)::int as n from users`.then(() => Date.now() - started);
       // ...and is answered as soon as the migration gives up, not after it.
-      expect(await migration).toMatch(/waited more than 1000 ms for a table that running requests hold, and stopped; nothing was applied/);
+      expect(await migration).toMatch(
+        /waited more than 1000 ms for a table that running requests hold, and stopped; nothing was applied/,
+      );
       const readMs = await read;
       expect(readMs).toBeGreaterThanOrEqual(900);
       expect(readMs).toBeLessThan(5000);
       // Nothing of it: not its first statement, not its row.
       expect(await applied()).toBe(before);
-      expect(await count(sql`select count(*)::int as n from information_schema.tables where table_name = 'nickname_probes'`)).toBe(0);
       expect(
-        await count(sql`select count(*)::int as n from information_schema.columns where table_name = 'users' and column_name = 'nickname'`),
+        await count(sql`select count(*)::int as n from information_schema.tables where table_name = 'nickname_probes'`),
+      ).toBe(0);
+      expect(
+        await count(
+          sql`select count(*)::int as n from information_schema.columns where table_name = 'users' and column_name = 'nickname'`,
+        ),
       ).toBe(0);
       release();
       await request;
