@@ -34,8 +34,9 @@ const client = demoAccounts.find((a) => a.role === "client");
 let s3: LocalS3;
 const apps: RunningApp[] = [];
 let proxy: RoundRobinProxy;
-/** How often the balancer checks each instance's /readyz; instances drain for three of its intervals. */
+/** How often the balancer checks each instance's /readyz, and after how many failed checks in a row it takes one out. */
 const READINESS_INTERVAL_MS = 200;
+const UNHEALTHY_THRESHOLD = 2;
 
 const envFor = (seed: boolean) => ({
   NODE_ENV: "development",
@@ -51,8 +52,9 @@ const envFor = (seed: boolean) => ({
   S3_FORCE_PATH_STYLE: "true",
   TRUST_PROXY: "1",
   LOG_LEVEL: "info",
-  // Longer than the balancer's interval × threshold (1): it has stopped sending before the instance stops serving.
-  DRAIN_GRACE_MS: String(3 * READINESS_INTERVAL_MS),
+  // Longer than the balancer's interval × threshold plus one check's timeout (1 s), as docs/deploy.md asks: it has
+  // stopped sending before the instance stops serving, even when a check is slow on a crowded machine.
+  DRAIN_GRACE_MS: String(READINESS_INTERVAL_MS * UNHEALTHY_THRESHOLD + 1000 + 600),
 });
 
 beforeAll(async () => {
@@ -66,7 +68,7 @@ beforeAll(async () => {
   // As a cloud balancer: a request once sent is never sent again, and instances are in rotation while /readyz is 200.
   proxy = await startRoundRobinProxy(
     apps.map((a) => a.baseURL),
-    { replay: "never", readinessIntervalMs: READINESS_INTERVAL_MS },
+    { replay: "never", readinessIntervalMs: READINESS_INTERVAL_MS, unhealthyThreshold: UNHEALTHY_THRESHOLD },
   );
 }, 300_000);
 
