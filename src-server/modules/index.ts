@@ -89,6 +89,15 @@ export function createServices(base: ServiceDeps) {
     checkPassword: account.checkCurrentPassword,
   });
   const { ledger } = payouts;
+  // Seers' calendars: a feed per person, and their own calendars read every 15 minutes for busy times.
+  const calendars = createCalendarService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    config: deps.config,
+    calendars: deps.config.calendars,
+    log: deps.log,
+  });
   const bookings = createBookingService({
     ...deps,
     // Completion reads the room's records: a client who never joined is a no-show.
@@ -97,6 +106,8 @@ export function createServices(base: ServiceDeps) {
     onConfirmed: ledger.recordCharge,
     // A Seer's sessions and earnings are read with each booking's share as the ledger has it.
     seerLedger: { recordSeer: ledger.recordSeer, byBooking: seerBookingLedger },
+    // A hold reads the Seer's own calendars first (issue #42).
+    refreshBusy: calendars.refreshSeerCalendars,
   });
   payments.events.register("booking", {
     // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
@@ -130,15 +141,6 @@ export function createServices(base: ServiceDeps) {
     db: deps.db,
     config: deps.config,
     sources: { seer: seers.byId, product: shop.bySlug, article: (slug) => articles.bySlug(slug, null) },
-  });
-  // Seers' calendars: a feed per person, and their own calendars read every 15 minutes for busy times.
-  const calendars = createCalendarService({
-    db: deps.db,
-    clock: deps.clock,
-    jobs: deps.jobs,
-    config: deps.config,
-    calendars: deps.config.calendars,
-    log: deps.log,
   });
   return {
     jobs: deps.jobs,

@@ -178,6 +178,8 @@ async function holdAndOpenIntent(
 ): Promise<CreatedBookingPayment> {
   const { db, clock } = deps;
   const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
+  // The Seer's own calendars as they are now, so that a busy time added since the last read is not booked over.
+  await deps.refreshBusy?.(input.seerId);
   // The Seer and the client's own hold of this slot, if any, read together (one round trip).
   const [[found], [own]] = await together(db, (tx) => [
     bookableSeerStatement(tx, { seerId: input.seerId }),

@@ -10,6 +10,7 @@ import {
   type SeerSchedule,
 } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
+import { busyTimesBetween } from "../../platform/busy-times";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 
 /** The columns of a Seer that their schedule is read from (src/domain/schedule.ts). */
@@ -68,11 +69,11 @@ export async function refuseUnderLock(
 }
 
 /**
- * The Seer's busy times from their own calendars between two instants. The one place the schedule asks for them.
+ * The Seer's busy times from their own calendars between two instants, as the calendars module last read them. The one
+ * place the schedule asks for them.
  */
-export async function externalBusy(_db: Queryable, _seerId: string, _from: Date, _to: Date): Promise<Interval[]> {
-  // wired to the Seers' calendars (issue #42)
-  return [];
+export function externalBusy(db: Queryable, seerId: string, from: Date, to: Date): Promise<Interval[]> {
+  return busyTimesBetween(db, seerId, from, to);
 }
 
 /** The Seer's overrides and time off that touch the Seer's dates from `from` to `to`. */

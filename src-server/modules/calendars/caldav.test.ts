@@ -114,6 +114,19 @@ const busyOf = async () =>
     (b) => `${b.start.toISOString()} ${b.end.toISOString()}`,
   );
 
+/** Whether the booking wizard offers a time to a client in London: neither taken nor left out (bookings.takenSlots). */
+const offered = async (scheduledDate: string, time: string) => {
+  const slots = trpcData<{ taken: string[]; notOffered: string[] }>(
+    await trpcQuery(t.app, "bookings.takenSlots", {
+      seerId,
+      scheduledDate,
+      clientTimezone: "Europe/London",
+      sessionType: "30min",
+    }),
+  );
+  return !slots.taken.includes(time) && !slots.notOffered.includes(time);
+};
+
 interface Listed {
   id: string;
   label: string;
@@ -127,10 +140,19 @@ describe.skipIf(!present)("a Seer's CalDAV calendar (Radicale)", () => {
   beforeAll(async () => {
     await startRadicale();
     t = await createTestApp({ clock: new FakeClock(NOW) });
-    const user = await createUser(t.database.db, { role: "seer", email: "seer-caldav@example.com" }, { password: "seer password 1" });
+    const user = await createUser(
+      t.database.db,
+      { role: "seer", email: "seer-caldav@example.com" },
+      { password: "seer password 1" },
+    );
     seerId = (await createSeer(t.database.db, { userId: user.id, timezone: "Europe/London" })).id;
     seerCookie = await signIn(t.app, "seer-caldav@example.com", "seer password 1");
-    dav = new DAVClient({ serverUrl: base, credentials: { username: USER, password: PASSWORD }, authMethod: "Basic", defaultAccountType: "caldav" });
+    dav = new DAVClient({
+      serverUrl: base,
+      credentials: { username: USER, password: PASSWORD },
+      authMethod: "Basic",
+      defaultAccountType: "caldav",
+    });
     await dav.login();
     collectionUrl = `${base}${USER}/busy/`;
     await dav.makeCalendar({ url: collectionUrl, props: { displayname: "Busy" } });
@@ -142,7 +164,12 @@ describe.skipIf(!present)("a Seer's CalDAV calendar (Radicale)", () => {
   });
 
   it("reads an event created on the server, a weekly one across the end of summer time, and frees it once deleted", async () => {
-    const added = await trpcMutation(t.app, "calendars.add", { kind: "caldav", url: base, username: USER, password: PASSWORD }, seerCookie);
+    const added = await trpcMutation(
+      t.app,
+      "calendars.add",
+      { kind: "caldav", url: base, username: USER, password: PASSWORD },
+      seerCookie,
+    );
     expect(added.statusCode, added.body).toBe(200);
     const [calendar] = await list();
     expect(calendar?.label).toBe(`${USER} at ${new URL(base).host}`);
@@ -160,6 +187,7 @@ describe.skipIf(!present)("a Seer's CalDAV calendar (Radicale)", () => {
       iCalString: WEEKLY,
     });
     expect(created.ok).toBe(true);
+    expect(await offered("2026-10-27", "10:00")).toBe(true);
     await t.app.jobs.runDue({ periodic: true });
     // 10:00 in London: 09:00Z in summer time (13 and 20 October), 10:00Z after 25 October.
     expect(await busyOf()).toEqual([
@@ -169,11 +197,16 @@ describe.skipIf(!present)("a Seer's CalDAV calendar (Radicale)", () => {
       "2026-11-03T10:00:00.000Z 2026-11-03T11:00:00.000Z",
     ]);
     expect((await list())[0]?.busyCount).toBe(4);
+    // The booking wizard no longer offers those times, on either side of the clock change; the hour after stays.
+    expect(await offered("2026-10-13", "10:00")).toBe(false);
+    expect(await offered("2026-10-27", "10:00")).toBe(false);
+    expect(await offered("2026-10-27", "11:00")).toBe(true);
 
     const deleted = await dav.deleteCalendarObject({ calendarObject: { url: `${collectionUrl}weekly.ics`, etag: "" } });
     expect(deleted.ok).toBe(true);
     await t.app.jobs.runDue({ periodic: true });
     expect(await busyOf()).toEqual([]);
+    expect(await offered("2026-10-27", "10:00")).toBe(true);
   });
 
   it("shows a refused sign-in with the last success, and keeps the busy times read before", async () => {

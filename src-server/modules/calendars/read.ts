@@ -4,6 +4,7 @@ import { seerCalendarBusy, seerCalendars, seers } from "../../../db/schema";
 import { BOOKABLE_HORIZON_DAYS } from "../../../src/domain/consultations";
 import { calendarTexts } from "../../../src/schemas/calendars";
 import { busyFromIcs, type BusyInterval } from "./busy";
+import { busyTimesBetween } from "../../platform/busy-times";
 import type { CalendarDeps } from "./deps";
 import { CalendarFetchError, guardedFetch } from "./guarded-fetch";
 import { decryptSecret } from "./secrets";
@@ -164,9 +165,5 @@ export function defineRefreshJob(deps: CalendarDeps): void {
 
 /** The Seer's busy times from their own calendars that meet [from, to), as last read, recurrences expanded. */
 export async function externalBusy(deps: CalendarDeps, seerId: string, from: Date, to: Date): Promise<BusyInterval[]> {
-  return deps.db
-    .select({ start: seerCalendarBusy.startsAt, end: seerCalendarBusy.endsAt })
-    .from(seerCalendarBusy)
-    .where(and(eq(seerCalendarBusy.seerId, seerId), lt(seerCalendarBusy.startsAt, to), gt(seerCalendarBusy.endsAt, from)))
-    .orderBy(asc(seerCalendarBusy.startsAt));
+  return busyTimesBetween(deps.db, seerId, from, to);
 }
