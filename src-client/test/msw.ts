@@ -73,11 +73,16 @@ function encodeError(path: string, error: TrpcErrorShape) {
 }
 
 /**
- * What every page asks whatever it shows (the header's currency, issue #41), answered as for a visitor who chose none
- * unless a test says otherwise.
+ * Answered unless a test says otherwise: what every page asks whatever it shows (the header's currency, issue #41, as
+ * for a visitor who chose none), and the profile page's calendar feed (issue #42), which tests of other parts of that
+ * page (sessions, orders) and of the pages that send people there do not look at.
  */
-const APP_WIDE: { [P in ProcedurePath]?: Resolver<P> } = {
+const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
   "account.currency": () => ({ currency: null, rates: DEFAULT_RATES }),
+  "calendars.feed": () => ({
+    httpsUrl: `${TEST_ORIGIN}/calendar/test-feed.ics`,
+    webcalUrl: `webcal://${new URL(TEST_ORIGIN).host}/calendar/test-feed.ics`,
+  }),
 };
 
 /**
@@ -85,7 +90,7 @@ const APP_WIDE: { [P in ProcedurePath]?: Resolver<P> } = {
  * so that component tests exercise the real tRPC client.
  */
 export function trpcHandlers(given: { [P in ProcedurePath]?: Resolver<P> }): HttpHandler[] {
-  const resolvers = { ...APP_WIDE, ...given };
+  const resolvers = { ...DEFAULTS, ...given };
   const handle = async (request: Request, pathParam: string) => {
     const url = new URL(request.url);
     const paths = pathParam.split(",");

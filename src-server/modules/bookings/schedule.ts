@@ -3,6 +3,7 @@ import type { Queryable } from "../../../db/client";
 import { bookings, seerDateOverrides, seers } from "../../../db/schema";
 import { dateInTimeZone } from "../../../src/domain/consultations";
 import {
+  MAX_HORIZON_DAYS,
   whyNotBookable,
   type DateOverride,
   type Interval,
@@ -138,12 +139,16 @@ export async function loadSchedule(
   now: Date,
   options: { withBookings?: boolean; except?: string } = {},
 ): Promise<SeerSchedule> {
+  // Nothing is bookable past the longest horizon: a far date (the year 9999) reads nothing, and never overflows a
+  // timestamp in the database.
+  const to = new Date(Math.min(range.to.getTime(), now.getTime() + (MAX_HORIZON_DAYS + 2) * DAY));
+  const from = new Date(Math.min(range.from.getTime(), to.getTime()));
   const [overrides, busy, live] = await Promise.all([
-    overridesBetween(db, seer, range.from, range.to),
-    externalBusy(db, seer.id, range.from, range.to),
+    overridesBetween(db, seer, from, to),
+    externalBusy(db, seer.id, from, to),
     options.withBookings === false
       ? Promise.resolve([])
-      : liveBookingsBetween(db, seer.id, range.from, range.to, now, options.except),
+      : liveBookingsBetween(db, seer.id, from, to, now, options.except),
   ]);
   return { timezone: seer.timezone, weekly: seer.availability, rules: rulesOf(seer), overrides, bookings: live, busy };
 }
