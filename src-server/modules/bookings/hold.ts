@@ -25,7 +25,6 @@ import { SLOT_TAKEN } from "./messages";
 import { loadSchedule, refuseUnderLock, scheduleColumns, windowAround } from "./schedule";
 
 const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
-
 const p = sql.placeholder;
 
 // The statements every paid booking runs, built once (`statement`, docs/decisions.md 96). A Date goes in through
@@ -178,8 +177,7 @@ async function holdAndOpenIntent(
 ): Promise<CreatedBookingPayment> {
   const { db, clock } = deps;
   const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
-  // The Seer's own calendars as they are now, so that a busy time added since the last read is not booked over.
-  await deps.refreshBusy?.(input.seerId);
+  await deps.refreshBusy?.(input.seerId); // The Seer's own calendars as they are now (issue #42).
   // The Seer and the client's own hold of this slot, if any, read together (one round trip).
   const [[found], [own]] = await together(db, (tx) => [
     bookableSeerStatement(tx, { seerId: input.seerId }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { DAVClient } from "tsdav";
 import { seerCalendarBusy, seerCalendars, seers } from "../../../db/schema";
 import { BOOKABLE_HORIZON_DAYS } from "../../../src/domain/consultations";
@@ -54,7 +54,9 @@ async function readTexts(deps: CalendarDeps, calendar: CalendarRow, window: { fr
   }
   const all = (await client.fetchCalendars()).filter((c) => !c.components || c.components.includes("VEVENT"));
   // An address naming one calendar reads that one; the account's address reads all of its calendars.
-  const named = all.filter((c) => new URL(c.url, calendar.url).pathname.replace(/\/$/, "") === new URL(calendar.url).pathname.replace(/\/$/, ""));
+  const named = all.filter(
+    (c) => new URL(c.url, calendar.url).pathname.replace(/\/$/, "") === new URL(calendar.url).pathname.replace(/\/$/, ""),
+  );
   const texts: string[] = [];
   for (const collection of named.length ? named : all) {
     const objects = await client.fetchCalendarObjects({
@@ -108,9 +110,13 @@ async function refreshOne(deps: CalendarDeps, calendar: CalendarRow, timeoutMs: 
     if (!still) return;
     await tx.delete(seerCalendarBusy).where(eq(seerCalendarBusy.calendarId, calendar.id));
     for (let i = 0; i < busy.length; i += 500) {
-      await tx.insert(seerCalendarBusy).values(
-        busy.slice(i, i + 500).map((b) => ({ calendarId: calendar.id, seerId: calendar.seerId, startsAt: b.start, endsAt: b.end })),
-      );
+      await tx
+        .insert(seerCalendarBusy)
+        .values(
+          busy
+            .slice(i, i + 500)
+            .map((b) => ({ calendarId: calendar.id, seerId: calendar.seerId, startsAt: b.start, endsAt: b.end })),
+        );
     }
   });
 }
