@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TIME_SLOTS } from "../../../src/domain/consultations";
 import { TEST_ORIGIN, server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { seerData } from "../seers/testData";
 import type { DashboardOverview, Earnings, SeerSessions } from "./types";
 
 const me = (role: "client" | "seer") => ({
@@ -47,6 +48,7 @@ function overviewData(): DashboardOverview {
       timezone: "Africa/Lagos",
       averageRating: "4.80",
       totalReviews: 12,
+      horizonDays: 90,
       verificationStatus: "approved",
       availability: allDays,
     },
@@ -513,6 +515,8 @@ describe("/seer/dashboard session actions", () => {
     const proposals: unknown[] = [];
     const slotQueries: unknown[] = [];
     asSeer({
+      // The dialog's calendar stops at the Seer's own horizon, read from the public profile.
+      "seers.byId": ({ id }) => seerData({ id }),
       "bookings.takenSlots": (input) => {
         slotQueries.push(input);
         return { taken: [], notOffered: [] };
