@@ -40,8 +40,10 @@ describe("mobile money", () => {
     const page = await openPage({ phone: "slow" });
     await signUpNew(page);
     await page.goto("/seers");
-    // The client chooses cedis in the header: prices read in them, as they will be charged.
+    // The client chooses cedis (in the menu, on a phone when signed in): prices read in them, as they will be charged.
+    await page.getByRole("button", { name: "Open menu" }).tap();
     await page.getByRole("combobox", { name: "Currency" }).selectOption("GHS");
+    await page.getByRole("button", { name: "Close menu" }).tap();
     await page.getByTestId("seer-card").filter({ hasText: "Babaláwo Adéwálé Ifáyemí" }).first().tap();
     await page.waitForURL(/\/seers\/[^/]+$/);
     await page.getByRole("link", { name: /30 Minutes/ }).filter({ hasText: inCedis(5500) }).waitFor();

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { DAVClient } from "tsdav";
 import { seerCalendarBusy, seerCalendars, seers } from "../../../db/schema";
-import { BOOKABLE_HORIZON_DAYS } from "../../../src/domain/consultations";
+import { MAX_HORIZON_DAYS } from "../../../src/domain/schedule";
 import { calendarTexts } from "../../../src/schemas/calendars";
 import { busyFromIcs, type BusyInterval } from "./busy";
 import { busyTimesBetween } from "../../platform/busy-times";
@@ -18,9 +18,9 @@ const BOOKING_TIMEOUT_MS = 4_000;
 /** The largest calendar read (bytes), and the most busy times kept of one. */
 const MAX_BYTES = 5 * 1_048_576;
 const MAX_BUSY = 5_000;
-/** Busy times are read from a day ago (a session running now) to the bookable horizon (never more than 365 days). */
+/** Busy times are read from a day ago (a session running now) to the longest horizon a Seer may set, and a day. */
 const PAST_MS = 86_400_000;
-const HORIZON_MS = Math.min(BOOKABLE_HORIZON_DAYS + 1, 365) * 86_400_000;
+const HORIZON_MS = (MAX_HORIZON_DAYS + 1) * 86_400_000;
 
 type CalendarRow = typeof seerCalendars.$inferSelect & { timezone: string };
 
