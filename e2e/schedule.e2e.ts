@@ -188,6 +188,8 @@ describe("a Seer's time off and buffer", () => {
       expect(box, name).not.toBeNull();
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360, name).toBe(true);
     }
+    // Nor does the page: the header of a signed-in Seer (cart, account menu, colours, menu; the currency in the menu).
+    expect(await seer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(seer.consoleErrors).toEqual([]);
   });
 });
