@@ -15,6 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
+import { CALENDAR_ARIA_LABELS } from "../../components/calendar-labels";
 import { useState } from "react";
 import { dateInTimeZone, timeInTimeZone } from "../../../src/domain/consultations";
 import { BUFFER_MINUTES, MAX_DAILY_CAP, NOTICE_MINUTES, noticeLabel, type ScheduleRules } from "../../../src/domain/schedule";
@@ -273,6 +274,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
               minDate={today}
               defaultDate={today}
               weekendDays={[]}
+              ariaLabels={CALENDAR_ARIA_LABELS}
               aria-label="Time off dates"
             />
           ) : (
@@ -282,6 +284,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
               minDate={today}
               defaultDate={today}
               weekendDays={[]}
+              ariaLabels={CALENDAR_ARIA_LABELS}
               aria-label="Date with its own hours"
             />
           )}
@@ -303,12 +306,12 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
             </Button>
           </Stack>
         </SimpleGrid>
+        {overrides.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No time off or date overrides yet.
+          </Text>
+        )}
         <Stack gap="xs" aria-label="Time off and date overrides" role="list">
-          {overrides.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No time off or date overrides yet.
-            </Text>
-          )}
           {overrides.map((o) => (
             <Group key={o.id} justify="space-between" role="listitem" wrap="nowrap">
               <div>
