@@ -8,7 +8,9 @@ import classes from "./Header.module.css";
  */
 export function CurrencyPicker({ returnTo }: { returnTo: string }) {
   const ready = useHydrated();
-  const chosen = useDisplayMoney()?.currency ?? "USD";
+  // None chosen yet: each page shows its own currency (cedis on the home page and the shop, dollars elsewhere), so the
+  // picker names none rather than claim one.
+  const chosen = useDisplayMoney()?.currency ?? "";
   const choose = useChooseCurrency();
   return (
     <form method="post" action="/currency" className={classes.currency}>
@@ -20,6 +22,11 @@ export function CurrencyPicker({ returnTo }: { returnTo: string }) {
         className={classes.currencySelect}
         onChange={(event) => choose(event.currentTarget.value)}
       >
+        {chosen === "" && (
+          <option value="" disabled>
+            —
+          </option>
+        )}
         {DISPLAY_CURRENCIES.map((c) => (
           <option key={c} value={c}>
             {c}

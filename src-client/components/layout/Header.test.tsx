@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
@@ -32,6 +32,27 @@ describe("global header and footer", () => {
     expect(document.documentElement).toHaveAttribute("data-mantine-color-scheme", "light");
     expect(window.localStorage.getItem("mantine-color-scheme-value")).toBe("light");
     window.localStorage.removeItem("mantine-color-scheme-value");
+  });
+
+  it("names no currency in the picker until one is chosen, then the one chosen", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "account.setCurrency": (input) => {
+          sent.push(input);
+          return { currency: "GHS" as const };
+        },
+      }),
+    );
+    renderApp("/about");
+    const picker = await screen.findByRole("combobox", { name: "Currency" });
+    await waitFor(() => expect(picker).toHaveValue(""));
+    expect(within(picker).getByRole("option", { name: "—" })).toBeDisabled();
+    await userEvent.setup().selectOptions(picker, "GHS");
+    await waitFor(() => expect(picker).toHaveValue("GHS"));
+    expect(within(picker).queryByRole("option", { name: "—" })).toBeNull();
+    await waitFor(() => expect(sent).toEqual([{ currency: "GHS" }]));
   });
 
   it("shows a visitor the five links, the Log In button and the footer claim", async () => {
