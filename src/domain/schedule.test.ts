@@ -67,7 +67,12 @@ describe("whether a session may start at an instant", () => {
 });
 
 describe("a booked session against a date's override", () => {
-  const hours: DateOverride = { startDate: "2026-11-28", endDate: "2026-11-28", kind: "hours", hours: [{ start: "10:00", end: "12:00" }] };
+  const hours: DateOverride = {
+    startDate: "2026-11-28",
+    endDate: "2026-11-28",
+    kind: "hours",
+    hours: [{ start: "10:00", end: "12:00" }],
+  };
   const timeOff: DateOverride = { startDate: "2026-11-27", endDate: "2026-11-29", kind: "time_off", hours: [] };
 
   it("keeps to a date's own hours only wholly inside them, on the Seer's clock, on the hour or not", () => {

@@ -132,12 +132,7 @@ export function keepsToOverride(override: DateOverride, timezone: string, start:
  * Whether the override that governs a session's date (`overrideOn`) refuses it: the Seer marked time off over it or
  * gave its date hours it falls outside. A payment for such a session confirms nothing (the money goes back).
  */
-export function refusedByOverrides(
-  overrides: readonly DateOverride[],
-  timezone: string,
-  start: Date,
-  minutes: number,
-): boolean {
+export function refusedByOverrides(overrides: readonly DateOverride[], timezone: string, start: Date, minutes: number): boolean {
   const override = overrideOn(overrides, dateInTimeZone(start, timezone));
   return override !== null && !keepsToOverride(override, timezone, start, minutes);
 }

@@ -410,7 +410,9 @@ describe("/seer/dashboard for a Seer", () => {
 
     await user.click(within(calendars).getByRole("button", { name: "Add a calendar" }));
     await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
-    expect(await within(calendars).findByText("Please enter the calendar's address, starting with https://, http:// or webcal://")).toBeInTheDocument();
+    expect(
+      await within(calendars).findByText("Please enter the calendar's address, starting with https://, http:// or webcal://"),
+    ).toBeInTheDocument();
     expect(added).toEqual([]);
     await user.type(within(calendars).getByRole("textbox", { name: /Calendar address/ }), "webcal://calendar.example.com/a.ics");
     await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
@@ -824,7 +826,9 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
     await waitFor(() => expect(cancelled).toEqual([{ bookingIds: ["b-3"], kind: "hours" }]));
     expect(await screen.findByText("Bookings cancelled")).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: affectedBookingsTexts.hours.title })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: affectedBookingsTexts.hours.title })).not.toBeInTheDocument(),
+    );
   });
 
   it("opens no dialog when a date's own hours refuse no confirmed booking", async () => {

@@ -207,8 +207,7 @@ describe("unpaid holds and a date's own hours under a new override", () => {
   const heldAt = async (date: string, time: string): Promise<Hold> => trpcData<Hold>(await hold(date, time));
   const payAtProvider = (secret: string) =>
     kit.provider().confirmCard({ clientSecret: secret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
-  const confirm = (paymentIntentId: string) =>
-    trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
+  const confirm = (paymentIntentId: string) => trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
   type Added = { override: { id: string }; bookings: { id: string }[]; releasedHolds: number };
   const removeAll = async () => {
     await t.database.db.delete(seerDateOverrides).where(eq(seerDateOverrides.seerId, seerId));
@@ -229,7 +228,9 @@ describe("unpaid holds and a date's own hours under a new override", () => {
       expect(trpcError(await confirm(held.paymentIntentId)).data.code).toBe("BAD_REQUEST");
       expect((await row(held.bookingId))?.status).toBe("expired");
       // Retried, the same override releases nothing more.
-      expect(trpcData<Added>(await addOverride({ startDate: date, endDate: date, kind: "time_off", note: "" })).releasedHolds).toBe(0);
+      expect(
+        trpcData<Added>(await addOverride({ startDate: date, endDate: date, kind: "time_off", note: "" })).releasedHolds,
+      ).toBe(0);
     } finally {
       await removeAll();
     }
@@ -300,7 +301,11 @@ describe("unpaid holds and a date's own hours under a new override", () => {
       );
       expect(trpcData(done)).toEqual({ cancelled: [late.bookingId] });
       const gone = await row(late.bookingId);
-      expect(gone).toMatchObject({ status: "cancelled", cancelledBy: "seer", cancellationReason: "The Seer changed their hours for this date." });
+      expect(gone).toMatchObject({
+        status: "cancelled",
+        cancelledBy: "seer",
+        cancellationReason: "The Seer changed their hours for this date.",
+      });
       expect(gone?.refundDue).toBe(gone?.amount);
       expect((await row(early.bookingId))?.status).toBe("confirmed");
       expect((await row(within.bookingId))?.status).toBe("confirmed");
