@@ -165,6 +165,43 @@ describe("a Seer's time off and buffer", () => {
     expect(client.consoleErrors).toEqual([]);
   });
 
+  it("own hours for the booked day list the session outside them, to keep or cancel", async () => {
+    const seer = await openPage({ baseURL: app?.baseURL });
+    await signIn(seer, seerAccount, "/seer/dashboard");
+    await seer.getByRole("tab", { name: "Availability" }).click();
+    const card = seer.locator(".mantine-Card-root").filter({ has: seer.getByRole("heading", { name: "Time Off and Date Overrides" }) });
+    await card.waitFor(WAIT);
+    await card.getByText("Own hours", { exact: true }).click();
+    await pickDay(card, booked);
+    await card.getByRole("combobox", { name: "From" }).selectOption("13:00");
+    await card.getByRole("combobox", { name: "To" }).selectOption("16:00");
+    await card.getByRole("button", { name: "Add Hours" }).click();
+    await toast(seer, "Date added");
+
+    // The 10:00 session lies outside 13:00-16:00: the same keep-or-cancel choice as time off.
+    const dialog = seer.getByRole("dialog", { name: "Bookings outside your new hours" });
+    await dialog.waitFor(WAIT);
+    await dialog
+      .getByText("These sessions fall outside the hours you gave this date. Keep them, or cancel them: each client gets a full refund.")
+      .waitFor(WAIT);
+    expect(await dialog.getByRole("checkbox", { name: `${iso(booked)} 10:00 · Yaw Asante` }).count()).toBe(1);
+    await dialog.getByRole("button", { name: "Keep All" }).click();
+    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+
+    // Kept: the client still sees it taken; the date offers only its own hours. Removing them gives the week back.
+    const client = await openPage({ baseURL: app?.baseURL });
+    await signIn(client, clientAccount, `/book/${seerId}?session=60min`);
+    await wizardDay(client, seerId, booked);
+    await expect.poll(() => slotState(client, "13:00"), WAIT).toBe("enabled");
+    expect(await slotState(client, "12:00")).not.toBe("enabled");
+    const listed = card.getByRole("listitem").filter({ hasText: "13:00–16:00" });
+    await listed.getByRole("button", { name: /^Remove / }).click();
+    await toast(seer, "Date removed");
+    await expect.poll(() => listed.count(), WAIT).toBe(0);
+    expect(seer.consoleErrors).toEqual([]);
+    expect(client.consoleErrors).toEqual([]);
+  });
+
   it("both cards fit a 360 px phone", async () => {
     const seer = await openPage({ baseURL: app?.baseURL, phone: true });
     await signIn(seer, seerAccount, "/seer/dashboard");

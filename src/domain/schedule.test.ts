@@ -11,6 +11,8 @@ import {
   TOO_CLOSE,
   beyondHorizonMessage,
   bookableSlots,
+  keepsToOverride,
+  refusedByOverrides,
   tooSoonMessage,
   whyNotBookable,
   type DateOverride,
@@ -61,6 +63,33 @@ describe("whether a session may start at an instant", () => {
   });
   it("refuses a time the Seer's week does not offer, read on the Seer's clock", () => {
     expect(whyNotBookable({ ...seer, timezone: "UTC" }, monday, 60, NOW)).toBe(NOT_AVAILABLE_MESSAGE);
+  });
+});
+
+describe("a booked session against a date's override", () => {
+  const hours: DateOverride = {
+    startDate: "2026-11-28",
+    endDate: "2026-11-28",
+    kind: "hours",
+    hours: [{ start: "10:00", end: "12:00" }],
+  };
+  const timeOff: DateOverride = { startDate: "2026-11-27", endDate: "2026-11-29", kind: "time_off", hours: [] };
+
+  it("keeps to a date's own hours only wholly inside them, on the Seer's clock, on the hour or not", () => {
+    expect(keepsToOverride(hours, LAGOS, at("2026-11-28", "10:00"), 60)).toBe(true);
+    expect(keepsToOverride(hours, LAGOS, at("2026-11-28", "11:30"), 30)).toBe(true);
+    expect(keepsToOverride(hours, LAGOS, at("2026-11-28", "11:30"), 60)).toBe(false);
+    expect(keepsToOverride(hours, LAGOS, at("2026-11-28", "09:00"), 60)).toBe(false);
+    expect(keepsToOverride(hours, "UTC", at("2026-11-28", "10:00"), 60)).toBe(false); // 09:00 in UTC
+    expect(keepsToOverride(timeOff, LAGOS, at("2026-11-28", "10:00"), 60)).toBe(false);
+  });
+
+  it("is refused by the override governing its date only: time off wins, other dates keep their week", () => {
+    expect(refusedByOverrides([hours], LAGOS, at("2026-11-28", "14:00"), 60)).toBe(true);
+    expect(refusedByOverrides([hours], LAGOS, at("2026-11-28", "10:00"), 60)).toBe(false);
+    expect(refusedByOverrides([hours], LAGOS, at("2026-11-29", "14:00"), 60)).toBe(false);
+    expect(refusedByOverrides([hours, timeOff], LAGOS, at("2026-11-28", "10:00"), 60)).toBe(true);
+    expect(refusedByOverrides([], LAGOS, at("2026-11-28", "10:00"), 60)).toBe(false);
   });
 });
 

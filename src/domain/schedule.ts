@@ -117,6 +117,26 @@ export function offeredBySchedule(
   return override.hours.some((h) => minutesOf(h.start) <= start && start + minutes <= minutesOf(h.end));
 }
 
+/**
+ * Whether a session already booked (`start`, `minutes`) keeps to an override of its date: never inside time off, and
+ * wholly inside one of a date's own hours (on the Seer's wall clock). Unlike a new slot, its start need not be on the
+ * hour: it was booked, or moved, under the rules of its day.
+ */
+export function keepsToOverride(override: DateOverride, timezone: string, start: Date, minutes: number): boolean {
+  if (override.kind === "time_off") return false;
+  const from = minutesOf(timeInTimeZone(start, timezone));
+  return override.hours.some((h) => minutesOf(h.start) <= from && from + minutes <= minutesOf(h.end));
+}
+
+/**
+ * Whether the override that governs a session's date (`overrideOn`) refuses it: the Seer marked time off over it or
+ * gave its date hours it falls outside. A payment for such a session confirms nothing (the money goes back).
+ */
+export function refusedByOverrides(overrides: readonly DateOverride[], timezone: string, start: Date, minutes: number): boolean {
+  const override = overrideOn(overrides, dateInTimeZone(start, timezone));
+  return override !== null && !keepsToOverride(override, timezone, start, minutes);
+}
+
 const overlap = (a: Interval, b: Interval): boolean => a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
 
 /** A session's time with its buffers around it. */

@@ -70,4 +70,6 @@ export const overrideIdSchema = z.object({ id: z.string().trim().min(1).max(100)
 
 export const cancelTimeOffBookingsSchema = z.object({
   bookingIds: z.array(z.string().trim().min(1).max(100)).min(1, "Choose at least one booking").max(50),
+  /** The override that listed them (time off unless given): the reason each cancellation records. */
+  kind: z.enum(["time_off", "hours"]).optional(),
 });

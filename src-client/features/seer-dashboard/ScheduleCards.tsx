@@ -151,12 +151,29 @@ export const overrideLabel = (o: Pick<Override, "startDate" | "endDate" | "kind"
   return o.kind === "time_off" ? `${days}: Time off` : `${days}: ${o.hours.map((h) => `${h.start}–${h.end}`).join(", ")}`;
 };
 
-/** The dialog after adding time off: the confirmed bookings inside it, each kept or cancelled (full refund). */
-function TimeOffBookingsDialog({
+/** The dialog's title and text, by what the Seer added (docs/product.md#routes-and-screens, word for word). */
+export const affectedBookingsTexts = {
+  time_off: {
+    title: "Bookings during your time off",
+    text: "These sessions fall inside your time off. Keep them, or cancel them: each client gets a full refund.",
+  },
+  hours: {
+    title: "Bookings outside your new hours",
+    text: "These sessions fall outside the hours you gave this date. Keep them, or cancel them: each client gets a full refund.",
+  },
+} as const;
+
+/**
+ * The dialog after adding time off or a date's own hours: the confirmed bookings the new override refuses, each kept
+ * or cancelled (full refund).
+ */
+function AffectedBookingsDialog({
+  kind,
   bookings,
   timeZone,
   onClose,
 }: {
+  kind: Override["kind"];
   bookings: AffectedBooking[];
   timeZone: string;
   onClose: () => void;
@@ -172,11 +189,9 @@ function TimeOffBookingsDialog({
     onError: notifyActionError,
   });
   return (
-    <Modal opened onClose={onClose} title="Bookings during your time off" centered>
+    <Modal opened onClose={onClose} title={affectedBookingsTexts[kind].title} centered>
       <Stack gap="md">
-        <Text size="sm">
-          These sessions fall inside your time off. Keep them, or cancel them: each client gets a full refund.
-        </Text>
+        <Text size="sm">{affectedBookingsTexts[kind].text}</Text>
         {bookings.map((b) => (
           <Checkbox
             key={b.id}
@@ -196,7 +211,7 @@ function TimeOffBookingsDialog({
             color="red"
             disabled={chosen.length === 0}
             loading={cancel.isPending}
-            onClick={() => cancel.mutate({ bookingIds: chosen })}
+            onClick={() => cancel.mutate({ bookingIds: chosen, kind })}
           >
             Cancel Selected
           </Button>
@@ -215,7 +230,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
   const [from, setFrom] = useState("10:00");
   const [to, setTo] = useState("12:00");
   const [note, setNote] = useState("");
-  const [affected, setAffected] = useState<AffectedBooking[]>([]);
+  const [affected, setAffected] = useState<{ kind: Override["kind"]; bookings: AffectedBooking[] } | null>(null);
   const refresh = () => {
     void utils.seerDashboard.schedule.invalidate();
     void utils.bookings.takenSlots.invalidate();
@@ -226,7 +241,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
       setRange([null, null]);
       setDate(null);
       setNote("");
-      setAffected(answer.bookings);
+      setAffected(answer.bookings.length > 0 ? { kind: answer.override.kind, bookings: answer.bookings } : null);
       refresh();
     },
     onError: notifyActionError,
@@ -335,8 +350,13 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
           ))}
         </Stack>
       </Stack>
-      {affected.length > 0 && (
-        <TimeOffBookingsDialog bookings={affected} timeZone={seer.timezone} onClose={() => setAffected([])} />
+      {affected && (
+        <AffectedBookingsDialog
+          kind={affected.kind}
+          bookings={affected.bookings}
+          timeZone={seer.timezone}
+          onClose={() => setAffected(null)}
+        />
       )}
     </Card>
   );

@@ -8,6 +8,7 @@ import { TEST_ORIGIN, server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { seerData } from "../seers/testData";
 import type { DashboardOverview, Earnings, SeerSessions } from "./types";
+import { affectedBookingsTexts } from "./ScheduleCards";
 
 const me = (role: "client" | "seer") => ({
   id: `u-${role}`,
@@ -409,7 +410,9 @@ describe("/seer/dashboard for a Seer", () => {
 
     await user.click(within(calendars).getByRole("button", { name: "Add a calendar" }));
     await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
-    expect(await within(calendars).findByText("Please enter the calendar's address, starting with https://, http:// or webcal://")).toBeInTheDocument();
+    expect(
+      await within(calendars).findByText("Please enter the calendar's address, starting with https://, http:// or webcal://"),
+    ).toBeInTheDocument();
     expect(added).toEqual([]);
     await user.type(within(calendars).getByRole("textbox", { name: /Calendar address/ }), "webcal://calendar.example.com/a.ics");
     await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
@@ -733,10 +736,11 @@ describe("the Availability tab's scheduling rules and time off", () => {
               clientName: "Efua Asante",
             },
           ],
+          releasedHolds: 0,
         };
       },
       "seerDashboard.cancelTimeOffBookings": (input) => {
-        cancelled.push(input.bookingIds);
+        cancelled.push(input);
         return { cancelled: input.bookingIds };
       },
       "seerDashboard.removeOverride": (input) => {
@@ -766,7 +770,89 @@ describe("the Availability tab's scheduling rules and time off", () => {
     expect(within(dialog).getByRole("button", { name: "Cancel Selected" })).toBeDisabled();
     await user.click(within(dialog).getByRole("checkbox", { name: /Kofi Mensah/ }));
     await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
-    await waitFor(() => expect(cancelled).toEqual([["b-1"]]));
+    await waitFor(() => expect(cancelled).toEqual([{ bookingIds: ["b-1"], kind: "time_off" }]));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Bookings during your time off" })).not.toBeInTheDocument());
+  });
+
+  it("gives a date its own hours and lists the bookings outside them with the same keep or cancel choice", async () => {
+    const added: unknown[] = [];
+    const cancelled: unknown[] = [];
+    asSeer({
+      "seerDashboard.addOverride": (input) => {
+        added.push(input);
+        return {
+          override: {
+            id: "o-3",
+            startDate: "2026-12-05",
+            endDate: "2026-12-05",
+            kind: "hours" as const,
+            hours: [{ start: "10:00", end: "12:00" }],
+            note: null,
+          },
+          bookings: [
+            {
+              id: "b-3",
+              startsAt: new Date("2026-12-05T15:00:00Z"),
+              endsAt: new Date("2026-12-05T16:00:00Z"),
+              sessionType: "60min" as const,
+              clientName: "Ama Owusu",
+            },
+          ],
+          releasedHolds: 1,
+        };
+      },
+      "seerDashboard.cancelTimeOffBookings": (input) => {
+        cancelled.push(input);
+        return { cancelled: input.bookingIds };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    await user.click(await screen.findByText("Own hours"));
+    await user.click(await screen.findByRole("button", { name: "5 December 2026" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "To" }), "13:00");
+    await user.click(screen.getByRole("button", { name: "Add Hours" }));
+    const dialog = await screen.findByRole("dialog", { name: affectedBookingsTexts.hours.title });
+    expect(affectedBookingsTexts.hours).toEqual({
+      title: "Bookings outside your new hours",
+      text: "These sessions fall outside the hours you gave this date. Keep them, or cancel them: each client gets a full refund.",
+    });
+    expect(within(dialog).getByText(affectedBookingsTexts.hours.text)).toBeInTheDocument();
+    expect(added).toEqual([
+      { kind: "hours", startDate: "2026-12-05", endDate: "2026-12-05", hours: [{ start: "10:00", end: "13:00" }], note: "" },
+    ]);
+    await user.click(within(dialog).getByRole("checkbox", { name: /Ama Owusu/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
+    await waitFor(() => expect(cancelled).toEqual([{ bookingIds: ["b-3"], kind: "hours" }]));
+    expect(await screen.findByText("Bookings cancelled")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: affectedBookingsTexts.hours.title })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("opens no dialog when a date's own hours refuse no confirmed booking", async () => {
+    asSeer({
+      "seerDashboard.addOverride": () => ({
+        override: {
+          id: "o-4",
+          startDate: "2026-12-05",
+          endDate: "2026-12-05",
+          kind: "hours" as const,
+          hours: [{ start: "10:00", end: "12:00" }],
+          note: null,
+        },
+        bookings: [],
+        releasedHolds: 0,
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    await user.click(await screen.findByText("Own hours"));
+    await user.click(await screen.findByRole("button", { name: "5 December 2026" }));
+    await user.click(screen.getByRole("button", { name: "Add Hours" }));
+    expect(await screen.findByText("Date added")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

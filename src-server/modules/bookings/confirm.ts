@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { statement, valueOf, type Queryable, type Tx } from "../../../db/client";
-import { bookings, type BookingStatus } from "../../../db/schema";
+import { bookings, seerDateOverrides, seers, type BookingStatus } from "../../../db/schema";
 import { meetingPath } from "../../../src/domain/consultations";
 import { isCurrency } from "../../../src/domain/currencies";
+import { refusedByOverrides } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
 import { PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { seerSlotsKey, underLock } from "../../platform/locks";
@@ -14,7 +15,7 @@ import { chargeOf, providerCurrency } from "./charge";
 import type { BookingDeps } from "./deps";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail } from "./mail";
 import { bookingMailFrom, bookingMailQuery, type BookingMailContext } from "./mail-context";
-import { BOOKING_NOT_FOUND } from "./messages";
+import { BOOKING_NOT_FOUND, SEER_AWAY_REFUNDED, SLOT_TAKEN_REFUNDED } from "./messages";
 import { scheduleReminder } from "./reminder";
 
 export interface ConfirmedBooking {
@@ -79,6 +80,48 @@ const confirmStatement = statement((q: Queryable) =>
     })
     .prepare("confirm_booking"),
 );
+/**
+ * The Seer's overrides of the booking's date (on the Seer's clock), in the order they were added, with what
+ * `refusedByOverrides` needs: read with the confirmation, under the Seer's slot lock, so that a payment for a time the
+ * Seer has since marked as time off (or given hours it falls outside) confirms nothing.
+ */
+const bookingDateOverridesStatement = statement((q: Queryable) => {
+  const seerDate = sql`(${bookings.startsAt} at time zone ${seers.timezone})::date`;
+  return q
+    .select({
+      startDate: seerDateOverrides.startDate,
+      endDate: seerDateOverrides.endDate,
+      kind: seerDateOverrides.kind,
+      hours: seerDateOverrides.hours,
+      timezone: seers.timezone,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+    })
+    .from(bookings)
+    .innerJoin(seers, eq(seers.id, bookings.seerId))
+    .innerJoin(seerDateOverrides, eq(seerDateOverrides.seerId, bookings.seerId))
+    .where(
+      and(
+        eq(bookings.id, p("bookingId")),
+        sql`${seerDateOverrides.startDate} <= ${seerDate}`,
+        sql`${seerDateOverrides.endDate} >= ${seerDate}`,
+      ),
+    )
+    .orderBy(seerDateOverrides.createdAt, seerDateOverrides.id)
+    .prepare("booking_date_overrides");
+});
+
+/** Thrown inside the confirming transaction to roll it back: the Seer's override of the date refuses the booking. */
+class RefusedByOverride extends Error {}
+
+/** Whether the overrides read with a confirmation refuse its booking (none read: the week governs, as when held). */
+function refused(rows: Awaited<ReturnType<typeof bookingDateOverridesStatement>>): boolean {
+  const [first] = rows;
+  if (!first) return false;
+  const minutes = (first.endsAt.getTime() - first.startsAt.getTime()) / 60_000;
+  return refusedByOverrides(rows, first.timezone, first.startsAt, minutes);
+}
+
 const bookingByIntentStatement = statement((q: Queryable) =>
   q
     .select({
@@ -144,7 +187,9 @@ async function confirmLocked(
     () =>
       deps.db.transaction(async (tx) => {
         // The booking's mail context is read with the update, in the same round trip: the update runs first.
-        const [[row], mailRows] = await underLock(
+        // So are the Seer's overrides of its date: time off (or a date's own hours) added while the hold waited for
+        // its payment, or after it lapsed, refuses it; the transaction is rolled back and the payment refunded.
+        const [[row], mailRows, overrides] = await underLock(
           tx,
           seerSlotsKey(seerId),
           confirmStatement(tx, {
@@ -157,7 +202,9 @@ async function confirmLocked(
             now,
           }),
           bookingMailQuery(tx, bookingId),
+          bookingDateOverridesStatement(tx, { bookingId }),
         );
+        if (row && refused(overrides)) throw new RefusedByOverride();
         if (row) {
           await Promise.all([
             scheduleReminder(deps, { id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx),
@@ -185,11 +232,17 @@ async function confirmLocked(
 }
 
 /**
- * Paid after the hold ran out and someone else took the slot: give the money back (the amount paid is the
- * booking's charge: the update that met the clash matched it). All of it is due: the booking's whole price in book
- * value, whatever currency it was charged in.
+ * Paid after the hold ran out and someone else took the slot, or for a time the Seer has since taken off: give the
+ * money back (the amount paid is the booking's charge: the update that was refused matched it). All of it is due: the
+ * booking's whole price in book value, whatever currency it was charged in.
  */
-async function refundTakenSlot(deps: BookingDeps, intent: PaymentIntent, bookingId: string, now: Date): Promise<never> {
+async function refundRefusedSlot(
+  deps: BookingDeps,
+  intent: PaymentIntent,
+  bookingId: string,
+  now: Date,
+  message: string,
+): Promise<never> {
   await deps.payments.refund({
     paymentIntentId: intent.id,
     amount: intent.amount,
@@ -198,9 +251,9 @@ async function refundTakenSlot(deps: BookingDeps, intent: PaymentIntent, booking
   await deps.db
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: now, cancelledBy: "provider", refundDue: sql`${bookings.amount}` })
-    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["expired", "failed"])));
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["pending", "expired", "failed"])));
   await syncRefunds(deps, intent.id);
-  throw new AppError("CONFLICT", "This time slot was taken before your payment completed. Your payment has been refunded.");
+  throw new AppError("CONFLICT", message);
 }
 
 /**
@@ -234,8 +287,9 @@ export async function applySucceededIntent(
   try {
     confirmed = await confirmLocked(deps, intent, { bookingId, seerId, now }, requestLog, record);
   } catch (error) {
+    if (error instanceof RefusedByOverride) return refundRefusedSlot(deps, intent, bookingId, now, SEER_AWAY_REFUNDED);
     if (sqlState(error) !== PG.EXCLUSION_VIOLATION) throw error;
-    return refundTakenSlot(deps, intent, bookingId, now);
+    return refundRefusedSlot(deps, intent, bookingId, now, SLOT_TAKEN_REFUNDED);
   }
   if (confirmed) {
     metrics.bookingsConfirmed.inc();

@@ -1,7 +1,7 @@
 import { adminCancel, cancel, cancellationQuote, defineRefundJob, syncRefunds } from "./cancel";
 import { applySucceededIntent, confirmPayment } from "./confirm";
 import type { BookingDeps } from "./deps";
-import { applyFailedIntent, defineExpireHoldsJob, expireHolds } from "./expire";
+import { applyFailedIntent, defineExpireHoldsJob, expireHolds, releaseHolds } from "./expire";
 import { createPaymentIntent } from "./hold";
 import { byId, calendar, mine, notOfferedSlots, takenSlots } from "./queries";
 import { defineReminderJob, scheduleReminder } from "./reminder";
@@ -65,6 +65,7 @@ export function createBookingService(deps: BookingDeps) {
     applySucceededIntent: bind(deps, applySucceededIntent),
     applyFailedIntent: bind(deps, applyFailedIntent),
     expireHolds: bind(deps, expireHolds),
+    releaseHolds: bind(deps, releaseHolds),
     // queries.ts
     byId: bind(deps, byId),
     mine: bind(deps, mine),

@@ -5,6 +5,8 @@ export const CANNOT_CHANGE = "Only a confirmed booking that has not started can 
 export const CHANGED_MEANWHILE = "This booking has just changed. Please check it and try again.";
 export const TOO_LATE_TO_RESCHEDULE = "A booking can be moved until 24 hours before it starts. You can still cancel it.";
 export { SLOT_TAKEN } from "../../../src/domain/schedule";
+export const SLOT_TAKEN_REFUNDED = "This time slot was taken before your payment completed. Your payment has been refunded.";
+export const SEER_AWAY_REFUNDED = "The Seer is no longer available at this time. Your payment has been refunded.";
 export const NO_PROPOSAL = "There is no proposed time to answer.";
 export const REFUND_TOO_LARGE = "The refund cannot be more than what is left of the payment.";
 export const MEETING_NOT_FOUND_MESSAGE = "This meeting room doesn't exist or you don't have access to it.";

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { trpcError, trpcMutation, type TestApp } from "../../test/app";
+import { DAY_FULL, TOO_CLOSE } from "../../../src/domain/schedule";
+import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
+import { trpcData, trpcError, trpcMutation, type TestApp } from "../../test/app";
 import { SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
 import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
 
@@ -99,6 +101,70 @@ describe("rescheduling", () => {
       proposedStartsAt: null,
       calendarSequence: 1,
     });
+  });
+});
+
+describe("accepting a proposal under the Seer's schedule as it is now (issue #42)", () => {
+  const propose = async (bookingId: string, date: string, time: string) => {
+    const proposed = await trpcMutation(
+      t.app,
+      "bookings.proposeReschedule",
+      { bookingId, scheduledDate: date, scheduledTime: time, timezone: "Africa/Accra" },
+      seerCookie,
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+  };
+  const accept = (bookingId: string) =>
+    trpcMutation(t.app, "bookings.respondToProposal", { bookingId, accept: true }, client.cookie);
+  const unmoved = async (bookingId: string, date: string, proposed: string) =>
+    expect(await row(bookingId)).toMatchObject({
+      scheduledDate: date,
+      scheduledTime: "10:00",
+      calendarSequence: 0,
+      proposedStartsAt: new Date(proposed),
+    });
+
+  it("refuses a proposed time that the Seer's new time off covers, moves nothing, and accepts it once the time off is gone", async () => {
+    const { bookingId, date } = await paidBooking();
+    const target = freshDate();
+    await propose(bookingId, target, "16:00");
+    const added = await trpcMutation(
+      t.app,
+      "seerDashboard.addOverride",
+      { startDate: target, endDate: target, kind: "time_off", note: "" },
+      seerCookie,
+    );
+    const overrideId = trpcData<{ override: { id: string } }>(added).override.id;
+    const refused = await accept(bookingId);
+    expect(trpcError(refused)).toMatchObject({ message: NOT_AVAILABLE_MESSAGE, data: { code: "CONFLICT" } });
+    await unmoved(bookingId, date, `${target}T16:00:00Z`);
+    await t.app.jobs.runDue();
+    expect(mailsAbout(bookingId, "Rescheduled:")).toHaveLength(0);
+
+    await trpcMutation(t.app, "seerDashboard.removeOverride", { id: overrideId }, seerCookie);
+    const accepted = await accept(bookingId);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await row(bookingId)).toMatchObject({ scheduledDate: target, scheduledTime: "16:00", proposedStartsAt: null });
+  });
+
+  it("refuses a proposed time on a day the Seer's daily cap has filled since, or too close with a new buffer", async () => {
+    const { bookingId, date } = await paidBooking();
+    const target = freshDate();
+    await propose(bookingId, target, "15:00");
+    await paidBooking({ date: target, time: "14:00" });
+    const rules = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, noticeMinutes: 120, horizonDays: 90, dailyCap: null };
+    try {
+      await trpcMutation(t.app, "seerDashboard.saveRules", { ...rules, dailyCap: 1 }, seerCookie);
+      expect(trpcError(await accept(bookingId))).toMatchObject({ message: DAY_FULL, data: { code: "CONFLICT" } });
+      await unmoved(bookingId, date, `${target}T15:00:00Z`);
+      await trpcMutation(t.app, "seerDashboard.saveRules", { ...rules, bufferAfterMinutes: 5 }, seerCookie);
+      expect(trpcError(await accept(bookingId)).message).toBe(TOO_CLOSE);
+      await unmoved(bookingId, date, `${target}T15:00:00Z`);
+      await propose(bookingId, target, "17:00");
+      expect((await accept(bookingId)).statusCode).toBe(200);
+    } finally {
+      await trpcMutation(t.app, "seerDashboard.saveRules", rules, seerCookie);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { bookings } from "../../../db/schema";
 import { canReschedule } from "../../../src/domain/after-payment";
@@ -24,15 +24,22 @@ import { loadSchedule, scheduleSeer, windowAround } from "./schedule";
 
 /**
  * The Seer's schedule refuses the new time (its other bookings read under the Seer's lock, this one left out): the
- * same rule as a new hold's, with the time the booking has refused as no change.
+ * same rule as a new hold's, with the time the booking has refused as no change. A time asked for is bad input
+ * (BAD_REQUEST); a proposal accepted after the Seer's schedule changed is a conflict with it (CONFLICT).
  */
-async function refuseUnbookable(tx: Tx, b: Locked, startsAt: Date, now: Date): Promise<void> {
+async function refuseUnbookable(
+  tx: Tx,
+  b: Locked,
+  startsAt: Date,
+  now: Date,
+  code: "BAD_REQUEST" | "CONFLICT" = "BAD_REQUEST",
+): Promise<void> {
   await lockInTransaction(tx, seerSlotsKey(b.seerId));
   const seer = await scheduleSeer(tx, b.seerId);
   if (!seer) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
   const schedule = await loadSchedule(tx, seer, windowAround(startsAt), now, { except: b.id });
   const reason = whyNotBookable(schedule, startsAt, SESSION_MINUTES[b.sessionType], now, b.startsAt);
-  if (reason) throw new AppError("BAD_REQUEST", reason);
+  if (reason) throw new AppError(code, reason);
 }
 
 /** Moves the booking in the same transaction; the exclusion constraint refuses a slot another live booking has. */
@@ -122,6 +129,16 @@ export async function respondToProposal(
   user: SessionUser,
   input: { bookingId: string; accept: boolean; sequence?: number },
 ): Promise<{ bookingId: string; startsAt: Date }> {
+  // Accepting reads the Seer's own calendars as they are now first, as a new hold does (never failing, at most a few
+  // seconds); only the client's own booking with a proposal asks, so no one else can make a Seer's calendars be read.
+  if (input.accept && deps.refreshBusy) {
+    const [own] = await deps.db
+      .select({ seerId: bookings.seerId })
+      .from(bookings)
+      .where(and(eq(bookings.id, input.bookingId), eq(bookings.clientId, user.id), isNotNull(bookings.proposedStartsAt)))
+      .limit(1);
+    if (own) await deps.refreshBusy(own.seerId);
+  }
   const result = await inTransactionRefusingTakenSlots(deps, async (tx) => {
     const { booking: b } = roleIn(user, await lockBooking(tx, input.bookingId), ["client"]);
     const now = deps.clock.now();
@@ -132,6 +149,10 @@ export async function respondToProposal(
       return { old: b.startsAt, startsAt: b.startsAt };
     }
     if (b.proposedStartsAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", "The proposed time has passed.");
+    // The Seer's schedule may have changed since the proposal (time off, a date's own hours, rules, other bookings,
+    // their calendars): the new time must still be one a hold could take, under the same lock; if not, nothing moves
+    // and the proposal stays for the client to decline.
+    await refuseUnbookable(tx, b, b.proposedStartsAt, now, "CONFLICT");
     await moveLocked(deps, tx, b, b.proposedStartsAt);
     return { old: b.startsAt, startsAt: b.proposedStartsAt };
   });

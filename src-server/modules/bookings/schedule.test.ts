@@ -6,6 +6,7 @@ import { bookings, seerDateOverrides, seers } from "../../../db/schema";
 import { DAY_FULL, TOO_CLOSE } from "../../../src/domain/schedule";
 import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import { BUFFER_MESSAGE, RANGE_MESSAGE } from "../../../src/schemas/schedule";
+import { SEER_AWAY_REFUNDED } from "./messages";
 import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import { signIn, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
@@ -197,6 +198,127 @@ describe("time off and date overrides", () => {
       expect(open(await slots("2026-12-07"))).toEqual(["09:00", "10:00"]);
     } finally {
       await t.database.db.update(seers).set({ availability: null }).where(eq(seers.id, seerId));
+    }
+  });
+});
+
+describe("unpaid holds and a date's own hours under a new override", () => {
+  type Hold = { bookingId: string; clientSecret: string; paymentIntentId: string };
+  const heldAt = async (date: string, time: string): Promise<Hold> => trpcData<Hold>(await hold(date, time));
+  const payAtProvider = (secret: string) =>
+    kit.provider().confirmCard({ clientSecret: secret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+  const confirm = (paymentIntentId: string) => trpcMutation(t.app, "bookings.confirmPayment", { paymentIntentId }, client.cookie);
+  type Added = { override: { id: string }; bookings: { id: string }[]; releasedHolds: number };
+  const removeAll = async () => {
+    await t.database.db.delete(seerDateOverrides).where(eq(seerDateOverrides.seerId, seerId));
+  };
+
+  it("new time off releases an unpaid hold inside it, which can then no longer be paid, and lists only confirmed bookings", async () => {
+    const date = freshDate();
+    const confirmed = await paidBooking({ date, time: "10:00" });
+    const held = await heldAt(date, "14:00");
+    const outside = await heldAt(freshDate(), "14:00");
+    try {
+      const added = trpcData<Added>(await addOverride({ startDate: date, endDate: date, kind: "time_off", note: "" }));
+      expect(added.bookings.map((b) => b.id)).toEqual([confirmed.bookingId]);
+      expect(added.releasedHolds).toBe(1);
+      expect(await row(held.bookingId)).toMatchObject({ status: "expired", holdExpiresAt: null });
+      expect((await row(outside.bookingId))?.status).toBe("pending");
+      await expect(payAtProvider(held.clientSecret)).rejects.toThrow("This payment was cancelled. Please start again.");
+      expect(trpcError(await confirm(held.paymentIntentId)).data.code).toBe("BAD_REQUEST");
+      expect((await row(held.bookingId))?.status).toBe("expired");
+      // Retried, the same override releases nothing more.
+      expect(
+        trpcData<Added>(await addOverride({ startDate: date, endDate: date, kind: "time_off", note: "" })).releasedHolds,
+      ).toBe(0);
+    } finally {
+      await removeAll();
+    }
+  });
+
+  it("a payment that arrives for a hold the Seer's new time off covers is refunded in full, never confirmed", async () => {
+    const date = freshDate();
+    const held = await heldAt(date, "11:00");
+    // Paid at the provider before the time off, its confirmation arriving after it.
+    expect((await payAtProvider(held.clientSecret)).intent.status).toBe("succeeded");
+    try {
+      const added = trpcData<Added>(await addOverride({ startDate: date, endDate: date, kind: "time_off", note: "" }));
+      expect(added.bookings).toEqual([]);
+      const answer = await confirm(held.paymentIntentId);
+      expect(trpcError(answer)).toMatchObject({ message: SEER_AWAY_REFUNDED, data: { code: "CONFLICT" } });
+      const gone = await row(held.bookingId);
+      expect(gone).toMatchObject({ status: "cancelled", cancelledBy: "provider", consultationLink: null, confirmedAt: null });
+      expect(gone?.refundDue).toBe(gone?.amount);
+      expect((await kit.provider().listRefunds(held.paymentIntentId)).map((r) => r.amount)).toEqual([8000]);
+      // Asked again (the webhook after the client's return), nothing more is refunded or confirmed.
+      expect(trpcError(await confirm(held.paymentIntentId)).data.code).toBe("CONFLICT");
+      expect(await kit.provider().listRefunds(held.paymentIntentId)).toHaveLength(1);
+    } finally {
+      await removeAll();
+    }
+  });
+
+  it("a payment for a live hold outside hours the Seer has since given its date is refunded; inside them it confirms", async () => {
+    const date = freshDate();
+    const outside = await heldAt(date, "14:00");
+    const inside = await heldAt(date, "10:00");
+    // Stored as the dashboard stores it, but without the release, as if the payment raced the new hours.
+    await t.database.db
+      .insert(seerDateOverrides)
+      .values({ seerId, startDate: date, endDate: date, kind: "hours", hours: [{ start: "09:00", end: "12:00" }] });
+    try {
+      await payAtProvider(outside.clientSecret);
+      expect(trpcError(await confirm(outside.paymentIntentId)).message).toBe(SEER_AWAY_REFUNDED);
+      expect((await row(outside.bookingId))?.status).toBe("cancelled");
+      await payAtProvider(inside.clientSecret);
+      expect((await confirm(inside.paymentIntentId)).statusCode).toBe(200);
+      expect((await row(inside.bookingId))?.status).toBe("confirmed");
+    } finally {
+      await removeAll();
+    }
+  });
+
+  it("a date's own hours list the confirmed bookings outside them, and the Seer cancels the chosen ones in full", async () => {
+    const date = freshDate();
+    const early = await paidBooking({ date, time: "09:00" });
+    const within = await paidBooking({ date, time: "11:00", session: "30min" });
+    const late = await paidBooking({ date, time: "15:00" });
+    const nextDay = await paidBooking({ date: after(date, 1), time: "15:00" });
+    try {
+      const input = { startDate: date, endDate: date, kind: "hours", hours: [{ start: "10:00", end: "12:00" }], note: "" };
+      const added = trpcData<Added>(await addOverride(input));
+      expect(added.bookings.map((b) => b.id)).toEqual([early.bookingId, late.bookingId]);
+      expect(added.bookings.map((b) => b.id)).not.toContain(within.bookingId);
+      expect(added.bookings.map((b) => b.id)).not.toContain(nextDay.bookingId);
+      // Listed again on a retry, as time off is.
+      expect(trpcData<Added>(await addOverride(input)).bookings.map((b) => b.id)).toEqual([early.bookingId, late.bookingId]);
+
+      const done = await trpcMutation(
+        t.app,
+        "seerDashboard.cancelTimeOffBookings",
+        { bookingIds: [late.bookingId], kind: "hours" },
+        seerCookie,
+      );
+      expect(trpcData(done)).toEqual({ cancelled: [late.bookingId] });
+      const gone = await row(late.bookingId);
+      expect(gone).toMatchObject({
+        status: "cancelled",
+        cancelledBy: "seer",
+        cancellationReason: "The Seer changed their hours for this date.",
+      });
+      expect(gone?.refundDue).toBe(gone?.amount);
+      expect((await row(early.bookingId))?.status).toBe("confirmed");
+      expect((await row(within.bookingId))?.status).toBe("confirmed");
+      const bad = await trpcMutation(
+        t.app,
+        "seerDashboard.cancelTimeOffBookings",
+        { bookingIds: [early.bookingId], kind: "week" },
+        seerCookie,
+      );
+      expect(trpcError(bad).data.code).toBe("BAD_REQUEST");
+      expect((await row(early.bookingId))?.status).toBe("confirmed");
+    } finally {
+      await removeAll();
     }
   });
 });

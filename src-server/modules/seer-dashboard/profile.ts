@@ -16,9 +16,11 @@ export interface SeerDashboardDeps {
   db: Db;
   clock: Clock;
   uploads: UploadService;
-  /** Bookings' own cancel (bookings/cancel.ts): a Seer's cancellation of bookings inside new time off. */
+  /** Bookings' own cancel (bookings/cancel.ts): a Seer's cancellation of bookings a new override refuses. */
   bookings: {
     cancel: (user: CurrentUser, input: { bookingId: string; reason?: string }, requestLog?: WarnLog) => Promise<unknown>;
+    /** Bookings' release of unpaid holds (bookings/expire.ts) that a new override refuses; answers the ids released. */
+    releaseHolds: (seerId: string, bookingIds: readonly string[]) => Promise<string[]>;
   };
 }
 

@@ -37,5 +37,7 @@ export const seerDashboardRouter = router({
     .mutation(({ ctx, input }) => ctx.services.seerDashboard.removeOverride(ctx.user, input.id)),
   cancelTimeOffBookings: seerProcedure
     .input(cancelTimeOffBookingsSchema)
-    .mutation(({ ctx, input }) => ctx.services.seerDashboard.cancelTimeOffBookings(ctx.user, input.bookingIds, ctx.req.log)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.seerDashboard.cancelTimeOffBookings(ctx.user, input.bookingIds, ctx.req.log, input.kind),
+    ),
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { bookings, seerDateOverrides, seers, users } from "../../../db/schema";
 import { dateInTimeZone, zonedDateTimeToInstant } from "../../../src/domain/consultations";
+import { keepsToOverride, type DateOverride } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
 import type { DateOverrideValue, ScheduleRulesInput } from "../../../src/schemas/schedule";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
@@ -11,6 +12,14 @@ import type { SeerDashboardDeps } from "./profile";
 export const OVERRIDE_NOT_FOUND = "This date is not in your schedule.";
 export const BOOKING_NOT_IN_TIME_OFF = "Booking not found.";
 export const PAST_DATES_MESSAGE = "Choose dates from today on.";
+
+/** The cancellation reason stored on a booking the Seer cancels from the list an override answered. */
+type DateOverrideKind = DateOverride["kind"];
+
+const CANCEL_REASONS: Record<DateOverrideKind, string> = {
+  time_off: "The Seer is on time off.",
+  hours: "The Seer changed their hours for this date.",
+};
 
 const ruleColumns = {
   bufferBeforeMinutes: seers.bufferBeforeMinutes,
@@ -56,7 +65,10 @@ export async function saveRules(deps: SeerDashboardDeps, user: CurrentUser, inpu
   return input;
 }
 
-/** The Seer's confirmed bookings still to come that start on the Seer's dates from `startDate` to `endDate`. */
+/**
+ * The Seer's confirmed bookings and unpaid holds still to come that start on the Seer's dates from `startDate` to
+ * `endDate`.
+ */
 async function bookingsWithin(
   { db, clock }: SeerDashboardDeps,
   seer: { id: string; timezone: string },
@@ -70,6 +82,7 @@ async function bookingsWithin(
   return db
     .select({
       id: bookings.id,
+      status: bookings.status,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
       sessionType: bookings.sessionType,
@@ -80,7 +93,7 @@ async function bookingsWithin(
     .where(
       and(
         eq(bookings.seerId, seer.id),
-        eq(bookings.status, "confirmed"),
+        inArray(bookings.status, ["confirmed", "pending"]),
         gte(bookings.startsAt, from.getTime() > now.getTime() ? from : now),
         lt(bookings.startsAt, to),
       ),
@@ -90,7 +103,10 @@ async function bookingsWithin(
 
 /**
  * seerDashboard.addOverride: time off or a date's own hours. The same override asked for again (a retry) is the one
- * already added. Time off answers the confirmed bookings inside it, for the Seer to keep or cancel.
+ * already added. It answers the confirmed bookings it refuses (all inside time off; those not wholly inside a date's
+ * own hours), for the Seer to keep or cancel, and releases the unpaid holds it refuses (their payments cancelled; one
+ * that arrives anyway is refunded by the confirmation): a hold is no promise to the client yet, and it must not become
+ * a booking the Seer has said they cannot give.
  */
 export async function addOverride(deps: SeerDashboardDeps, user: CurrentUser, input: DateOverrideValue) {
   const seer = await ownSchedule(deps, user);
@@ -125,8 +141,17 @@ export async function addOverride(deps: SeerDashboardDeps, user: CurrentUser, in
         })
         .returning(overrideColumns);
   if (!override) throw new AppError("NOT_FOUND", OVERRIDE_NOT_FOUND);
-  const affected = input.kind === "time_off" ? await bookingsWithin(deps, seer, input.startDate, input.endDate) : [];
-  return { override, bookings: affected };
+  // Read after the override is stored: a booking confirmed before this read is listed; a payment confirming after it
+  // reads the override and is refunded.
+  const refused = (await bookingsWithin(deps, seer, input.startDate, input.endDate)).filter(
+    (b) => !keepsToOverride(override, seer.timezone, b.startsAt, (b.endsAt.getTime() - b.startsAt.getTime()) / 60_000),
+  );
+  const holds = refused.filter((b) => b.status === "pending").map((b) => b.id);
+  const released = await deps.bookings.releaseHolds(seer.id, holds);
+  const affected = refused
+    .filter((b) => b.status === "confirmed")
+    .map(({ id, startsAt, endsAt, sessionType, clientName }) => ({ id, startsAt, endsAt, sessionType, clientName }));
+  return { override, bookings: affected, releasedHolds: released.length };
 }
 
 /** seerDashboard.removeOverride: another Seer's override answers as a missing one. Removing twice is a no-op refusal. */
@@ -142,7 +167,8 @@ export async function removeOverride(deps: SeerDashboardDeps, user: CurrentUser,
 
 /**
  * seerDashboard.cancelTimeOffBookings: cancels the chosen bookings as the Seer's cancellation (a full refund by the
- * Terms), each through bookings' own cancel. Every id must be one of the Seer's bookings (else NOT_FOUND, nothing
+ * Terms), each through bookings' own cancel, with the reason of the override that refused them (`kind`: time off, or
+ * a date's own hours). Every id must be one of the Seer's bookings (else NOT_FOUND, nothing
  * cancelled); one cancelled already (a retry) is left as it is.
  */
 export async function cancelTimeOffBookings(
@@ -150,6 +176,7 @@ export async function cancelTimeOffBookings(
   user: CurrentUser,
   bookingIds: string[],
   requestLog?: WarnLog,
+  kind: DateOverrideKind = "time_off",
 ): Promise<{ cancelled: string[] }> {
   const seer = await ownSchedule(deps, user);
   const ids = [...new Set(bookingIds)];
@@ -161,7 +188,7 @@ export async function cancelTimeOffBookings(
   const cancelled: string[] = [];
   for (const row of rows) {
     if (row.status === "confirmed")
-      await deps.bookings.cancel(user, { bookingId: row.id, reason: "The Seer is on time off." }, requestLog);
+      await deps.bookings.cancel(user, { bookingId: row.id, reason: CANCEL_REASONS[kind] }, requestLog);
     if (row.status === "confirmed" || row.status === "cancelled") cancelled.push(row.id);
   }
   return { cancelled };

@@ -20,6 +20,7 @@ export function createSeerDashboardService(deps: SeerDashboardDeps) {
     saveRules: (user: CurrentUser, input: ScheduleRulesInput) => saveRules(deps, user, input),
     addOverride: (user: CurrentUser, input: DateOverrideValue) => addOverride(deps, user, input),
     removeOverride: (user: CurrentUser, id: string) => removeOverride(deps, user, id),
-    cancelTimeOffBookings: (user: CurrentUser, ids: string[], log?: WarnLog) => cancelTimeOffBookings(deps, user, ids, log),
+    cancelTimeOffBookings: (user: CurrentUser, ids: string[], log?: WarnLog, kind?: "time_off" | "hours") =>
+      cancelTimeOffBookings(deps, user, ids, log, kind),
   };
 }
