@@ -1,13 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { e2eWorkers } from "./e2e/global-setup";
 
-// Journeys in Debian's Chromium against the built app, one file at a time (one server, one browser).
+// Journeys in Debian's Chromium against the built app: E2E_WORKERS files at once (2 by default), each worker with an
+// app and a database of its own (e2e/global-setup.ts), its files one after another. The journeys spend most of their
+// time waiting (throttled networks, polls, timers), so two at once on two cores cut the step's wall time.
 export default defineConfig({
   test: {
     name: "e2e",
     environment: "node",
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: ["e2e/global-setup.ts"],
-    fileParallelism: false,
+    maxWorkers: e2eWorkers(),
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: "forks",

@@ -17,7 +17,15 @@ const account = (role: "client" | "seer" | "admin") => {
 };
 export const demo = { client: account("client"), seer: account("seer"), admin: account("admin") } as const;
 
-export const baseUrl = (): string => inject("baseUrl");
+/** This worker's own app (e2e/global-setup.ts): VITEST_POOL_ID numbers the workers from 1. */
+function ownApp(): { baseUrl: string; outboxDir: string } {
+  const apps = inject("e2eApps");
+  const app = apps[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % apps.length];
+  if (!app) throw new Error("No app was started for the journeys (e2e/global-setup.ts)");
+  return app;
+}
+
+export const baseUrl = (): string => ownApp().baseUrl;
 
 /** Serious and critical axe violations (WCAG 2.1 A and AA) of what the page shows now, named by `where`. */
 export async function seriousViolations(page: Page, where: string): Promise<string[]> {
@@ -134,7 +142,7 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The newest link to `linkPath` (e.g. "/verify-email") in the outbox's e-mails to `to`, as a path with its query. */
 export async function mailedLink(to: string, linkPath: string): Promise<string> {
-  const dir = inject("outboxDir");
+  const dir = ownApp().outboxDir;
   const pattern = new RegExp(`https?://[^/\\s]+(${linkPath}\\?token=[A-Za-z0-9_-]+)`);
   let found: string | undefined;
   await expect
