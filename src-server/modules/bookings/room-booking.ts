@@ -25,6 +25,7 @@ export async function roomBooking(db: Queryable, bookingId: string) {
       clientTimezone: bookings.clientTimezone,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
+      confirmedAt: bookings.confirmedAt,
       notes: bookings.notes,
     })
     .from(bookings)
