@@ -17,8 +17,9 @@ export const UNREAD_MAIL_EVERY_MS = 60 * 60_000;
 /** An image in a conversation: JPEG or PNG, at most 5 MB. */
 export const MESSAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Bookings that were paid for: their conversation exists. */
-const PAID: ReadonlySet<BookingStatus> = new Set(["confirmed", "completed", "no_show", "cancelled"]);
+/** Bookings that were paid for (confirmed, then perhaps completed or cancelled): their conversation exists. */
+export const CONVERSATION_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const satisfies readonly BookingStatus[];
+const PAID: ReadonlySet<BookingStatus> = new Set(CONVERSATION_STATUSES);
 
 /**
  * 'open': both parties may write. 'closed': read-only (14 days after the session, or the booking was cancelled).
@@ -31,10 +32,10 @@ export function conversationClosesAt(endsAt: Date): Date {
 }
 
 export function conversationState(
-  booking: { status: BookingStatus; confirmedAt: Date | null; endsAt: Date },
+  booking: { status: BookingStatus; endsAt: Date },
   now: Date,
 ): ConversationState {
-  if (!booking.confirmedAt || !PAID.has(booking.status)) return "not-yet";
+  if (!PAID.has(booking.status)) return "not-yet";
   if (booking.status === "cancelled") return "closed";
   return now.getTime() < conversationClosesAt(booking.endsAt).getTime() ? "open" : "closed";
 }

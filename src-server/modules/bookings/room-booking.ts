@@ -25,7 +25,6 @@ export async function roomBooking(db: Queryable, bookingId: string) {
       clientTimezone: bookings.clientTimezone,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
-      confirmedAt: bookings.confirmedAt,
       notes: bookings.notes,
     })
     .from(bookings)

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { bookings, conversationMails, conversationReads, meetingMessages, seers, uploads, users } from "../../../db/schema";
 import {
   conversationClosesAt,
   conversationState,
+  CONVERSATION_STATUSES,
   MESSAGE_RATE_LIMIT,
   MESSAGE_RATE_WINDOW_MS,
   UNREAD_MAIL_AFTER_MS,
@@ -300,7 +301,6 @@ export function createConversations(deps: ConversationDeps) {
           scheduledTime: bookings.scheduledTime,
           clientTimezone: bookings.clientTimezone,
           startsAt: bookings.startsAt,
-          confirmedAt: bookings.confirmedAt,
           lastAt: last.at,
           lastText: sql<string | null>`(select case when m.text = '' then null else m.text end from ${meetingMessages} m
             where m.booking_id = ${bookings.id} order by m.created_at desc, m.id desc limit 1)`,
@@ -309,8 +309,13 @@ export function createConversations(deps: ConversationDeps) {
         .innerJoin(seers, eq(seers.id, bookings.seerId))
         .innerJoin(clientUsers, eq(clientUsers.id, bookings.clientId))
         .leftJoin(last, eq(last.bookingId, bookings.id))
-        .where(and(or(eq(bookings.clientId, user.id), eq(seers.userId, user.id)), isNotNull(bookings.confirmedAt)))
-        .orderBy(desc(sql`coalesce(${last.at}, ${bookings.confirmedAt})`), desc(bookings.id))
+        .where(
+          and(
+            or(eq(bookings.clientId, user.id), eq(seers.userId, user.id)),
+            inArray(bookings.status, [...CONVERSATION_STATUSES]),
+          ),
+        )
+        .orderBy(desc(sql`coalesce(${last.at}, ${bookings.confirmedAt}, ${bookings.createdAt})`), desc(bookings.id))
         .limit(200),
       unreadByBooking(user.id),
     ]);
