@@ -21,6 +21,9 @@ export const MESSAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const CONVERSATION_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const satisfies readonly BookingStatus[];
 const PAID: ReadonlySet<BookingStatus> = new Set(CONVERSATION_STATUSES);
 
+/** Whether a booking of this status has a conversation (its cards link to it). */
+export const hasConversation = (status: BookingStatus): boolean => PAID.has(status);
+
 /**
  * 'open': both parties may write. 'closed': read-only (14 days after the session, or the booking was cancelled).
  * 'not-yet': the booking was never confirmed, so there is nothing to read or write.

@@ -9,7 +9,8 @@ import type { ChatMessage } from "../../../src/domain/meetings";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { fixtures, multipart } from "../../test/uploads";
-import type { InboxEntry, ThreadView } from "./conversation";
+import type { ThreadView } from "./conversation";
+import type { InboxEntry } from "./conversation-reads";
 import {
   CONVERSATION_CLOSED,
   CONVERSATION_NOT_FOUND,
@@ -40,8 +41,7 @@ const unread = async (cookie: string) =>
   trpcData<{ total: number; byBooking: Record<string, number> }>(await trpcQuery(t.app, "messages.unread", undefined, cookie));
 const unreadMails = () => t.mailer.sent.filter((m) => m.subject.startsWith("New message from"));
 const messageCount = async (id: string) =>
-  (await t.database.db.select({ id: meetingMessages.id }).from(meetingMessages).where(eq(meetingMessages.bookingId, id)))
-    .length;
+  (await t.database.db.select({ id: meetingMessages.id }).from(meetingMessages).where(eq(meetingMessages.bookingId, id))).length;
 /** Runs the jobs due by the fake clock, and then the mails they queued. */
 const runJobs = async () => {
   await t.app.jobs.runDue();

@@ -14,7 +14,8 @@ import type { IceConfig } from "../../platform/config";
 import type { SessionUser } from "../../platform/trpc/context";
 import { MEETING_NOT_FOUND_MESSAGE, roomBooking } from "../bookings";
 import { createAttendance } from "./attendance";
-import { displayName, type Conversations } from "./conversation";
+import type { Conversations } from "./conversation";
+import { displayName } from "./conversation-reads";
 import { iceServers } from "./ice";
 
 /** What a missing room, or someone else's, is told: the bookings module's own answer for a booking not theirs. */
