@@ -62,7 +62,6 @@ function MessagesLink() {
 function accountLinks(role: UserRole) {
   return [
     { to: "/profile", label: "Profile" },
-    { to: "/messages", label: "Messages" },
     { to: "/my-articles", label: "My Articles" },
     { to: "/articles/new", label: "Write an Article" },
     ...(role === "seer" ? [{ to: "/dashboard", label: "Seer Dashboard" }] : []),

@@ -106,9 +106,7 @@ function MessageForm({ bookingId }: { bookingId: string }) {
             }
           }}
           maxLength={CHAT_MESSAGE_MAX}
-          autosize
-          minRows={2}
-          maxRows={6}
+          rows={3}
           error={error ?? undefined}
         />
         <Group justify="space-between" gap="xs" wrap="wrap">
