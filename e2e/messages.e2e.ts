@@ -77,7 +77,7 @@ describe("a booking's conversation", () => {
     await client.getByRole("log", { name: "Messages" }).getByText("Could the reading address my new job?").waitFor(WAIT);
     await expect.poll(() => client.getByRole("textbox", { name: "Message" }).inputValue()).toBe("");
     await seer.getByRole("link", { name: "Messages, 1 unread" }).waitFor(WAIT);
-    await seer.getByLabel("1 unread").waitFor(WAIT);
+    await seer.getByTestId("inbox-entry").getByLabel("1 unread").waitFor(WAIT);
 
     // The Seer opens it: read, the badge goes; and answers, which reaches the client's open thread live.
     await seer.getByRole("link", { name: "Yaw Asante" }).click();
@@ -86,6 +86,13 @@ describe("a booking's conversation", () => {
     await seer.getByRole("textbox", { name: "Message" }).fill("Yes. Please tell me your date of birth.");
     await seer.getByRole("button", { name: "Send" }).click();
     await client.getByRole("log", { name: "Messages" }).getByText("Yes. Please tell me your date of birth.").waitFor(WAIT);
+    const outside = await seer.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((e) => e.getBoundingClientRect().right > 360)
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+    );
+    expect(outside).toEqual([]);
     expect(await seer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Kept: a reload shows both, in order.
