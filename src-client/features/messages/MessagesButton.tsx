@@ -26,3 +26,28 @@ export function MessagesButton({ bookingId }: { bookingId: string }) {
     </Button>
   );
 }
+
+/** The Seer dashboard's way into the inbox, with the total that waits unread across the Seer's conversations. */
+export function InboxButton() {
+  const unread = trpc.messages.unread.useQuery();
+  const count = unread.data?.total ?? 0;
+  return (
+    <Button
+      component={Link}
+      to="/messages"
+      leftSection={<IconMessages size={16} aria-hidden />}
+      variant="light"
+      size="sm"
+      aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}
+      rightSection={
+        count > 0 ? (
+          <Badge size="sm" color="red" circle>
+            {count}
+          </Badge>
+        ) : undefined
+      }
+    >
+      Messages
+    </Button>
+  );
+}
