@@ -30,6 +30,8 @@ import { Route as VerifyEmailRouteImport } from "./routes/verify-email"
 import { Route as ArticlesNewRouteImport } from "./routes/articles/new"
 import { Route as BookIdRouteImport } from "./routes/book/$id"
 import { Route as MeetingBookingIdRouteImport } from "./routes/meeting/$bookingId"
+import { Route as MessagesIndexRouteImport } from "./routes/messages/index"
+import { Route as MessagesBookingIdRouteImport } from "./routes/messages/$bookingId"
 import { Route as PayoutsTestOnboardingRouteImport } from "./routes/payouts/test-onboarding"
 import { Route as SeerDashboardRouteImport } from "./routes/seer/dashboard"
 import { Route as SeersIndexRouteImport } from "./routes/seers/index"
@@ -150,6 +152,16 @@ const MeetingBookingIdRoute = MeetingBookingIdRouteImport.update({
   path: "/meeting/$bookingId",
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagesIndexRoute = MessagesIndexRouteImport.update({
+  id: "/messages/",
+  path: "/messages/",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessagesBookingIdRoute = MessagesBookingIdRouteImport.update({
+  id: "/messages/$bookingId",
+  path: "/messages/$bookingId",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PayoutsTestOnboardingRoute = PayoutsTestOnboardingRouteImport.update({
   id: "/payouts/test-onboarding",
   path: "/payouts/test-onboarding",
@@ -245,11 +257,13 @@ export interface FileRoutesByFullPath {
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
+  "/messages/$bookingId": typeof MessagesBookingIdRoute
   "/payouts/test-onboarding": typeof PayoutsTestOnboardingRoute
   "/seer/dashboard": typeof SeerDashboardRoute
   "/seers/$id": typeof SeersIdRoute
   "/shop/$slug": typeof ShopSlugRoute
   "/wisdom/$slug": typeof WisdomSlugRoute
+  "/messages/": typeof MessagesIndexRoute
   "/seers/": typeof SeersIndexRoute
   "/shop/": typeof ShopIndexRoute
   "/wisdom/": typeof WisdomIndexRoute
@@ -282,11 +296,13 @@ export interface FileRoutesByTo {
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
+  "/messages/$bookingId": typeof MessagesBookingIdRoute
   "/payouts/test-onboarding": typeof PayoutsTestOnboardingRoute
   "/seer/dashboard": typeof SeerDashboardRoute
   "/seers/$id": typeof SeersIdRoute
   "/shop/$slug": typeof ShopSlugRoute
   "/wisdom/$slug": typeof WisdomSlugRoute
+  "/messages": typeof MessagesIndexRoute
   "/seers": typeof SeersIndexRoute
   "/shop": typeof ShopIndexRoute
   "/wisdom": typeof WisdomIndexRoute
@@ -320,11 +336,13 @@ export interface FileRoutesById {
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
   "/meeting/$bookingId": typeof MeetingBookingIdRoute
+  "/messages/$bookingId": typeof MessagesBookingIdRoute
   "/payouts/test-onboarding": typeof PayoutsTestOnboardingRoute
   "/seer/dashboard": typeof SeerDashboardRoute
   "/seers/$id": typeof SeersIdRoute
   "/shop/$slug": typeof ShopSlugRoute
   "/wisdom/$slug": typeof WisdomSlugRoute
+  "/messages/": typeof MessagesIndexRoute
   "/seers/": typeof SeersIndexRoute
   "/shop/": typeof ShopIndexRoute
   "/wisdom/": typeof WisdomIndexRoute
@@ -359,11 +377,13 @@ export interface FileRouteTypes {
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
+    | "/messages/$bookingId"
     | "/payouts/test-onboarding"
     | "/seer/dashboard"
     | "/seers/$id"
     | "/shop/$slug"
     | "/wisdom/$slug"
+    | "/messages/"
     | "/seers/"
     | "/shop/"
     | "/wisdom/"
@@ -396,11 +416,13 @@ export interface FileRouteTypes {
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
+    | "/messages/$bookingId"
     | "/payouts/test-onboarding"
     | "/seer/dashboard"
     | "/seers/$id"
     | "/shop/$slug"
     | "/wisdom/$slug"
+    | "/messages"
     | "/seers"
     | "/shop"
     | "/wisdom"
@@ -433,11 +455,13 @@ export interface FileRouteTypes {
     | "/articles/new"
     | "/book/$id"
     | "/meeting/$bookingId"
+    | "/messages/$bookingId"
     | "/payouts/test-onboarding"
     | "/seer/dashboard"
     | "/seers/$id"
     | "/shop/$slug"
     | "/wisdom/$slug"
+    | "/messages/"
     | "/seers/"
     | "/shop/"
     | "/wisdom/"
@@ -471,11 +495,13 @@ export interface RootRouteChildren {
   ArticlesNewRoute: typeof ArticlesNewRoute
   BookIdRoute: typeof BookIdRoute
   MeetingBookingIdRoute: typeof MeetingBookingIdRoute
+  MessagesBookingIdRoute: typeof MessagesBookingIdRoute
   PayoutsTestOnboardingRoute: typeof PayoutsTestOnboardingRoute
   SeerDashboardRoute: typeof SeerDashboardRoute
   SeersIdRoute: typeof SeersIdRoute
   ShopSlugRoute: typeof ShopSlugRoute
   WisdomSlugRoute: typeof WisdomSlugRoute
+  MessagesIndexRoute: typeof MessagesIndexRoute
   SeersIndexRoute: typeof SeersIndexRoute
   ShopIndexRoute: typeof ShopIndexRoute
   WisdomIndexRoute: typeof WisdomIndexRoute
@@ -636,6 +662,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MeetingBookingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/messages/": {
+      id: "/messages/"
+      path: "/messages"
+      fullPath: "/messages/"
+      preLoaderRoute: typeof MessagesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/messages/$bookingId": {
+      id: "/messages/$bookingId"
+      path: "/messages/$bookingId"
+      fullPath: "/messages/$bookingId"
+      preLoaderRoute: typeof MessagesBookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/payouts/test-onboarding": {
       id: "/payouts/test-onboarding"
       path: "/payouts/test-onboarding"
@@ -759,11 +799,13 @@ const rootRouteChildren: RootRouteChildren = {
   ArticlesNewRoute: ArticlesNewRoute,
   BookIdRoute: BookIdRoute,
   MeetingBookingIdRoute: MeetingBookingIdRoute,
+  MessagesBookingIdRoute: MessagesBookingIdRoute,
   PayoutsTestOnboardingRoute: PayoutsTestOnboardingRoute,
   SeerDashboardRoute: SeerDashboardRoute,
   SeersIdRoute: SeersIdRoute,
   ShopSlugRoute: ShopSlugRoute,
   WisdomSlugRoute: WisdomSlugRoute,
+  MessagesIndexRoute: MessagesIndexRoute,
   SeersIndexRoute: SeersIndexRoute,
   ShopIndexRoute: ShopIndexRoute,
   WisdomIndexRoute: WisdomIndexRoute,

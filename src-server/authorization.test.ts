@@ -231,6 +231,18 @@ const MATRIX: Partial<Record<string, Entry>> = {
     input: (f) => ({ bookingId: f.bookingId }),
     owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
   },
+  "messages.thread": {
+    input: (f) => ({ bookingId: f.bookingId }),
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
+  "messages.send": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingId: f.bookingId, text: "Hello" }), missing: () => ({ bookingId: missingId(), text: "Hello" }) },
+  },
+  "messages.markRead": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
+  },
   "bookings.adminCancel": { input: () => INVALID },
   "calendars.feed": {},
   "calendars.resetFeed": {},

@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, oneOf } from "./columns";
 import { bookings } from "./bookings";
+import { uploads } from "./uploads";
 import { users } from "./users";
 
 const MEETING_ROLES = ["client", "seer"] as const;
 
-/** The room's text chat, kept with the booking: plain text, shown to both parties in the room and afterwards. */
+/**
+ * The booking's conversation (issue #43): the room's chat and the messages written outside it are one thread, plain
+ * text and images (an upload of kind 'message-image'), shown to both parties from the confirmation onwards.
+ */
 export const meetingMessages = pgTable(
   "meeting_messages",
   {
@@ -18,15 +22,46 @@ export const meetingMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     senderRole: varchar("sender_role", { length: 10 }).$type<(typeof MEETING_ROLES)[number]>().notNull(),
+    /** Empty when the message is an image alone. */
     text: text("text").notNull(),
+    imageUploadId: text("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("meeting_messages_role_check", oneOf(t.senderRole, MEETING_ROLES)),
-    check("meeting_messages_text_check", sql`char_length(${t.text}) between 1 and 2000`),
+    check(
+      "meeting_messages_text_check",
+      sql`char_length(${t.text}) <= 2000 and (char_length(${t.text}) >= 1 or ${t.imageUploadId} is not null)`,
+    ),
     index("meeting_messages_booking_idx").on(t.bookingId, t.createdAt),
+    index("meeting_messages_image_idx")
+      .on(t.imageUploadId)
+      .where(sql`${t.imageUploadId} is not null`),
   ],
 );
+
+/** How far each party has read a booking's conversation: later messages from the other party are unread. */
+export const conversationReads = pgTable(
+  "conversation_reads",
+  {
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "conversation_reads_pk", columns: [t.bookingId, t.userId] })],
+);
+
+/** When a conversation last sent its "unread message" mail: at most one an hour (the job claims it here). */
+export const conversationMails = pgTable("conversation_mails", {
+  bookingId: text("booking_id")
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull(),
+});
 
 /** Who joined the room and left it, and when: one row per connection (completion, no-shows and disputes). */
 export const meetingAttendance = pgTable(

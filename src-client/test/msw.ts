@@ -1,11 +1,14 @@
-import { HttpResponse, http, type HttpHandler } from "msw";
+import { HttpResponse, http, ws, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import superjson from "superjson";
 import { DEFAULT_RATES } from "../../src/domain/currencies";
+import { INBOX_SOCKET_PATH } from "../../src/domain/conversations";
 import type { RouterInputs as Inputs, RouterOutputs as Outputs } from "../trpc";
 
-export const server = setupServer();
 export const TEST_ORIGIN = "http://localhost:3000";
+/** The signed-in header's live messages socket (issue #43): accepted, and silent unless a test broadcasts on it. */
+export const inboxSocket = ws.link(`ws://${new URL(TEST_ORIGIN).host}${INBOX_SOCKET_PATH}`);
+export const server = setupServer(inboxSocket.addEventListener("connection", () => {}));
 
 type ProcedurePath = {
   [R in keyof Outputs]: { [P in keyof Outputs[R] & string]: `${R & string}.${P}` }[keyof Outputs[R] & string];
@@ -79,6 +82,8 @@ function encodeError(path: string, error: TrpcErrorShape) {
  */
 const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
   "account.currency": () => ({ currency: null, rates: DEFAULT_RATES }),
+  // The header's messages badge and the session cards' counts (issue #43): nothing unread unless a test says so.
+  "messages.unread": () => ({ total: 0, byBooking: {} }),
   "calendars.feed": () => ({
     httpsUrl: `${TEST_ORIGIN}/calendar/test-feed.ics`,
     webcalUrl: `webcal://${new URL(TEST_ORIGIN).host}/calendar/test-feed.ics`,

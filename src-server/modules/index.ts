@@ -28,7 +28,7 @@ import {
   registerShopRoutes,
   shopRouter,
 } from "./shop";
-import { createMeetingService, meetingsRouter, registerMeetingSocket } from "./meetings";
+import { createConversations, createMeetingService, meetingsRouter, messagesRouter, registerMeetingSocket } from "./meetings";
 import { createPageService, registerPageRoutes } from "./pages";
 import { createPayoutService, payoutsRouter, registerPayoutWebhooks, seerBookingLedger } from "./payouts";
 import { createUploadService, registerUploadRoutes } from "./uploads";
@@ -48,6 +48,7 @@ export const appRouter = router({
   admin: adminRouter,
   contact: contactRouter,
   meetings: meetingsRouter,
+  messages: messagesRouter,
   payouts: payoutsRouter,
   calendars: calendarsRouter,
 });
@@ -76,8 +77,11 @@ export interface ServiceDeps {
 export function createServices(base: ServiceDeps) {
   // Every module sends mail through the outbox: a job per message, sent once per key.
   const deps = { ...base, outbox: createOutbox(base) };
-  const uploads = createUploadService(deps);
-  const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice });
+  // A booking's conversation: the room's chat and /messages are one thread (issue #43).
+  const conversations = createConversations({ ...deps, publicUrl: deps.config.publicUrl });
+  // An image sent in a conversation is readable by the booking's other party too.
+  const uploads = createUploadService({ ...deps, sharedWith: conversations.imageSharedWith });
+  const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice, conversations });
   // Webhook and test-card events, routed by metadata.kind; each purchase kind registers its handlers here.
   const payments = createPaymentService(deps);
   const account = createAccountService(deps);

@@ -119,6 +119,11 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "orders.receiveReturn": "admin",
   "meetings.room": "signed-in",
   "meetings.messages": "signed-in",
+  "messages.inbox": "signed-in",
+  "messages.unread": "signed-in",
+  "messages.thread": "signed-in",
+  "messages.send": "signed-in",
+  "messages.markRead": "signed-in",
   "admin.bookings": "admin",
   "admin.products": "admin",
 };

@@ -77,7 +77,10 @@ export interface ChatMessage {
   id: string;
   senderRole: MeetingRole;
   senderName: string;
+  /** May be empty when the message is an image. */
   text: string;
+  /** An image sent in the booking's conversation (`/api/uploads/<id>`), readable by both parties and admins. */
+  imageUrl?: string;
   sentAt: string;
 }
 

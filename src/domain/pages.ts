@@ -62,6 +62,8 @@ export const clientPages: Record<string, PageInfo> = {
   "/booking/success": { name: "Booking Confirmed", indexed: false, drawn: false },
   "/booking/success/$paymentIntentId": { name: "Booking Confirmed", indexed: false, drawn: false },
   "/meeting/$bookingId": { name: "Consultation Meeting Room", indexed: false, drawn: false },
+  "/messages": { name: "Messages", indexed: false, drawn: false },
+  "/messages/$bookingId": { name: "Messages", indexed: false, drawn: false },
   "/shop": { name: "Sacred Market", indexed: true, drawn: true },
   "/shop/$slug": { name: "Product", indexed: true, drawn: true },
   "/cart": { name: "Your Cart", indexed: false, drawn: false },

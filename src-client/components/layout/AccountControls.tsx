@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Paper, Stack } from "@mantine/core";
 import { useClickOutside, useDisclosure } from "@mantine/hooks";
-import { IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
+import { IconMessages, IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { UserRole } from "../../../src/domain/enums";
+import { useLiveMessages } from "../../features/messages/live";
 import { trpc } from "../../trpc";
 import { SignOutButton } from "../SignOutButton";
 import classes from "./Header.module.css";
@@ -23,6 +24,33 @@ function CartLink() {
       <IconShoppingBag size={22} aria-hidden />
       {count > 0 && (
         <Badge size="xs" circle className={classes.badge} data-testid="cart-count" aria-hidden>
+          {count}
+        </Badge>
+      )}
+    </ActionIcon>
+  );
+}
+
+/**
+ * Messages, with what waits unread across the person's conversations; the live socket that keeps it (and any open
+ * thread) current is opened here, once per signed-in page.
+ */
+function MessagesLink() {
+  useLiveMessages();
+  const unread = trpc.messages.unread.useQuery();
+  const count = unread.data?.total ?? 0;
+  return (
+    <ActionIcon
+      component={Link}
+      to="/messages"
+      variant="subtle"
+      size="lg"
+      aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}
+      className={classes.iconLink}
+    >
+      <IconMessages size={22} aria-hidden />
+      {count > 0 && (
+        <Badge size="xs" circle color="red" className={classes.badge} data-testid="unread-count" aria-hidden>
           {count}
         </Badge>
       )}
@@ -90,6 +118,7 @@ function AccountMenu({ role }: { role: UserRole }) {
 export default function AccountControls({ role }: { role: UserRole }) {
   return (
     <>
+      <MessagesLink />
       <CartLink />
       <AccountMenu role={role} />
       {role === "admin" && (

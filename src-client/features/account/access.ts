@@ -49,6 +49,7 @@ export const accessRules = {
   booking: { signedOut: loginRequired(messages.loginRequiredBooking.message, { toast: true }) },
   apply: { signedOut: loginRequired(messages.loginRequiredApply.message, { toast: true }) },
   profile: { signedOut: loginRequired("Please log in to view your profile, consultations and orders.", { loginLink: true }) },
+  messages: { signedOut: loginRequired("Please log in to read your messages.", { loginLink: true }) },
   myArticles: { signedOut: loginRequired("Please log in to see your articles.", { loginLink: true }) },
   newArticle: { signedOut: loginRequired("Please log in to write an article.", { loginLink: true }) },
   editArticle: { signedOut: loginRequired("Please log in to edit your articles.", { loginLink: true }) },

@@ -13,7 +13,9 @@ import { useState } from "react";
 import { canReschedule } from "../../../src/domain/after-payment";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
+import { hasConversation } from "../../../src/domain/conversations";
 import { formatCalendarDate } from "../../lib/format";
+import { MessagesButton } from "../messages/MessagesButton";
 import { CalendarButton } from "./CalendarButton";
 import { CancelBookingDialog } from "./CancelBookingDialog";
 import { OwnReviewView } from "./OwnReviewView";
@@ -126,6 +128,7 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
           </Text>
           {consultation.status === "cancelled" && <RefundLine consultation={consultation} />}
           {!past && <MeetingRoomLink consultation={consultation} />}
+          {hasConversation(consultation.status) && <MessagesButton bookingId={consultation.id} />}
           {(consultation.status === "completed" || consultation.status === "no_show") && (
             <Button
               renderRoot={(props) => <Link {...props} to="/meeting/$bookingId" params={{ bookingId: consultation.id }} />}

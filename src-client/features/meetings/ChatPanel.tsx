@@ -52,6 +52,16 @@ export function ChatPanel({
                 <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                   {m.text}
                 </Text>
+                {/* An image sent in the booking's conversation (issue #43), opened full size in a new tab. */}
+                {m.imageUrl && (
+                  <a href={m.imageUrl} target="_blank" rel="noopener noreferrer">
+                    <img
+                      src={m.imageUrl}
+                      alt={`Sent by ${m.senderRole === me ? "you" : m.senderName}`}
+                      style={{ display: "block", maxWidth: "100%", maxHeight: 160, borderRadius: 4 }}
+                    />
+                  </a>
+                )}
               </div>
             ))}
           </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Container, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Container, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { formatMoney } from "../../../src/domain/money";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import { accessRules } from "../account/access";
@@ -13,6 +13,7 @@ import type { DashboardSeer, SeerSessions } from "./types";
 import { StatCard } from "../../components/StatCard";
 import { isDashboardTab, type DashboardTab } from "./tabs";
 import type { PayoutsStep } from "./PayoutsCard";
+import { InboxButton } from "../messages/MessagesButton";
 
 function SessionList({ seer, lists, past }: { seer: DashboardSeer; lists: SeerSessions; past: boolean }) {
   const sessions = past ? lists.past : lists.upcoming;
@@ -33,12 +34,15 @@ function Dashboard({ seer, lists, tab, onTab, payoutsStep }: { seer: DashboardSe
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <div>
-          <Title order={1}>Seer Dashboard</Title>
-          <Text c="dimmed">
-            Welcome back, {seer.fullName}. Times are shown in your timezone ({timezoneLabel(seer.timezone)}).
-          </Text>
-        </div>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Title order={1}>Seer Dashboard</Title>
+            <Text c="dimmed">
+              Welcome back, {seer.fullName}. Times are shown in your timezone ({timezoneLabel(seer.timezone)}).
+            </Text>
+          </div>
+          <InboxButton />
+        </Group>
         {!seer.price15Min && !seer.price30Min && !seer.price60Min && (
           <Alert color="orange" title="Your profile is not listed yet">
             Clients cannot find or book you until you set at least one price. Add your prices in the Profile tab.

@@ -12,6 +12,8 @@ import { trpc } from "../../trpc";
 import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
 import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
 import { notifyActionError } from "../../lib/actionError";
+import { hasConversation } from "../../../src/domain/conversations";
+import { MessagesButton } from "../messages/MessagesButton";
 import { timezoneLabel } from "./format";
 import type { DashboardSession } from "./types";
 
@@ -193,6 +195,11 @@ export function SessionCard({
           </Text>
         )}
         {past && session.status === "completed" && <ReviewReply session={session} />}
+        {hasConversation(session.status) && (
+          <Group gap="xs">
+            <MessagesButton bookingId={session.id} />
+          </Group>
+        )}
         {!past && (
           <Group gap="xs">
             {session.consultationLink && <JoinMeeting link={session.consultationLink} />}

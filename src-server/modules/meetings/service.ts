@@ -1,6 +1,4 @@
-import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { meetingMessages, users } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import {
   meetingRole,
@@ -16,6 +14,8 @@ import type { IceConfig } from "../../platform/config";
 import type { SessionUser } from "../../platform/trpc/context";
 import { MEETING_NOT_FOUND_MESSAGE, roomBooking } from "../bookings";
 import { createAttendance } from "./attendance";
+import type { Conversations } from "./conversation";
+import { displayName } from "./conversation-reads";
 import { iceServers } from "./ice";
 
 /** What a missing room, or someone else's, is told: the bookings module's own answer for a booking not theirs. */
@@ -49,13 +49,22 @@ export interface RoomAccess {
   role: MeetingRole;
   userName: string;
   peerName: string;
+  /** The other party's user id: the room's chat is the booking's conversation, and reaches their inbox. */
+  peerId: string;
   closesAt: Date;
 }
 
-const displayName = (first: string | null, last: string | null, fallback: string) =>
-  [first, last].filter((p) => p && p.trim()).join(" ") || fallback;
-
-export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock; ice?: IceConfig }) {
+export function createMeetingService({
+  db,
+  clock,
+  ice,
+  conversations,
+}: {
+  db: Db;
+  clock: Clock;
+  ice?: IceConfig;
+  conversations: Conversations;
+}) {
   const load = (bookingId: string) => roomBooking(db, bookingId);
 
   /** The booking's client and Seer see it, admins too; anyone else is told what a missing id is told. */
@@ -100,47 +109,34 @@ export function createMeetingService({ db, clock, ice }: { db: Db; clock: Clock;
       role,
       userName: role === "seer" ? row.seerName : clientName,
       peerName: role === "seer" ? clientName : row.seerName,
+      peerId: role === "seer" ? row.clientId : row.seerUserId,
       closesAt: roomWindow(row.startsAt, row.endsAt).closesAt,
     };
   }
 
+  /** The booking's conversation, as the room shows it (the room's own refusal for anyone else). */
   async function messages(user: SessionUser, bookingId: string): Promise<ChatMessage[]> {
-    const { seerName } = await room(user, bookingId);
-    const rows = await db
-      .select({
-        id: meetingMessages.id,
-        senderRole: meetingMessages.senderRole,
-        text: meetingMessages.text,
-        createdAt: meetingMessages.createdAt,
-        first: users.firstName,
-        last: users.lastName,
-      })
-      .from(meetingMessages)
-      .innerJoin(users, eq(users.id, meetingMessages.senderId))
-      .where(eq(meetingMessages.bookingId, bookingId))
-      .orderBy(asc(meetingMessages.createdAt), asc(meetingMessages.id));
-    return rows.map((r) => ({
-      id: r.id,
-      senderRole: r.senderRole,
-      senderName: r.senderRole === "seer" ? seerName : displayName(r.first, r.last, "Client"),
-      text: r.text,
-      sentAt: r.createdAt.toISOString(),
-    }));
+    await room(user, bookingId);
+    return (await conversations.thread(user, bookingId)).messages;
   }
 
-  async function saveChat(access: RoomAccess, userId: string, text: string): Promise<ChatMessage> {
-    const [row] = await db
-      .insert(meetingMessages)
-      .values({ bookingId: access.bookingId, senderId: userId, senderRole: access.role, text, createdAt: clock.now() })
-      .returning({ id: meetingMessages.id, createdAt: meetingMessages.createdAt });
-    if (!row) throw new Error("The chat message was not stored");
-    return { id: row.id, senderRole: access.role, senderName: access.userName, text, sentAt: row.createdAt.toISOString() };
+  /** A message written in the room is a message of the booking's conversation, stored and relayed as one. */
+  function saveChat(access: RoomAccess, userId: string, text: string): Promise<ChatMessage> {
+    return conversations.store({
+      bookingId: access.bookingId,
+      senderId: userId,
+      role: access.role,
+      senderName: access.userName,
+      text,
+      peerId: access.peerId,
+    });
   }
 
   const { joined, left, attendance, clientJoined } = createAttendance({ db, clock });
   return {
     room,
     admit,
+    conversations,
     messages,
     saveChat,
     joined,

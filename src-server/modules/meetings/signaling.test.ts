@@ -391,6 +391,7 @@ describe("ICE servers", () => {
     const service = createMeetingService({
       db: t.database.db,
       clock,
+      conversations: t.app.services.meetings.conversations,
       ice: {
         stunUrls: ["stun:turn.example:3478"],
         turnUrls: ["turn:turn.example:3478"],
@@ -405,6 +406,10 @@ describe("ICE servers", () => {
     expect(turn?.credential).toBe(createHmac("sha1", "a-shared-secret-1234").update(`${expiry}:user-1`).digest("base64"));
     clock.advance(1000);
     expect(service.iceServers("user-1")[1]?.credential).not.toBe(turn?.credential);
-    expect(createMeetingService({ db: t.database.db, clock }).iceServers("user-1")).toEqual([]);
+    expect(
+      createMeetingService({ db: t.database.db, clock, conversations: t.app.services.meetings.conversations }).iceServers(
+        "user-1",
+      ),
+    ).toEqual([]);
   });
 });

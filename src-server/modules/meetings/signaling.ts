@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
 import { bookingIdSchema } from "../../../src/schemas/bookings";
@@ -8,6 +8,8 @@ import type { Clock } from "../../platform/clock";
 import type { Relay } from "../../platform/relay";
 import type { SessionUser } from "../../platform/trpc/context";
 import type { MeetingService, RoomAccess } from "./service";
+import { registerInboxSocket } from "./inbox-socket";
+import { sameOriginOnly } from "./same-origin";
 
 /** The room's signaling socket (docs/product.md#meeting-room). */
 export const MEETING_SOCKET_PATH = "/api/meetings/:bookingId/socket";
@@ -85,22 +87,6 @@ function deliver(
   }
 }
 
-/** Before the upgrade: a page of another origin never opens a socket with our cookie. */
-function sameOriginOnly(publicHost: string) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const origin = req.headers.origin;
-    let host: string | undefined;
-    try {
-      host = origin ? new URL(origin).host : undefined;
-    } catch {
-      host = undefined;
-    }
-    if (!host || (host !== req.headers.host && host !== publicHost)) {
-      return reply.code(403).send({ error: "Forbidden", message: "Cross-origin socket refused" });
-    }
-  };
-}
-
 /** One socket's messages: at most RATE_LIMIT in RATE_WINDOW_MS, each checked, then answered or relayed. */
 function messageHandler(
   conn: Connection,
@@ -133,15 +119,10 @@ function messageHandler(
         return send(conn, { type: "pong" });
       case "leave":
         return socket.close(SOCKET_CLOSE.normal, "Left the room");
-      case "chat": {
-        const saved = await meetings.saveChat(access, userId, m.text);
-        return publish(conn, {
-          kind: "signal",
-          bookingId: access.bookingId,
-          to: "both",
-          signal: { type: "chat", message: saved },
-        });
-      }
+      case "chat":
+        // Stored as a message of the booking's conversation, which relays it to the room and both inboxes.
+        await meetings.saveChat(access, userId, m.text);
+        return;
       case "description":
         return publish(conn, {
           kind: "signal",
@@ -195,6 +176,17 @@ export async function registerMeetingSocket(app: FastifyInstance, deps: MeetingS
     },
   });
   app.onDrain(restartAll);
+
+  // A message of the booking's conversation (written here or on /messages) reaches the room's sockets on every instance.
+  const roomQueue = { queue: Promise.resolve() };
+  deps.meetings.conversations.onMessage(async ({ bookingId, message }) => {
+    const envelope: Envelope = { kind: "signal", bookingId, to: "both", signal: { type: "chat", message } };
+    roomQueue.queue = roomQueue.queue
+      .then(() => deps.relay.publish(CHANNEL, JSON.stringify(envelope)))
+      .catch((err: unknown) => app.log.warn({ err, bookingId }, "meetings: relay failed"));
+    await roomQueue.queue;
+  });
+  await registerInboxSocket(app, { ...deps, publicHost });
 
   app.get(
     MEETING_SOCKET_PATH,

@@ -61,6 +61,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     scope.post("/api/upload/id-document", uploadRoute("id-document", "idDocument"));
     scope.post("/api/upload/profile-photo", uploadRoute("profile-photo", "profilePhoto"));
     scope.post("/api/upload/return-photo", uploadRoute("return-photo", "returnPhoto"));
+    scope.post("/api/upload/message-image", uploadRoute("message-image", "image"));
   });
 
   // Streams a stored file to its uploader or an admin (and a photo in use on an approved Seer's profile to anyone);

@@ -4,6 +4,7 @@ import type { Db, Queryable } from "../../../db/client";
 import { seers, uploads, type UploadKind } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { ID_DOCUMENT_MAX_BYTES, uploadIdFromUrl } from "../../../src/schemas/applications";
+import { MESSAGE_IMAGE_MAX_BYTES } from "../../../src/domain/conversations";
 import {
   ID_DOCUMENT_TYPES,
   PROFILE_PHOTO_TYPES,
@@ -35,12 +36,19 @@ export const uploadRules: Record<UploadKind, { types: readonly JudgedMimeType[];
     maxBytes: ID_DOCUMENT_MAX_BYTES,
     typeMessage: "Only JPEG or PNG photos are accepted.",
   },
+  // An image sent in a booking's conversation: readable by its two parties and admins (the `sharedWith` hook).
+  "message-image": {
+    types: PROFILE_PHOTO_TYPES,
+    maxBytes: MESSAGE_IMAGE_MAX_BYTES,
+    typeMessage: "Only JPEG or PNG images can be sent.",
+  },
 };
 
 /** The largest file any upload route accepts; the multipart limit is set from it. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(uploadRules).map((r) => r.maxBytes));
 
 export const FILE_TOO_LARGE = "The file is larger than 10 MB. Please choose a smaller file.";
+export const IMAGE_TOO_LARGE = "The image is larger than 5 MB. Please choose a smaller one.";
 export const FILE_EMPTY = "The file is empty. Please choose another file.";
 export const UPLOAD_NOT_FOUND = "File not found";
 /** Per user, over any 24 hours (docs/product.md#constants-and-limits). */
@@ -78,7 +86,20 @@ function displayName(name: string | undefined): string | null {
   return clean ? clean.slice(0, 255) : null;
 }
 
-export function createUploadService({ db, storage, clock }: { db: Db; storage: FileStorage; clock: Clock }) {
+/** Whether an upload is shared with a user by another module (a conversation's image with the booking's other party). */
+export type SharedWith = (uploadId: string, userId: string) => Promise<boolean>;
+
+export function createUploadService({
+  db,
+  storage,
+  clock,
+  sharedWith,
+}: {
+  db: Db;
+  storage: FileStorage;
+  clock: Clock;
+  sharedWith?: SharedWith;
+}) {
   /** Refuses an upload that would take the user past the day's quota (a rolling 24 hours), in files or bytes. */
   async function checkQuota(userId: string, bytes: number, q: Queryable = db): Promise<void> {
     const since = new Date(clock.now().getTime() - 24 * 60 * 60 * 1000);
@@ -99,7 +120,8 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
   }): Promise<StoredUpload> {
     const rules = uploadRules[input.kind];
     if (input.content.length === 0) throw new AppError("BAD_REQUEST", FILE_EMPTY);
-    if (input.content.length > rules.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
+    if (input.content.length > rules.maxBytes)
+      throw new AppError("PAYLOAD_TOO_LARGE", input.kind === "message-image" ? IMAGE_TOO_LARGE : FILE_TOO_LARGE);
     const sent = await judgeFileType(input.content, rules.types);
     if (!sent) throw new AppError("UNPROCESSABLE_CONTENT", rules.typeMessage);
     let content = input.content;
@@ -154,7 +176,10 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
     return !!seer;
   }
 
-  /** The uploader and admins may read a file (anyone, a published profile photo); others get the answer for a missing one. */
+  /**
+   * The uploader and admins may read a file (anyone, a published profile photo; the booking's other party, an image sent
+   * in its conversation); others get the answer for a missing one.
+   */
   async function openForRead(id: string, user: Pick<CurrentUser, "id" | "role"> | null): Promise<UploadToRead> {
     // Ids are UUID text; anything else (a NUL, a huge string) names no file and never reaches SQL.
     if (!/^[0-9a-f-]{36}$/i.test(id))
@@ -173,7 +198,10 @@ export function createUploadService({ db, storage, clock }: { db: Db; storage: F
     const published = row?.kind === "profile-photo" && (await isPublishedPhoto(id));
     if (!row || (!published && !user))
       throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
-    if (!published && row.userId !== user?.id && user?.role !== "admin") throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+    const shared =
+      row.kind === "message-image" && !!user && row.userId !== user.id && !!sharedWith && (await sharedWith(id, user.id));
+    if (!published && !shared && row.userId !== user?.id && user?.role !== "admin")
+      throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
     let stream: Readable;
     try {
       stream = await storage.open(row.storageKey);

@@ -1,0 +1,53 @@
+import { Badge, Button } from "@mantine/core";
+import { IconMessages } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { trpc } from "../../trpc";
+
+/** A session card's way into its conversation, with what waits unread (one query for all the cards: messages.unread). */
+export function MessagesButton({ bookingId }: { bookingId: string }) {
+  const unread = trpc.messages.unread.useQuery();
+  const count = unread.data?.byBooking[bookingId] ?? 0;
+  return (
+    <Button
+      renderRoot={(props) => <Link {...props} to="/messages/$bookingId" params={{ bookingId }} />}
+      leftSection={<IconMessages size={16} aria-hidden />}
+      rightSection={
+        count > 0 ? (
+          <Badge size="xs" color="red" circle data-testid="card-unread">
+            {count}
+          </Badge>
+        ) : undefined
+      }
+      size="xs"
+      variant="light"
+      aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}
+    >
+      Messages
+    </Button>
+  );
+}
+
+/** The Seer dashboard's way into the inbox, with the total that waits unread across the Seer's conversations. */
+export function InboxButton() {
+  const unread = trpc.messages.unread.useQuery();
+  const count = unread.data?.total ?? 0;
+  return (
+    <Button
+      component={Link}
+      to="/messages"
+      leftSection={<IconMessages size={16} aria-hidden />}
+      variant="light"
+      size="sm"
+      aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}
+      rightSection={
+        count > 0 ? (
+          <Badge size="sm" color="red" circle>
+            {count}
+          </Badge>
+        ) : undefined
+      }
+    >
+      Messages
+    </Button>
+  );
+}

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { IconArrowLeft, IconPhoto, IconSend } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { CHAT_MESSAGE_MAX, type ChatMessage, type MeetingRole } from "../../../src/domain/meetings";
+import { CONVERSATION_OPEN_DAYS } from "../../../src/domain/conversations";
+import { formatCalendarDate, formatDate } from "../../lib/format";
+import { uploadFile, UploadError } from "../../lib/upload";
+import { trpc } from "../../trpc";
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" });
+
+/** One message: plain text (React never reads it as HTML) and perhaps an image. */
+function MessageItem({ message, me }: { message: ChatMessage; me: MeetingRole | "admin" }) {
+  const mine = message.senderRole === me;
+  const who = mine ? "You" : message.senderName;
+  return (
+    <Paper
+      data-testid="thread-message"
+      p="xs"
+      radius="md"
+      withBorder
+      maw="85%"
+      style={{ alignSelf: mine ? "flex-end" : "flex-start" }}
+      bg={mine ? "var(--mantine-color-ochre-0, #fdf6e3)" : undefined}
+    >
+      <Text size="xs" c="dimmed">
+        {who} · {formatDate(message.sentAt, "short")} {time(message.sentAt)}
+      </Text>
+      {message.text && (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {message.text}
+        </Text>
+      )}
+      {message.imageUrl && (
+        <a href={message.imageUrl} target="_blank" rel="noopener noreferrer">
+          <img
+            src={message.imageUrl}
+            alt={`Sent by ${who === "You" ? "you" : who}`}
+            style={{ display: "block", maxWidth: "100%", maxHeight: 240, marginTop: 4, borderRadius: 4 }}
+          />
+        </a>
+      )}
+    </Paper>
+  );
+}
+
+/** The form under the thread: a real form (Enter sends, Shift+Enter breaks the line); what was typed stays on failure. */
+function MessageForm({ bookingId }: { bookingId: string }) {
+  const utils = trpc.useUtils();
+  const send = trpc.messages.send.useMutation();
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    const trimmed = text.trim();
+    if (!trimmed && !file) {
+      setError("A message cannot be empty.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const imageUrl = file ? await uploadFile("/api/upload/message-image", "image", file, () => {}).done : undefined;
+      const message = await send.mutateAsync({ bookingId, text: trimmed, ...(imageUrl ? { imageUrl } : {}) });
+      utils.messages.thread.setData({ bookingId }, (thread) =>
+        thread && !thread.messages.some((m) => m.id === message.id)
+          ? { ...thread, messages: [...thread.messages, message] }
+          : thread,
+      );
+      void utils.messages.inbox.invalidate();
+      setText("");
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = "";
+    } catch (caught) {
+      setError(
+        caught instanceof UploadError
+          ? caught.detail
+          : caught instanceof Error
+            ? caught.message
+            : "The message was not sent. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label="Write a message" method="post">
+      <Stack gap="xs">
+        <Textarea
+          name="text"
+          label="Message"
+          placeholder="Write a message"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          maxLength={CHAT_MESSAGE_MAX}
+          rows={3}
+          error={error ?? undefined}
+        />
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Button
+            component="label"
+            variant="subtle"
+            size="xs"
+            leftSection={<IconPhoto size={16} aria-hidden />}
+            style={{ cursor: "pointer" }}
+          >
+            {file ? file.name : "Add an image"}
+            <input
+              ref={fileInput}
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png"
+              aria-label="Add an image (JPEG or PNG, up to 5 MB)"
+              style={{ position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden" }}
+              onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+            />
+          </Button>
+          <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** `/messages/:bookingId`: a booking's conversation (docs/product.md#messages). */
+export function Thread({ bookingId }: { bookingId: string }) {
+  const utils = trpc.useUtils();
+  const thread = trpc.messages.thread.useQuery({ bookingId });
+  const markRead = trpc.messages.markRead.useMutation({
+    onSuccess: () => {
+      void utils.messages.unread.invalidate();
+      void utils.messages.inbox.invalidate();
+    },
+  });
+  const data = thread.data;
+  const lastId = data?.messages.at(-1)?.id;
+  const party = data && data.viewer !== "admin";
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (party) mutate({ bookingId });
+  }, [party, lastId, bookingId, mutate]);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "end" });
+  }, [lastId]);
+
+  if (thread.isPending) return <Loader aria-label="Loading messages" m="xl" />;
+  if (thread.isError || !data) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" role="alert" title="Conversation Not Found">
+          {thread.error?.message ?? "This conversation doesn't exist or you don't have access to it."}
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="sm" py="lg" px="sm">
+      <Stack gap="md">
+        <Anchor component={Link} to="/messages" size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={14} aria-hidden />
+            All messages
+          </Group>
+        </Anchor>
+        <div>
+          <Title order={1} size="h3" style={{ overflowWrap: "anywhere" }}>
+            Messages with {data.peerName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Session on {formatCalendarDate(data.scheduledDate, "weekdayShort")} at {data.scheduledTime} ({data.clientTimezone})
+          </Text>
+        </div>
+        <Stack gap="xs" role="log" aria-label="Messages" aria-live="polite">
+          {data.messages.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No messages yet.
+            </Text>
+          )}
+          {data.messages.map((m) => (
+            <MessageItem key={m.id} message={m} me={data.viewer} />
+          ))}
+          <div ref={end} />
+        </Stack>
+        {data.viewer === "admin" ? (
+          <Text size="sm" c="dimmed">
+            Admins can read this conversation; only the client and the Seer write in it.
+          </Text>
+        ) : data.state === "open" ? (
+          <MessageForm bookingId={bookingId} />
+        ) : (
+          <Alert color="gray" role="status">
+            {data.state === "closed"
+              ? `This conversation is closed: messages can be sent until ${CONVERSATION_OPEN_DAYS} days after the session.`
+              : "Messages open once the booking is confirmed."}
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
