@@ -17,7 +17,7 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { idempotent } from "../../platform/idempotency";
 import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
-import { retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
+import { paymentLinks, retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
 import type { SessionUser } from "../../platform/trpc/context";
 import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
@@ -116,6 +116,8 @@ const setIntentStatement = statement((q: Queryable) =>
     .set({
       paymentIntentId: valueOf(bookings.paymentIntentId, "paymentIntentId"),
       stripePaymentIntentId: valueOf(bookings.stripePaymentIntentId, "stripePaymentIntentId"),
+      localChargeId: valueOf(bookings.localChargeId, "localChargeId"),
+      paymentProvider: valueOf(bookings.paymentProvider, "paymentProvider"),
       paymentMetadata: valueOf(bookings.paymentMetadata, "paymentMetadata"),
     })
     .where(eq(bookings.id, p("bookingId")))
@@ -338,7 +340,7 @@ async function openIntent(
           setIntentStatement(tx, {
             bookingId,
             paymentIntentId: intent.id,
-            stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+            ...paymentLinks(payments, intent),
             paymentMetadata: {
               provider: payments.name,
               currency: intent.currency,

@@ -6,7 +6,7 @@ import { isCurrency, type Currency } from "../../../src/domain/currencies";
 import { MOBILE_MONEY_PROMPT_MINUTES, PROMPT_DECLINED, PROMPT_TIMED_OUT } from "../../../src/domain/mobile-money";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
-import { GatewayRefusedError, type ChargeGateway, type GatewayRefund, type VerifiedCharge } from "./local-gateway";
+import { GatewayRefusedError, type ChargeGateway, type GatewayName, type GatewayRefund, type VerifiedCharge } from "./local-gateway";
 import {
   UnknownPaymentIntentError,
   type CreatePaymentIntentInput,
@@ -47,6 +47,7 @@ const intentOf = (row: ChargeRow): PaymentIntent => ({
   status: row.status as PaymentIntent["status"],
   metadata: { ...row.metadata },
   lastError: row.lastError,
+  gateway: row.gateway as GatewayName,
 });
 
 /** The gateway reference of a charge's attempt, and back: `lc_…-2` is the second prompt of `lc_…`. */
