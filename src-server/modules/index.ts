@@ -130,6 +130,8 @@ export function createServices(base: ServiceDeps) {
       await ledger.recordPayment(paymentIntentId);
     },
   });
+  // A local charge paid twice is in the ledger, as is the refund that gives it back.
+  payments.events.onDuplicateCharge(ledger.recordDuplicate);
   payments.events.onAccountUpdated(payouts.syncAccount);
   payments.events.onTransferChanged(payouts.syncTransfer);
   const seers = createSeerService(deps);

@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookingRefunds, bookings, localCharges, paymentEvents } from "../../../db/schema";
+import { bookingRefunds, bookings, ledgerEntries, localChargeRefunds, localCharges, paymentEvents } from "../../../db/schema";
 import { PROMPT_DECLINED } from "../../../src/domain/mobile-money";
 import { FakeClock } from "../../platform/clock";
 import { createPaymentProvider } from "../../platform/payments";
@@ -298,5 +298,67 @@ describe("mobile money through Paystack", () => {
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect((await rows()).map((r) => r.status)).toEqual(["succeeded"]);
+  });
+
+  it("confirms a charge paid by two approved prompts once, and gives the second back whole through Paystack, once", async () => {
+    const created = await holdInCedis();
+    // The client asked again while the first prompt still waited, and then approved both on the phone.
+    await prompt(created.clientSecret);
+    await prompt(created.clientSecret);
+    const [first, second] = [1, 2].map((n) => transactions.get(`${created.paymentIntentId}-${n}`));
+    if (!first || !second) throw new Error("no transactions");
+    first.status = "success";
+    second.status = "success";
+    sent.length = 0;
+    // Both webhooks at once, then both again, and the first once more after the booking was cancelled.
+    const both = await Promise.all([webhook("charge.success", chargeSuccess(first)), webhook("charge.success", chargeSuccess(second))]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const charge = await chargeOf(created.paymentIntentId);
+    const paidTx = charge?.paidAttempt === 1 ? first : second;
+    const extraTx = paidTx === first ? second : first;
+    expect(charge).toMatchObject({ status: "succeeded", providerTransactionId: String(paidTx.id) });
+    const confirmed = await bookingOf(created.bookingId);
+    expect(confirmed?.status).toBe("confirmed");
+    expect(confirmed).toMatchObject({ localChargeId: created.paymentIntentId, paymentProvider: "paystack" });
+    expect(confirmed?.stripePaymentIntentId).toBeNull();
+    const refundsAsked = () => sent.filter((r) => r.path === "/refund");
+    expect(refundsAsked()).toEqual([
+      { method: "POST", path: "/refund", body: expect.objectContaining({ transaction: String(extraTx.id), amount: created.chargeAmount }) },
+    ]);
+    await webhook("charge.success", chargeSuccess(first));
+    await webhook("charge.success", chargeSuccess(second));
+    expect(refundsAsked()).toHaveLength(1);
+    expect((await bookingOf(created.bookingId))?.confirmedAt).toEqual(confirmed?.confirmedAt);
+    const asked = await t.database.db
+      .select()
+      .from(localChargeRefunds)
+      .where(eq(localChargeRefunds.chargeId, created.paymentIntentId));
+    expect(asked).toEqual([
+      expect.objectContaining({
+        idempotencyKey: `duplicate:${extraTx.reference}`,
+        attemptReference: extraTx.reference,
+        amount: created.chargeAmount,
+      }),
+    ]);
+    const ledger = () =>
+      t.database.db
+        .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, localAmount: ledgerEntries.localAmount, currency: ledgerEntries.currency })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.bookingId, created.bookingId));
+    const bookCents = Math.round(Number(confirmed?.amount) * 100);
+    expect((await ledger()).filter((r) => r.kind.startsWith("duplicate"))).toEqual([
+      { kind: "duplicate_charge", amount: bookCents, localAmount: created.chargeAmount, currency: "GHS" },
+      { kind: "duplicate_refund", amount: bookCents, localAmount: created.chargeAmount, currency: "GHS" },
+    ]);
+    // The booking's own refund is of the transaction that paid it, and the second's late webhook changes nothing.
+    sent.length = 0;
+    const cancelled = await trpcMutation(t.app, "bookings.cancel", { bookingId: created.bookingId }, client.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(refundsAsked()).toEqual([
+      { method: "POST", path: "/refund", body: expect.objectContaining({ transaction: String(paidTx.id), amount: created.chargeAmount }) },
+    ]);
+    expect((await webhook("charge.success", chargeSuccess(extraTx))).statusCode).toBe(200);
+    expect(refundsAsked()).toHaveLength(1);
+    expect((await ledger()).filter((r) => r.kind.startsWith("duplicate"))).toHaveLength(2);
   });
 });

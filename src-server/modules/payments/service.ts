@@ -109,6 +109,7 @@ export function createPaymentService({ db, clock, payments: provider }: { db: Db
    * same id however it was learnt (webhook, waiting page), so it is looked up: processed once.
    */
   async function deliver(outcome: PromptOutcome | LocalOutcome, log?: WarnLog, fresh = true): Promise<MobileMoneyOutcome> {
+    if ("duplicate" in outcome && outcome.duplicate) await events.duplicateCharged(outcome.duplicate);
     if (outcome.event) {
       try {
         await events.process(outcome.event, log, { fresh });

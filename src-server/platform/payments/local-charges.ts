@@ -37,6 +37,26 @@ export interface LocalOutcome {
   intent: PaymentIntent;
   /** The payment_intent.succeeded event to process, when the gateway's record says it was paid. */
   event: PaymentWebhookEvent | null;
+  /** A second success of a charge already paid by another attempt, and its refund through the gateway. */
+  duplicate?: DuplicateCharge;
+}
+
+/**
+ * One charge paid twice (two prompts approved, or a prompt and a hosted checkout): the attempt that did not confirm
+ * it is given back in full through its gateway, once per attempt (`duplicate:<reference>`).
+ */
+export interface DuplicateCharge {
+  /** The charge (`lc_…`): the booking's or order's payment. */
+  chargeId: string;
+  /** The attempt paid a second time (`lc_…-2`). */
+  reference: string;
+  /** Minor units of `currency`, as the gateway took them. */
+  amount: number;
+  currency: Currency;
+  /** The gateway's refund, once it accepted it; null when it refused or did not answer (asked again next time). */
+  refund: Refund | null;
+  /** Why the refund was not made, when it was not. */
+  refundError: string | null;
 }
 
 const intentOf = (row: ChargeRow): PaymentIntent => ({
@@ -53,6 +73,12 @@ const intentOf = (row: ChargeRow): PaymentIntent => ({
 /** The gateway reference of a charge's attempt, and back: `lc_…-2` is the second prompt of `lc_…`. */
 const attemptReference = (id: string, attempt: number) => `${id}-${attempt}`;
 export const chargeIdOf = (reference: string) => reference.replace(/-\d+$/, "");
+const attemptOf = (reference: string): number | null => {
+  const found = /-(\d+)$/.exec(reference);
+  return found ? Number(found[1]) : null;
+};
+/** The reference of the attempt that paid a charge (its last one, for a charge paid before migration 0031). */
+const paidReference = (row: ChargeRow) => attemptReference(row.id, row.paidAttempt ?? row.attempt);
 
 const currencyOf = (row: ChargeRow): Currency => {
   const upper = row.currency.toUpperCase();
@@ -183,7 +209,7 @@ export class LocalChargesProvider implements ChargeProvider {
     const row = await this.get(paymentIntentId);
     if (row.status !== "succeeded") return [];
     const refunds = await this.gateway.listRefunds({
-      reference: attemptReference(row.id, row.attempt),
+      reference: paidReference(row),
       providerTransactionId: row.providerTransactionId,
       currency: currencyOf(row),
     });
@@ -277,12 +303,22 @@ export class LocalChargesProvider implements ChargeProvider {
     if (record.status === "succeeded") {
       if (record.amount !== row.amount || record.currency.toLowerCase() !== row.currency)
         throw new AppError("BAD_REQUEST", "The gateway's record does not match this payment's amount and currency.");
+      const attempt = attemptOf(reference);
       const [paid] = await this.db
         .update(localCharges)
-        .set({ status: "succeeded", lastError: null, providerTransactionId: record.providerTransactionId })
+        .set({
+          status: "succeeded",
+          lastError: null,
+          providerTransactionId: record.providerTransactionId,
+          paidAttempt: attempt,
+        })
         .where(and(eq(localCharges.id, row.id), ne(localCharges.status, "succeeded")))
         .returning();
-      const intent = intentOf(paid ?? (await this.get(row.id)));
+      const now = paid ?? (await this.get(row.id));
+      const intent = intentOf(now);
+      // Paid already by another attempt: this success is a second charge, given back whole; nothing to confirm.
+      if (!paid && now.paidAttempt !== null && attempt !== null && now.paidAttempt !== attempt)
+        return { intent, event: null, duplicate: await this.refundDuplicate(now, reference, record) };
       return {
         intent,
         event: { id: `${this.gateway.name}:${reference}`, type: "payment_intent.succeeded", paymentIntent: intent },
@@ -293,6 +329,49 @@ export class LocalChargesProvider implements ChargeProvider {
       return { intent: intentOf(failed ?? row), event: null };
     }
     return { intent: intentOf(row), event: null };
+  }
+
+  /**
+   * Gives back a second charge in full through the gateway that took it, once per attempt: the key
+   * `duplicate:<reference>` is stored before the gateway is asked, so a webhook delivered again (or late, or on another
+   * instance) answers the refund already asked, and asks again only when the gateway never answered.
+   */
+  private async refundDuplicate(row: ChargeRow, reference: string, record: VerifiedCharge): Promise<DuplicateCharge> {
+    const currency = currencyOf(row);
+    const idempotencyKey = `duplicate:${reference}`;
+    const base = { chargeId: row.id, reference, amount: record.amount, currency };
+    const [reserved] = await this.db
+      .insert(localChargeRefunds)
+      .values({ idempotencyKey, chargeId: row.id, amount: record.amount, attemptReference: reference })
+      .onConflictDoNothing()
+      .returning();
+    if (!reserved) {
+      const [asked] = await this.db.select().from(localChargeRefunds).where(eq(localChargeRefunds.idempotencyKey, idempotencyKey));
+      if (asked?.providerRefundId) {
+        const refund = { id: asked.providerRefundId, paymentIntentId: row.id, amount: asked.amount, currency: row.currency };
+        return { ...base, refund: { ...refund, status: "pending", metadata: { reason: "duplicate" } }, refundError: null };
+      }
+    }
+    let refund: GatewayRefund;
+    try {
+      refund = await this.gateway.refund({
+        reference,
+        providerTransactionId: record.providerTransactionId,
+        amount: record.amount,
+        currency,
+        idempotencyKey,
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayRefusedError)) throw error;
+      // Nothing was refunded: the key is free for the next delivery to try again.
+      await this.db.delete(localChargeRefunds).where(eq(localChargeRefunds.idempotencyKey, idempotencyKey));
+      return { ...base, refund: null, refundError: error.message };
+    }
+    await this.db
+      .update(localChargeRefunds)
+      .set({ providerRefundId: refund.id })
+      .where(eq(localChargeRefunds.idempotencyKey, idempotencyKey));
+    return { ...base, refund: { ...refundOf(row.id, refund), metadata: { reason: "duplicate" } }, refundError: null };
   }
 
   /** A change to a waiting attempt, made only while that attempt still waits (a later prompt or a payment wins). */
