@@ -16,7 +16,7 @@ import { articlesRouter, createArticleService, registerArticleRoutes } from "./a
 import { contactRouter, createContactService, registerContactRoutes } from "./contact";
 import { bookingsRouter, createBookingService, registerBookingRoutes } from "./bookings";
 import { calendarsRouter, createCalendarService, registerCalendarRoutes } from "./calendars";
-import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from "./payments";
+import { createPaymentService, paymentsRouter, registerLocalCardRoutes, registerPaymentWebhooks } from "./payments";
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
 import {
@@ -185,6 +185,7 @@ export async function registerModuleRoutes(
   registerAccountRoutes(app);
   registerBookingRoutes(app);
   await app.register(registerPaymentWebhooks, { payments: services.payments });
+  registerLocalCardRoutes(app, services.payments);
   await app.register(registerPayoutWebhooks, {
     rails: services.rails,
     sync: services.payouts.syncLocal,

@@ -24,6 +24,8 @@ export const LOCAL_CHARGE_PREFIX = "lc_";
 const VERIFY_AFTER_MS = 10_000;
 const PAYMENT_NOT_FOUND = "This payment could not be found. Please start again.";
 const CANCELLED = "This payment was cancelled. Please start again.";
+export const NO_MOBILE_MONEY_HERE = "Mobile money is not available in this currency: pay with a local card.";
+export const NO_LOCAL_CARD_HERE = "A local card is not available in this currency: pay by mobile money.";
 
 type ChargeRow = typeof localCharges.$inferSelect;
 
@@ -99,8 +101,15 @@ export class LocalChargesProvider implements ChargeProvider {
     readonly gateway: ChargeGateway,
   ) {}
 
+  /** Whether this gateway charges `currency` at all: by mobile money, or a local card on its hosted checkout. */
   serves(currency: string): boolean {
+    return this.servesMobileMoney(currency) || this.servesCheckout(currency);
+  }
+  servesMobileMoney(currency: string): boolean {
     return this.gateway.currencies.some((c) => c === currency.toUpperCase());
+  }
+  servesCheckout(currency: string): boolean {
+    return this.gateway.checkoutCurrencies.some((c) => c === currency.toUpperCase());
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
@@ -224,17 +233,8 @@ export class LocalChargesProvider implements ChargeProvider {
     const row = await this.bySecret(clientSecret);
     if (row.status === "succeeded") return { intent: intentOf(row), event: null };
     if (row.status === "canceled") throw new AppError("BAD_REQUEST", CANCELLED);
-    const [claimed] = await this.db
-      .update(localCharges)
-      .set({
-        attempt: sql`${localCharges.attempt} + 1`,
-        status: "requires_action",
-        lastError: null,
-        promptedAt: this.clock.now(),
-        verifiedAt: null,
-      })
-      .where(and(eq(localCharges.id, row.id), inArray(localCharges.status, ["requires_payment_method", "requires_action"])))
-      .returning();
+    if (!this.servesMobileMoney(row.currency)) throw new AppError("BAD_REQUEST", NO_MOBILE_MONEY_HERE);
+    const claimed = await this.claimAttempt(row);
     if (!claimed) return { intent: intentOf(await this.bySecret(clientSecret)), event: null };
     const reference = attemptReference(claimed.id, claimed.attempt);
     let started;
@@ -260,6 +260,60 @@ export class LocalChargesProvider implements ChargeProvider {
     }
     if (started.providerTransactionId) await this.setWaiting(claimed, { providerTransactionId: started.providerTransactionId });
     return { intent: intentOf(claimed), event: null };
+  }
+
+  /**
+   * A local card on the gateway's hosted checkout (issue #41): a new attempt, waiting as a prompt does, and the page's
+   * address to send the client to. The client comes back to `returnUrl`, whose route reads the gateway's record; the
+   * webhook confirms it as a prompt's, and a second payment of the same charge is given back as one.
+   */
+  async checkout(clientSecret: string, email: string, returnUrl: string): Promise<{ url: string | null; intent: PaymentIntent }> {
+    const row = await this.bySecret(clientSecret);
+    if (row.status === "succeeded") return { url: null, intent: intentOf(row) };
+    if (row.status === "canceled") throw new AppError("BAD_REQUEST", CANCELLED);
+    if (!this.servesCheckout(row.currency)) throw new AppError("BAD_REQUEST", NO_LOCAL_CARD_HERE);
+    const claimed = await this.claimAttempt(row);
+    if (!claimed) return { url: null, intent: intentOf(await this.bySecret(clientSecret)) };
+    const reference = attemptReference(claimed.id, claimed.attempt);
+    try {
+      const { url } = await this.gateway.startCheckout({
+        reference,
+        amount: claimed.amount,
+        currency: currencyOf(claimed),
+        email,
+        returnUrl,
+      });
+      return { url, intent: intentOf(claimed) };
+    } catch (error) {
+      await this.setWaiting(claimed, { status: "requires_payment_method", lastError: null });
+      if (error instanceof GatewayRefusedError) throw new AppError("BAD_REQUEST", error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  /** The charge a reference names, when this gateway stored it (the return route's check before reading the record). */
+  async owns(reference: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ gateway: localCharges.gateway })
+      .from(localCharges)
+      .where(eq(localCharges.id, chargeIdOf(reference)));
+    return row?.gateway === this.gateway.name;
+  }
+
+  /** A new attempt (prompt or checkout) on a charge still payable: the gateway takes each reference once. */
+  private async claimAttempt(row: ChargeRow): Promise<ChargeRow | undefined> {
+    const [claimed] = await this.db
+      .update(localCharges)
+      .set({
+        attempt: sql`${localCharges.attempt} + 1`,
+        status: "requires_action",
+        lastError: null,
+        promptedAt: this.clock.now(),
+        verifiedAt: null,
+      })
+      .where(and(eq(localCharges.id, row.id), inArray(localCharges.status, ["requires_payment_method", "requires_action"])))
+      .returning();
+    return claimed;
   }
 
   /**
