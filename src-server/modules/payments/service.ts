@@ -68,9 +68,11 @@ export function createPaymentService({
    * money is offered, in which currencies: the test phone's (every local currency) in test mode, and the configured
    * gateways' currencies.
    */
-  const mobileMoneyCurrencies: Currency[] = CURRENCIES.filter(
-    (c) => c !== "USD" && (phone !== null || locals.some((l) => l.servesMobileMoney(c))),
-  );
+  const mobileMoneyCurrencies: Currency[] = CURRENCIES.filter((c) => {
+    if (c === "USD") return false;
+    const local = locals.find((l) => l.serves(c));
+    return local ? local.servesMobileMoney(c) : phone !== null;
+  });
   // A gateway's currency goes to that gateway (routing.ts); the rest, in test mode, to the test mode's stand-in page.
   const localCardCurrencies: Currency[] = CURRENCIES.filter((c) => {
     if (c === "USD") return false;
