@@ -13,7 +13,12 @@ import { createPaymentService } from "./service";
  * asked of any provider, and payments.config offers only what the gateways take.
  */
 const REFUSED = "Payments in this currency are not available: choose Card (USD).";
-const stripe = { secretKey: "sk_test_seer_refusal", publishableKey: "pk_test_seer_refusal", webhookSecret: undefined };
+const stripe = {
+  secretKey: "sk_test_seer_refusal",
+  publishableKey: "pk_test_seer_refusal",
+  webhookSecret: undefined,
+  connectWebhookSecret: undefined,
+};
 const paystack = { secretKey: "sk_test_seer_refusal_paystack", baseUrl: "https://paystack.refusal.test" };
 const clock = new FakeClock(new Date("2026-11-27T10:00:00Z"));
 // Any request to Stripe or Paystack fails the test: the refusals below must ask nobody.
