@@ -18,6 +18,7 @@ import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog 
 import { idempotent } from "../../platform/idempotency";
 import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
 import { paymentLinks, retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
+import { setIntentStatement } from "./set-intent";
 import type { SessionUser } from "../../platform/trpc/context";
 import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
@@ -109,19 +110,6 @@ const insertHoldStatement = statement((q: Queryable) =>
     })
     .returning({ id: bookings.id })
     .prepare("insert_hold"),
-);
-const setIntentStatement = statement((q: Queryable) =>
-  q
-    .update(bookings)
-    .set({
-      paymentIntentId: valueOf(bookings.paymentIntentId, "paymentIntentId"),
-      stripePaymentIntentId: valueOf(bookings.stripePaymentIntentId, "stripePaymentIntentId"),
-      localChargeId: valueOf(bookings.localChargeId, "localChargeId"),
-      paymentProvider: valueOf(bookings.paymentProvider, "paymentProvider"),
-      paymentMetadata: valueOf(bookings.paymentMetadata, "paymentMetadata"),
-    })
-    .where(eq(bookings.id, p("bookingId")))
-    .prepare("set_booking_intent"),
 );
 
 type BookableSeer = Awaited<ReturnType<typeof bookableSeerStatement>>[number];

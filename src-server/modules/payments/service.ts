@@ -1,17 +1,16 @@
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../src/errors";
-import { LOCAL_CARD_RETURN_PATHS, type LocalCardReturnPath, type TestCardInput } from "../../../src/schemas/bookings";
+import type { TestCardInput } from "../../../src/schemas/bookings";
 import type { WarnLog } from "../../platform/database";
 import { CURRENCIES, type Currency } from "../../../src/domain/currencies";
 import { localProvidersOf, testProviderOf } from "../../platform/payments";
 import { LOCAL_CHARGE_PREFIX, type LocalChargesProvider, type LocalOutcome } from "../../platform/payments/local-charges";
-import type { GatewayName } from "../../platform/payments/local-gateway";
 import type { PaymentIntentStatus, PaymentProvider } from "../../platform/payments/provider";
-import { TEST_CARDS } from "../../platform/payments/test-provider";
 import { TestPhone, type PromptOutcome } from "../../platform/payments/test-phone";
 import type { Clock } from "../../platform/clock";
 import { createPaymentEvents, type PaymentEventOutcome } from "./events";
 import { createGatewayWebhooks } from "./gateway-webhooks";
+import { createLocalCard } from "./local-card";
 import { WEBHOOK_SIGNATURE_FAILED } from "./messages";
 
 export { WEBHOOK_SIGNATURE_FAILED };
@@ -34,9 +33,6 @@ export interface PaymentsClientConfig {
   /** The currencies a local card is taken in, on the gateway's hosted checkout (or the test mode's stand-in). */
   localCardCurrencies?: Currency[];
 }
-
-/** A local card's hosted checkout did not answer: the client may try again, or pay another way. */
-export const LOCAL_CARD_UNAVAILABLE = "A local card is not available in this currency: pay by mobile money.";
 
 export interface TestCardOutcome {
   status: PaymentIntentStatus;
@@ -181,86 +177,16 @@ export function createPaymentService({
 
   const receiveGatewayWebhook = createGatewayWebhooks({ locals, events });
 
-  const publicUrl = config?.publicUrl ?? "";
-  const returnUrl = (gateway: GatewayName, next: LocalCardReturnPath) =>
-    `${publicUrl}/api/payments/return/${gateway}?${new URLSearchParams({ next }).toString()}`;
-  /** The page a hosted checkout returns to: only ever one of ours (never an address given by whoever calls). */
-  const safeNext = (next: string | undefined): LocalCardReturnPath =>
-    LOCAL_CARD_RETURN_PATHS.find((p) => p === next) ?? "/booking-success";
-  const backTo = (next: LocalCardReturnPath, paymentIntentId: string, status: PaymentIntentStatus) =>
-    `${next}?${new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: status === "succeeded" ? "succeeded" : "failed" }).toString()}`;
+  const localCard = createLocalCard({
+    locals,
+    publicUrl: config?.publicUrl ?? "",
+    isLocal,
+    withLocal,
+    deliver,
+    test: testProvider ? { state: (secret) => testOnly().state(secret), confirmCard: confirmTestCard } : null,
+  });
 
-  /**
-   * A local card (docs/product.md#mobile-money, decision XXX): the gateway's hosted checkout (Paystack's initialized
-   * transaction, Flutterwave Standard's link), or in test mode the stand-in page this server draws; the client comes
-   * back through `returned`, which reads the gateway's own record, to the booking's or order's success page.
-   */
-  const localCard = {
-    start: async (input: { clientSecret: string; returnPath: LocalCardReturnPath; email: string }): Promise<{ url: string }> => {
-      if (isLocal(input.clientSecret)) {
-        const started = await withLocal(input.clientSecret, (l) =>
-          l.checkout(input.clientSecret, input.email, returnUrl(l.gateway.name, input.returnPath)),
-        );
-        return { url: started.url ?? backTo(input.returnPath, started.intent.id, started.intent.status) };
-      }
-      if (!testProvider) throw new AppError("BAD_REQUEST", LOCAL_CARD_UNAVAILABLE);
-      const intent = await testOnly().state(input.clientSecret);
-      if (intent.currency === "usd") throw new AppError("BAD_REQUEST", LOCAL_CARD_UNAVAILABLE);
-      if (intent.status === "canceled") throw new AppError("BAD_REQUEST", "This payment was cancelled. Please start again.");
-      return {
-        url: `/api/payments/test-checkout/${encodeURIComponent(input.clientSecret)}?${new URLSearchParams({ next: input.returnPath }).toString()}`,
-      };
-    },
-    /** The gateway sent the client back: its record is read (never the address's own status), then the success page. */
-    returned: async (
-      gateway: string,
-      query: Readonly<Record<string, string | undefined>>,
-      log?: WarnLog,
-    ): Promise<string> => {
-      const next = safeNext(query.next);
-      const local = locals.find((l) => l.gateway.name === gateway);
-      const reference = local?.gateway.returnedReference(query) ?? null;
-      if (!local || !reference?.startsWith(LOCAL_CHARGE_PREFIX) || !(await local.owns(reference)))
-        throw new AppError("NOT_FOUND", "This payment could not be found. Please start again.");
-      const outcome = await local.reconcile(reference);
-      await deliver(outcome, log, false);
-      return backTo(next, outcome.intent.id, outcome.intent.status);
-    },
-    /** The test mode's stand-in for a hosted checkout: paid as a test card is, or given up. */
-    testCheckout: async (
-      clientSecret: string,
-      pay: boolean,
-      nextPath: string | undefined,
-      log?: WarnLog,
-    ): Promise<string> => {
-      const next = safeNext(nextPath);
-      if (!testProvider) throw new AppError("NOT_FOUND", "Test payments are not enabled.");
-      const intent = await testOnly().state(clientSecret);
-      if (intent.currency === "usd") throw new AppError("BAD_REQUEST", LOCAL_CARD_UNAVAILABLE);
-      if (!pay) return backTo(next, intent.id, intent.status);
-      const paid = await confirmTestCard(
-        { clientSecret, cardNumber: TEST_CARDS.success, expiry: "12/99", cvc: "123" },
-        log,
-      );
-      return backTo(next, intent.id, paid.status);
-    },
-    /** What the stand-in page shows: the amount to pay, or nothing when there is no such payment. */
-    testCheckoutIntent: async (clientSecret: string) => {
-      if (!testProvider) throw new AppError("NOT_FOUND", "Test payments are not enabled.");
-      return testOnly().state(clientSecret);
-    },
-  };
-
-  return {
-    provider,
-    events,
-    clientConfig,
-    confirmTestCard,
-    receiveWebhook,
-    receiveGatewayWebhook,
-    mobileMoney,
-    localCard,
-  };
+  return { provider, events, clientConfig, confirmTestCard, receiveWebhook, receiveGatewayWebhook, mobileMoney, localCard };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -2,11 +2,16 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { localChargeRefunds, localCharges } from "../../../db/schema";
-import { isCurrency, type Currency } from "../../../src/domain/currencies";
 import { MOBILE_MONEY_PROMPT_MINUTES, PROMPT_DECLINED, PROMPT_TIMED_OUT } from "../../../src/domain/mobile-money";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
-import { GatewayRefusedError, type ChargeGateway, type GatewayName, type GatewayRefund, type VerifiedCharge } from "./local-gateway";
+import {
+  GatewayRefusedError,
+  type ChargeGateway,
+  type GatewayName,
+  type GatewayRefund,
+  type VerifiedCharge,
+} from "./local-gateway";
 import {
   UnknownPaymentIntentError,
   type CreatePaymentIntentInput,
@@ -16,7 +21,10 @@ import {
   type PaymentWebhookEvent,
   type Refund,
 } from "./provider";
+import { currencyOf, refundDuplicate, refundOf, type DuplicateCharge } from "./local-duplicates";
 import { NOT_MOBILE_MONEY } from "./test-phone";
+
+export type { DuplicateCharge };
 
 /** Local charges' ids (and so their client secrets) start so: the routing provider sends them here by id. */
 export const LOCAL_CHARGE_PREFIX = "lc_";
@@ -43,24 +51,6 @@ export interface LocalOutcome {
   duplicate?: DuplicateCharge;
 }
 
-/**
- * One charge paid twice (two prompts approved, or a prompt and a hosted checkout): the attempt that did not confirm
- * it is given back in full through its gateway, once per attempt (`duplicate:<reference>`).
- */
-export interface DuplicateCharge {
-  /** The charge (`lc_…`): the booking's or order's payment. */
-  chargeId: string;
-  /** The attempt paid a second time (`lc_…-2`). */
-  reference: string;
-  /** Minor units of `currency`, as the gateway took them. */
-  amount: number;
-  currency: Currency;
-  /** The gateway's refund, once it accepted it; null when it refused or did not answer (asked again next time). */
-  refund: Refund | null;
-  /** Why the refund was not made, when it was not. */
-  refundError: string | null;
-}
-
 const intentOf = (row: ChargeRow): PaymentIntent => ({
   id: row.id,
   clientSecret: row.clientSecret,
@@ -82,11 +72,6 @@ const attemptOf = (reference: string): number | null => {
 /** The reference of the attempt that paid a charge (its last one, for a charge paid before migration 0031). */
 const paidReference = (row: ChargeRow) => attemptReference(row.id, row.paidAttempt ?? row.attempt);
 
-const currencyOf = (row: ChargeRow): Currency => {
-  const upper = row.currency.toUpperCase();
-  if (!isCurrency(upper)) throw new Error(`Local charge ${row.id} has an unknown currency ${row.currency}`);
-  return upper;
-};
 
 /**
  * Payments in a local currency through a real gateway (issue #41): our record of each charge in `local_charges`, in a
@@ -372,7 +357,7 @@ export class LocalChargesProvider implements ChargeProvider {
       const intent = intentOf(now);
       // Paid already by another attempt: this success is a second charge, given back whole; nothing to confirm.
       if (!paid && now.paidAttempt !== null && attempt !== null && now.paidAttempt !== attempt)
-        return { intent, event: null, duplicate: await this.refundDuplicate(now, reference, record) };
+        return { intent, event: null, duplicate: await refundDuplicate(this.db, this.gateway, now, reference, record) };
       return {
         intent,
         event: { id: `${this.gateway.name}:${reference}`, type: "payment_intent.succeeded", paymentIntent: intent },
@@ -383,49 +368,6 @@ export class LocalChargesProvider implements ChargeProvider {
       return { intent: intentOf(failed ?? row), event: null };
     }
     return { intent: intentOf(row), event: null };
-  }
-
-  /**
-   * Gives back a second charge in full through the gateway that took it, once per attempt: the key
-   * `duplicate:<reference>` is stored before the gateway is asked, so a webhook delivered again (or late, or on another
-   * instance) answers the refund already asked, and asks again only when the gateway never answered.
-   */
-  private async refundDuplicate(row: ChargeRow, reference: string, record: VerifiedCharge): Promise<DuplicateCharge> {
-    const currency = currencyOf(row);
-    const idempotencyKey = `duplicate:${reference}`;
-    const base = { chargeId: row.id, reference, amount: record.amount, currency };
-    const [reserved] = await this.db
-      .insert(localChargeRefunds)
-      .values({ idempotencyKey, chargeId: row.id, amount: record.amount, attemptReference: reference })
-      .onConflictDoNothing()
-      .returning();
-    if (!reserved) {
-      const [asked] = await this.db.select().from(localChargeRefunds).where(eq(localChargeRefunds.idempotencyKey, idempotencyKey));
-      if (asked?.providerRefundId) {
-        const refund = { id: asked.providerRefundId, paymentIntentId: row.id, amount: asked.amount, currency: row.currency };
-        return { ...base, refund: { ...refund, status: "pending", metadata: { reason: "duplicate" } }, refundError: null };
-      }
-    }
-    let refund: GatewayRefund;
-    try {
-      refund = await this.gateway.refund({
-        reference,
-        providerTransactionId: record.providerTransactionId,
-        amount: record.amount,
-        currency,
-        idempotencyKey,
-      });
-    } catch (error) {
-      if (!(error instanceof GatewayRefusedError)) throw error;
-      // Nothing was refunded: the key is free for the next delivery to try again.
-      await this.db.delete(localChargeRefunds).where(eq(localChargeRefunds.idempotencyKey, idempotencyKey));
-      return { ...base, refund: null, refundError: error.message };
-    }
-    await this.db
-      .update(localChargeRefunds)
-      .set({ providerRefundId: refund.id })
-      .where(eq(localChargeRefunds.idempotencyKey, idempotencyKey));
-    return { ...base, refund: { ...refundOf(row.id, refund), metadata: { reason: "duplicate" } }, refundError: null };
   }
 
   /** A change to a waiting attempt, made only while that attempt still waits (a later prompt or a payment wins). */
@@ -449,15 +391,4 @@ export class LocalChargesProvider implements ChargeProvider {
     if (!row || row.gateway !== this.gateway.name) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
     return row;
   }
-}
-
-function refundOf(paymentIntentId: string, refund: GatewayRefund): Refund {
-  return {
-    id: refund.id,
-    paymentIntentId,
-    amount: refund.amount,
-    currency: refund.currency,
-    status: refund.status,
-    metadata: {},
-  };
 }
