@@ -15,6 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { CURRENCIES, type Currency } from "../../src/domain/currencies";
+import { localCharges } from "./local-charges";
 import {
   BOOKING_STATUSES,
   CANCELLED_BY,
@@ -65,7 +66,10 @@ export const bookings = pgTable(
     status: varchar("status", { length: 20 }).$type<BookingStatus>().notNull().default("pending"),
     consultationLink: varchar("consultation_link", { length: 500 }),
     paymentProvider: varchar("payment_provider", { length: 20 }).notNull().default("stripe"),
+    /** Stripe's payment intent, when Stripe took the payment; never a local charge's id (migration 0031). */
     stripePaymentIntentId: varchar("stripe_payment_intent_id", { length: 255 }),
+    /** The local charge (Paystack, Flutterwave) that takes the payment, when a gateway does (migration 0031). */
+    localChargeId: varchar("local_charge_id", { length: 64 }).references(() => localCharges.id, { onDelete: "restrict" }),
     paymentIntentId: varchar("payment_intent_id", { length: 255 }),
     paymentMetadata: jsonb("payment_metadata").$type<Record<string, unknown>>(),
     notes: text("notes"),

@@ -14,6 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { CURRENCIES, type Currency } from "../../src/domain/currencies";
+import { localCharges } from "./local-charges";
 import { products } from "./catalog";
 import {
   ORDER_STATUSES,
@@ -85,7 +86,10 @@ export const orders = pgTable(
     shippingMethod: varchar("shipping_method", { length: 20 }).$type<ShippingMethod>().notNull().default("standard"),
     status: varchar("status", { length: 20 }).$type<OrderStatus>().notNull().default("pending"),
     paymentProvider: varchar("payment_provider", { length: 20 }).notNull().default("stripe"),
+    /** Stripe's payment intent, when Stripe took the payment; never a local charge's id (migration 0031). */
     stripePaymentIntentId: varchar("stripe_payment_intent_id", { length: 255 }),
+    /** The local charge (Paystack, Flutterwave) that takes the payment, when a gateway does (migration 0031). */
+    localChargeId: varchar("local_charge_id", { length: 64 }).references(() => localCharges.id, { onDelete: "restrict" }),
     paymentIntentId: varchar("payment_intent_id", { length: 255 }).unique(),
     paymentMetadata: jsonb("payment_metadata").$type<Record<string, unknown>>(),
     /** Stock is reserved when the order is created and released if it is not paid by this instant. */

@@ -30,6 +30,8 @@ export const localCharges = pgTable(
     providerTransactionId: varchar("provider_transaction_id", { length: 64 }),
     /** How many prompts went out: each is its own gateway transaction, referenced `<id>-<attempt>` (a reference is used once). */
     attempt: integer("attempt").notNull().default(0),
+    /** The attempt whose payment confirmed the charge; a success of any other is a second charge, given back. */
+    paidAttempt: integer("paid_attempt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,5 +47,7 @@ export const localChargeRefunds = pgTable("local_charge_refunds", {
   /** Null until the gateway has answered. */
   providerRefundId: varchar("provider_refund_id", { length: 64 }),
   amount: integer("amount").notNull(),
+  /** The attempt a second charge's refund gives back (`lc_…-2`); null for a refund of the charge itself. */
+  attemptReference: varchar("attempt_reference", { length: 80 }),
   createdAt: createdAt(),
 });

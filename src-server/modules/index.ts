@@ -16,7 +16,7 @@ import { articlesRouter, createArticleService, registerArticleRoutes } from "./a
 import { contactRouter, createContactService, registerContactRoutes } from "./contact";
 import { bookingsRouter, createBookingService, registerBookingRoutes } from "./bookings";
 import { calendarsRouter, createCalendarService, registerCalendarRoutes } from "./calendars";
-import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from "./payments";
+import { createPaymentService, paymentsRouter, registerLocalCardRoutes, registerPaymentWebhooks } from "./payments";
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
 import {
@@ -134,6 +134,8 @@ export function createServices(base: ServiceDeps) {
       await ledger.recordPayment(paymentIntentId);
     },
   });
+  // A local charge paid twice is in the ledger, as is the refund that gives it back.
+  payments.events.onDuplicateCharge(ledger.recordDuplicate);
   payments.events.onAccountUpdated(payouts.syncAccount);
   payments.events.onTransferChanged(payouts.syncTransfer);
   const seers = createSeerService(deps);
@@ -187,6 +189,7 @@ export async function registerModuleRoutes(
   registerAccountRoutes(app);
   registerBookingRoutes(app);
   await app.register(registerPaymentWebhooks, { payments: services.payments });
+  registerLocalCardRoutes(app, services.payments);
   await app.register(registerPayoutWebhooks, {
     rails: services.rails,
     sync: services.payouts.syncLocal,

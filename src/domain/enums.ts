@@ -76,5 +76,8 @@ export const LEDGER_KINDS = [
   "shop_sale",
   "shop_refund",
   "payout_fee",
+  // A second success of one local charge (two prompts approved), and its refund through the same gateway.
+  "duplicate_charge",
+  "duplicate_refund",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

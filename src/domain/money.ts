@@ -111,3 +111,13 @@ export function priceIn(amount: string | Cents, currency: Currency, rates: Local
   if (currency === "USD") return formatMoney(c);
   return formatMinor(fromUsdCents(c, parseRate(currency, rates[currency])), currency);
 }
+
+/**
+ * What a client paid, as mails and receipts say it (issue #41): the stored charge in its own currency with the US
+ * dollar price beside it ("GH₵648.90 ($45.00)"), or the US dollar price alone when they paid in dollars. Read from
+ * the stored charge, never recomputed at today's rate.
+ */
+export function formatPaid(usdAmount: string | Cents, charge: { currency: Currency; amount: number | null } | null): string {
+  if (!charge || charge.currency === "USD" || charge.amount === null) return formatMoney(usdAmount);
+  return `${formatMinor(charge.amount, charge.currency)} (${formatMoney(usdAmount)})`;
+}

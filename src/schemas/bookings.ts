@@ -58,6 +58,11 @@ export const mobileMoneySchema = z.object({
     .pipe(z.string().regex(/^\d{8,15}$/, "Enter your mobile money number (8 to 15 digits).")),
 });
 export const mobileMoneyStateSchema = z.object({ clientSecret: z.string().trim().min(1).max(300) });
+/** Where a local card's hosted checkout sends the client back: the booking's or the order's success page. */
+export const LOCAL_CARD_RETURN_PATHS = ["/booking-success", "/order-success"] as const;
+export type LocalCardReturnPath = (typeof LOCAL_CARD_RETURN_PATHS)[number];
+/** Paying by a local card (docs/product.md#mobile-money): the gateway's hosted checkout for the started payment. */
+export const localCardSchema = mobileMoneyStateSchema.extend({ returnPath: z.enum(LOCAL_CARD_RETURN_PATHS) });
 /** The test mode's phone: Approve or Decline the waiting prompt. */
 export const testPhoneSchema = mobileMoneyStateSchema.extend({ approve: z.boolean() });
 

@@ -17,6 +17,8 @@ const booking = {
   startsAt: new Date("2026-12-01T08:00:00Z"),
   endsAt: new Date("2026-12-01T09:00:00Z"),
   amount: "1250.00",
+  chargeCurrency: "USD" as const,
+  chargeAmount: null,
   platformFee: "250.00",
   seerEarnings: "1000.00",
   status: "confirmed" as const,

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCreditCard } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
-import { formatMoney } from "../../../src/domain/money";
+import { formatPaid } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 import { CalendarButton } from "./CalendarButton";
 
@@ -29,7 +29,7 @@ function BookingDetails({ bookingId }: { bookingId: string }) {
         <Text fw={600}>Duration</Text>
         <Text>{SESSION_MINUTES[b.sessionType]} minutes</Text>
         <Text fw={600}>Amount paid</Text>
-        <Text>{formatMoney(b.amount)}</Text>
+        <Text>{formatPaid(b.amount, { currency: b.chargeCurrency, amount: b.chargeAmount })}</Text>
       </SimpleGrid>
       <CalendarButton bookingId={b.id} mt="md" />
     </Paper>

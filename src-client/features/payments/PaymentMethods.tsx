@@ -1,9 +1,11 @@
-import { Loader } from "@mantine/core";
+import { Divider, Loader } from "@mantine/core";
 import type { Currency } from "../../../src/domain/currencies";
+import { LOCAL_CARD_RETURN_PATHS } from "../../../src/schemas/bookings";
 import { formatMoney } from "../../../src/domain/money";
 import { useDisplayMoney } from "../../lib/display-money";
 import { trpc } from "../../trpc";
 import { CardPaymentForm } from "./CardPaymentForm";
+import { LocalCardButton } from "./LocalCardButton";
 import { MobileMoneyForm } from "./MobileMoneyForm";
 import { PaymentMethodChoice, type ChargeQuote } from "./PaymentMethodChoice";
 import { CARD_CHOICE, choiceCurrency, choiceOf, usePaymentChoice, type PaymentChoice } from "./payment-choice";
@@ -74,6 +76,12 @@ export function PaymentMethods({
 }) {
   const config = trpc.payments.config.useQuery();
   const current = payment && !updating && payment.currency === choiceCurrency(choice) ? payment : null;
+  const momo = config.data?.mobileMoneyCurrencies;
+  const cards = config.data?.localCardCurrencies;
+  const offered = momo && cards ? [...new Set([...momo, ...cards])] : momo;
+  const byPhone = current !== null && (!momo || momo.includes(current.currency));
+  const cardReturn = LOCAL_CARD_RETURN_PATHS.find((p) => p === returnPath);
+  const byLocalCard = current !== null && cardReturn !== undefined && (cards?.includes(current.currency) ?? false);
   return (
     <>
       {config.data?.mobileMoney && (
@@ -82,7 +90,7 @@ export function PaymentMethods({
           onChoice={onChoice}
           quote={payment}
           updating={updating}
-          currencies={config.data.mobileMoneyCurrencies}
+          currencies={offered}
         />
       )}
       {current &&
@@ -95,13 +103,19 @@ export function PaymentMethods({
             charge={current.amount}
           />
         ) : (
-          <MobileMoneyForm
-            key={current.clientSecret}
-            clientSecret={current.clientSecret}
-            paymentIntentId={current.paymentIntentId}
-            testMode={config.data?.provider === "test"}
-            onSuccess={onPaid}
-          />
+          <>
+            {byPhone && (
+              <MobileMoneyForm
+                key={current.clientSecret}
+                clientSecret={current.clientSecret}
+                paymentIntentId={current.paymentIntentId}
+                testMode={config.data?.provider === "test"}
+                onSuccess={onPaid}
+              />
+            )}
+            {byPhone && byLocalCard && <Divider label="or" labelPosition="center" />}
+            {byLocalCard && cardReturn && <LocalCardButton clientSecret={current.clientSecret} returnPath={cardReturn} />}
+          </>
         ))}
       {choice.method === "card" && updating && <Loader aria-label="Loading payment form" />}
     </>

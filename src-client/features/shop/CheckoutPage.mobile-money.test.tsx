@@ -36,6 +36,8 @@ const confirmed = {
   subtotal: "71.30",
   shippingCost: "10.00",
   total: "81.30",
+  chargeCurrency: "USD" as const,
+  chargeAmount: null,
   shippingMethod: "standard" as const,
   shippingEmail: "ama@example.com",
 };

@@ -18,6 +18,8 @@ const confirmed = {
   subtotal: "71.30",
   shippingCost: "25.00",
   total: "96.30",
+  chargeCurrency: "USD" as const,
+  chargeAmount: null,
   shippingMethod: "express" as const,
   shippingEmail: "ama@example.com",
 };

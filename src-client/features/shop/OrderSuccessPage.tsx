@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { formatMoney } from "../../../src/domain/money";
+import { formatPaid } from "../../../src/domain/money";
 import { trpc } from "../../trpc";
 
 /** /order/success/{paymentIntentId}: confirms the order payment once on arrival (docs/product.md#routes-and-screens). */
@@ -56,7 +56,7 @@ export function OrderSuccessPage({ paymentIntentId }: { paymentIntentId: string 
           </ThemeIcon>
           <Title order={1}>Order Placed Successfully!</Title>
           <Text c="dimmed">
-            Order {order.orderNumber} · {formatMoney(order.total)}
+            Order {order.orderNumber} · {formatPaid(order.total, { currency: order.chargeCurrency, amount: order.chargeAmount })}
           </Text>
           <Text>A receipt has been sent to your e-mail ({order.shippingEmail}).</Text>
           <Text>

@@ -17,7 +17,8 @@ import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
 import { idempotent } from "../../platform/idempotency";
 import { seerSlotsKey, underLockAndCommit } from "../../platform/locks";
-import { retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
+import { paymentLinks, retrieveOrForgotten, type PaymentIntent } from "../../platform/payments/provider";
+import { setIntentStatement } from "./set-intent";
 import type { SessionUser } from "../../platform/trpc/context";
 import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
@@ -109,17 +110,6 @@ const insertHoldStatement = statement((q: Queryable) =>
     })
     .returning({ id: bookings.id })
     .prepare("insert_hold"),
-);
-const setIntentStatement = statement((q: Queryable) =>
-  q
-    .update(bookings)
-    .set({
-      paymentIntentId: valueOf(bookings.paymentIntentId, "paymentIntentId"),
-      stripePaymentIntentId: valueOf(bookings.stripePaymentIntentId, "stripePaymentIntentId"),
-      paymentMetadata: valueOf(bookings.paymentMetadata, "paymentMetadata"),
-    })
-    .where(eq(bookings.id, p("bookingId")))
-    .prepare("set_booking_intent"),
 );
 
 type BookableSeer = Awaited<ReturnType<typeof bookableSeerStatement>>[number];
@@ -338,7 +328,7 @@ async function openIntent(
           setIntentStatement(tx, {
             bookingId,
             paymentIntentId: intent.id,
-            stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+            ...paymentLinks(payments, intent),
             paymentMetadata: {
               provider: payments.name,
               currency: intent.currency,

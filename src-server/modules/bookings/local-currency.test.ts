@@ -153,7 +153,12 @@ describe("a booking charged in cedis", () => {
       .where(eq(sentEmails.key, `booking-confirmed:${created.bookingId}:client`));
     expect(keys.length).toBeLessThanOrEqual(1);
     await t.app.jobs.runDue();
-    expect(t.mailer.sent.filter((m) => m.to === client.email && m.text.includes(created.bookingId))).toHaveLength(1);
+    const mailed = t.mailer.sent.filter((m) => m.to === client.email && m.text.includes(created.bookingId));
+    expect(mailed).toHaveLength(1);
+    // The mail says what was taken, from the stored charge: the cedis, and the US dollar price beside them.
+    expect(mailed[0]?.text).toContain("Amount paid: GH₵648.90 ($45.00)");
+    const viewed = await t.app.inject({ method: "GET", url: `/api/bookings/${created.bookingId}`, headers: { cookie: client.cookie } });
+    expect(viewed.json()).toMatchObject({ amount: "45.00", chargeCurrency: "GHS", chargeAmount: 64890 });
   });
 
   it("settles the Seer's 80% on book value: fee 900 and share 3600, in US cents", async () => {

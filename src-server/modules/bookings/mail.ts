@@ -1,6 +1,7 @@
 import { SESSION_MINUTES, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { formatMoney } from "../../../src/domain/money";
+import type { Currency } from "../../../src/domain/currencies";
+import { formatMoney, formatPaid } from "../../../src/domain/money";
 import type { MailMessage } from "../../platform/mail";
 
 export interface BookingMailData {
@@ -13,6 +14,8 @@ export interface BookingMailData {
   startsAt: Date;
   endsAt: Date;
   amount: string;
+  /** What the client was charged in their own currency (minor units), when not US dollars: the stored charge. */
+  charge?: { currency: Currency; amount: number | null } | null;
   seerEarnings: string;
   notes: string | null;
   seerName: string;
@@ -78,7 +81,7 @@ export function bookingConfirmedClientMail(to: string, data: BookingMailData, no
     `Your ${minutes} minute consultation with ${data.seerName} is confirmed.`,
     "",
     `When: ${when(data)}`,
-    `Amount paid: ${formatMoney(data.amount)}`,
+    `Amount paid: ${formatPaid(data.amount, data.charge ?? null)}`,
     `Meeting room: ${data.meetingUrl}`,
     "",
     "The attached calendar invite adds the session to your calendar. We will remind you 24 hours before the session, and your Seer may reach out beforehand.",

@@ -31,6 +31,9 @@ const bookingViewColumns = {
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   amount: bookings.amount,
+  // What the client paid in their own currency (the stored charge), shown beside the US dollar price (issue #41).
+  chargeCurrency: bookings.chargeCurrency,
+  chargeAmount: bookings.chargeAmount,
   platformFee: bookings.platformFee,
   seerEarnings: bookings.seerEarnings,
   status: bookings.status,

@@ -3,6 +3,7 @@ import { statement, type Db } from "../../../db/client";
 import { paymentEvents } from "../../../db/schema";
 import { isAppError } from "../../../src/errors";
 import type { WarnLog } from "../../platform/database";
+import type { DuplicateCharge } from "../../platform/payments/local-charges";
 import type { PaymentIntent, PaymentWebhookEvent, RecordEvent } from "../../platform/payments/provider";
 
 /** What one kind of purchase (metadata.kind: "booking", "order") does when its payment succeeds or fails. */
@@ -56,6 +57,15 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
   const transferChanged = async (event: PaymentWebhookEvent) => {
     if (event.transferId) for (const handler of transferHandlers) await handler(event.transferId);
   };
+
+  // A local charge paid twice: its second success and the refund that gives it back (the ledger records both).
+  const duplicateHandlers: ((duplicate: DuplicateCharge) => Promise<unknown>)[] = [];
+  function onDuplicateCharge(handler: (duplicate: DuplicateCharge) => Promise<unknown>): void {
+    duplicateHandlers.push(handler);
+  }
+  async function duplicateCharged(duplicate: DuplicateCharge): Promise<void> {
+    for (const handler of duplicateHandlers) await handler(duplicate);
+  }
 
   const handlerFor = (intent: PaymentIntent | null) => (intent ? kinds.get(intent.metadata.kind ?? "booking") : undefined);
 
@@ -129,5 +139,5 @@ export function createPaymentEvents({ db, provider }: { db: Db; provider: string
     return outcome;
   }
 
-  return { register, onAccountUpdated, onTransferChanged, process };
+  return { register, onAccountUpdated, onTransferChanged, onDuplicateCharge, duplicateCharged, process };
 }

@@ -54,6 +54,12 @@ export function createGatewayWebhooks({
         }
         throw error;
       }
+      if (outcome.duplicate) {
+        await events.duplicateCharged(outcome.duplicate);
+        if (outcome.duplicate.refundError)
+          log?.warn({ gateway, reference, reason: outcome.duplicate.refundError }, "a second charge's refund was refused");
+        return { outcome: "duplicate" };
+      }
       return { outcome: outcome.event ? await events.process(outcome.event, log) : "ignored" };
     }
     if (event.type === "refund.changed") {

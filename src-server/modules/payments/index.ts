@@ -1,3 +1,4 @@
 export { paymentsRouter } from "./router";
 export { registerPaymentWebhooks } from "./webhooks";
+export { registerLocalCardRoutes } from "./local-card-routes";
 export { createPaymentService } from "./service";

@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { bookingRefunds, bookings, localCharges, paymentEvents } from "../../../db/schema";
+import { bookingRefunds, bookings, ledgerEntries, localChargeRefunds, localCharges, paymentEvents } from "../../../db/schema";
 import { PROMPT_DECLINED } from "../../../src/domain/mobile-money";
 import { FakeClock } from "../../platform/clock";
 import { createPaymentProvider } from "../../platform/payments";
@@ -128,7 +128,7 @@ afterAll(async () => {
 });
 
 type Created = { clientSecret: string; bookingId: string; paymentIntentId: string; chargeAmount: number };
-async function holdInCedis(): Promise<Created> {
+async function holdInCedis(currency = "GHS"): Promise<Created> {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/create-payment-intent",
@@ -139,7 +139,7 @@ async function holdInCedis(): Promise<Created> {
       scheduledDate: new Date(NOW.getTime() + nextDay++ * 86_400_000).toISOString().slice(0, 10),
       scheduledTime: "14:00",
       clientTimezone: "UTC",
-      currency: "GHS",
+      currency,
     }),
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -298,5 +298,134 @@ describe("mobile money through Paystack", () => {
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect((await rows()).map((r) => r.status)).toEqual(["succeeded"]);
+  });
+
+  it("confirms a charge paid by two approved prompts once, and gives the second back whole through Paystack, once", async () => {
+    const created = await holdInCedis();
+    // The client asked again while the first prompt still waited, and then approved both on the phone.
+    await prompt(created.clientSecret);
+    await prompt(created.clientSecret);
+    const [first, second] = [1, 2].map((n) => transactions.get(`${created.paymentIntentId}-${n}`));
+    if (!first || !second) throw new Error("no transactions");
+    first.status = "success";
+    second.status = "success";
+    sent.length = 0;
+    // Both webhooks at once, then both again, and the first once more after the booking was cancelled.
+    const both = await Promise.all([webhook("charge.success", chargeSuccess(first)), webhook("charge.success", chargeSuccess(second))]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const charge = await chargeOf(created.paymentIntentId);
+    const paidTx = charge?.paidAttempt === 1 ? first : second;
+    const extraTx = paidTx === first ? second : first;
+    expect(charge).toMatchObject({ status: "succeeded", providerTransactionId: String(paidTx.id) });
+    const confirmed = await bookingOf(created.bookingId);
+    expect(confirmed?.status).toBe("confirmed");
+    expect(confirmed).toMatchObject({ localChargeId: created.paymentIntentId, paymentProvider: "paystack" });
+    expect(confirmed?.stripePaymentIntentId).toBeNull();
+    const refundsAsked = () => sent.filter((r) => r.path === "/refund");
+    expect(refundsAsked()).toEqual([
+      { method: "POST", path: "/refund", body: expect.objectContaining({ transaction: String(extraTx.id), amount: created.chargeAmount }) },
+    ]);
+    await webhook("charge.success", chargeSuccess(first));
+    await webhook("charge.success", chargeSuccess(second));
+    expect(refundsAsked()).toHaveLength(1);
+    expect((await bookingOf(created.bookingId))?.confirmedAt).toEqual(confirmed?.confirmedAt);
+    const asked = await t.database.db
+      .select()
+      .from(localChargeRefunds)
+      .where(eq(localChargeRefunds.chargeId, created.paymentIntentId));
+    expect(asked).toEqual([
+      expect.objectContaining({
+        idempotencyKey: `duplicate:${extraTx.reference}`,
+        attemptReference: extraTx.reference,
+        amount: created.chargeAmount,
+      }),
+    ]);
+    const ledger = () =>
+      t.database.db
+        .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, localAmount: ledgerEntries.localAmount, currency: ledgerEntries.currency })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.bookingId, created.bookingId));
+    const bookCents = Math.round(Number(confirmed?.amount) * 100);
+    expect((await ledger()).filter((r) => r.kind.startsWith("duplicate"))).toEqual([
+      { kind: "duplicate_charge", amount: bookCents, localAmount: created.chargeAmount, currency: "GHS" },
+      { kind: "duplicate_refund", amount: bookCents, localAmount: created.chargeAmount, currency: "GHS" },
+    ]);
+    // The booking's own refund is of the transaction that paid it, and the second's late webhook changes nothing.
+    sent.length = 0;
+    const cancelled = await trpcMutation(t.app, "bookings.cancel", { bookingId: created.bookingId }, client.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(refundsAsked()).toEqual([
+      { method: "POST", path: "/refund", body: expect.objectContaining({ transaction: String(paidTx.id), amount: created.chargeAmount }) },
+    ]);
+    expect((await webhook("charge.success", chargeSuccess(extraTx))).statusCode).toBe(200);
+    expect(refundsAsked()).toHaveLength(1);
+    expect((await ledger()).filter((r) => r.kind.startsWith("duplicate"))).toHaveLength(2);
+  });
+
+  it("takes a local card in naira on Paystack's hosted checkout, confirmed from Paystack's record on the way back", async () => {
+    server.use(
+      http.post(`${API}/transaction/initialize`, async ({ request }) => {
+        const body = (await request.json()) as { reference: string; amount: number; currency: string; callback_url: string };
+        sent.push({ method: "POST", path: "/transaction/initialize", body });
+        transactions.set(body.reference, {
+          id: nextId++,
+          reference: body.reference,
+          amount: body.amount,
+          currency: body.currency,
+          status: "ongoing",
+        });
+        return HttpResponse.json({
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: `https://checkout.paystack.com/${body.reference}`, access_code: "x", reference: body.reference },
+        });
+      }),
+    );
+    const config = trpcData<{ mobileMoneyCurrencies: string[]; localCardCurrencies: string[] }>(
+      await trpcQuery(t.app, "payments.config"),
+    );
+    // Paystack's currencies as Paystack takes them; the francs, with no gateway for them here, stay the test mode's.
+    expect(config.localCardCurrencies).toEqual(["GHS", "NGN", "KES", "ZAR", "XOF", "XAF"]);
+    expect(config.mobileMoneyCurrencies).toEqual(["GHS", "KES", "XOF", "XAF"]);
+    const created = await holdInCedis("NGN");
+    expect(created.paymentIntentId).toMatch(/^lc_/);
+    // Naira has no mobile money through Paystack: said so, and nothing is asked of Paystack.
+    const refused = await trpcMutation(t.app, "payments.startMobileMoney", { clientSecret: created.clientSecret, phone: "2348031234567" }, client.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("Mobile money is not available in this currency: pay with a local card.");
+    expect(sent).toEqual([]);
+    const started = trpcData<{ url: string }>(
+      await trpcMutation(t.app, "payments.startLocalCard", { clientSecret: created.clientSecret, returnPath: "/booking-success" }, client.cookie),
+    );
+    const reference = `${created.paymentIntentId}-1`;
+    expect(started.url).toBe(`https://checkout.paystack.com/${reference}`);
+    expect(sent).toEqual([
+      {
+        method: "POST",
+        path: "/transaction/initialize",
+        body: expect.objectContaining({
+          amount: created.chargeAmount,
+          currency: "NGN",
+          reference,
+          callback_url: "http://localhost:3000/api/payments/return/paystack?next=%2Fbooking-success",
+        }),
+      },
+    ]);
+    const back = (ref: string, next = "/booking-success") =>
+      t.app.inject({ method: "GET", url: `/api/payments/return/paystack?${new URLSearchParams({ next, trxref: ref, reference: ref }).toString()}` });
+    // Back before paying (the page closed): nothing confirmed, and the success page is told it failed.
+    const early = await back(reference);
+    expect(early.statusCode).toBe(303);
+    expect(early.headers.location).toBe(`/booking-success?payment_intent=${created.paymentIntentId}&redirect_status=failed`);
+    expect((await bookingOf(created.bookingId))?.status).toBe("pending");
+    const tx = transactions.get(reference);
+    if (!tx) throw new Error("no transaction");
+    tx.status = "success";
+    // An address that names another page is sent to the booking's; one naming no charge of ours is refused.
+    const paid = await back(reference, "https://evil.example/");
+    expect(paid.headers.location).toBe(`/booking-success?payment_intent=${created.paymentIntentId}&redirect_status=succeeded`);
+    expect((await bookingOf(created.bookingId))?.status).toBe("confirmed");
+    expect((await chargeOf(created.paymentIntentId))?.paidAttempt).toBe(1);
+    expect((await back("lc_nobody-1")).statusCode).toBe(404);
   });
 });

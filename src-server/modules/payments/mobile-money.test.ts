@@ -76,4 +76,45 @@ describe("mobile money in test mode", () => {
     expect(trpcError(await prompt("pi_test_missing_secret_x", "0244121234")).data.httpStatus).toBe(404);
     expect(trpcError(await trpcQuery(t.app, "payments.mobileMoneyState", { clientSecret: dollars })).data.httpStatus).toBe(401);
   });
+
+  it("takes a local card on the test mode's stand-in for a hosted checkout, back to the success page", async () => {
+    const secret = await intentIn("ghs", "card-standin");
+    const intentId = secret.split("_secret_")[0] ?? "";
+    const start = (clientSecret: string) =>
+      trpcMutation(t.app, "payments.startLocalCard", { clientSecret, returnPath: "/order-success" }, cookie);
+    const { url } = trpcData<{ url: string }>(await start(secret));
+    expect(url).toBe(`/api/payments/test-checkout/${encodeURIComponent(secret)}?next=%2Forder-success`);
+    const page = await t.app.inject({ method: "GET", url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<h1>Test checkout</h1>");
+    expect(page.body).toContain("Pay GH₵648.90");
+    const submit = (outcome: string, at = url) =>
+      t.app.inject({
+        method: "POST",
+        url: at,
+        headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+        payload: new URLSearchParams({ outcome }).toString(),
+      });
+    const cancelled = await submit("cancel");
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe(`/order-success?payment_intent=${intentId}&redirect_status=failed`);
+    expect((await t.app.services.payments.provider.retrievePaymentIntent(intentId)).status).toBe("requires_payment_method");
+    const paid = await submit("pay");
+    expect(paid.headers.location).toBe(`/order-success?payment_intent=${intentId}&redirect_status=succeeded`);
+    expect((await t.app.services.payments.provider.retrievePaymentIntent(intentId)).status).toBe("succeeded");
+    // Another site's form is refused by the origin check; a page elsewhere is never where it sends the client.
+    const foreign = await t.app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+      payload: "outcome=pay",
+    });
+    expect(foreign.statusCode).toBe(403);
+    const other = await intentIn("ghs", "card-standin-elsewhere");
+    const elsewhere = await submit("cancel", `/api/payments/test-checkout/${encodeURIComponent(other)}?next=https://evil.example/`);
+    expect(elsewhere.headers.location).toMatch(/^\/booking-success\?/);
+    // Dollars are the card form's.
+    expect(trpcError(await start(await intentIn("usd", "card-standin-usd"))).data.httpStatus).toBe(400);
+  });
 });
+

@@ -1,4 +1,10 @@
-import { mobileMoneySchema, mobileMoneyStateSchema, testCardSchema, testPhoneSchema } from "../../../src/schemas/bookings";
+import {
+  localCardSchema,
+  mobileMoneySchema,
+  mobileMoneyStateSchema,
+  testCardSchema,
+  testPhoneSchema,
+} from "../../../src/schemas/bookings";
 import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
 
 export const paymentsRouter = router({
@@ -14,6 +20,10 @@ export const paymentsRouter = router({
   mobileMoneyState: authedProcedure
     .input(mobileMoneyStateSchema)
     .query(({ ctx, input }) => ctx.services.payments.mobileMoney.state(input.clientSecret, ctx.req.log)),
+  // A local card (docs/product.md#mobile-money): the address of the gateway's hosted checkout for the payment.
+  startLocalCard: authedProcedure
+    .input(localCardSchema)
+    .mutation(({ ctx, input }) => ctx.services.payments.localCard.start({ ...input, email: ctx.user.email })),
   answerTestPhone: authedProcedure
     .input(testPhoneSchema)
     .mutation(({ ctx, input }) => ctx.services.payments.mobileMoney.answer(input, ctx.req.log)),

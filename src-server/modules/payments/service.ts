@@ -10,6 +10,7 @@ import { TestPhone, type PromptOutcome } from "../../platform/payments/test-phon
 import type { Clock } from "../../platform/clock";
 import { createPaymentEvents, type PaymentEventOutcome } from "./events";
 import { createGatewayWebhooks } from "./gateway-webhooks";
+import { createLocalCard } from "./local-card";
 import { WEBHOOK_SIGNATURE_FAILED } from "./messages";
 
 export { WEBHOOK_SIGNATURE_FAILED };
@@ -29,6 +30,8 @@ export interface PaymentsClientConfig {
   mobileMoney: boolean;
   /** The currencies mobile money is offered in; when absent, every local currency. */
   mobileMoneyCurrencies?: Currency[];
+  /** The currencies a local card is taken in, on the gateway's hosted checkout (or the test mode's stand-in). */
+  localCardCurrencies?: Currency[];
 }
 
 export interface TestCardOutcome {
@@ -38,7 +41,17 @@ export interface TestCardOutcome {
 }
 
 /** Card payments as the app sees them: the provider, its events routed by purchase kind, and the two doors in. */
-export function createPaymentService({ db, clock, payments: provider }: { db: Db; clock: Clock; payments: PaymentProvider }) {
+export function createPaymentService({
+  db,
+  clock,
+  payments: provider,
+  config,
+}: {
+  db: Db;
+  clock: Clock;
+  payments: PaymentProvider;
+  config?: { publicUrl: string };
+}) {
   const events = createPaymentEvents({ db, provider: provider.name });
 
   const testProvider = testProviderOf(provider);
@@ -51,15 +64,24 @@ export function createPaymentService({ db, clock, payments: provider }: { db: Db
    * money is offered, in which currencies: the test phone's (every local currency) in test mode, and the configured
    * gateways' currencies.
    */
-  const mobileMoneyCurrencies: Currency[] = CURRENCIES.filter(
-    (c) => c !== "USD" && (phone !== null || locals.some((l) => l.serves(c))),
-  );
+  const mobileMoneyCurrencies: Currency[] = CURRENCIES.filter((c) => {
+    if (c === "USD") return false;
+    const local = locals.find((l) => l.serves(c));
+    return local ? local.servesMobileMoney(c) : phone !== null;
+  });
+  // A gateway's currency goes to that gateway (routing.ts); the rest, in test mode, to the test mode's stand-in page.
+  const localCardCurrencies: Currency[] = CURRENCIES.filter((c) => {
+    if (c === "USD") return false;
+    const local = locals.find((l) => l.serves(c));
+    return local ? local.servesCheckout(c) : phone !== null;
+  });
   function clientConfig(): PaymentsClientConfig {
     return {
       provider: provider.name,
       publishableKey: provider.publishableKey,
-      mobileMoney: mobileMoneyCurrencies.length > 0,
+      mobileMoney: mobileMoneyCurrencies.length > 0 || localCardCurrencies.length > 0,
       mobileMoneyCurrencies,
+      localCardCurrencies,
     };
   }
 
@@ -109,6 +131,7 @@ export function createPaymentService({ db, clock, payments: provider }: { db: Db
    * same id however it was learnt (webhook, waiting page), so it is looked up: processed once.
    */
   async function deliver(outcome: PromptOutcome | LocalOutcome, log?: WarnLog, fresh = true): Promise<MobileMoneyOutcome> {
+    if ("duplicate" in outcome && outcome.duplicate) await events.duplicateCharged(outcome.duplicate);
     if (outcome.event) {
       try {
         await events.process(outcome.event, log, { fresh });
@@ -154,7 +177,16 @@ export function createPaymentService({ db, clock, payments: provider }: { db: Db
 
   const receiveGatewayWebhook = createGatewayWebhooks({ locals, events });
 
-  return { provider, events, clientConfig, confirmTestCard, receiveWebhook, receiveGatewayWebhook, mobileMoney };
+  const localCard = createLocalCard({
+    locals,
+    publicUrl: config?.publicUrl ?? "",
+    isLocal,
+    withLocal,
+    deliver,
+    test: testProvider ? { state: (secret) => testOnly().state(secret), confirmCard: confirmTestCard } : null,
+  });
+
+  return { provider, events, clientConfig, confirmTestCard, receiveWebhook, receiveGatewayWebhook, mobileMoney, localCard };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { statement, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
 import { columnName } from "../../platform/database";
-import { ledgerEntries, orders } from "../../../db/schema";
+import { bookings, ledgerEntries, orders } from "../../../db/schema";
+import { parseRate, toUsdCents } from "../../../src/domain/currencies";
+import type { DuplicateCharge } from "../../platform/payments/local-charges";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import type { Clock } from "../../platform/clock";
@@ -146,6 +148,39 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     return rows.map((r) => r.id);
   }
 
+  /**
+   * A local charge paid twice (decision XXX): the second success as `duplicate_charge` and, once the gateway accepted
+   * it, its refund as `duplicate_refund`, both on the booking or order the charge pays for, in the charge's currency at
+   * its rate. They are referenced by the attempt (`duplicate:<reference>`, `duplicate-refund:<reference>`), so a
+   * webhook delivered again adds nothing; no Seer's share or figure reads these kinds.
+   */
+  async function recordDuplicate(duplicate: DuplicateCharge): Promise<void> {
+    const charged = (t: typeof bookings | typeof orders) =>
+      db
+        .select({ id: t.id, currency: t.chargeCurrency, rate: t.chargeRate })
+        .from(t)
+        .where(eq(t.paymentIntentId, duplicate.chargeId))
+        .limit(1);
+    const [booking] = await charged(bookings);
+    const [order] = booking ? [] : await charged(orders);
+    const owner = booking ? { bookingId: booking.id } : order ? { orderId: order.id } : null;
+    const rateText = (booking ?? order)?.rate;
+    if (!owner || !rateText) throw new Error(`No purchase is paid by the local charge ${duplicate.chargeId}`);
+    const rate = parseRate(duplicate.currency, rateText);
+    const columns = {
+      ...owner,
+      amount: toUsdCents(duplicate.amount, rate),
+      currency: duplicate.currency,
+      localAmount: duplicate.amount,
+      rate: rateText,
+      createdAt: clock.now(),
+    };
+    const rows: NewEntry[] = [{ ...columns, kind: "duplicate_charge", reference: `duplicate:${duplicate.reference}` }];
+    if (duplicate.refund)
+      rows.push({ ...columns, kind: "duplicate_refund", reference: `duplicate-refund:${duplicate.reference}` });
+    await db.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
+  }
+
   /** Brings one Seer's bookings up to date in the ledger (before a figure of theirs is read). */
   async function recordSeer(seerId: string): Promise<void> {
     for (const bookingId of await laggingBookings(seerId)) await recordBooking({ db, clock }, bookingId);
@@ -157,6 +192,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
     recordSale,
     recordOrder,
     recordPayment,
+    recordDuplicate,
     recordSeer,
     laggingBookings,
     laggingOrders,

@@ -11,7 +11,7 @@ import type { Clock } from "../../platform/clock";
 import { PG, sqlState } from "../../platform/database";
 import { idempotent } from "../../platform/idempotency";
 import { withLock } from "../../platform/locks";
-import { retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
+import { paymentLinks, retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
 import { localCharge, providerCurrency, type LocalCharge } from "../bookings";
 import { chargeOfOrder, ORDER_CURRENCY, orderColumns, type OrderRow } from "./order-rows";
@@ -97,6 +97,8 @@ const setOrderIntentStatement = statement((q: Queryable) =>
     .set({
       paymentIntentId: valueOf(orders.paymentIntentId, "paymentIntentId"),
       stripePaymentIntentId: valueOf(orders.stripePaymentIntentId, "stripePaymentIntentId"),
+      localChargeId: valueOf(orders.localChargeId, "localChargeId"),
+      paymentProvider: valueOf(orders.paymentProvider, "paymentProvider"),
     })
     .where(eq(orders.id, p("orderId")))
     .prepare("set_order_intent"),
@@ -351,7 +353,7 @@ export function createCheckout({
       setOrderIntentStatement(tx, {
         orderId: created.id,
         paymentIntentId: intent.id,
-        stripePaymentIntentId: payments.name === "stripe" ? intent.id : null,
+        ...paymentLinks(payments, intent),
       }),
       releaseLeaseIn(tx),
     ]);

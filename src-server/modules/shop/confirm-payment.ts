@@ -52,6 +52,9 @@ const confirmation = (order: OrderRow) => ({
   subtotal: order.subtotal,
   shippingCost: order.shippingCost,
   total: order.total,
+  // What the shopper paid in their own currency (the stored charge), shown beside the total (issue #41).
+  chargeCurrency: order.chargeCurrency,
+  chargeAmount: order.chargeAmount,
   shippingMethod: order.shippingMethod,
   shippingEmail: order.shippingEmail,
 });

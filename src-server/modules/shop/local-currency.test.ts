@@ -164,7 +164,15 @@ describe("an order charged in cedis", () => {
       { kind: "shop_sale", amount: TOTAL, currency: "GHS", localAmount: 78589, rate: "14.420000" },
     ]);
     await t.app.jobs.runDue();
-    expect(t.mailer.sent.filter((m) => m.to === cart.email && m.text.includes(created.orderNumber))).toHaveLength(1);
+    const mailed = t.mailer.sent.filter((m) => m.to === cart.email && m.text.includes(created.orderNumber));
+    expect(mailed).toHaveLength(1);
+    // The receipt's total is what was taken, from the stored charge: the cedis, the US dollar total beside them.
+    expect(mailed[0]?.text).toContain("Total: GH₵785.89 ($54.50)");
+    expect((await confirm(cart.cookie, created.paymentIntentId)).json()).toMatchObject({
+      total: "54.50",
+      chargeCurrency: "GHS",
+      chargeAmount: 78589,
+    });
   });
 
   it("refunded in full by an admin: every pesewa back at the provider, the whole total in the ledger", async () => {

@@ -1,4 +1,4 @@
-import { formatMoney, type Cents } from "../../../src/domain/money";
+import { formatMoney, formatPaid, type Cents } from "../../../src/domain/money";
 import type { RefundLine } from "../../../src/domain/orders";
 import { lineTotal, SHIPPING_LABEL } from "../../../src/domain/shipping";
 import type { MailMessage } from "../../platform/mail";
@@ -22,7 +22,7 @@ export function receiptMail(order: OrderRow): MailMessage {
     "",
     `Subtotal: ${money(order.subtotal)}`,
     `Shipping (${SHIPPING_LABEL[order.shippingMethod]}): ${money(order.shippingCost)}`,
-    `Total: ${money(order.total)}`,
+    `Total: ${formatPaid(order.total, { currency: order.chargeCurrency, amount: order.chargeAmount })}`,
     "",
     "Shipping to:",
     order.shippingName,

@@ -205,3 +205,62 @@ describe("Flutterwave francophone mobile money charges", () => {
     expect(() => gateway.parseWebhook(Buffer.from(body), {})).toThrow(GatewaySignatureError);
   });
 });
+
+/**
+ * A local card on Flutterwave Standard, https://developer.flutterwave.com/docs/collecting-payments/standard: POST
+ * /v3/payments { tx_ref, amount (major units), currency, redirect_url, customer: { email }, payment_options } answers
+ * `{ status: "success", message: "Hosted Link", data: { link } }`; the client comes back to
+ * `redirect_url?status=successful&tx_ref=<ref>&transaction_id=<id>`, which is then verified by reference.
+ */
+describe("Flutterwave Standard for a local card", () => {
+  const checkout = {
+    reference: "lc_9c1e-2",
+    amount: 27150,
+    currency: "XOF" as const,
+    email: "awa@example.com",
+    returnUrl: "https://seer.example/api/payments/return/flutterwave?next=%2Forder-success",
+  };
+
+  it("creates the payment as documented and answers its hosted link", async () => {
+    server.use(
+      http.post(`${API}/v3/payments`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({
+          status: "success",
+          message: "Hosted Link",
+          data: { link: "https://checkout.flutterwave.com/v3/hosted/pay/f524c1196ffda5556341" },
+        });
+      }),
+    );
+    expect(await gateway.startCheckout(checkout)).toEqual({
+      url: "https://checkout.flutterwave.com/v3/hosted/pay/f524c1196ffda5556341",
+    });
+    expect(sent[0]?.url.pathname).toBe("/v3/payments");
+    expect(sent[0]?.authorization).toBe(`Bearer ${SECRET}`);
+    expect(sent[0]?.body).toEqual({
+      tx_ref: "lc_9c1e-2",
+      amount: 27150,
+      currency: "XOF",
+      redirect_url: checkout.returnUrl,
+      payment_options: "card",
+      customer: { email: "awa@example.com" },
+    });
+    expect(gateway.checkoutCurrencies).toEqual(["XOF", "XAF"]);
+  });
+
+  it("refuses what Flutterwave refuses", async () => {
+    server.use(
+      http.post(`${API}/v3/payments`, () =>
+        HttpResponse.json({ status: "error", message: "Invalid currency provided", data: null }, { status: 400 }),
+      ),
+    );
+    await expect(gateway.startCheckout(checkout)).rejects.toThrow(/Invalid currency provided/);
+  });
+
+  it("reads our reference from the address Flutterwave sends the client back to, not its status", () => {
+    expect(gateway.returnedReference({ status: "successful", tx_ref: "lc_9c1e-2", transaction_id: "288200108" })).toBe(
+      "lc_9c1e-2",
+    );
+    expect(gateway.returnedReference({ status: "cancelled" })).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import {
   type GatewayRefundStatus,
   type GatewayWebhookEvent,
   type StartedMobileMoney,
+  type StartCheckoutInput,
   type StartMobileMoneyInput,
   type VerifiedCharge,
 } from "./local-gateway";
@@ -23,7 +24,10 @@ import {
  * (GET /v3/transactions/verify_by_reference?tx_ref=), https://developer.flutterwave.com/docs/payment-operations/refunds
  * (POST /v3/transactions/:id/refund, GET /v3/refunds) and https://developer.flutterwave.com/docs/webhooks (the
  * `verif-hash` header is the secret hash set on the dashboard; `charge.completed` with data.status). v3 amounts are in
- * the currency's major unit; the francs have no minor unit, so a franc stays a franc.
+ * the currency's major unit; the francs have no minor unit, so a franc stays a franc. A local card pays on Flutterwave
+ * Standard's hosted page (https://developer.flutterwave.com/docs/collecting-payments/standard: POST /v3/payments with
+ * tx_ref, amount, currency, redirect_url, customer.email answers `data.link`; the client comes back to
+ * `redirect_url?status=&tx_ref=&transaction_id=`, and the payment is then verified by reference, never by that status).
  */
 export interface FlutterwaveChargesOptions {
   secretKey: string;
@@ -35,6 +39,7 @@ export interface FlutterwaveChargesOptions {
 const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal("success"), message: z.string(), data });
 const id = z.union([z.number(), z.string()]);
 
+const hostedLink = z.object({ link: z.string().url() });
 const chargeAnswer = z.object({
   status: z.literal("success"),
   message: z.string(),
@@ -87,6 +92,7 @@ function flutterwaveRefundStatus(status: string): GatewayRefundStatus {
 export class FlutterwaveCharges implements ChargeGateway {
   readonly name = "flutterwave" as const;
   readonly currencies = ["XOF", "XAF"] as const satisfies readonly Currency[];
+  readonly checkoutCurrencies = ["XOF", "XAF"] as const satisfies readonly Currency[];
   private readonly api: ProviderApi;
   private readonly secretHash: string;
 
@@ -131,6 +137,25 @@ export class FlutterwaveCharges implements ChargeGateway {
       message: status === "failed" ? (parsed.data?.processor_response ?? parsed.message) : null,
       providerTransactionId: parsed.data?.id === undefined || parsed.data.id === null ? null : String(parsed.data.id),
     };
+  }
+
+  async startCheckout(input: StartCheckoutInput): Promise<{ url: string }> {
+    const answer = await this.api.call(this.api.url("/v3/payments"), {
+      method: "POST",
+      body: {
+        tx_ref: input.reference,
+        amount: toMajor(input.amount, input.currency),
+        currency: input.currency,
+        redirect_url: input.returnUrl,
+        payment_options: "card",
+        customer: { email: input.email },
+      },
+    });
+    return { url: this.api.parse(envelope(hostedLink), this.ok(answer, "create payment"), "create payment").data.link };
+  }
+
+  returnedReference(query: Readonly<Record<string, string | undefined>>): string | null {
+    return query.tx_ref ?? null;
   }
 
   async verify(reference: string, currency: Currency): Promise<VerifiedCharge | null> {

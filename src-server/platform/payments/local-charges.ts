@@ -2,11 +2,16 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { localChargeRefunds, localCharges } from "../../../db/schema";
-import { isCurrency, type Currency } from "../../../src/domain/currencies";
 import { MOBILE_MONEY_PROMPT_MINUTES, PROMPT_DECLINED, PROMPT_TIMED_OUT } from "../../../src/domain/mobile-money";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../clock";
-import { GatewayRefusedError, type ChargeGateway, type GatewayRefund, type VerifiedCharge } from "./local-gateway";
+import {
+  GatewayRefusedError,
+  type ChargeGateway,
+  type GatewayName,
+  type GatewayRefund,
+  type VerifiedCharge,
+} from "./local-gateway";
 import {
   UnknownPaymentIntentError,
   type CreatePaymentIntentInput,
@@ -16,7 +21,10 @@ import {
   type PaymentWebhookEvent,
   type Refund,
 } from "./provider";
+import { currencyOf, refundDuplicate, refundOf, type DuplicateCharge } from "./local-duplicates";
 import { NOT_MOBILE_MONEY } from "./test-phone";
+
+export type { DuplicateCharge };
 
 /** Local charges' ids (and so their client secrets) start so: the routing provider sends them here by id. */
 export const LOCAL_CHARGE_PREFIX = "lc_";
@@ -24,6 +32,8 @@ export const LOCAL_CHARGE_PREFIX = "lc_";
 const VERIFY_AFTER_MS = 10_000;
 const PAYMENT_NOT_FOUND = "This payment could not be found. Please start again.";
 const CANCELLED = "This payment was cancelled. Please start again.";
+export const NO_MOBILE_MONEY_HERE = "Mobile money is not available in this currency: pay with a local card.";
+export const NO_LOCAL_CARD_HERE = "A local card is not available in this currency: pay by mobile money.";
 
 type ChargeRow = typeof localCharges.$inferSelect;
 
@@ -37,6 +47,8 @@ export interface LocalOutcome {
   intent: PaymentIntent;
   /** The payment_intent.succeeded event to process, when the gateway's record says it was paid. */
   event: PaymentWebhookEvent | null;
+  /** A second success of a charge already paid by another attempt, and its refund through the gateway. */
+  duplicate?: DuplicateCharge;
 }
 
 const intentOf = (row: ChargeRow): PaymentIntent => ({
@@ -47,17 +59,19 @@ const intentOf = (row: ChargeRow): PaymentIntent => ({
   status: row.status as PaymentIntent["status"],
   metadata: { ...row.metadata },
   lastError: row.lastError,
+  gateway: row.gateway as GatewayName,
 });
 
 /** The gateway reference of a charge's attempt, and back: `lc_…-2` is the second prompt of `lc_…`. */
 const attemptReference = (id: string, attempt: number) => `${id}-${attempt}`;
 export const chargeIdOf = (reference: string) => reference.replace(/-\d+$/, "");
-
-const currencyOf = (row: ChargeRow): Currency => {
-  const upper = row.currency.toUpperCase();
-  if (!isCurrency(upper)) throw new Error(`Local charge ${row.id} has an unknown currency ${row.currency}`);
-  return upper;
+const attemptOf = (reference: string): number | null => {
+  const found = /-(\d+)$/.exec(reference);
+  return found ? Number(found[1]) : null;
 };
+/** The reference of the attempt that paid a charge (its last one, for a charge paid before migration 0031). */
+const paidReference = (row: ChargeRow) => attemptReference(row.id, row.paidAttempt ?? row.attempt);
+
 
 /**
  * Payments in a local currency through a real gateway (issue #41): our record of each charge in `local_charges`, in a
@@ -72,8 +86,15 @@ export class LocalChargesProvider implements ChargeProvider {
     readonly gateway: ChargeGateway,
   ) {}
 
+  /** Whether this gateway charges `currency` at all: by mobile money, or a local card on its hosted checkout. */
   serves(currency: string): boolean {
+    return this.servesMobileMoney(currency) || this.servesCheckout(currency);
+  }
+  servesMobileMoney(currency: string): boolean {
     return this.gateway.currencies.some((c) => c === currency.toUpperCase());
+  }
+  servesCheckout(currency: string): boolean {
+    return this.gateway.checkoutCurrencies.some((c) => c === currency.toUpperCase());
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
@@ -182,7 +203,7 @@ export class LocalChargesProvider implements ChargeProvider {
     const row = await this.get(paymentIntentId);
     if (row.status !== "succeeded") return [];
     const refunds = await this.gateway.listRefunds({
-      reference: attemptReference(row.id, row.attempt),
+      reference: paidReference(row),
       providerTransactionId: row.providerTransactionId,
       currency: currencyOf(row),
     });
@@ -197,17 +218,8 @@ export class LocalChargesProvider implements ChargeProvider {
     const row = await this.bySecret(clientSecret);
     if (row.status === "succeeded") return { intent: intentOf(row), event: null };
     if (row.status === "canceled") throw new AppError("BAD_REQUEST", CANCELLED);
-    const [claimed] = await this.db
-      .update(localCharges)
-      .set({
-        attempt: sql`${localCharges.attempt} + 1`,
-        status: "requires_action",
-        lastError: null,
-        promptedAt: this.clock.now(),
-        verifiedAt: null,
-      })
-      .where(and(eq(localCharges.id, row.id), inArray(localCharges.status, ["requires_payment_method", "requires_action"])))
-      .returning();
+    if (!this.servesMobileMoney(row.currency)) throw new AppError("BAD_REQUEST", NO_MOBILE_MONEY_HERE);
+    const claimed = await this.claimAttempt(row);
     if (!claimed) return { intent: intentOf(await this.bySecret(clientSecret)), event: null };
     const reference = attemptReference(claimed.id, claimed.attempt);
     let started;
@@ -233,6 +245,60 @@ export class LocalChargesProvider implements ChargeProvider {
     }
     if (started.providerTransactionId) await this.setWaiting(claimed, { providerTransactionId: started.providerTransactionId });
     return { intent: intentOf(claimed), event: null };
+  }
+
+  /**
+   * A local card on the gateway's hosted checkout (issue #41): a new attempt, waiting as a prompt does, and the page's
+   * address to send the client to. The client comes back to `returnUrl`, whose route reads the gateway's record; the
+   * webhook confirms it as a prompt's, and a second payment of the same charge is given back as one.
+   */
+  async checkout(clientSecret: string, email: string, returnUrl: string): Promise<{ url: string | null; intent: PaymentIntent }> {
+    const row = await this.bySecret(clientSecret);
+    if (row.status === "succeeded") return { url: null, intent: intentOf(row) };
+    if (row.status === "canceled") throw new AppError("BAD_REQUEST", CANCELLED);
+    if (!this.servesCheckout(row.currency)) throw new AppError("BAD_REQUEST", NO_LOCAL_CARD_HERE);
+    const claimed = await this.claimAttempt(row);
+    if (!claimed) return { url: null, intent: intentOf(await this.bySecret(clientSecret)) };
+    const reference = attemptReference(claimed.id, claimed.attempt);
+    try {
+      const { url } = await this.gateway.startCheckout({
+        reference,
+        amount: claimed.amount,
+        currency: currencyOf(claimed),
+        email,
+        returnUrl,
+      });
+      return { url, intent: intentOf(claimed) };
+    } catch (error) {
+      await this.setWaiting(claimed, { status: "requires_payment_method", lastError: null });
+      if (error instanceof GatewayRefusedError) throw new AppError("BAD_REQUEST", error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  /** The charge a reference names, when this gateway stored it (the return route's check before reading the record). */
+  async owns(reference: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ gateway: localCharges.gateway })
+      .from(localCharges)
+      .where(eq(localCharges.id, chargeIdOf(reference)));
+    return row?.gateway === this.gateway.name;
+  }
+
+  /** A new attempt (prompt or checkout) on a charge still payable: the gateway takes each reference once. */
+  private async claimAttempt(row: ChargeRow): Promise<ChargeRow | undefined> {
+    const [claimed] = await this.db
+      .update(localCharges)
+      .set({
+        attempt: sql`${localCharges.attempt} + 1`,
+        status: "requires_action",
+        lastError: null,
+        promptedAt: this.clock.now(),
+        verifiedAt: null,
+      })
+      .where(and(eq(localCharges.id, row.id), inArray(localCharges.status, ["requires_payment_method", "requires_action"])))
+      .returning();
+    return claimed;
   }
 
   /**
@@ -276,12 +342,22 @@ export class LocalChargesProvider implements ChargeProvider {
     if (record.status === "succeeded") {
       if (record.amount !== row.amount || record.currency.toLowerCase() !== row.currency)
         throw new AppError("BAD_REQUEST", "The gateway's record does not match this payment's amount and currency.");
+      const attempt = attemptOf(reference);
       const [paid] = await this.db
         .update(localCharges)
-        .set({ status: "succeeded", lastError: null, providerTransactionId: record.providerTransactionId })
+        .set({
+          status: "succeeded",
+          lastError: null,
+          providerTransactionId: record.providerTransactionId,
+          paidAttempt: attempt,
+        })
         .where(and(eq(localCharges.id, row.id), ne(localCharges.status, "succeeded")))
         .returning();
-      const intent = intentOf(paid ?? (await this.get(row.id)));
+      const now = paid ?? (await this.get(row.id));
+      const intent = intentOf(now);
+      // Paid already by another attempt: this success is a second charge, given back whole; nothing to confirm.
+      if (!paid && now.paidAttempt !== null && attempt !== null && now.paidAttempt !== attempt)
+        return { intent, event: null, duplicate: await refundDuplicate(this.db, this.gateway, now, reference, record) };
       return {
         intent,
         event: { id: `${this.gateway.name}:${reference}`, type: "payment_intent.succeeded", paymentIntent: intent },
@@ -315,15 +391,4 @@ export class LocalChargesProvider implements ChargeProvider {
     if (!row || row.gateway !== this.gateway.name) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
     return row;
   }
-}
-
-function refundOf(paymentIntentId: string, refund: GatewayRefund): Refund {
-  return {
-    id: refund.id,
-    paymentIntentId,
-    amount: refund.amount,
-    currency: refund.currency,
-    status: refund.status,
-    metadata: {},
-  };
 }

@@ -20,6 +20,18 @@ export interface StartMobileMoneyInput {
   email: string;
 }
 
+/** A hosted checkout page for a local card (issue #41): the client pays on the gateway's page and is sent back. */
+export interface StartCheckoutInput {
+  /** Our reference of this attempt (`lc_…-2`): Paystack's `reference`, Flutterwave's `tx_ref`. */
+  reference: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: Currency;
+  email: string;
+  /** Where the gateway sends the client back (our return route, which reads the gateway's record). */
+  returnUrl: string;
+}
+
 export type GatewayChargeStatus = "pending" | "succeeded" | "failed";
 
 export interface StartedMobileMoney {
@@ -91,7 +103,13 @@ export interface ChargeGateway {
   readonly name: GatewayName;
   /** The currencies this gateway charges by mobile money. */
   readonly currencies: readonly Currency[];
+  /** The currencies its hosted checkout takes a local card in. */
+  readonly checkoutCurrencies: readonly Currency[];
   startMobileMoney(input: StartMobileMoneyInput): Promise<StartedMobileMoney>;
+  /** Opens the gateway's hosted checkout for one attempt: the page's address, to send the client to. */
+  startCheckout(input: StartCheckoutInput): Promise<{ url: string }>;
+  /** Our reference as the gateway writes it on the address it sends the client back to, or null. */
+  returnedReference(query: Readonly<Record<string, string | undefined>>): string | null;
   /** The gateway's transaction record; null when it has none for this reference (never charged). */
   verify(reference: string, currency: Currency): Promise<VerifiedCharge | null>;
   refund(input: GatewayRefundInput): Promise<GatewayRefund>;

@@ -246,3 +246,74 @@ describe("Paystack mobile money charges", () => {
     );
   });
 });
+
+/**
+ * A local card on Paystack's hosted checkout, https://paystack.com/docs/api/transaction/#initialize: POST
+ * /transaction/initialize { email, amount (subunit), currency, reference, callback_url, channels } answers
+ * `{ status: true, message: "Authorization URL created", data: { authorization_url, access_code, reference } }`; the
+ * client comes back to `callback_url?trxref=<reference>&reference=<reference>`.
+ */
+describe("Paystack hosted checkout for a local card", () => {
+  const checkout = {
+    reference: "lc_5d2b-1",
+    amount: 7_249_950,
+    currency: "NGN" as const,
+    email: "chidi@example.com",
+    returnUrl: "https://seer.example/api/payments/return/paystack?next=%2Fbooking-success",
+  };
+
+  it("initializes a transaction as documented and answers its authorization_url", async () => {
+    server.use(
+      http.post(`${API}/transaction/initialize`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({
+          status: true,
+          message: "Authorization URL created",
+          data: {
+            authorization_url: "https://checkout.paystack.com/0peioxfhpn",
+            access_code: "0peioxfhpn",
+            reference: "lc_5d2b-1",
+          },
+        });
+      }),
+    );
+    expect(await gateway.startCheckout(checkout)).toEqual({ url: "https://checkout.paystack.com/0peioxfhpn" });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url.pathname).toBe("/transaction/initialize");
+    expect(sent[0]?.authorization).toBe(`Bearer ${SECRET}`);
+    expect(sent[0]?.body).toEqual({
+      email: "chidi@example.com",
+      amount: 7_249_950,
+      currency: "NGN",
+      reference: "lc_5d2b-1",
+      callback_url: checkout.returnUrl,
+      channels: ["card"],
+    });
+    expect(gateway.checkoutCurrencies).toEqual(["GHS", "NGN", "KES", "ZAR"]);
+  });
+
+  it("refuses what Paystack refuses, and an answer about another reference", async () => {
+    server.use(
+      http.post(`${API}/transaction/initialize`, () =>
+        HttpResponse.json({ status: false, message: "Currency not supported by merchant" }, { status: 400 }),
+      ),
+    );
+    await expect(gateway.startCheckout(checkout)).rejects.toThrow(/Currency not supported by merchant/);
+    server.use(
+      http.post(`${API}/transaction/initialize`, () =>
+        HttpResponse.json({
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: "https://checkout.paystack.com/x", access_code: "x", reference: "someone-else" },
+        }),
+      ),
+    );
+    await expect(gateway.startCheckout(checkout)).rejects.toThrow(/another reference/);
+  });
+
+  it("reads our reference from the address Paystack sends the client back to", () => {
+    expect(gateway.returnedReference({ trxref: "lc_5d2b-1", reference: "lc_5d2b-1" })).toBe("lc_5d2b-1");
+    expect(gateway.returnedReference({ trxref: "lc_5d2b-2" })).toBe("lc_5d2b-2");
+    expect(gateway.returnedReference({})).toBeNull();
+  });
+});

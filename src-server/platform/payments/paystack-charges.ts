@@ -13,6 +13,7 @@ import {
   type GatewayRefundStatus,
   type GatewayWebhookEvent,
   type StartedMobileMoney,
+  type StartCheckoutInput,
   type StartMobileMoneyInput,
   type VerifiedCharge,
 } from "./local-gateway";
@@ -23,7 +24,9 @@ import {
  * providers `mtn`, `atl` (AirtelTigo), `vod` (Telecel), `mpesa`), https://paystack.com/docs/api/transaction/#verify
  * (GET /transaction/verify/:reference), https://paystack.com/docs/api/refund/ (POST /refund, GET /refund) and
  * https://paystack.com/docs/payments/webhooks/ (x-paystack-signature: HMAC SHA512 of the raw body with the secret key).
- * Amounts are in the subunit Paystack wants (pesewas, cents), as ours.
+ * Amounts are in the subunit Paystack wants (pesewas, cents), as ours. A local card pays on Paystack's hosted checkout
+ * (https://paystack.com/docs/api/transaction/#initialize: POST /transaction/initialize answers `authorization_url`;
+ * Paystack sends the client back to `callback_url?trxref=&reference=`), in GHS, NGN, KES and ZAR.
  */
 export interface PaystackChargesOptions {
   secretKey: string;
@@ -33,6 +36,7 @@ export interface PaystackChargesOptions {
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 
+const initializeData = z.object({ authorization_url: z.string().url(), access_code: z.string(), reference: z.string() });
 const chargeData = z.object({
   reference: z.string().nullish(),
   status: z.string(),
@@ -117,6 +121,7 @@ const notFound = (answer: JsonAnswer) =>
 export class PaystackCharges implements ChargeGateway {
   readonly name = "paystack" as const;
   readonly currencies = ["GHS", "KES"] as const satisfies readonly Currency[];
+  readonly checkoutCurrencies = ["GHS", "NGN", "KES", "ZAR"] as const satisfies readonly Currency[];
   private readonly api: ProviderApi;
   private readonly secretKey: string;
 
@@ -167,6 +172,27 @@ export class PaystackCharges implements ChargeGateway {
       message: data.display_text ?? data.message ?? (status === "failed" ? (data.gateway_response ?? null) : null),
       providerTransactionId: data.id === undefined || data.id === null ? null : String(data.id),
     };
+  }
+
+  async startCheckout(input: StartCheckoutInput): Promise<{ url: string }> {
+    const answer = await this.api.call(this.api.url("/transaction/initialize"), {
+      method: "POST",
+      body: {
+        email: input.email,
+        amount: input.amount,
+        currency: input.currency,
+        reference: input.reference,
+        callback_url: input.returnUrl,
+        channels: ["card"],
+      },
+    });
+    const data = this.api.parse(envelope(initializeData), this.ok(answer, "initialize transaction"), "initialize transaction").data;
+    if (data.reference !== input.reference) throw new Error("Paystack: initialize answered another reference");
+    return { url: data.authorization_url };
+  }
+
+  returnedReference(query: Readonly<Record<string, string | undefined>>): string | null {
+    return query.reference ?? query.trxref ?? null;
   }
 
   async verify(reference: string): Promise<VerifiedCharge | null> {

@@ -20,6 +20,8 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
   /** The provider's message for the last failed attempt, e.g. "Your card was declined." */
   lastError: string | null;
+  /** The local gateway that takes this charge (a local charge, `lc_…`); absent for the card provider's intents. */
+  gateway?: "paystack" | "flutterwave";
 }
 
 /**
@@ -180,4 +182,20 @@ export async function retrieveOrForgotten(provider: PaymentProvider, id: string)
     if (error instanceof UnknownPaymentIntentError) return null;
     throw error;
   }
+}
+
+/**
+ * Where a purchase stores its payment (migration 0031): Stripe's intents in Stripe's column only, a local gateway's
+ * charge in its own link, and the provider that took it.
+ */
+export function paymentLinks(
+  provider: Pick<PaymentProvider, "name">,
+  intent: Pick<PaymentIntent, "id" | "gateway">,
+): { stripePaymentIntentId: string | null; localChargeId: string | null; paymentProvider: string } {
+  if (intent.gateway) return { stripePaymentIntentId: null, localChargeId: intent.id, paymentProvider: intent.gateway };
+  return {
+    stripePaymentIntentId: provider.name === "stripe" ? intent.id : null,
+    localChargeId: null,
+    paymentProvider: provider.name,
+  };
 }

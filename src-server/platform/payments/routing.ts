@@ -43,7 +43,8 @@ export class RoutingPaymentProvider implements PaymentProvider {
     return id.startsWith(LOCAL_CHARGE_PREFIX) ? new ChargeOwner(this.locals) : this.card;
   }
 
-  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+  /** Async, so that a refusal is a rejected promise as every other provider's, never a throw at the call. */
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     if (input.currency.toLowerCase() === "usd") return this.card.createPaymentIntent(input);
     const local = this.localFor(input.currency);
     if (local) return local.createPaymentIntent(input);
