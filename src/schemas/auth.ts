@@ -47,3 +47,24 @@ export const sessionIdSchema = z.object({ sessionId: z.string().regex(/^[0-9a-f]
 
 /** Where to go after sign-in; with the other URL parameters in ./search.ts, which every first load carries. */
 export { safeReturnPath } from "./search";
+
+/** A code from an authenticator app (6 digits) or a recovery code (10 letters and digits, dash and spaces ignored). */
+export const secondFactorCodeSchema = z
+  .string()
+  .trim()
+  .max(40, "Enter the 6-digit code or a recovery code")
+  .transform((code) => code.replace(/[\s-]/g, "").toLowerCase())
+  .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{10})$/, "Enter the 6-digit code or a recovery code"));
+
+export const secondStepSchema = z.object({ code: secondFactorCodeSchema });
+export type SecondStepInput = z.infer<typeof secondStepSchema>;
+
+/** Confirming an authenticator app: its first code. */
+export const confirmTotpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the app") });
+
+/** A fresh confirmation: the password, or a code (authenticator app or recovery code). */
+export const confirmIdentitySchema = z.union([
+  z.object({ password: currentPassword }),
+  z.object({ code: secondFactorCodeSchema }),
+]);
+export type ConfirmIdentityInput = z.infer<typeof confirmIdentitySchema>;

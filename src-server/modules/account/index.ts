@@ -7,6 +7,9 @@ import { createProfileService } from "./profile";
 import { createAdmin, setRoleByEmail } from "./roles";
 import { createSecurityService } from "./security";
 import { createUserService } from "./users";
+import { createSecretBox } from "../../platform/secrets";
+import { createDeviceNotes } from "./devices";
+import { createSecondFactorService } from "./second-factor";
 
 export { accountRouter } from "./router";
 export { registerAccountRoutes } from "./rest";
@@ -14,13 +17,13 @@ export { sessionCookieSigner } from "./cookie-signer";
 export { SessionCache } from "./session-cache";
 export { DbSessionStore, hashSessionId, SESSION_RENEW_WITHIN_MS, SESSION_TTL_MS } from "./session-store";
 
-/** Sign-in, sign-up, recovery and the profile's controls, the operator's admin creation and the /profile page's own lists. */
+/** Sign-in (and its second step), sign-up, recovery and the profile's controls, the operator's admin creation and the /profile page's own lists. */
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;
   mailer: Mailer;
   outbox: Outbox;
-  config: Pick<Config, "publicUrl">;
+  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret">;
   storage: FileStorage;
   sessionsChanged?: (userId: string) => void;
 }) {
@@ -32,5 +35,7 @@ export function createAccountService(deps: {
     createAdmin: (input: Parameters<typeof createAdmin>[1]) => createAdmin(roles, input),
     ...createProfileService(deps),
     ...createSecurityService({ ...deps, sendVerification: users.sendVerification }),
+    ...createSecondFactorService({ ...roles, box: createSecretBox(deps.config.secretKey) }),
+    ...createDeviceNotes(deps),
   };
 }

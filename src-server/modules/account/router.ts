@@ -1,4 +1,7 @@
 import {
+  confirmIdentitySchema,
+  confirmTotpSchema,
+  secondStepSchema,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -9,17 +12,53 @@ import {
   signUpSchema,
   verifyEmailSchema,
 } from "../../../src/schemas/auth";
-import { authedProcedure, publicProcedure, router } from "../../platform/trpc/init";
-import { currentSessionId, endSession, startSession } from "./session";
+import { SECOND_STEP_EXPIRED } from "../../../src/domain/second-factor";
+import { AppError } from "../../../src/errors";
+import type { Context } from "../../platform/trpc/context";
+import { authedProcedure, freshlyConfirmed, publicProcedure, router } from "../../platform/trpc/init";
+import { confirmedNow, currentSessionId, endSession, pendingSecondStep, startSecondStep, startSession } from "./session";
+import type { CurrentUser } from "./users";
+
+/** What a sign-in answers when a second factor must follow the password: which kinds the person has. */
+export interface SecondStep {
+  secondStep: { totp: boolean; passkeys: boolean };
+}
+
+/**
+ * A person proved who they are (a password, a mailed link): with a second factor, the session now waits for it;
+ * without, it is signed in, and the device is noted (a new one is mailed to the owner).
+ */
+async function signInOrSecondStep(ctx: Context, user: CurrentUser): Promise<CurrentUser | SecondStep> {
+  const now = ctx.clock.now();
+  if (user.secondFactor) {
+    await startSecondStep(ctx.req, user.id, now);
+    const status = await ctx.services.account.secondFactorStatus(user.id);
+    return { secondStep: { totp: status.totp, passkeys: status.passkeys > 0 } };
+  }
+  await startSession(ctx.req, user.id, now);
+  await ctx.services.account.noteSignInDevice(ctx.req, ctx.res, user.id);
+  return user;
+}
 
 /** Sign-in, sessions, recovery and the /profile page's own data: the signed-in user's, never anybody else's. */
 export const accountRouter = router({
   /** The current user, or null when signed out (the REST shim turns null into 401). */
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
+  /** The password; for an account with a second factor, the answer asks for it (signInSecondStep) instead. */
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.account.signIn(input, ctx.req.ip);
+    return signInOrSecondStep(ctx, user);
+  }),
+
+  /** The second step of a sign-in: a code from the authenticator app or a recovery code (throttled per account). */
+  signInSecondStep: publicProcedure.input(secondStepSchema).mutation(async ({ ctx, input }) => {
+    const userId = pendingSecondStep(ctx.req, ctx.clock.now());
+    await ctx.services.account.verifyCode(userId, input.code);
+    const user = await ctx.services.account.findById(userId);
+    if (!user) throw new AppError("UNAUTHORIZED", SECOND_STEP_EXPIRED);
     await startSession(ctx.req, user.id, ctx.clock.now());
+    await ctx.services.account.noteSignInDevice(ctx.req, ctx.res, user.id);
     return user;
   }),
 
@@ -36,7 +75,7 @@ export const accountRouter = router({
   /** The mailed confirmation link: confirms the address and signs its owner in on this browser. */
   verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.account.verifyEmail(input.token);
-    if (ctx.user?.id !== user.id) await startSession(ctx.req, user.id, ctx.clock.now());
+    if (ctx.user?.id !== user.id) await signInOrSecondStep(ctx, user);
     return user;
   }),
   resendVerification: authedProcedure.mutation(({ ctx }) => ctx.services.account.resendVerification(ctx.user)),
@@ -47,7 +86,7 @@ export const accountRouter = router({
   /** A reset ends every session of the account, then signs this browser in with the new password. */
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.account.resetPassword(input);
-    await startSession(ctx.req, user.id, ctx.clock.now());
+    await signInOrSecondStep(ctx, user);
     return user;
   }),
 
@@ -73,11 +112,31 @@ export const accountRouter = router({
   ),
 
   exportData: authedProcedure.query(({ ctx }) => ctx.services.account.exportData(ctx.user, currentSessionId(ctx.req))),
-  deleteAccount: authedProcedure.input(deleteAccountSchema).mutation(async ({ ctx, input }) => {
+  deleteAccount: authedProcedure.use(freshlyConfirmed).input(deleteAccountSchema).mutation(async ({ ctx, input }) => {
     await ctx.services.account.deleteAccount(ctx.user, input.currentPassword, ctx.req.ip);
     await endSession(ctx.req);
     return { ok: true as const };
   }),
+
+  /** A fresh confirmation (password or code) before a sensitive action: it counts for 10 minutes. */
+  confirm: authedProcedure.input(confirmIdentitySchema).mutation(async ({ ctx, input }) => {
+    if ("password" in input) await ctx.services.account.checkCurrentPassword(ctx.user, input.password, ctx.req.ip);
+    else await ctx.services.account.verifyCode(ctx.user.id, input.code);
+    confirmedNow(ctx.req, ctx.clock.now());
+    return { ok: true as const };
+  }),
+
+  /** The profile's Security section: which second factors the person has. */
+  secondFactors: authedProcedure.query(({ ctx }) => ctx.services.account.secondFactorStatus(ctx.user.id)),
+  /** A new authenticator app: its QR code and secret, counted once confirmed by a first code. */
+  startTotp: authedProcedure.mutation(({ ctx }) => ctx.services.account.startTotp(ctx.user)),
+  confirmTotp: authedProcedure
+    .input(confirmTotpSchema)
+    .mutation(({ ctx, input }) => ctx.services.account.confirmTotp(ctx.user.id, input.code)),
+  removeTotp: authedProcedure.use(freshlyConfirmed).mutation(({ ctx }) => ctx.services.account.removeTotp(ctx.user.id)),
+  newRecoveryCodes: authedProcedure
+    .use(freshlyConfirmed)
+    .mutation(({ ctx }) => ctx.services.account.regenerateRecoveryCodes(ctx.user.id)),
 
   /** The /profile page: the signed-in user's own orders (their sessions are bookings.clientSessions). */
   orders: authedProcedure.query(({ ctx }) => ctx.services.account.orders(ctx.user.id)),

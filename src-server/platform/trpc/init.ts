@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { AppError } from "../../../src/errors";
+import { CONFIRM_IT_IS_YOU, FRESH_CONFIRMATION_MS, SET_UP_SECOND_FACTOR } from "../../../src/domain/second-factor";
 import type { Context } from "./context";
 import { internalErrorMessage, NUL_REFUSED, requestIdOf, toTRPCError } from "./errors";
 import { transformer } from "./transformer";
@@ -58,9 +59,36 @@ export const seerProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** Admins only, and only with a second factor: without one, every admin procedure answers SET_UP_SECOND_FACTOR. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin")
     throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
+  if (!ctx.user.secondFactor) throw new TRPCError({ code: "FORBIDDEN", message: SET_UP_SECOND_FACTOR });
+  return next();
+});
+
+declare module "fastify" {
+  interface Session {
+    /** When the session's owner last proved it is them (signing in counts; docs/product.md#security). */
+    confirmedAt?: number;
+  }
+}
+
+/**
+ * Refuses a sensitive action (refunds, admin cancellations, role changes, payout details, deleting the account) when
+ * the session's owner last confirmed it is them more than 10 minutes ago (by the app's clock): the client asks for the
+ * password, a code or a passkey (account.confirm), then sends the action again.
+ */
+export function requireFreshConfirmation(ctx: Pick<Context, "req" | "clock">): void {
+  const confirmedAt = ctx.req.session.get("confirmedAt");
+  if (confirmedAt === undefined || ctx.clock.now().getTime() - confirmedAt > FRESH_CONFIRMATION_MS) {
+    throw new TRPCError({ code: "FORBIDDEN", message: CONFIRM_IT_IS_YOU });
+  }
+}
+
+/** The guard as a step of a procedure: `adminProcedure.use(freshlyConfirmed)`. */
+export const freshlyConfirmed = t.middleware(({ ctx, next }) => {
+  requireFreshConfirmation(ctx);
   return next();
 });
 
