@@ -62,6 +62,9 @@ export type SecondStepInput = z.infer<typeof secondStepSchema>;
 /** Confirming an authenticator app: its first code. */
 export const confirmTotpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the app") });
 
+/** Removing a second factor: the authenticator app (passkeys will be named by their id). */
+export const removeSecondFactorSchema = z.object({ kind: z.literal("totp", { message: "Choose what to remove" }) });
+
 /** A fresh confirmation: the password, or a code (authenticator app or recovery code). */
 export const confirmIdentitySchema = z.union([
   z.object({ password: currentPassword }),

@@ -1,6 +1,7 @@
 import {
   confirmIdentitySchema,
   confirmTotpSchema,
+  removeSecondFactorSchema,
   secondStepSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -133,7 +134,10 @@ export const accountRouter = router({
   confirmTotp: authedProcedure
     .input(confirmTotpSchema)
     .mutation(({ ctx, input }) => ctx.services.account.confirmTotp(ctx.user.id, input.code)),
-  removeTotp: authedProcedure.use(freshlyConfirmed).mutation(({ ctx }) => ctx.services.account.removeTotp(ctx.user.id)),
+  removeSecondFactor: authedProcedure
+    .use(freshlyConfirmed)
+    .input(removeSecondFactorSchema)
+    .mutation(({ ctx }) => ctx.services.account.removeTotp(ctx.user.id)),
   newRecoveryCodes: authedProcedure
     .use(freshlyConfirmed)
     .mutation(({ ctx }) => ctx.services.account.regenerateRecoveryCodes(ctx.user.id)),
