@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { cssVariablesResolver, theme } from "./theme";
 import { trpc, type TrpcClient } from "./trpc";
+import { ConfirmIdentityDialog } from "./features/account/ConfirmIdentityDialog";
 
 const Toasts = lazy(() => import("./components/layout/Toasts"));
 
@@ -46,6 +47,7 @@ export function AppProviders({
         >
           <LazyToasts />
           {children}
+          <ConfirmIdentityDialog />
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -4,6 +4,7 @@ import { MyConsultations } from "../bookings/MyConsultations";
 import { MyOrders } from "../shop/MyOrders";
 import { AccountCard } from "./AccountCard";
 import { AccountSettings } from "./AccountSettings";
+import { SecuritySettings } from "./SecuritySettings";
 
 /** /profile: the signed-in user's details, consultations and orders; docs/product.md#routes-and-screens links it but does not show it. */
 export function ProfilePage({ user }: { user: SignedInUser }) {
@@ -16,6 +17,7 @@ export function ProfilePage({ user }: { user: SignedInUser }) {
           <MyOrders />
         </SimpleGrid>
         <AccountSettings user={user} />
+        <SecuritySettings admin={user.role === "admin"} />
       </Stack>
     </Container>
   );

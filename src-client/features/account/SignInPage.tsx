@@ -45,7 +45,11 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
     initialValues: { email: "", password: "" },
     validate: schemaResolver(signInSchema, { sync: true }),
   });
-  const signIn = trpc.account.signIn.useMutation({ onSuccess: () => goBack(returnTo) });
+  const signIn = trpc.account.signIn.useMutation({
+    onSuccess: (data) => {
+      if (!("secondStep" in data)) goBack(returnTo);
+    },
+  });
   // What was typed (or filled in by the browser) before the app took the page over is the form's value: the field
   // shows it already, so it is only noted, without drawing the field again.
   const takeOver = useEffectEvent(() => {
@@ -62,6 +66,7 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
   // Once, after the first commit.
   useEffect(() => takeOver(), []);
   const message = signIn.error?.message ?? (signIn.isIdle && refusal ? refusalText(refusal) : undefined);
+  if (signIn.data && "secondStep" in signIn.data) return <SecondStepForm returnTo={returnTo} />;
   return (
     <form
       ref={element}
@@ -97,12 +102,48 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
           key={form.key("password")}
           {...form.getInputProps("password")}
         />
-        <Button type="submit" loading={signIn.isPending || signIn.isSuccess}>
+        <Button type="submit" loading={signIn.isPending || (signIn.isSuccess && !("secondStep" in signIn.data))}>
           Sign In
         </Button>
         <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
           Forgot your password?
         </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** After the password, for an account with a second factor: a code from the authenticator app or a recovery code. */
+function SecondStepForm({ returnTo }: { returnTo: string | undefined }) {
+  const [code, setCode] = useState("");
+  const step = trpc.account.signInSecondStep.useMutation({ onSuccess: () => goBack(returnTo) });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        step.mutate({ code });
+      }}
+      noValidate
+    >
+      <Stack>
+        <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
+        {step.error && (
+          <Alert color="red" role="alert">
+            {step.error.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Button type="submit" loading={step.isPending || step.isSuccess}>
+          Verify
+        </Button>
       </Stack>
     </form>
   );
