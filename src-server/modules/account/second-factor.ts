@@ -39,6 +39,36 @@ function newRecoveryCode(): string {
 }
 export const showRecoveryCode = (code: string): string => `${code.slice(0, 5)}-${code.slice(5)}`;
 
+/** New recovery codes (the old ones stop working), answered once in clear and kept only as hashes. */
+async function newRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+  });
+  return codes.map(showRecoveryCode);
+}
+
+/** A recovery code, used up if it is one of the person's unused ones. */
+async function acceptRecoveryCode(db: Db, clock: Clock, userId: string, code: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  for (const row of rows) {
+    if (await verifyPassword(row.codeHash, code)) {
+      const used = await db
+        .update(recoveryCodes)
+        .set({ usedAt: clock.now() })
+        .where(and(eq(recoveryCodes.id, row.id), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      return used.length === 1;
+    }
+  }
+  return false;
+}
+
 export interface SecondFactorStatus {
   totp: boolean;
   passkeys: number;
@@ -136,17 +166,6 @@ export function createSecondFactorService({
     return used.length === 1;
   }
 
-  /** New recovery codes (the old ones stop working), answered once in clear and kept only as hashes. */
-  async function newRecoveryCodes(userId: string): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
-    await db.transaction(async (tx) => {
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
-    });
-    return codes.map(showRecoveryCode);
-  }
-
   /** The first code confirms the app; the answer holds the recovery codes, shown this once. */
   async function confirmTotp(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
     await throttled(userId, async () => {
@@ -155,7 +174,7 @@ export function createSecondFactorService({
       return acceptTotp(userId, code, false);
     });
     await refreshSecondFactorAt(userId);
-    return { recoveryCodes: await newRecoveryCodes(userId) };
+    return { recoveryCodes: await newRecoveryCodes(db, userId) };
   }
 
   /** Removes the app; recovery codes go with it when no passkey is left. */
@@ -170,26 +189,7 @@ export function createSecondFactorService({
   async function regenerateRecoveryCodes(userId: string): Promise<{ recoveryCodes: string[] }> {
     const s = await status(userId);
     if (!s.totp && s.passkeys === 0) throw new AppError("BAD_REQUEST", TOTP_NOT_STARTED);
-    return { recoveryCodes: await newRecoveryCodes(userId) };
-  }
-
-  /** A recovery code, used up if it is one of the person's unused ones. */
-  async function acceptRecoveryCode(userId: string, code: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-    for (const row of rows) {
-      if (await verifyPassword(row.codeHash, code)) {
-        const used = await db
-          .update(recoveryCodes)
-          .set({ usedAt: clock.now() })
-          .where(and(eq(recoveryCodes.id, row.id), isNull(recoveryCodes.usedAt)))
-          .returning({ id: recoveryCodes.id });
-        return used.length === 1;
-      }
-    }
-    return false;
+    return { recoveryCodes: await newRecoveryCodes(db, userId) };
   }
 
   /** Runs a check of a code under the account's failure throttle: a wrong code counts, a right one clears it. */
@@ -206,7 +206,7 @@ export function createSecondFactorService({
 
   /** A code at sign-in's second step or for a fresh confirmation: the app's 6 digits, or a recovery code. */
   async function verifyCode(userId: string, code: string): Promise<void> {
-    await throttled(userId, () => (/^\d{6}$/.test(code) ? acceptTotp(userId, code, true) : acceptRecoveryCode(userId, code)));
+    await throttled(userId, () => (/^\d{6}$/.test(code) ? acceptTotp(userId, code, true) : acceptRecoveryCode(db, clock, userId, code)));
   }
 
   return { secondFactorStatus: status, startTotp, confirmTotp, removeTotp, regenerateRecoveryCodes, verifyCode, refreshSecondFactorAt };
