@@ -71,6 +71,7 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
+        "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
         "bookings.clientSessions": () => ({
           upcoming: [
             consultation({}),
@@ -146,6 +147,7 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
+        "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
         "bookings.clientSessions": () => ({ upcoming: [], past: [] }),
         "account.orders": () => [],
       }),
