@@ -1,4 +1,4 @@
-import { CONFIRM_IT_IS_YOU, SECOND_FACTOR_FOR_PAYOUTS, SECURITY_SETTINGS_PATH, SET_UP_SECOND_FACTOR } from "../../src/domain/second-factor";
+import { CONFIRM_IT_IS_YOU, SECURITY_SETTINGS_PATH, SET_UP_SECOND_FACTOR } from "../../src/domain/second-factor";
 
 /**
  * The server refuses a sensitive action whose last confirmation is older than 10 minutes (CONFIRM_IT_IS_YOU). The
@@ -39,4 +39,4 @@ export const isConfirmationRefusal = (error: unknown): boolean => messageOf(erro
 /** An admin without a second factor (the console), or a Seer changing payout details: go to the security settings. */
 export const isSecondFactorRefusal = (error: unknown): boolean => messageOf(error) === SET_UP_SECOND_FACTOR;
 
-export { SECOND_FACTOR_FOR_PAYOUTS, SECURITY_SETTINGS_PATH };
+export { SECURITY_SETTINGS_PATH };

@@ -16,7 +16,6 @@ export const SECOND_FACTOR_FOR_PAYOUTS = "Set up a second factor before changing
 export const SECURITY_SETTINGS_PATH = "/profile#security";
 
 export const WRONG_CODE = "That code is not right. Try again.";
-export const WRONG_PASSWORD = "That password is not right.";
 export const SECOND_STEP_EXPIRED = "Your sign-in has expired. Sign in again.";
 export const TOTP_NOT_STARTED = "Start the setup again: no authenticator app is waiting to be confirmed.";
 export const TOTP_ALREADY_SET_UP = "An authenticator app is already set up. Remove it first to set up another.";

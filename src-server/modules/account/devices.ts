@@ -12,11 +12,11 @@ import { newDeviceMail } from "./mail";
 import { greeting } from "./users";
 
 /** The long-lived, signed cookie that names this browser (never the session): a sign-in from a new one is mailed. */
-export const DEVICE_COOKIE = "seer_device";
+const DEVICE_COOKIE = "seer_device";
 const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
 /** "Firefox on Windows": enough for the owner to recognise the device, from the user agent alone. */
-export function browserSummary(userAgent: string | undefined): string {
+function browserSummary(userAgent: string | undefined): string {
   if (!userAgent) return "an unknown browser";
   const browser =
     [

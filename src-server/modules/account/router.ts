@@ -21,7 +21,7 @@ import { confirmedNow, currentSessionId, endSession, pendingSecondStep, startSec
 import type { CurrentUser } from "./users";
 
 /** What a sign-in answers when a second factor must follow the password: which kinds the person has. */
-export interface SecondStep {
+interface SecondStep {
   secondStep: { totp: boolean; passkeys: boolean };
 }
 

@@ -37,7 +37,7 @@ function newRecoveryCode(): string {
   const bytes = randomBytes(10);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
 }
-export const showRecoveryCode = (code: string): string => `${code.slice(0, 5)}-${code.slice(5)}`;
+const showRecoveryCode = (code: string): string => `${code.slice(0, 5)}-${code.slice(5)}`;
 
 /** New recovery codes (the old ones stop working), answered once in clear and kept only as hashes. */
 async function newRecoveryCodes(db: Db, userId: string): Promise<string[]> {
