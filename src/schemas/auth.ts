@@ -57,7 +57,6 @@ export const secondFactorCodeSchema = z
   .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{10})$/, "Enter the 6-digit code or a recovery code"));
 
 export const secondStepSchema = z.object({ code: secondFactorCodeSchema });
-export type SecondStepInput = z.infer<typeof secondStepSchema>;
 
 /** Confirming an authenticator app: its first code. */
 export const confirmTotpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the app") });
@@ -70,4 +69,3 @@ export const confirmIdentitySchema = z.union([
   z.object({ password: currentPassword }),
   z.object({ code: secondFactorCodeSchema }),
 ]);
-export type ConfirmIdentityInput = z.infer<typeof confirmIdentitySchema>;
