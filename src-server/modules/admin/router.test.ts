@@ -255,6 +255,7 @@ describe("analytics, bookings and products", () => {
     const admin = await signUp(a.app);
     await a.app.services.account.setRoleByEmail(admin.email, "admin");
     cookie = admin.cookie;
+    await enrolTotp(a.app, cookie, admin.email);
     const db = a.database.db;
     const client = await createUser(db);
     const seer = await createSeer(db);
