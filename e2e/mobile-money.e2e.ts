@@ -40,8 +40,13 @@ describe("mobile money", () => {
     const page = await openPage({ phone: "slow" });
     await signUpNew(page);
     await page.goto("/seers");
+    // The client chooses cedis (in the menu, on a phone when signed in): prices read in them, as they will be charged.
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await page.getByRole("combobox", { name: "Currency" }).selectOption("GHS");
+    await page.getByRole("button", { name: "Close menu" }).tap();
     await page.getByTestId("seer-card").filter({ hasText: "Babaláwo Adéwálé Ifáyemí" }).first().tap();
     await page.waitForURL(/\/seers\/[^/]+$/);
+    await page.getByRole("link", { name: /30 Minutes/ }).filter({ hasText: inCedis(5500) }).waitFor();
     await page.getByRole("link", { name: /30 Minutes/ }).tap();
     await page.waitForURL((url) => url.pathname.startsWith("/book/"));
     await expect.poll(() => page.getByText("30 Minute Session with Babaláwo Adéwálé Ifáyemí · $55.00").count()).toBe(1);
@@ -52,9 +57,8 @@ describe("mobile money", () => {
     await page.getByRole("button", { name: "Continue", exact: true }).tap();
     await page.getByRole("button", { name: "Continue to Payment" }).tap();
 
-    await page.getByRole("radio", { name: "Mobile money or local card" }).tap();
-    await page.getByRole("combobox", { name: "Pay in" }).selectOption({ label: "Ghanaian cedi (GHS)" });
-    // The demo's rate: $55.00 at 14.42 cedis to the dollar.
+    // Offered first in the header's currency: mobile money in cedis, at the demo's rate ($55.00 at 14.42 to the dollar).
+    expect(await page.getByRole("radio", { name: "Mobile money or local card" }).isChecked()).toBe(true);
     await page.getByText(`You pay ${inCedis(5500)} ($55.00)`, { exact: true }).waitFor();
 
     await page.getByRole("textbox", { name: "Mobile money number" }).fill("024 412 1234");

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
-import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useToastsWanted } from "./lib/notify";
 import { cssVariablesResolver, theme } from "./theme";
 import { trpc, type TrpcClient } from "./trpc";
 import { ConfirmIdentityDialog } from "./features/account/ConfirmIdentityDialog";
@@ -9,14 +9,11 @@ import { ConfirmIdentityDialog } from "./features/account/ConfirmIdentityDialog"
 const Toasts = lazy(() => import("./components/layout/Toasts"));
 
 /**
- * Mantine's toast container (with its transitions, drag-to-dismiss and scroll locking) is fetched when the first
- * toast is shown, not on every first load (issue #18); toasts shown before it arrives wait in the store.
+ * Mantine's toast container (with its transitions, drag-to-dismiss and scroll locking) and its store are fetched when
+ * the first toast is asked for, not on every first load (issue #18); toasts shown before it arrives wait in the store.
  */
 function LazyToasts() {
-  const { notifications, queue } = useNotifications();
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
-  return wanted ? (
+  return useToastsWanted() ? (
     <Suspense fallback={null}>
       <Toasts />
     </Suspense>

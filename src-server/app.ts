@@ -51,7 +51,7 @@ const defaultClientDir = path.join(projectRoot, "dist", "client");
 export interface AppDeps {
   config: Pick<Config, "sessionSecret" | "secretKey" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir" | "storage"> &
     Partial<Pick<Config, "paystack" | "flutterwave" | "exchangeRatesUrl">> &
-    Partial<Pick<Config, "ice" | "metricsToken" | "requestDeadlineMs">>;
+    Partial<Pick<Config, "ice" | "metricsToken" | "requestDeadlineMs" | "calendars">>;
   db: Db;
   mailer: Mailer;
   /** Uploaded files; by default as configured (config.storage). */

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, cartItems, orders, seers } from "../db/schema";
+import { articles, cartItems, orders, seerCalendars, seerDateOverrides, seers } from "../db/schema";
 import { createBooking, createProduct, createSeer, createUser, uniqueSuffix } from "../db/seed/factories";
 import { appRouter } from "./modules";
 import { PROCEDURE_ACCESS, type Access } from "./test/access";
@@ -30,6 +30,10 @@ interface Fixtures {
   /** The client's order, delivered yesterday: one they may ask to return. */
   deliveredOrderId: string;
   clientSessionId: string;
+  /** The Seer's own calendar (an iCalendar address): another Seer removing it is told what a missing id is told. */
+  seerCalendarId: string;
+  /** The Seer's time off (seerDashboard.removeOverride). */
+  overrideId: string;
 }
 
 /** How to call a procedure (its access level is in PROCEDURE_ACCESS); a procedure called with no input needs none. */
@@ -47,6 +51,7 @@ const missingId = () => randomUUID();
 
 const MATRIX: Partial<Record<string, Entry>> = {
   "account.signIn": { input: () => INVALID },
+  "account.setCurrency": { input: () => INVALID },
   "account.signUp": { input: () => INVALID },
   "account.signOut": { last: true },
   "account.verifyEmail": { input: () => INVALID },
@@ -152,6 +157,16 @@ const MATRIX: Partial<Record<string, Entry>> = {
   "seerDashboard.setTimezone": { input: () => INVALID },
   "seerDashboard.updateProfile": { input: () => INVALID },
   "seerDashboard.updateAvailability": { input: () => INVALID },
+  "seerDashboard.saveRules": { input: () => INVALID },
+  "seerDashboard.addOverride": { input: () => INVALID },
+  "seerDashboard.removeOverride": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ id: f.overrideId }), missing: () => ({ id: missingId() }) },
+  },
+  "seerDashboard.cancelTimeOffBookings": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ bookingIds: [f.bookingId] }), missing: () => ({ bookingIds: [missingId()] }) },
+  },
   "payouts.connect": { input: () => INVALID },
   "payouts.refresh": { input: () => INVALID },
   "payouts.completeTestOnboarding": { input: () => INVALID },
@@ -193,6 +208,8 @@ const MATRIX: Partial<Record<string, Entry>> = {
   },
   "admin.seerApplications": { input: () => ({ status: "pending" }) },
   "admin.reviewApplication": { input: () => INVALID },
+  "admin.auditLog": { input: () => ({}) },
+  "admin.auditExport": { input: () => ({ action: "orders.refund" }) },
   "contact.send": { input: () => INVALID },
   "contact.list": { input: () => ({ status: "new" }) },
   "contact.setStatus": { input: () => INVALID },
@@ -219,6 +236,14 @@ const MATRIX: Partial<Record<string, Entry>> = {
     owned: { input: (f) => ({ bookingId: f.bookingId }), missing: () => ({ bookingId: missingId() }) },
   },
   "bookings.adminCancel": { input: () => INVALID },
+  "calendars.feed": {},
+  "calendars.resetFeed": {},
+  "calendars.list": {},
+  "calendars.add": { input: () => INVALID },
+  "calendars.remove": {
+    input: () => INVALID,
+    owned: { input: (f) => ({ id: f.seerCalendarId }), missing: () => ({ id: missingId() }) },
+  },
 };
 
 const procedures = appRouter._def.procedures as unknown as Record<
@@ -311,6 +336,14 @@ beforeAll(async () => {
       deliveredAt,
     })
     .returning({ id: orders.id });
+  const [calendar] = await db
+    .insert(seerCalendars)
+    .values({ seerId, kind: "ical", url: "https://calendar.example.com/private.ics" })
+    .returning({ id: seerCalendars.id });
+  const [override] = await db
+    .insert(seerDateOverrides)
+    .values({ seerId, startDate: "2030-01-01", endDate: "2030-01-07", kind: "time_off" })
+    .returning({ id: seerDateOverrides.id });
   const sessions = trpcData<{ id: string; current: boolean }[]>(
     await t.app.inject({ method: "GET", url: "/trpc/account.sessions", headers: { cookie: cookies.client ?? "" } }),
   );
@@ -326,6 +359,8 @@ beforeAll(async () => {
     orderIntentId,
     deliveredOrderId: delivered?.id ?? "",
     clientSessionId: sessions.find((s) => s.current)?.id ?? "",
+    seerCalendarId: calendar?.id ?? "",
+    overrideId: override?.id ?? "",
   };
 }, 120_000);
 
@@ -382,5 +417,7 @@ describe("the authorization matrix", () => {
     // And the owner's records are untouched by those attempts.
     const [draft] = await t.database.db.select().from(articles).where(eq(articles.id, f.draftId));
     expect(draft?.title).toBe("A private draft");
+    const [calendar] = await t.database.db.select().from(seerCalendars).where(eq(seerCalendars.id, f.seerCalendarId));
+    expect(calendar?.seerId).toBe(f.seerId);
   });
 });

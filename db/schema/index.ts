@@ -15,3 +15,6 @@ export * from "./meetings";
 export * from "./test-payments";
 export * from "./ledger";
 export * from "./payouts";
+export * from "./audit";
+export * from "./local-charges";
+export * from "./calendars";

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import {
   APPLICATION_STATUSES,
   PAYOUT_STATUSES,
@@ -44,6 +58,12 @@ export const seers = pgTable(
     price60Min: money("price_60_min"),
     timezone: varchar("timezone", { length: 64 }).notNull().default("UTC"),
     availability: jsonb("availability").$type<WeeklyAvailability>(),
+    /** The Seer's scheduling rules (issue #42, migration 0024; src/domain/schedule.ts). */
+    bufferBeforeMinutes: smallint("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: smallint("buffer_after_minutes").notNull().default(0),
+    noticeMinutes: integer("notice_minutes").notNull().default(120),
+    horizonDays: smallint("horizon_days").notNull().default(90),
+    dailyCap: smallint("daily_cap"),
     averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
     totalReviews: integer("total_reviews").notNull().default(0),
     /** The Seer's connected payout account at the payment provider; its state follows the provider's account.updated. */
@@ -58,6 +78,10 @@ export const seers = pgTable(
     check("seers_rating_check", sql`${t.averageRating} >= 0 and ${t.averageRating} <= 5`),
     check("seers_reviews_check", sql`${t.totalReviews} >= 0`),
     check("seers_payout_status_check", oneOf(t.payoutStatus, PAYOUT_STATUSES)),
+    check(
+      "seers_schedule_rules_check",
+      sql`${t.bufferBeforeMinutes} in (0, 5, 10, 15, 30) and ${t.bufferAfterMinutes} in (0, 5, 10, 15, 30) and ${t.noticeMinutes} between 0 and 20160 and ${t.horizonDays} between 1 and 365 and coalesce(${t.dailyCap}, 1) between 1 and 12`,
+    ),
     uniqueIndex("seers_stripe_account_idx").on(t.stripeAccountId),
     check(
       "seers_prices_positive",
@@ -125,5 +149,29 @@ export const seerApplications = pgTable(
     uniqueIndex("seer_applications_one_pending_per_user")
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A Seer's time off or one date's own hours, on the Seer's own dates (issue #42, migration 0024). */
+export type OverrideHours = { start: string; end: string }[];
+
+export const seerDateOverrides = pgTable(
+  "seer_date_overrides",
+  {
+    id: id(),
+    seerId: text("seer_id")
+      .notNull()
+      .references(() => seers.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    kind: varchar("kind", { length: 10 }).$type<"time_off" | "hours">().notNull(),
+    hours: jsonb("hours").$type<OverrideHours>().notNull().default([]),
+    note: varchar("note", { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("seer_date_overrides_kind_check", sql`${t.kind} in ('time_off', 'hours')`),
+    check("seer_date_overrides_range_check", sql`${t.endDate} >= ${t.startDate}`),
+    index("seer_date_overrides_seer_idx").on(t.seerId, t.endDate),
   ],
 );

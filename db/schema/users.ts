@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { char, check, index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { CURRENCIES, type Currency } from "../../src/domain/currencies";
 import { USER_ROLES, type UserRole } from "../../src/domain/enums";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 
@@ -20,12 +21,15 @@ export const users = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     /** Since when the person has a second factor (a confirmed authenticator app or a passkey); null: none. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
+    /** The currency chosen in the header (issue #41), kept on the account for every device; null: not chosen. */
+    currency: char("currency", { length: 3 }).$type<Currency>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("users_role_check", oneOf(t.role, USER_ROLES)),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("users_currency_check", sql`${t.currency} is null or ${oneOf(t.currency, CURRENCIES)}`),
   ],
 );
 

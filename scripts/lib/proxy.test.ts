@@ -79,4 +79,48 @@ describe("the test balancer", () => {
     for (let i = 0; i < 4; i++) used.add((await fetch(proxy.url)).headers.get("x-upstream"));
     expect([...used].sort()).toEqual(["0", "1"]);
   });
+
+  it("puts an added upstream in the rotation at its first 200, not before", async () => {
+    const a = await upstream();
+    const b = await upstream();
+    b.state.ready = false;
+    const proxy = await proxyOf([a.url], { replay: "never", readinessIntervalMs: 20 });
+    expect(proxy.add(b.url)).toBe(1);
+    expect(proxy.ready()).toEqual([true, false]);
+    for (let i = 0; i < 4; i++) expect((await fetch(proxy.url)).headers.get("x-upstream")).toBe("0");
+    expect(b.state.requests).toBe(0);
+    b.state.ready = true;
+    await expect.poll(() => proxy.ready(), { interval: 10 }).toEqual([true, true]);
+    const used = new Set<string | null>();
+    for (let i = 0; i < 4; i++) used.add((await fetch(proxy.url)).headers.get("x-upstream"));
+    expect([...used].sort()).toEqual(["0", "1"]);
+    expect(b.state.requests).toBe(2);
+  });
+
+  it("with an unhealthy threshold of 2, keeps an upstream whose checks fail one at a time, and takes it out at two in a row", async () => {
+    const a = await upstream();
+    // b's /readyz fails every other check while `flaky`, every check once not.
+    let checks = 0;
+    let flaky = true;
+    const server = http.createServer((req, res) => {
+      if (req.url !== "/readyz") return res.end("ok");
+      checks += 1;
+      res.writeHead(flaky ? (checks % 2 ? 503 : 200) : 503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    closers.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+    const b = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const seen: boolean[] = [];
+    const proxy = await proxyOf([a.url, b], { readinessIntervalMs: 10, unhealthyThreshold: 2 });
+    // Its first check fails (never healthy yet: out); then in at the first 200, and it stays through single failures.
+    await expect.poll(() => proxy.ready(), { interval: 5 }).toEqual([true, true]);
+    const from = checks;
+    const watching = setInterval(() => seen.push(proxy.ready()[1] ?? false), 2);
+    await expect.poll(() => checks - from, { interval: 5 }).toBeGreaterThanOrEqual(8);
+    clearInterval(watching);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every(Boolean)).toBe(true);
+    flaky = false;
+    await expect.poll(() => proxy.ready(), { interval: 5 }).toEqual([true, false]);
+  });
 });

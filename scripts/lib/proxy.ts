@@ -8,6 +8,11 @@ export interface RoundRobinProxy {
   served: number[];
   /** Upstreams taken out of (false) or put back in (true) the rotation by hand (besides the readiness checks). */
   setEnabled(index: number, enabled: boolean): void;
+  /**
+   * Puts another upstream in the rotation (a rolling deploy's new instance) and answers its index. With readiness
+   * checks it gets traffic from its first 200, as the others.
+   */
+  add(upstream: string): number;
   /** With readiness checks: whether each upstream's last check answered 200. */
   ready(): boolean[];
   close(): Promise<void>;
@@ -27,6 +32,12 @@ export interface ProxyOptions {
    */
   readinessIntervalMs?: number;
   readinessPath?: string;
+  /**
+   * How many checks in a row must fail before an upstream leaves the rotation (1 by default). A crowded machine's
+   * instance may miss one check's 1 s timeout while serving well; 2, as cloud balancers' defaults are, rides that out
+   * (a drain must then last longer than interval × threshold + the timeout, docs/deploy.md).
+   */
+  unhealthyThreshold?: number;
 }
 
 /** Headers that belong to one connection, not to the request: never forwarded. */
@@ -144,14 +155,19 @@ export async function startRoundRobinProxy(upstreams: string[], options: ProxyOp
       request.on("error", () => resolve(false));
     });
   let checking = options.readinessIntervalMs !== undefined;
-  const loops = targets.map(async (_, index) => {
+  const threshold = options.unhealthyThreshold ?? 1;
+  const watch = async (index: number) => {
+    let failures = 0;
     while (checking) {
       const started = Date.now();
-      healthy[index] = await check(index);
+      failures = (await check(index)) ? 0 : failures + 1;
+      // A new upstream (never healthy yet) stays out until its first 200.
+      healthy[index] = failures === 0 || (healthy[index] === true && failures < threshold);
       const rest = (options.readinessIntervalMs ?? 0) - (Date.now() - started);
       if (rest > 0 && checking) await new Promise((r) => setTimeout(r, rest));
     }
-  });
+  };
+  const loops = targets.map((_, index) => watch(index));
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -160,6 +176,15 @@ export async function startRoundRobinProxy(upstreams: string[], options: ProxyOp
     served,
     setEnabled(index, on) {
       enabled[index] = on;
+    },
+    add(upstream) {
+      const index = targets.push(new URL(upstream)) - 1;
+      agents.push(new http.Agent({ keepAlive: true, maxSockets: 256 }));
+      enabled.push(true);
+      // Checked: out of the rotation until its first 200. Unchecked: in at once.
+      healthy.push(!checking);
+      loops.push(watch(index));
+      return index;
     },
     ready: () => [...healthy],
     close: async () => {

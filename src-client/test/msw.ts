@@ -1,6 +1,7 @@
 import { HttpResponse, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import superjson from "superjson";
+import { DEFAULT_RATES } from "../../src/domain/currencies";
 import type { RouterInputs as Inputs, RouterOutputs as Outputs } from "../trpc";
 
 export const server = setupServer();
@@ -72,10 +73,24 @@ function encodeError(path: string, error: TrpcErrorShape) {
 }
 
 /**
+ * Answered unless a test says otherwise: what every page asks whatever it shows (the header's currency, issue #41, as
+ * for a visitor who chose none), and the profile page's calendar feed (issue #42), which tests of other parts of that
+ * page (sessions, orders) and of the pages that send people there do not look at.
+ */
+const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
+  "account.currency": () => ({ currency: null, rates: DEFAULT_RATES }),
+  "calendars.feed": () => ({
+    httpsUrl: `${TEST_ORIGIN}/calendar/test-feed.ics`,
+    webcalUrl: `webcal://${new URL(TEST_ORIGIN).host}/calendar/test-feed.ics`,
+  }),
+};
+
+/**
  * One msw handler per procedure, typed by AppRouter, speaking tRPC's batch protocol with superjson,
  * so that component tests exercise the real tRPC client.
  */
-export function trpcHandlers(resolvers: { [P in ProcedurePath]?: Resolver<P> }): HttpHandler[] {
+export function trpcHandlers(given: { [P in ProcedurePath]?: Resolver<P> }): HttpHandler[] {
+  const resolvers = { ...DEFAULTS, ...given };
   const handle = async (request: Request, pathParam: string) => {
     const url = new URL(request.url);
     const paths = pathParam.split(",");

@@ -15,6 +15,7 @@ import { applicationsRouter, createApplicationService, registerApplicationRoutes
 import { articlesRouter, createArticleService, registerArticleRoutes } from "./articles";
 import { contactRouter, createContactService, registerContactRoutes } from "./contact";
 import { bookingsRouter, createBookingService, registerBookingRoutes } from "./bookings";
+import { calendarsRouter, createCalendarService, registerCalendarRoutes } from "./calendars";
 import { createPaymentService, paymentsRouter, registerPaymentWebhooks } from "./payments";
 import { createSeerDashboardService, registerSeerDashboardRoutes, seerDashboardRouter } from "./seer-dashboard";
 import { createSeerService, registerSeerRoutes, seersRouter } from "./seers";
@@ -48,6 +49,7 @@ export const appRouter = router({
   contact: contactRouter,
   meetings: meetingsRouter,
   payouts: payoutsRouter,
+  calendars: calendarsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -56,7 +58,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice">>;
+  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice" | "calendars">>;
   storage: FileStorage;
   payments: PaymentProvider;
   /** The local payout rails (Paystack, Flutterwave): real when configured, else in test mode. */
@@ -87,6 +89,15 @@ export function createServices(base: ServiceDeps) {
     checkPassword: account.checkCurrentPassword,
   });
   const { ledger } = payouts;
+  // Seers' calendars: a feed per person, and their own calendars read every 15 minutes for busy times.
+  const calendars = createCalendarService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    config: deps.config,
+    calendars: deps.config.calendars,
+    log: deps.log,
+  });
   const bookings = createBookingService({
     ...deps,
     // Completion reads the room's records: a client who never joined is a no-show.
@@ -95,6 +106,8 @@ export function createServices(base: ServiceDeps) {
     onConfirmed: ledger.recordCharge,
     // A Seer's sessions and earnings are read with each booking's share as the ledger has it.
     seerLedger: { recordSeer: ledger.recordSeer, byBooking: seerBookingLedger },
+    // A hold reads the Seer's own calendars first (issue #42).
+    refreshBusy: calendars.refreshSeerCalendars,
   });
   payments.events.register("booking", {
     // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
@@ -143,12 +156,13 @@ export function createServices(base: ServiceDeps) {
     shop,
     orders,
     seers,
-    seerDashboard: createSeerDashboardService({ ...deps, uploads }),
+    seerDashboard: createSeerDashboardService({ ...deps, uploads, bookings }),
     articles,
     pages,
     contact: createContactService(deps),
     meetings,
     payouts,
+    calendars,
   };
 }
 
@@ -169,7 +183,11 @@ export async function registerModuleRoutes(
   registerAccountRoutes(app);
   registerBookingRoutes(app);
   await app.register(registerPaymentWebhooks, { payments: services.payments });
-  await app.register(registerPayoutWebhooks, { rails: services.rails, sync: services.payouts.syncLocal });
+  await app.register(registerPayoutWebhooks, {
+    rails: services.rails,
+    sync: services.payouts.syncLocal,
+    charges: services.payments.receiveGatewayWebhook,
+  });
   registerUploadRoutes(app);
   registerApplicationRoutes(app);
   registerAdminRoutes(app);
@@ -178,6 +196,7 @@ export async function registerModuleRoutes(
   registerShopRoutes(app);
   registerArticleRoutes(app);
   registerContactRoutes(app);
+  registerCalendarRoutes(app, services.calendars.feedFile);
   registerPageRoutes(app, services.pages);
   await registerMeetingSocket(app, {
     meetings: services.meetings,

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
@@ -79,6 +79,15 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(["true", "false"]).optional()),
+  // Seers' own calendars (issue #42): the key their CalDAV passwords are encrypted under, and whether their addresses
+  // may be private or loopback ones (tests, development).
+  CALENDAR_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "CALENDAR_SECRET_KEY must be 64 hexadecimal characters (32 bytes)")
+      .optional(),
+  ),
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: optionalString.pipe(z.enum(["true", "false"]).optional()),
 });
 
 export interface Config {
@@ -132,6 +141,38 @@ export interface Config {
   storage: StorageConfig;
   /** The meeting room's ICE servers: none by default (host candidates work on one machine or a LAN). */
   ice: IceConfig;
+  /** Seers' own calendars: the key of their stored passwords, and whether private addresses may be read. */
+  calendars: CalendarConfig;
+}
+
+export interface CalendarConfig {
+  /** 32 bytes: AES-256-GCM key of the CalDAV passwords at rest (CALENDAR_SECRET_KEY). */
+  secretKey: Buffer;
+  /** Whether a calendar's address may be loopback or private (CALENDAR_ALLOW_PRIVATE_ADDRESSES; never by default in production). */
+  allowPrivateAddresses: boolean;
+}
+
+/** The development key of stored calendar passwords, when CALENDAR_SECRET_KEY is unset outside production. */
+const DEV_CALENDAR_KEY = "seer-marketplace development calendar key, never used in production";
+
+/**
+ * CALENDAR_SECRET_KEY, else outside production a fixed development key, and in production a key derived from the
+ * first SESSION_SECRET (set CALENDAR_SECRET_KEY there: rotating the session secret would otherwise leave stored
+ * calendar passwords unreadable, and their calendars would show an error until the password is entered again).
+ */
+export function calendarConfig(
+  env: Config["env"],
+  options: { secretKey?: string; allowPrivate?: "true" | "false"; sessionSecret?: string } = {},
+): CalendarConfig {
+  const base = options.secretKey
+    ? Buffer.from(options.secretKey, "hex")
+    : Buffer.from(
+        hkdfSync("sha256", env === "production" ? (options.sessionSecret ?? "") : DEV_CALENDAR_KEY, "", "seer-calendars", 32),
+      );
+  return {
+    secretKey: base,
+    allowPrivateAddresses: options.allowPrivate === undefined ? env !== "production" : options.allowPrivate === "true",
+  };
 }
 
 export interface IceConfig {
@@ -272,6 +313,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT_BYTES,
     ice: parseIce(e.STUN_URLS, e.TURN_URLS, e.TURN_SECRET, e.TURN_TTL_SECONDS),
     storage: storageConfig(e),
+    calendars: calendarConfig(e.NODE_ENV, {
+      secretKey: e.CALENDAR_SECRET_KEY,
+      allowPrivate: e.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
+      sessionSecret: e.SESSION_SECRET?.[0],
+    }),
   };
 }
 

@@ -21,11 +21,75 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations under live traffic",
     const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Record<string, unknown>[] };
     journal.entries.push({ idx: journal.entries.length, version: "7", when: Date.now(), tag: "9999_expand", breakpoints: true });
     writeFileSync(journalPath, JSON.stringify(journal));
-    writeFileSync(path.join(folder, "9999_expand.sql"), `ALTER TABLE "users" ADD COLUMN "nickname" text;`);
+    // Two statements: the first goes through, the second waits for the users table.
+    writeFileSync(
+      path.join(folder, "9999_expand.sql"),
+      `CREATE TABLE "nickname_probes" ("id" serial PRIMARY KEY);\n--> statement-breakpoint\nALTER TABLE "users" ADD COLUMN "nickname" text;`,
+    );
   });
   afterAll(async () => {
     rmSync(folder, { recursive: true, force: true });
     await database.close();
+  });
+
+  const count = async (query: ReturnType<typeof sql>) => rows<{ n: number }>(await database.db.execute(query))[0]?.n;
+
+  it("leaves nothing of a migration it stopped, and traffic queued behind it goes on", async () => {
+    if (!database.url) throw new Error("no database URL");
+    const applied = () => count(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const before = await applied();
+    const holder = postgres(database.url, { max: 1, onnotice: () => {} });
+    const reader = postgres(database.url, { max: 1, onnotice: () => {} });
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    try {
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const request = holder.begin(async (tx) => {
+        await tx`select count(*) from users`;
+        locked();
+        await held;
+      });
+      await isLocked;
+      const started = Date.now();
+      const migration = migrate(database.db, { folder, lockTimeoutMs: 1000 }).then(
+        () => "applied",
+        (error: Error) => error.message,
+      );
+      // Once the migration waits for the table, a request reading it queues behind the migration's lock...
+      await expect
+        .poll(
+          async () => count(sql`select count(*)::int as n from pg_locks where relation = 'users'::regclass and not granted`),
+          {
+            interval: 20,
+          },
+        )
+        .toBe(1);
+      const read = reader`select count(*)::int as n from users`.then(() => Date.now() - started);
+      // ...and is answered as soon as the migration gives up, not after it.
+      expect(await migration).toMatch(
+        /waited more than 1000 ms for a table that running requests hold, and stopped; nothing was applied/,
+      );
+      const readMs = await read;
+      expect(readMs).toBeGreaterThanOrEqual(900);
+      expect(readMs).toBeLessThan(5000);
+      // Nothing of it: not its first statement, not its row.
+      expect(await applied()).toBe(before);
+      expect(
+        await count(sql`select count(*)::int as n from information_schema.tables where table_name = 'nickname_probes'`),
+      ).toBe(0);
+      expect(
+        await count(
+          sql`select count(*)::int as n from information_schema.columns where table_name = 'users' and column_name = 'nickname'`,
+        ),
+      ).toBe(0);
+      release();
+      await request;
+    } finally {
+      release();
+      await holder.end();
+      await reader.end();
+    }
   });
 
   it("fails after the lock timeout while a request holds the table, and applies once the table is free", async () => {

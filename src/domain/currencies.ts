@@ -5,8 +5,9 @@
  * beside it: how many units of the currency one US dollar buys, exactly as `exchange_rates.rate` holds it
  * (numeric(18,6)). Everything here is integer arithmetic (BigInt where products outgrow 2^53), never a float.
  */
-export const CURRENCIES = ["USD", "GHS", "NGN", "KES", "ZAR", "XOF", "XAF"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import { CURRENCIES, type Currency } from "./currency-codes";
+
+export { CURRENCIES, type Currency };
 
 /** Digits after the decimal point of each currency's amounts (ISO 4217's minor unit). */
 export const MINOR_DIGITS: Readonly<Record<Currency, 0 | 2>> = {

@@ -54,6 +54,10 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const CONTACT_STATUSES = ["new", "replied", "closed"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/** How a Seer's own calendar is read (docs/product.md#seer-dashboard): an iCalendar address, or a CalDAV account. */
+export const CALENDAR_KINDS = ["ical", "caldav"] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+
 export const RETURN_STATUSES = ["requested", "accepted", "declined", "received"] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addCents, cents, formatGhs, formatMoney, multiplyCents, percentOf, toCents, toDecimal, withThousands } from "./money";
+import { DEFAULT_RATES, formatMinor, fromUsdCents, parseRate } from "./currencies";
+import { addCents, cents, formatGhs, formatMoney, multiplyCents, percentOf, priceIn, toCents, toDecimal, withThousands } from "./money";
 
 describe("money", () => {
   it("parses decimal strings and numbers into integer cents", () => {
@@ -74,5 +75,22 @@ describe("withThousands", () => {
     );
     expect(withThousands(89900)).toBe("89,900");
     expect(withThousands(0)).toBe("0");
+  });
+});
+
+describe("priceIn: a US-dollar price in the currency the person chose (issue #41)", () => {
+  const rates = { ...DEFAULT_RATES, KES: "129.250000" };
+  it("is what a charge in that currency asks, converted at the same rate", () => {
+    for (const usdCents of [1, 99, 4500, 8900, 123_456]) {
+      for (const currency of ["GHS", "NGN", "KES", "ZAR", "XOF", "XAF"] as const) {
+        const charged = fromUsdCents(usdCents, parseRate(currency, rates[currency]));
+        expect(priceIn(cents(usdCents), currency, rates)).toBe(formatMinor(charged, currency));
+      }
+    }
+  });
+  it("reads as the product writes each currency, and US dollars stay the price itself", () => {
+    expect(priceIn("45.00", "GHS", rates)).toBe(formatGhs("45.00"));
+    expect(priceIn("45.00", "KES", rates)).toBe("KSh5,816.25");
+    expect(priceIn("45.00", "USD", rates)).toBe("$45.00");
   });
 });

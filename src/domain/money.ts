@@ -1,4 +1,4 @@
-import { fromUsdCents, parseRate, withThousands } from "./currencies";
+import { formatMinor, fromUsdCents, parseRate, withThousands, type Currency } from "./currencies";
 
 export { withThousands };
 
@@ -97,4 +97,17 @@ export function formatMoney(amount: string | Cents, currency = "USD"): string {
     formatters.set(currency, formatter);
   }
   return formatter.format(c / 100);
+}
+
+/** Each local currency's rate of the moment (units per US dollar, as `exchange_rates` holds it): what prices show at. */
+export type LocalRates = Readonly<Record<Exclude<Currency, "USD">, string>>;
+
+/**
+ * A US-dollar price in `currency`, converted exactly as a charge in that currency is (fromUsdCents at the same rate),
+ * so that the amount a person reads is the amount they pay (issue #41).
+ */
+export function priceIn(amount: string | Cents, currency: Currency, rates: LocalRates): string {
+  const c = typeof amount === "string" ? toCents(amount) : amount;
+  if (currency === "USD") return formatMoney(c);
+  return formatMinor(fromUsdCents(c, parseRate(currency, rates[currency])), currency);
 }

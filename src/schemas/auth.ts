@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../domain/password-rules";
+import { CURRENCIES } from "../domain/currencies";
 
 export const emailSchema = z
   .string()
@@ -69,3 +70,7 @@ export const confirmIdentitySchema = z.union([
   z.object({ password: currentPassword }),
   z.object({ code: secondFactorCodeSchema }),
 ]);
+/** The header's currency picker (issue #41): one of the currencies the product takes. */
+export const currencyChoiceSchema = z.object({
+  currency: z.enum(CURRENCIES, "Choose a currency we take"),
+});

@@ -18,6 +18,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { loginHref, useAuth } from "../../lib/auth";
 import { useHydrated } from "../../lib/hydrated";
+import { CurrencyPicker } from "./CurrencyPicker";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
 
@@ -107,6 +108,10 @@ export function Header() {
           ))}
         </Group>
         <Group gap="xs" wrap="nowrap" className={classes.actions}>
+          {/* Signed in on a phone, the cart and the account menu take its place in this row: it moves to the menu. */}
+          <Box visibleFrom={user ? "xs" : undefined}>
+            <CurrencyPicker returnTo={here} />
+          </Box>
           {user && (
             <Suspense fallback={null}>
               <AccountControls role={user.role} />
@@ -138,6 +143,11 @@ export function Header() {
                 Write an Article
               </Anchor>
             </>
+          )}
+          {user && (
+            <Box hiddenFrom="xs" className={classes.mobileLink}>
+              <CurrencyPicker returnTo={here} />
+            </Box>
           )}
           {user?.role === "admin" && (
             <Anchor component={Link} to="/admin" className={classes.mobileLink} onClick={close} hiddenFrom="xs">

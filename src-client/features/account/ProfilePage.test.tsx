@@ -72,6 +72,10 @@ describe("/profile signed in", () => {
         "cart.list": () => [],
         "account.sessions": () => [],
         "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
+        "calendars.feed": () => ({
+          httpsUrl: "http://localhost:3000/calendar/abc.ics",
+          webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+        }),
         "bookings.clientSessions": () => ({
           upcoming: [
             consultation({}),
@@ -103,6 +107,10 @@ describe("/profile signed in", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Ama Mensah" })).toBeInTheDocument();
     expect(screen.getByTestId("profile-email")).toHaveTextContent("ama@example.com");
     expect(screen.getByTestId("profile-role")).toHaveTextContent("Client");
+    const feed = await screen.findByRole("region", { name: "Your calendar feed" });
+    expect(await within(feed).findByRole("textbox", { name: "webcal://" })).toHaveValue("webcal://localhost:3000/calendar/abc.ics");
+    expect(within(feed).getByRole("textbox", { name: "https://" })).toHaveValue("http://localhost:3000/calendar/abc.ics");
+    expect(within(feed).getByRole("button", { name: "Reset address" })).toBeInTheDocument();
     const signOut = screen.getByRole("button", { name: "Sign Out" });
     expect(signOut.closest("form")).toHaveAttribute("method", "post");
     expect(signOut.closest("form")).toHaveAttribute("action", "/api/logout");
@@ -148,6 +156,10 @@ describe("/profile signed in", () => {
         "cart.list": () => [],
         "account.sessions": () => [],
         "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
+        "calendars.feed": () => ({
+          httpsUrl: "http://localhost:3000/calendar/abc.ics",
+          webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+        }),
         "bookings.clientSessions": () => ({ upcoming: [], past: [] }),
         "account.orders": () => [],
       }),

@@ -1,6 +1,7 @@
 import { Container, SimpleGrid, Stack } from "@mantine/core";
 import type { SignedInUser } from "../../lib/auth";
 import { MyConsultations } from "../bookings/MyConsultations";
+import { CalendarFeed } from "../calendars/CalendarFeed";
 import { MyOrders } from "../shop/MyOrders";
 import { AccountCard } from "./AccountCard";
 import { AccountSettings } from "./AccountSettings";
@@ -16,6 +17,7 @@ export function ProfilePage({ user }: { user: SignedInUser }) {
           <MyConsultations />
           <MyOrders />
         </SimpleGrid>
+        <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming consultations, with the meeting link." />
         <AccountSettings user={user} />
         <SecuritySettings admin={user.role === "admin"} />
       </Stack>

@@ -19,6 +19,7 @@ import { cents, formatMoney } from "../../../src/domain/money";
 import { formatMinor } from "../../../src/domain/currencies";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
+import { AuditPanel } from "./AuditPanel";
 import { InboxPanel } from "./InboxPanel";
 import { isAdminTab, type AdminTab } from "./tabs";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
@@ -339,6 +340,7 @@ export function AdminPage({
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
           <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
+          <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="analytics">
           <AnalyticsPanel />
@@ -360,6 +362,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="inbox">
           <InboxPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <AuditPanel />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -107,6 +107,21 @@ describe("/book/{id} booking wizard, step 1", () => {
 });
 
 describe("/book/{id} and the Seer's availability", () => {
+  it("stops the calendar at the Seer's own horizon, shorter or longer than 90 days", async () => {
+    signedIn({ "seers.byId": ({ id }) => seerData({ id, horizonDays: 5 }) });
+    const near = renderApp("/book/seer-1");
+    expect(await screen.findByRole("button", { name: "27 November 2026" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "28 November 2026" })).toBeDisabled();
+    near.unmount();
+
+    // A year ahead: the calendar opens on the date in the address, 365 days from 22 November 2026.
+    signedIn({ "seers.byId": ({ id }) => seerData({ id, horizonDays: 365 }) });
+    renderApp("/book/seer-1?date=2027-11-22");
+    expect(await screen.findByRole("button", { name: "22 November 2027" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "1 November 2027" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "23 November 2027" })).toBeDisabled();
+  });
+
   it("shows only the times the Seer offers on that date, and says so when none", async () => {
     signedIn({
       "bookings.takenSlots": ({ scheduledDate }) =>

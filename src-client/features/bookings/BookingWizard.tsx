@@ -261,7 +261,7 @@ export function BookingWizard({
                   time={time}
                   onDateChange={setDate}
                   onTimeChange={setTime}
-                  maxDate={lastBookableDate(dateInTimeZone(new Date(), timeZone))}
+                  maxDate={lastBookableDate(dateInTimeZone(new Date(), timeZone), seer.data.horizonDays)}
                 />
                 <Group justify="flex-end">
                   <Button onClick={toReview} disabled={!price}>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { seerData } from "../seers/testData";
 import type { Consultation } from "./types";
 
 const client = {
@@ -51,7 +52,14 @@ function showProfile(upcoming: Consultation[], past: Consultation[], more: Param
       "account.me": () => client,
       "cart.list": () => [],
       "account.sessions": () => [],
+      // The profile's calendar feed card (issue #42) asks for its address on every profile.
+      "calendars.feed": () => ({
+        httpsUrl: "http://localhost:3000/calendar/abc.ics",
+        webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+      }),
       "bookings.clientSessions": () => ({ upcoming, past }),
+      // The reschedule dialog's calendar stops at the Seer's horizon, read from the Seer's profile.
+      "seers.byId": ({ id }) => seerData({ id }),
       "account.orders": () => [],
       ...more,
     }),
@@ -261,5 +269,31 @@ describe("/profile consultation actions", () => {
     await userEvent.type(comment, "Deeply helpful.");
     await userEvent.click(within(dialog).getByRole("button", { name: "Submit Review" }));
     await waitFor(() => expect(written).toEqual([{ bookingId: "b-5", rating: 5, comment: "Deeply helpful." }]));
+  });
+});
+
+describe("the reschedule dialog's calendar", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("stops at the Seer's own horizon", async () => {
+    // Only Date is faked: "today" is 10 November 2026, so the horizon's last day is on the month's page.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-10T10:30:00Z"));
+    const asked: unknown[] = [];
+    showProfile([consultation({})], [], {
+      "seers.byId": (input) => {
+        asked.push(input);
+        return seerData({ id: "s-1", horizonDays: 7 });
+      },
+      "bookings.takenSlots": () => ({ taken: [], notOffered: [] }),
+    });
+    const card = await screen.findByTestId("consultation");
+    await userEvent.click(within(card).getByRole("button", { name: "Reschedule" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reschedule Consultation" });
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "18 November 2026" })).toBeDisabled());
+    expect(within(dialog).getByRole("button", { name: "17 November 2026" })).toBeEnabled();
+    expect(asked).toEqual([{ id: "s-1" }]);
   });
 });

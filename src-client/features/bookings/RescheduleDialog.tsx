@@ -1,7 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
-import { BOOKABLE_HORIZON_DAYS, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";
+import {
+  BOOKABLE_HORIZON_DAYS,
+  dateInTimeZone,
+  lastBookableDate,
+  timeInTimeZone,
+  type SessionType,
+} from "../../../src/domain/consultations";
 import { formatCalendarDate } from "../../lib/format";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
@@ -49,7 +55,9 @@ export function RescheduleDialog({
   const reschedule = trpc.bookings.reschedule.useMutation();
   const propose = trpc.bookings.proposeReschedule.useMutation();
   const pending = reschedule.isPending || propose.isPending;
-  const [maxDate] = useState(() => dateInTimeZone(new Date(Date.now() + BOOKABLE_HORIZON_DAYS * 86_400_000), timeZone));
+  // The calendar stops at the Seer's own horizon (issue #42); until the profile is read, at the platform's default.
+  const seer = trpc.seers.byId.useQuery({ id: booking.seerId }, { enabled: opened });
+  const maxDate = lastBookableDate(dateInTimeZone(new Date(), timeZone), seer.data?.horizonDays ?? BOOKABLE_HORIZON_DAYS);
 
   const close = () => {
     setDate(null);

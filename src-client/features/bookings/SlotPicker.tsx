@@ -1,6 +1,7 @@
 // The date picker's own sheet travels with it (not in the route file, which every page loads).
 import "@mantine/dates/styles.css";
 import { Alert, Button, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
+import { CALENDAR_ARIA_LABELS } from "../../components/calendar-labels";
 import { DatePicker } from "@mantine/dates";
 import { TIME_SLOTS, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";
 import { trpc } from "../../trpc";
@@ -74,16 +75,7 @@ export function SlotPicker({
           aria-label="Consultation date"
           // Every day is a working day for a Seer; weekend red would also fail contrast.
           weekendDays={[]}
-          ariaLabels={{
-            previousMonth: "Previous month",
-            nextMonth: "Next month",
-            monthLevelControl: "Choose a month",
-            previousYear: "Previous year",
-            nextYear: "Next year",
-            yearLevelControl: "Choose a year",
-            previousDecade: "Previous decade",
-            nextDecade: "Next decade",
-          }}
+          ariaLabels={CALENDAR_ARIA_LABELS}
         />
       </div>
       <div>

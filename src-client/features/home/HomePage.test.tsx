@@ -60,6 +60,7 @@ const seer = (id: string, fullName: string, averageRating: string, overrides: Pa
   timezone: "UTC",
   averageRating,
   totalReviews: 20,
+  horizonDays: 90,
   ...overrides,
 });
 

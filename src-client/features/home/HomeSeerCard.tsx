@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { formatGhs } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import type { RouterOutputs } from "../../trpc";
@@ -18,6 +18,7 @@ const startingPrice = (seer: FeaturedSeer): string | null => seer.price15Min ?? 
 export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
   const rating = ratingOf(seer);
   const price = startingPrice(seer);
+  const money = usePrice("GHS");
   return (
     <Card withBorder radius="lg" padding="xl" className={classes.card} data-testid="featured-seer">
       <Stack align="center" ta="center" gap="sm" h="100%">
@@ -62,7 +63,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
           <Text size="sm">
             Starting from{" "}
             <Text span fw={700} c="var(--seer-accent-text)" data-testid="featured-seer-price">
-              {formatGhs(price)}
+              {money(price)}
             </Text>
           </Text>
         )}

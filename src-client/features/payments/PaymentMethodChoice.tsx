@@ -35,13 +35,17 @@ export function PaymentMethodChoice({
   onChoice,
   quote,
   updating,
+  currencies,
 }: {
   choice: PaymentChoice;
   onChoice: (choice: PaymentChoice) => void;
   quote: ChargeQuote | null;
   updating: boolean;
+  /** The currencies mobile money is offered in (payments.config); every local currency when absent. */
+  currencies?: readonly Currency[] | undefined;
 }) {
   const local = choice.method === "local" ? choice : null;
+  const offered = currencies ? LOCAL_CURRENCIES.filter((c) => currencies.includes(c.value)) : LOCAL_CURRENCIES;
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -57,7 +61,7 @@ export function PaymentMethodChoice({
       {local && (
         <NativeSelect
           label="Pay in"
-          data={[{ value: "", label: "Choose a currency", disabled: true }, ...LOCAL_CURRENCIES]}
+          data={[{ value: "", label: "Choose a currency", disabled: true }, ...offered]}
           value={local.currency ?? ""}
           disabled={updating}
           onChange={(event) => {

@@ -1,6 +1,7 @@
 import { Loader } from "@mantine/core";
 import type { Currency } from "../../../src/domain/currencies";
 import { formatMoney } from "../../../src/domain/money";
+import { useDisplayMoney } from "../../lib/display-money";
 import { trpc } from "../../trpc";
 import { CardPaymentForm } from "./CardPaymentForm";
 import { MobileMoneyForm } from "./MobileMoneyForm";
@@ -13,9 +14,12 @@ export interface StartedCharge extends ChargeQuote {
   paymentIntentId: string;
 }
 
-/** The way to pay: the remembered one where mobile money is offered (payments.config), else the card. */
+/**
+ * The way to pay where mobile money is offered (payments.config): the remembered one, else the currency chosen in the
+ * header when it is a local one (issue #41); the card otherwise.
+ */
 export function useOfferedChoice(): [PaymentChoice, (choice: PaymentChoice) => void] {
-  const [remembered, setChoice] = usePaymentChoice();
+  const [remembered, setChoice] = usePaymentChoice(useDisplayMoney()?.currency ?? null);
   const config = trpc.payments.config.useQuery();
   return [config.data?.mobileMoney ? remembered : CARD_CHOICE, setChoice];
 }
@@ -73,7 +77,13 @@ export function PaymentMethods({
   return (
     <>
       {config.data?.mobileMoney && (
-        <PaymentMethodChoice choice={choice} onChoice={onChoice} quote={payment} updating={updating} />
+        <PaymentMethodChoice
+          choice={choice}
+          onChoice={onChoice}
+          quote={payment}
+          updating={updating}
+          currencies={config.data.mobileMoneyCurrencies}
+        />
       )}
       {current &&
         (choice.method === "card" ? (

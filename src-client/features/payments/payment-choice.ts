@@ -31,9 +31,12 @@ export const choiceOf = (currency: Currency): PaymentChoice =>
 /** Where the last choice is remembered, so that the next payment starts from it. */
 export const PAYMENT_CHOICE_KEY = "seer.payment-choice";
 
-/** A stored choice as read back: the card when none (or an unreadable one) is stored. */
-export function parsePaymentChoice(raw: string | null): PaymentChoice {
-  if (!raw) return CARD_CHOICE;
+/**
+ * A stored choice as read back: the card when an unreadable one is stored; when none is, the preferred currency's
+ * (the header's, issue #41): a local one is paid by mobile money or a local card, US dollars by card.
+ */
+export function parsePaymentChoice(raw: string | null, preferred: Currency | null = null): PaymentChoice {
+  if (!raw) return preferred ? choiceOf(preferred) : CARD_CHOICE;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== "object" || parsed === null) return CARD_CHOICE;
@@ -70,12 +73,12 @@ export function savePaymentChoice(choice: PaymentChoice): void {
 }
 
 /**
- * The way to pay, starting from the remembered one: read from storage only once the page is the browser's (the
+ * The way to pay, starting from the remembered one (else the `preferred` currency's): read from storage only once the page is the browser's (the
  * server's drawing, and the browser's hydration of it, show the card), then what the client picks, remembered.
  */
-export function usePaymentChoice(): [PaymentChoice, (choice: PaymentChoice) => void] {
+export function usePaymentChoice(preferred: Currency | null = null): [PaymentChoice, (choice: PaymentChoice) => void] {
   const raw = useSyncExternalStore(onStorage, storedChoice, () => null);
-  const remembered = useMemo(() => parsePaymentChoice(raw), [raw]);
+  const remembered = useMemo(() => parsePaymentChoice(raw, preferred), [raw, preferred]);
   const [picked, setPicked] = useState<PaymentChoice | null>(null);
   const choose = (choice: PaymentChoice) => {
     setPicked(choice);

@@ -6,7 +6,10 @@ import { SEER_TIMEZONES, type SeerTimezone } from "../../../src/schemas/dashboar
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { CalendarFeed } from "../calendars/CalendarFeed";
+import { SeerCalendars } from "../calendars/SeerCalendars";
 import { dashboardMessages, timezoneLabel } from "./format";
+import { ScheduleCards } from "./ScheduleCards";
 import type { DashboardSeer } from "./types";
 
 const isSeerTimezone = (value: string): value is SeerTimezone => SEER_TIMEZONES.some((zone) => zone.value === value);
@@ -39,7 +42,11 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   );
 }
 
-/** docs/product.md#routes-and-screens Availability tab: the timezone selector, and the weekly calendar the booking wizard follows. */
+/**
+ * docs/product.md#routes-and-screens Availability tab: the timezone selector, the weekly calendar the booking wizard
+ * follows, the scheduling rules and the time off and date overrides (ScheduleCards), the Seer's own calendars (busy
+ * times) and their feed of sessions.
+ */
 export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
   const [days, setDays] = useState<Record<Weekday, string[]>>(seer.availability);
@@ -120,6 +127,9 @@ export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
           </Group>
         </Stack>
       </Card>
+      <ScheduleCards seer={seer} />
+      <SeerCalendars timezone={seer.timezone} />
+      <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming sessions, with each client's first name and the meeting link." />
     </Stack>
   );
 }

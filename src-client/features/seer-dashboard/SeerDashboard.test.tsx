@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TIME_SLOTS } from "../../../src/domain/consultations";
 import { TEST_ORIGIN, server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { seerData } from "../seers/testData";
 import type { DashboardOverview, Earnings, SeerSessions } from "./types";
 
 const me = (role: "client" | "seer") => ({
@@ -48,6 +49,7 @@ function overviewData(): DashboardOverview {
       timezone: "Africa/Lagos",
       averageRating: "4.80",
       totalReviews: 12,
+      horizonDays: 90,
       verificationStatus: "approved",
       availability: allDays,
     },
@@ -179,6 +181,21 @@ const payoutsOf = (status: "not_connected" | "details_needed" | "active") => ({
       : [],
 });
 
+const feedAddress = {
+  httpsUrl: "http://localhost:3000/calendar/abc.ics",
+  webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+};
+const RULES = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, noticeMinutes: 120, horizonDays: 90, dailyCap: null };
+function scheduleData() {
+  return {
+    rules: RULES,
+    today: "2026-12-01",
+    overrides: [
+      { id: "o-1", startDate: "2026-12-24", endDate: "2026-12-26", kind: "time_off" as const, hours: [], note: "Family" },
+    ],
+  };
+}
+
 function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
   server.use(
     ...trpcHandlers({
@@ -186,6 +203,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
       "cart.list": () => [],
       "seerDashboard.overview": () => overviewData(),
       "bookings.seerSessions": () => sessionsData(),
+      "seerDashboard.schedule": () => scheduleData(),
       "bookings.seerEarnings": ({ period }) => earningsOf(period ?? "all"),
       "payouts.overview": () => payoutsOf("not_connected"),
       // A Seer where Stripe pays out: the local rails' form is PayoutDetailsForm.test.tsx's.
@@ -199,6 +217,8 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
         testNumbers: null,
         method: null,
       }),
+      "calendars.list": () => [],
+      "calendars.feed": () => feedAddress,
       ...overrides,
     }),
   );
@@ -358,6 +378,50 @@ describe("/seer/dashboard for a Seer", () => {
     expect(screen.getByText("Error")).toBeInTheDocument();
   });
 
+  it("lists the Seer's calendars with their last read and error, adds one, and shows the feed's addresses", async () => {
+    const added: unknown[] = [];
+    const failing = {
+      id: "cal-1",
+      kind: "caldav" as const,
+      label: "ama at dav.example.com",
+      lastSuccessAt: new Date("2026-11-20T09:00:00Z"),
+      lastError: "The CalDAV server refused the sign-in or could not be found (401).",
+      lastErrorAt: new Date("2026-11-20T09:15:00Z"),
+      busyCount: 3,
+      longestBusyMinutes: 60 * 24 * 30,
+    };
+    asSeer({
+      "calendars.list": () => [failing],
+      "calendars.add": (input) => {
+        added.push(input);
+        return { ...failing, id: "cal-2", kind: "ical", label: "calendar.example.com", lastError: null, lastErrorAt: null };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    const calendars = await screen.findByRole("region", { name: "Your calendars" });
+    expect(await within(calendars).findByText("ama at dav.example.com")).toBeInTheDocument();
+    expect(within(calendars).getByText("Last read: Nov 20, 2026 at 10:00 (3 busy times)")).toBeInTheDocument();
+    expect(within(calendars).getByRole("alert")).toHaveTextContent(
+      "Could not be read (Nov 20, 2026 at 10:15): The CalDAV server refused the sign-in or could not be found (401).",
+    );
+    expect(within(calendars).getByText("One event lasts 30 days: no slot is offered during it.")).toBeInTheDocument();
+
+    await user.click(within(calendars).getByRole("button", { name: "Add a calendar" }));
+    await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
+    expect(await within(calendars).findByText("Please enter the calendar's address, starting with https://, http:// or webcal://")).toBeInTheDocument();
+    expect(added).toEqual([]);
+    await user.type(within(calendars).getByRole("textbox", { name: /Calendar address/ }), "webcal://calendar.example.com/a.ics");
+    await user.click(within(calendars).getByRole("button", { name: "Add Calendar" }));
+    await waitFor(() => expect(added).toEqual([{ kind: "ical", url: "https://calendar.example.com/a.ics" }]));
+
+    const feed = screen.getByRole("region", { name: "Your calendar feed" });
+    expect(within(feed).getByRole("textbox", { name: "webcal://" })).toHaveValue(feedAddress.webcalUrl);
+    expect(within(feed).getByRole("textbox", { name: "https://" })).toHaveValue(feedAddress.httpsUrl);
+    expect(within(feed).getByRole("button", { name: "Reset address" })).toBeInTheDocument();
+  });
+
   it("saves the weekly calendar with per-day shortcuts", async () => {
     const saved: unknown[] = [];
     asSeer({
@@ -452,6 +516,8 @@ describe("/seer/dashboard session actions", () => {
     const proposals: unknown[] = [];
     const slotQueries: unknown[] = [];
     asSeer({
+      // The dialog's calendar stops at the Seer's own horizon, read from the public profile.
+      "seers.byId": ({ id }) => seerData({ id }),
       "bookings.takenSlots": (input) => {
         slotQueries.push(input);
         return { taken: [], notOffered: [] };
@@ -627,5 +693,81 @@ describe("payouts on the Earnings tab", () => {
     expect(screen.queryByRole("button", { name: "Connect payout account" })).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: "earnings" }));
     expect(refreshes).toBe(1);
+  });
+});
+
+describe("the Availability tab's scheduling rules and time off", () => {
+  it("saves a buffer, adds time off, and cancels only the chosen booking inside it", async () => {
+    const rules: unknown[] = [];
+    const added: unknown[] = [];
+    const cancelled: unknown[] = [];
+    const removed: unknown[] = [];
+    asSeer({
+      "seerDashboard.saveRules": (input) => {
+        rules.push(input);
+        return input;
+      },
+      "seerDashboard.addOverride": (input) => {
+        added.push(input);
+        return {
+          override: {
+            id: "o-2",
+            startDate: "2026-12-02",
+            endDate: "2026-12-04",
+            kind: "time_off" as const,
+            hours: [],
+            note: null,
+          },
+          bookings: [
+            {
+              id: "b-1",
+              startsAt: new Date("2026-12-02T10:00:00Z"),
+              endsAt: new Date("2026-12-02T11:00:00Z"),
+              sessionType: "60min" as const,
+              clientName: "Kofi Mensah",
+            },
+            {
+              id: "b-2",
+              startsAt: new Date("2026-12-03T12:00:00Z"),
+              endsAt: new Date("2026-12-03T13:00:00Z"),
+              sessionType: "30min" as const,
+              clientName: "Efua Asante",
+            },
+          ],
+        };
+      },
+      "seerDashboard.cancelTimeOffBookings": (input) => {
+        cancelled.push(input.bookingIds);
+        return { cancelled: input.bookingIds };
+      },
+      "seerDashboard.removeOverride": (input) => {
+        removed.push(input.id);
+        return { id: input.id };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Availability" }));
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Buffer after each session" }), "15");
+    await user.click(screen.getByRole("button", { name: "Save Rules" }));
+    expect(await screen.findByText("Rules saved")).toBeInTheDocument();
+    expect(rules).toEqual([{ ...RULES, bufferAfterMinutes: 15 }]);
+
+    expect(screen.getByText("24 Dec 2026 – 26 Dec 2026: Time off")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove 24 Dec 2026 – 26 Dec 2026: Time off" }));
+    await waitFor(() => expect(removed).toEqual(["o-1"]));
+
+    expect(screen.getByRole("button", { name: "Add Time Off" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "2 December 2026" }));
+    await user.click(screen.getByRole("button", { name: "4 December 2026" }));
+    await user.type(screen.getByRole("textbox", { name: "Note (optional)" }), "Retreat");
+    await user.click(screen.getByRole("button", { name: "Add Time Off" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bookings during your time off" });
+    expect(added).toEqual([{ kind: "time_off", startDate: "2026-12-02", endDate: "2026-12-04", note: "Retreat" }]);
+    expect(within(dialog).getByRole("button", { name: "Cancel Selected" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("checkbox", { name: /Kofi Mensah/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
+    await waitFor(() => expect(cancelled).toEqual([["b-1"]]));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Bookings during your time off" })).not.toBeInTheDocument());
   });
 });

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconLanguage, IconMapPin, IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { formatMoney } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import { CARD_LIST_LENGTH, ratingOf, reviewCountText, startingPrice } from "./display";
@@ -30,6 +30,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
   const moreSpecializations = seer.specializations.length - shownSpecializations.length;
   const moreLanguages = seer.languages.length > CARD_LIST_LENGTH;
   const price = startingPrice(seer);
+  const money = usePrice();
 
   return (
     <Link to="/seers/$id" params={{ id: seer.id }} className={classes.link} data-testid="seer-card">
@@ -93,7 +94,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
             <Text size="sm" mt="auto" pt="xs" className={classes.price}>
               Starting from{" "}
               <Text span fw={700} c="var(--seer-accent-text)">
-                {formatMoney(price)}
+                {money(price)}
               </Text>
             </Text>
           )}

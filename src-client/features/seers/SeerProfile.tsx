@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconLanguage, IconMapPin } from "@tabler/icons-react";
 import { getRouteApi, Link } from "@tanstack/react-router";
-import { formatMoney } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating, StarRating } from "../../components/StarRating";
 import { LocalDate } from "../../components/LocalDate";
@@ -137,6 +137,7 @@ export function SeerProfile() {
 
 /** The profile's booking panel: each session length the Seer has priced, linking to the booking wizard. */
 function SessionOptions({ seer: s }: { seer: Seer }) {
+  const money = usePrice();
   const offered = sessions.flatMap((option) => {
     const price = option.price(s);
     return price ? [{ ...option, price }] : [];
@@ -168,7 +169,7 @@ function SessionOptions({ seer: s }: { seer: Seer }) {
                     </Text>
                   </Stack>
                   <Text fw={700} c="var(--seer-accent-text)" size="lg">
-                    {formatMoney(option.price)}
+                    {money(option.price)}
                   </Text>
                 </Group>
               </Card>

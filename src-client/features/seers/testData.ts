@@ -19,6 +19,7 @@ export function seerData(overrides: Partial<Seer> = {}): Seer {
     timezone: "UTC",
     averageRating: "4.80",
     totalReviews: 12,
+    horizonDays: 90,
     ...overrides,
   };
 }

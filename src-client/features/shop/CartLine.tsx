@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Card, Group, Stack, Text } from "@mantine/core";
 import { IconMinus, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { formatMoney } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { lineTotal } from "../../../src/domain/shipping";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
@@ -24,6 +24,7 @@ export function CartLine({ line }: { line: CartLineData }) {
   });
   const busy = setQuantity.isPending || remove.isPending;
   const { product } = line;
+  const money = usePrice();
   const change = (quantity: number) => setQuantity.mutate({ id: line.id, quantity });
 
   return (
@@ -52,7 +53,7 @@ export function CartLine({ line }: { line: CartLineData }) {
             </ActionIcon>
           </Group>
           <Text size="sm" c="dimmed">
-            {formatMoney(product.price)} each
+            {money(product.price)} each
           </Text>
           {!product.isActive && (
             <Text size="sm" c="red">
@@ -87,7 +88,7 @@ export function CartLine({ line }: { line: CartLineData }) {
               </ActionIcon>
             </Group>
             <Text fw={700} data-testid="line-total">
-              {formatMoney(lineTotal({ price: product.price, quantity: line.quantity }))}
+              {money(lineTotal({ price: product.price, quantity: line.quantity }))}
             </Text>
           </Group>
         </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Container, Divider, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconShoppingBag } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { formatMoney } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { subtotalOf } from "../../../src/domain/shipping";
 import { loginHref, useAuth } from "../../lib/auth";
 import { trpc } from "../../trpc";
@@ -12,6 +12,7 @@ const cartSubtotal = (lines: CartLineData[]) => subtotalOf(lines.map((l) => ({ p
 
 function Summary({ lines }: { lines: CartLineData[] }) {
   const subtotal = cartSubtotal(lines);
+  const money = usePrice();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-summary-title">
       <Title order={2} fz="h3" id="order-summary-title" mb="md">
@@ -21,7 +22,7 @@ function Summary({ lines }: { lines: CartLineData[] }) {
         <Group justify="space-between">
           <Text>Subtotal</Text>
           <Text fw={600} data-testid="summary-subtotal">
-            {formatMoney(subtotal)}
+            {money(subtotal)}
           </Text>
         </Group>
         <Group justify="space-between">
@@ -32,7 +33,7 @@ function Summary({ lines }: { lines: CartLineData[] }) {
         <Group justify="space-between">
           <Text fw={700}>Total</Text>
           <Text fw={700} data-testid="summary-total">
-            {formatMoney(subtotal)}
+            {money(subtotal)}
           </Text>
         </Group>
         <Button component={Link} to="/checkout" mt="md" size="md" fullWidth>

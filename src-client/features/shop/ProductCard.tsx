@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { formatGhs } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { AddToCartForm } from "./AddToCartForm";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./types";
@@ -22,6 +22,7 @@ export interface ProductCardProps {
  */
 export function ProductCard({ product, onAddToCart, adding = false, titleOrder = 2 }: ProductCardProps) {
   const soldOut = product.stockQuantity <= 0;
+  const money = usePrice("GHS");
   return (
     <Card withBorder radius="md" padding="lg" h="100%" data-testid="product-card">
       <Card.Section>
@@ -41,7 +42,7 @@ export function ProductCard({ product, onAddToCart, adding = false, titleOrder =
         </Title>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text fw={700} c="var(--seer-accent-text)" size="lg">
-            {formatGhs(product.price)}
+            {money(product.price)}
           </Text>
           {product.origin && (
             <Badge variant="light" color="forest" tt="none">

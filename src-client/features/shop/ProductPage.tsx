@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { formatMoney } from "../../../src/domain/money";
+import { usePrice } from "../../lib/price";
 import { trpc } from "../../trpc";
 import { ProductImage } from "./ProductImage";
 import type { ProductDetail } from "./types";
@@ -34,6 +35,7 @@ export function ProductNotFound() {
 export function ProductPage({ slug }: { slug: string }) {
   const product = trpc.shop.product.useQuery({ slug });
   const addToCart = useAddToCart();
+  const money = usePrice();
   usePageTitle(product.data?.name);
 
   if (product.isPending) {
@@ -80,7 +82,7 @@ export function ProductPage({ slug }: { slug: string }) {
             )}
             <Title order={1}>{p.name}</Title>
             <Text fz={28} fw={700} c="var(--seer-accent-text)">
-              {formatMoney(p.price, p.currency)}
+              {p.currency === "USD" ? money(p.price) : formatMoney(p.price, p.currency)}
             </Text>
             <Group gap="xs">
               {p.origin && (

@@ -23,6 +23,7 @@ import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "../bookings";
+import { forgetCalendars } from "../calendars";
 import { forgetPayoutDetails, payoutDetailsData } from "../payouts";
 import { userIdOfSession, type OwnSession } from "./session-store";
 
@@ -142,6 +143,8 @@ export async function deleteAccount(
     await tx.delete(contactMessages).where(eq(contactMessages.userId, user.id));
     await tx.delete(uploads).where(eq(uploads.userId, user.id));
     await tx.delete(sessions).where(sql`${userIdOfSession} = ${user.id}`);
+    // The calendar feed's address stops answering; a Seer's own calendars (and their stored passwords) go.
+    await forgetCalendars(tx, user.id, ownSeer?.id ?? null);
     await tx.update(sentEmails).set({ recipient: anonymousEmail }).where(eq(sentEmails.recipient, user.email));
     await tx
       .update(orders)

@@ -1,8 +1,12 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../../db/client";
+import type { Currency } from "../../../src/domain/currencies";
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { Mailer, Outbox } from "../../platform/mail";
 import type { FileStorage } from "../../platform/storage/storage";
+import type { SessionUser } from "../../platform/trpc/context";
+import { chooseCurrency, displayMoney } from "./currency";
 import { createProfileService } from "./profile";
 import { createAdmin, setRoleByEmail } from "./roles";
 import { createSecurityService } from "./security";
@@ -37,5 +41,7 @@ export function createAccountService(deps: {
     ...createSecurityService({ ...deps, sendVerification: users.sendVerification }),
     ...createSecondFactorService({ ...roles, box: createSecretBox(deps.config.secretKey) }),
     ...createDeviceNotes(deps),
+    displayMoney: (user: SessionUser | null, req: FastifyRequest) => displayMoney(deps.db, user, req),
+    chooseCurrency: (user: SessionUser | null, reply: FastifyReply, currency: Currency) => chooseCurrency(deps.db, user, reply, currency),
   };
 }

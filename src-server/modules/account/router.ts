@@ -5,6 +5,7 @@ import {
   secondStepSchema,
   changeEmailSchema,
   changePasswordSchema,
+  currencyChoiceSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -45,6 +46,13 @@ async function signInOrSecondStep(ctx: Context, user: CurrentUser): Promise<Curr
 export const accountRouter = router({
   /** The current user, or null when signed out (the REST shim turns null into 401). */
   me: publicProcedure.query(({ ctx }) => ctx.user),
+
+  /** The currency prices show in (the header's picker, issue #41) and the rates they show at. */
+  currency: publicProcedure.query(({ ctx }) => ctx.services.account.displayMoney(ctx.user, ctx.req)),
+  /** The header's picker: remembered in this browser, and on the account when signed in. */
+  setCurrency: publicProcedure
+    .input(currencyChoiceSchema)
+    .mutation(({ ctx, input }) => ctx.services.account.chooseCurrency(ctx.user, ctx.res, input.currency)),
 
   /** The password; for an account with a second factor, the answer asks for it (signInSecondStep) instead. */
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }) => {

@@ -6,6 +6,7 @@ import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import { applicationDecisionEmail } from "../applications";
 import type { Outbox } from "../../platform/mail";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 
 export const APPLICATION_NOT_FOUND = "Application not found";
 export const ALREADY_REVIEWED = "This application has already been reviewed";
@@ -104,12 +105,12 @@ export function createApplicationReview({
    */
   async function review(
     input: { id: string; status: "approved" | "rejected"; reviewNotes: string | null },
-    reviewerId: string,
+    admin: AdminActor,
   ): Promise<AdminApplication> {
     const application = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(seerApplications)
-        .set({ status: input.status, reviewNotes: input.reviewNotes, reviewedAt: clock.now(), reviewedBy: reviewerId })
+        .set({ status: input.status, reviewNotes: input.reviewNotes, reviewedAt: clock.now(), reviewedBy: admin.id })
         .where(and(eq(seerApplications.id, input.id), eq(seerApplications.status, "pending")))
         .returning(applicationColumns);
       if (!updated) {
@@ -141,6 +142,11 @@ export function createApplicationReview({
           .set({ role: "seer" })
           .where(and(eq(users.id, updated.userId), eq(users.role, "client")));
       }
+      await recordAdminAction(tx, admin, {
+        targetKind: "seer_application",
+        targetId: updated.id,
+        change: { ...input, before: { status: "pending" }, after: { status: updated.status } },
+      });
       // The decision and its e-mail commit together; the e-mail is sent, and retried, out of the request.
       await outbox.send(
         `application-decision:${updated.id}`,

@@ -6,6 +6,8 @@ import type { Config } from "../../platform/config";
 import type { Outbox } from "../../platform/mail";
 import { recentBookings } from "../bookings";
 import { analytics } from "./analytics";
+import { auditExport, auditLog } from "./audit-log";
+import type { AuditFilter, AuditLogInput } from "../../../src/schemas/audit";
 import { createApplicationReview } from "./applications";
 
 /** docs/product.md#constants-and-limits: the admin bookings list shows 20 rows. */
@@ -35,7 +37,10 @@ async function listProducts(db: Db) {
   );
 }
 
-/** The admin console: the application queue (applications.ts), the figures (analytics.ts), bookings and products. */
+/**
+ * The admin console: the application queue (applications.ts), the figures (analytics.ts), bookings, products and the
+ * audit log (audit-log.ts).
+ */
 export function createAdminService(deps: {
   db: Db;
   clock: Clock;
@@ -52,5 +57,7 @@ export function createAdminService(deps: {
     /** The newest 20 bookings and how many there are in all: the bookings module's read. */
     recentBookings: () => recentBookings(deps.db, ADMIN_BOOKINGS_SHOWN),
     listProducts: () => listProducts(deps.db),
+    auditLog: (input: AuditLogInput) => auditLog(deps.db, input),
+    auditExport: (filter: AuditFilter) => auditExport(deps.db, filter),
   };
 }

@@ -5,6 +5,7 @@ import { clientRefundPercent, refundFor, splitAfterRefunds } from "../../../src/
 import { cents, toCents, toDecimal, type Cents } from "../../../src/domain/money";
 import type { Currency } from "../../../src/domain/currencies";
 import { AppError } from "../../../src/errors";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import { metrics } from "../../platform/metrics";
 import type { WarnLog } from "../../platform/database";
 import type { Refund } from "../../platform/payments/provider";
@@ -156,6 +157,7 @@ export async function cancel(
 /** bookings.adminCancel: an admin cancels any confirmed booking, with a refund they choose (at most what is left). */
 export async function adminCancel(
   deps: BookingDeps,
+  admin: AdminActor,
   input: { bookingId: string; refundAmount: string; reason: string },
   requestLog: WarnLog | undefined = deps.log,
 ): Promise<CancellationResult> {
@@ -166,7 +168,17 @@ export async function adminCancel(
     if (b.status !== "confirmed") throw new AppError("CONFLICT", CANNOT_CHANGE);
     const refund = toCents(input.refundAmount);
     if (refund > toCents(b.amount) - toCents(b.refundedAmount)) throw new AppError("BAD_REQUEST", REFUND_TOO_LARGE);
-    return { result: await cancelLocked(deps, tx, b, "admin", refund, input.reason), startsAt: b.startsAt };
+    const result = await cancelLocked(deps, tx, b, "admin", refund, input.reason);
+    await recordAdminAction(tx, admin, {
+      targetKind: "booking",
+      targetId: b.id,
+      change: {
+        ...input,
+        before: { status: b.status, refundedAmount: b.refundedAmount },
+        after: { status: result.status, refundDue: toDecimal(cents(toCents(b.refundedAmount) + refund)) },
+      },
+    });
+    return { result, startsAt: b.startsAt };
   });
   return afterCancel(deps, cancelled, requestLog);
 }

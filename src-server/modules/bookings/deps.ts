@@ -41,6 +41,11 @@ export interface BookingDeps {
   onConfirmed?: (booking: NewlyConfirmedBooking, tx: Tx) => Promise<unknown>;
   /** The payouts module's ledger, which a Seer's sessions and earnings read their money from. */
   seerLedger: SeerLedger;
+  /**
+   * Reads the Seer's own calendars now (issue #42), before a hold checks the schedule; never throws, and waits a few
+   * seconds at most (a calendar that cannot be read keeps its last busy times).
+   */
+  refreshBusy?: (seerId: string) => Promise<void>;
   /** The app's logger; a call made for a request passes that request's logger instead. */
   log?: WarnLog;
 }

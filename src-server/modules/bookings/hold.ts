@@ -1,7 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { statement, together, valueOf, type Queryable } from "../../../db/client";
 import { bookings, seers } from "../../../db/schema";
-import { whyNotBookable } from "../../../src/domain/bookable";
 import {
   BOOKING_HOLD_MINUTES,
   SESSION_MINUTES,
@@ -12,6 +11,7 @@ import {
   type SessionType,
 } from "../../../src/domain/consultations";
 import { toCents, toDecimal, type Cents } from "../../../src/domain/money";
+import { whyNotBookable, type SeerSchedule } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
 import type { CreateBookingPayment } from "../../../src/schemas/bookings";
 import { isVictim, noteVictimRetry, PG, retryingVictims, sqlState, type WarnLog } from "../../platform/database";
@@ -22,9 +22,9 @@ import type { SessionUser } from "../../platform/trpc/context";
 import { chargeOf, localCharge, providerCurrency, type CreatedBookingPayment, type LocalCharge } from "./charge";
 import type { BookingDeps } from "./deps";
 import { SLOT_TAKEN } from "./messages";
+import { loadSchedule, refuseUnderLock, scheduleColumns, windowAround } from "./schedule";
 
 const SESSION_LABEL: Record<SessionType, string> = { "15min": "15 minute", "30min": "30 minute", "60min": "60 minute" };
-
 const p = sql.placeholder;
 
 // The statements every paid booking runs, built once (`statement`, docs/decisions.md 96). A Date goes in through
@@ -35,8 +35,7 @@ const bookableSeerStatement = statement((q: Queryable) =>
       id: seers.id,
       userId: seers.userId,
       fullName: seers.fullName,
-      timezone: seers.timezone,
-      availability: seers.availability,
+      ...scheduleColumns,
       price15Min: seers.price15Min,
       price30Min: seers.price30Min,
       price60Min: seers.price60Min,
@@ -178,6 +177,7 @@ async function holdAndOpenIntent(
 ): Promise<CreatedBookingPayment> {
   const { db, clock } = deps;
   const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.clientTimezone);
+  await deps.refreshBusy?.(input.seerId); // The Seer's own calendars as they are now (issue #42).
   // The Seer and the client's own hold of this slot, if any, read together (one round trip).
   const [[found], [own]] = await together(db, (tx) => [
     bookableSeerStatement(tx, { seerId: input.seerId }),
@@ -192,8 +192,9 @@ async function holdAndOpenIntent(
   const seer = bookable(found);
   const amount = priceOf(seer, client, input);
   const now = clock.now();
-  // The weekly availability is on the Seer's wall clock: the instant is read there, through the named zone.
-  const refused = whyNotBookable(startsAt, now, seer);
+  // The Seer's schedule (hours on the Seer's wall clock, the rules); other bookings are checked in insertHold.
+  const schedule = await loadSchedule(db, seer, windowAround(startsAt), now, { withBookings: false });
+  const refused = whyNotBookable(schedule, startsAt, SESSION_MINUTES[input.sessionType], now);
   if (refused) throw new AppError("BAD_REQUEST", refused);
   const holdExpiresAt = new Date(now.getTime() + BOOKING_HOLD_MINUTES * 60_000);
 
@@ -212,6 +213,7 @@ async function holdAndOpenIntent(
     endsAt: sessionEnd(startsAt, input.sessionType),
     holdExpiresAt,
     now,
+    schedule,
   });
   return openIntent(deps, requestLog, { bookingId, client, seer, input, amount, charge });
 }
@@ -230,13 +232,15 @@ async function insertHold(
     endsAt: Date;
     holdExpiresAt: Date;
     now: Date;
+    schedule: SeerSchedule;
   },
 ): Promise<string> {
-  const { client, seer, input, amount, charge, startsAt, endsAt, holdExpiresAt, now } = hold;
+  const { client, seer, input, amount, charge, startsAt, endsAt, holdExpiresAt, now, schedule } = hold;
   const { platformFee, seerEarnings } = splitCommission(amount);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await refuseUnderLock(tx, seer.id, schedule, startsAt, SESSION_MINUTES[input.sessionType], now);
         // Concurrent attempts on this Seer's slots queue at the lock (on every instance) instead of deadlocking;
         // a hold of the slot that ran out is expired before the insert meets it.
         const [, [row]] = await underLockAndCommit(

@@ -27,6 +27,8 @@ export {
 } from "./charge";
 // The reads other modules show: a domain owns its reads.
 export { MEETING_NOT_FOUND_MESSAGE } from "./messages";
+// A person's calendar feed (the calendars module serves it).
+export { bookingsFeed } from "./feed";
 export { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "./personal-data";
 export { roomBooking } from "./room-booking";
 export {

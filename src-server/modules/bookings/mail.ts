@@ -24,6 +24,9 @@ export interface BookingMailData {
   profileUrl: string;
 }
 
+/** A booking's calendar UID: the same in every invite, download and feed, so calendars update the entry they have. */
+export const bookingUid = (bookingId: string): string => `booking-${bookingId}@seer-marketplace`;
+
 /**
  * A one-event calendar invite in UTC (ical-generator), with a display alarm 24 hours before. Every version of one
  * booking's entry keeps its UID; a change raises SEQUENCE, and a cancellation is METHOD:CANCEL, so calendars
@@ -36,7 +39,7 @@ export function bookingIcs(data: BookingMailData, now: Date, options: { cancelle
     method: options.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({
-    id: `booking-${data.bookingId}@seer-marketplace`,
+    id: bookingUid(data.bookingId),
     sequence: data.sequence,
     stamp: now,
     start: data.startsAt,

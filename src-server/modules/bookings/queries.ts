@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { bookings, seers } from "../../../db/schema";
-import { notOfferedTimes } from "../../../src/domain/availability";
-import { SESSION_MINUTES, TIME_SLOTS, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
+import {
+  SESSION_MINUTES,
+  TIME_SLOTS,
+  timeInTimeZone,
+  zonedDateTimeToInstant,
+  type SessionType,
+} from "../../../src/domain/consultations";
+import { DAY_FULL, SLOT_PASSED, SLOT_TAKEN, TOO_CLOSE, whyNotBookable } from "../../../src/domain/schedule";
+import { NOT_AVAILABLE_MESSAGE } from "../../../src/schemas/dashboard";
 import { AppError } from "../../../src/errors";
 import type { SessionUser } from "../../platform/trpc/context";
 import type { BookingDeps } from "./deps";
 import { bookingIcs } from "./mail";
 import { loadBookingMail } from "./mail-context";
 import { BOOKING_NOT_FOUND, MEETING_NOT_FOUND_MESSAGE } from "./messages";
+import { loadSchedule, scheduleColumns, windowAround } from "./schedule";
 
 /** What a booking's client, its Seer and admins may see of it. No e-mail addresses, no payment metadata. */
 const bookingViewColumns = {
@@ -99,44 +107,62 @@ export async function calendar(
   };
 }
 
+type SlotsInput = { seerId: string; scheduledDate: string; clientTimezone: string; sessionType?: SessionType };
+
+/** Refusals that say the time is taken (passed, near another session, the day full) rather than not offered. */
+const TAKEN_REASONS: ReadonlySet<string> = new Set([SLOT_PASSED, SLOT_TAKEN, TOO_CLOSE, DAY_FULL]);
+
 /**
- * bookings.takenSlots: the wizard's disabled slots for one date in the client's timezone, booked or held for this
- * Seer, or already past. Times only: nothing about who booked them.
+ * The client-visible times of a date (client's timezone), each with why the Seer's schedule refuses it (null: free):
+ * the same rule as the hold's (src/domain/schedule.ts). A time the client's zone skips (a DST gap) never names a real
+ * slot of its own and is not offered. A Seer who is not listed offers nothing.
  */
-export async function takenSlots(
-  { db, clock }: BookingDeps,
-  input: { seerId: string; scheduledDate: string; clientTimezone: string; sessionType?: SessionType },
-): Promise<string[]> {
+async function slotsOfDay({ db, clock }: BookingDeps, input: SlotsInput) {
   const now = clock.now();
   const minutes = SESSION_MINUTES[input.sessionType ?? "15min"];
   const slots = TIME_SLOTS.map((time) => {
     const start = zonedDateTimeToInstant(input.scheduledDate, time, input.clientTimezone);
-    return { time, start, end: new Date(start.getTime() + minutes * 60_000) };
+    return {
+      time,
+      start,
+      end: new Date(start.getTime() + minutes * 60_000),
+      real: timeInTimeZone(start, input.clientTimezone) === time,
+    };
   });
   const first = slots[0];
   const last = slots[slots.length - 1];
   if (!first || !last) return [];
-  const live = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(
-      and(eq(bookings.seerId, input.seerId), isLive(now), overlaps(first.start, new Date(last.start.getTime() + 60 * 60_000))),
-    );
-  return slots
-    .filter((slot) => slot.start.getTime() <= now.getTime() || live.some((b) => b.startsAt < slot.end && b.endsAt > slot.start))
-    .map((slot) => slot.time);
-}
-
-/** Of the client-visible times of a date (client's timezone), those the Seer's weekly availability does not offer. */
-export async function notOfferedSlots(
-  { db }: BookingDeps,
-  input: { seerId: string; scheduledDate: string; clientTimezone: string },
-): Promise<string[]> {
   const [seer] = await db
-    .select({ timezone: seers.timezone, availability: seers.availability })
+    .select({ id: seers.id, ...scheduleColumns })
     .from(seers)
     .where(and(eq(seers.id, input.seerId), eq(seers.verificationStatus, "approved")))
     .limit(1);
-  if (!seer) return [...TIME_SLOTS];
-  return notOfferedTimes(seer.availability, seer.timezone, input.scheduledDate, input.clientTimezone);
+  const range = { from: windowAround(first.start).from, to: windowAround(last.start).to };
+  const live = await db
+    .select({ start: bookings.startsAt, end: bookings.endsAt })
+    .from(bookings)
+    .where(and(eq(bookings.seerId, input.seerId), isLive(now), overlaps(range.from, range.to)));
+  const schedule = seer ? { ...(await loadSchedule(db, seer, range, now, { withBookings: false })), bookings: live } : null;
+  return slots.map((slot) => {
+    const overlapping = live.some((b) => b.start < slot.end && b.end > slot.start);
+    const passed = slot.start.getTime() <= now.getTime();
+    const reason = schedule && slot.real ? whyNotBookable(schedule, slot.start, minutes, now) : NOT_AVAILABLE_MESSAGE;
+    return { time: slot.time, taken: passed || overlapping || (reason !== null && TAKEN_REASONS.has(reason)), reason };
+  });
+}
+
+/**
+ * bookings.takenSlots: the wizard's disabled slots for one date in the client's timezone, booked or held for this
+ * Seer (with the Seer's buffers and daily cap), or already past. Times only: nothing about who booked them.
+ */
+export async function takenSlots(deps: BookingDeps, input: SlotsInput): Promise<string[]> {
+  return (await slotsOfDay(deps, input)).filter((slot) => slot.taken).map((slot) => slot.time);
+}
+
+/**
+ * Of the client-visible times of a date (client's timezone), those the Seer's schedule does not offer: weekly hours,
+ * date overrides and time off, minimum notice, how far ahead.
+ */
+export async function notOfferedSlots(deps: BookingDeps, input: SlotsInput): Promise<string[]> {
+  return (await slotsOfDay(deps, input)).filter((slot) => !slot.taken && slot.reason !== null).map((slot) => slot.time);
 }

@@ -2,8 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { bookings } from "../../../db/schema";
 import { canReschedule } from "../../../src/domain/after-payment";
-import { whyNotBookable } from "../../../src/domain/bookable";
-import { dateInTimeZone, sessionEnd, timeInTimeZone, zonedDateTimeToInstant } from "../../../src/domain/consultations";
+import {
+  SESSION_MINUTES,
+  dateInTimeZone,
+  sessionEnd,
+  timeInTimeZone,
+  zonedDateTimeToInstant,
+} from "../../../src/domain/consultations";
+import { whyNotBookable } from "../../../src/domain/schedule";
 import { AppError } from "../../../src/errors";
 import { PG, sqlState } from "../../platform/database";
 import { lockInTransaction, seerSlotsKey } from "../../platform/locks";
@@ -12,11 +18,20 @@ import type { BookingDeps } from "./deps";
 import { lockBooking, refuseUnlessChangeable, roleIn, type Locked } from "./locked";
 import { proposalMail, rescheduledMail } from "./mail";
 import { loadBookingMail } from "./mail-context";
-import { NO_PROPOSAL, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
+import { BOOKING_NOT_FOUND, NO_PROPOSAL, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
 import { cancelReminder, scheduleReminder } from "./reminder";
+import { loadSchedule, scheduleSeer, windowAround } from "./schedule";
 
-function refuseUnbookable(b: Locked, startsAt: Date, now: Date): void {
-  const reason = whyNotBookable(startsAt, now, { availability: b.seerAvailability, timezone: b.seerTimezone }, b.startsAt);
+/**
+ * The Seer's schedule refuses the new time (its other bookings read under the Seer's lock, this one left out): the
+ * same rule as a new hold's, with the time the booking has refused as no change.
+ */
+async function refuseUnbookable(tx: Tx, b: Locked, startsAt: Date, now: Date): Promise<void> {
+  await lockInTransaction(tx, seerSlotsKey(b.seerId));
+  const seer = await scheduleSeer(tx, b.seerId);
+  if (!seer) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
+  const schedule = await loadSchedule(tx, seer, windowAround(startsAt), now, { except: b.id });
+  const reason = whyNotBookable(schedule, startsAt, SESSION_MINUTES[b.sessionType], now, b.startsAt);
   if (reason) throw new AppError("BAD_REQUEST", reason);
 }
 
@@ -67,7 +82,7 @@ export async function reschedule(
     refuseUnlessChangeable(b, input.sequence, now);
     if (!canReschedule(b.startsAt, now)) throw new AppError("CONFLICT", TOO_LATE_TO_RESCHEDULE);
     const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, b.clientTimezone);
-    refuseUnbookable(b, startsAt, now);
+    await refuseUnbookable(tx, b, startsAt, now);
     await moveLocked(deps, tx, b, startsAt);
     return { old: b.startsAt, startsAt };
   });
@@ -86,7 +101,7 @@ export async function proposeReschedule(
     const now = clock.now();
     refuseUnlessChangeable(b, undefined, now);
     const startsAt = zonedDateTimeToInstant(input.scheduledDate, input.scheduledTime, input.timezone);
-    refuseUnbookable(b, startsAt, now);
+    await refuseUnbookable(tx, b, startsAt, now);
     await tx.update(bookings).set({ proposedStartsAt: startsAt }).where(eq(bookings.id, b.id));
     const mail = await loadBookingMail(tx, config.publicUrl, b.id);
     if (mail)

@@ -67,7 +67,7 @@ export const bookingsRouter = router({
   adminCancel: adminProcedure
     .use(freshlyConfirmed)
     .input(adminCancelBookingSchema)
-    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(input, ctx.req.log)),
+    .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(ctx.admin, input, ctx.req.log)),
   reschedule: authedProcedure
     .input(rescheduleBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.reschedule(ctx.user, input)),

@@ -12,5 +12,5 @@ export const contactRouter = router({
 
   setStatus: adminProcedure
     .input(contactStatusSchema)
-    .mutation(({ ctx, input }) => ctx.services.contact.setStatus(input.id, input.status, ctx.user.id)),
+    .mutation(({ ctx, input }) => ctx.services.contact.setStatus(input.id, input.status, ctx.admin)),
 });

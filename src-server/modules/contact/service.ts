@@ -7,6 +7,7 @@ import { contactTexts, type ContactMessageInput } from "../../../src/schemas/con
 import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { Outbox } from "../../platform/mail";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import { addressGroup, createThrottle, throttleKey } from "../../platform/throttle";
 import { contactMessageMail } from "./mail";
 
@@ -78,14 +79,28 @@ export function createContactService({
       .limit(INBOX_LIMIT);
   }
 
-  async function setStatus(id: string, status: ContactStatus, adminId: string): Promise<{ id: string; status: ContactStatus }> {
-    const [row] = await db
-      .update(contactMessages)
-      .set({ status, handledBy: status === "new" ? null : adminId, handledAt: status === "new" ? null : clock.now() })
-      .where(and(eq(contactMessages.id, id)))
-      .returning({ id: contactMessages.id, status: contactMessages.status });
-    if (!row) throw new AppError("NOT_FOUND", "Message not found");
-    return row;
+  async function setStatus(id: string, status: ContactStatus, admin: AdminActor): Promise<{ id: string; status: ContactStatus }> {
+    return db.transaction(async (tx) => {
+      // The status before, read under the row's lock, for the audit log.
+      const [before] = await tx
+        .select({ status: contactMessages.status })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id))
+        .for("update");
+      if (!before) throw new AppError("NOT_FOUND", "Message not found");
+      const [row] = await tx
+        .update(contactMessages)
+        .set({ status, handledBy: status === "new" ? null : admin.id, handledAt: status === "new" ? null : clock.now() })
+        .where(and(eq(contactMessages.id, id)))
+        .returning({ id: contactMessages.id, status: contactMessages.status });
+      if (!row) throw new AppError("NOT_FOUND", "Message not found");
+      await recordAdminAction(tx, admin, {
+        targetKind: "contact_message",
+        targetId: id,
+        change: { status, before: { status: before.status }, after: { status: row.status } },
+      });
+      return row;
+    });
   }
 
   return { send, list, setStatus };

@@ -10,10 +10,10 @@ export const paymentsRouter = router({
   // Mobile money (docs/product.md#mobile-money): the prompt, the state the page waits on, the test mode's phone.
   startMobileMoney: authedProcedure
     .input(mobileMoneySchema)
-    .mutation(({ ctx, input }) => ctx.services.payments.mobileMoney.prompt(input, ctx.req.log)),
+    .mutation(({ ctx, input }) => ctx.services.payments.mobileMoney.prompt({ ...input, email: ctx.user.email }, ctx.req.log)),
   mobileMoneyState: authedProcedure
     .input(mobileMoneyStateSchema)
-    .query(({ ctx, input }) => ctx.services.payments.mobileMoney.state(input.clientSecret)),
+    .query(({ ctx, input }) => ctx.services.payments.mobileMoney.state(input.clientSecret, ctx.req.log)),
   answerTestPhone: authedProcedure
     .input(testPhoneSchema)
     .mutation(({ ctx, input }) => ctx.services.payments.mobileMoney.answer(input, ctx.req.log)),

@@ -137,7 +137,7 @@ describe("the Stripe adapter", () => {
   it("tells the client to show Stripe's Payment Element with the publishable key", async () => {
     const response = await trpcQuery(app, "payments.config");
     // Mobile money is not offered with Stripe alone (no mobile money provider is configured).
-    expect(response.json().result.data.json).toEqual({ provider: "stripe", publishableKey: "pk_test_123", mobileMoney: false });
+    expect(response.json().result.data.json).toEqual({ provider: "stripe", publishableKey: "pk_test_123", mobileMoney: false, mobileMoneyCurrencies: [] });
   });
 
   it("creates a PaymentIntent in cents with the currency, metadata naming the booking and an idempotency key", async () => {

@@ -4,7 +4,7 @@ import type { PayoutStatus } from "../../../src/domain/enums";
 import { payoutsFor } from "../../../src/domain/payout-rails";
 import { AppError } from "../../../src/errors";
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
-import { TestPaymentProvider } from "../../platform/payments/test-provider";
+import { testProviderOf } from "../../platform/payments";
 import type { SessionUser } from "../../platform/trpc/context";
 import type { PayoutDeps } from "./deps";
 
@@ -76,10 +76,11 @@ export function createPayoutAccounts({
 
   /** The test-mode onboarding page's submission: only for the Seer's own account. */
   async function completeTestOnboarding(user: SessionUser, accountId: string): Promise<{ status: PayoutStatus }> {
-    if (!(payments instanceof TestPaymentProvider)) throw new AppError("NOT_FOUND", TEST_ONBOARDING_ONLY);
+    const testProvider = testProviderOf(payments);
+    if (!testProvider) throw new AppError("NOT_FOUND", TEST_ONBOARDING_ONLY);
     const seer = await seerOf(user).catch(() => null);
     if (!seer || seer.accountId !== accountId) throw new AppError("NOT_FOUND", PAYOUT_ACCOUNT_NOT_FOUND);
-    const { event } = await payments.completeOnboarding(accountId);
+    const { event } = await testProvider.completeOnboarding(accountId);
     await processEvent(event);
     return { status: (await seerOf(user)).status };
   }

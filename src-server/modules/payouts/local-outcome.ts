@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import type { Db, Queryable, Tx } from "../../../db/client";
 import { ledgerEntries, localPayouts, seers, users } from "../../../db/schema";
 import { parseRate, rateText, toUsdCents } from "../../../src/domain/currencies";
 import type { LocalPayoutStatus } from "../../../src/domain/payout-rails";
@@ -127,7 +127,7 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
  * An admin's retry of a failed or reversed payout, once per payout: the same details are tried once more at the Seer's
  * next payout. Answers the Seer to pay, or null when there is nothing to retry.
  */
-export async function markRetried(db: Db, clock: Clock, payoutId: string): Promise<string | null> {
+export async function markRetried(db: Queryable, clock: Clock, payoutId: string): Promise<string | null> {
   const [row] = await db
     .update(localPayouts)
     .set({ retriedAt: clock.now() })

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Queryable } from "../../../db/client";
 import { ledgerEntries, localPayouts, payoutMethods } from "../../../db/schema";
 import { fromUsdCents, rateText, type Rate } from "../../../src/domain/currencies";
 import { MAX_PAYOUT_ATTEMPTS, MINIMUM_PAYOUT } from "../../../src/domain/payout-rails";
@@ -206,18 +206,19 @@ export function createLocalPayouts({
     if (transfer.status === "pending") await scheduleSync({ jobs, clock }, payoutId, rail);
   }
 
-  /** An admin's retry of a payout left pending after its attempts ran out: the provider is asked again, same reference. */
-  async function resume(payoutId: string): Promise<boolean> {
-    const [row] = await db
+  /**
+   * An admin's retry of a payout left pending after its attempts ran out, in the caller's transaction (`q`): its
+   * attempts start again; once that commits, `send` asks the provider again with the same reference.
+   */
+  async function reopen(q: Queryable, payoutId: string): Promise<boolean> {
+    const [row] = await q
       .update(localPayouts)
       .set({ attempts: 0, message: null })
       .where(
         and(eq(localPayouts.id, payoutId), eq(localPayouts.status, "pending"), gte(localPayouts.attempts, MAX_PAYOUT_ATTEMPTS)),
       )
       .returning({ id: localPayouts.id });
-    if (!row) return false;
-    await send(payoutId);
-    return true;
+    return row !== undefined;
   }
 
   jobs.define<{ payoutId: string }>({
@@ -232,7 +233,8 @@ export function createLocalPayouts({
     pay,
     sync,
     due: (seerId: string, available: number) => payoutDue(db, clock, seerId, available),
-    resume,
+    reopen,
+    send,
   };
 }
 

@@ -35,5 +35,7 @@ export const payoutsRouter = router({
     return ctx.services.payouts.methods.save(ctx.user, input, ctx.req.ip);
   }),
   list: adminProcedure.input(adminPayoutsSchema).query(({ ctx, input }) => ctx.services.payouts.list(input)),
-  retry: adminProcedure.input(retryPayoutSchema).mutation(({ ctx, input }) => ctx.services.payouts.retry(input.payoutId)),
+  retry: adminProcedure
+    .input(retryPayoutSchema)
+    .mutation(({ ctx, input }) => ctx.services.payouts.retry(ctx.admin, input.payoutId)),
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { ledgerEntries } from "../../../db/schema";
 import type { PayoutStatus } from "../../../src/domain/enums";
 import { PAYOUT_HOLD_HOURS, payoutHistory, seerBalances, type Payout } from "../../../src/domain/payouts";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import type { SessionUser } from "../../platform/trpc/context";
 import { createPayoutAccounts } from "./accounts";
 import type { PayoutDeps } from "./deps";
@@ -98,10 +99,21 @@ export function createPayoutService(deps: PayoutDeps) {
    * An admin's retry: of a failed or reversed local payout, once (the Seer's payout then runs now); of one left pending
    * after its attempts ran out, the provider asked again with the same reference.
    */
-  async function retry(payoutId: string): Promise<{ retried: boolean }> {
-    const seerId = await markRetried(db, clock, payoutId);
+  async function retry(admin: AdminActor, payoutId: string): Promise<{ retried: boolean }> {
+    // The retry is marked and written to the audit log together; the payout itself runs once that has committed.
+    const { seerId, reopened } = await db.transaction(async (tx) => {
+      const marked = await markRetried(tx, clock, payoutId);
+      const again = marked === null && (await local.reopen(tx, payoutId));
+      await recordAdminAction(tx, admin, {
+        targetKind: "local_payout",
+        targetId: payoutId,
+        change: { payoutId, retried: marked !== null || again, ...(again ? { after: { attempts: 0 } } : {}) },
+      });
+      return { seerId: marked, reopened: again };
+    });
     if (seerId) await requestPayout(seerId, `retry:${payoutId}`);
-    return { retried: seerId !== null || (await local.resume(payoutId)) };
+    if (reopened) await local.send(payoutId);
+    return { retried: seerId !== null || reopened };
   }
 
   /** The admins' ledger figures (docs/product.md#money-and-the-ledger). */

@@ -7,12 +7,19 @@ import { normalizeDays, type AvailabilityInput, type SeerProfileUpdate, type See
 import { SEER_NOT_FOUND } from "../../../src/schemas/seers";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import type { Db } from "../../../db/client";
+import type { Clock } from "../../platform/clock";
+import type { WarnLog } from "../../platform/database";
 import { ownSeer, type OwnSeer } from "../seers";
 import type { UploadService } from "../uploads";
 
 export interface SeerDashboardDeps {
   db: Db;
+  clock: Clock;
   uploads: UploadService;
+  /** Bookings' own cancel (bookings/cancel.ts): a Seer's cancellation of bookings inside new time off. */
+  bookings: {
+    cancel: (user: CurrentUser, input: { bookingId: string; reason?: string }, requestLog?: WarnLog) => Promise<unknown>;
+  };
 }
 
 export const PROFILE_PHOTO_MESSAGE = "Upload a JPEG or PNG photo for your profile.";

@@ -22,6 +22,7 @@ export const publicSeerColumns = {
   timezone: seers.timezone,
   averageRating: seers.averageRating,
   totalReviews: seers.totalReviews,
+  horizonDays: seers.horizonDays,
 } as const;
 
 export interface PublicSeer {
@@ -43,6 +44,8 @@ export interface PublicSeer {
   /** numeric(3,2) as a string, e.g. "4.80"; "0.00" when nobody has reviewed yet. */
   averageRating: string;
   totalReviews: number;
+  /** How many days ahead clients may book this Seer (issue #42): the booking calendars stop there. */
+  horizonDays: number;
 }
 
 /** A Seer's own profile, for their dashboard: also its status and availability, never the payment account. */

@@ -35,6 +35,7 @@ beforeAll(async () => {
     biography: "A babalawo whose lineage reaches back over 100 years.",
     averageRating: "4.90",
     totalReviews: 12,
+    horizonDays: 200,
   });
   await seed("chiamaka", {
     fullName: "Chiamaka Obi",
@@ -142,6 +143,7 @@ describe("seers.list", () => {
         "biography",
         "country",
         "fullName",
+        "horizonDays",
         "id",
         "languages",
         "price15Min",
@@ -255,9 +257,15 @@ describe("seers.filterOptions", () => {
 });
 
 describe("seers.byId", () => {
-  it("returns an approved Seer", async () => {
+  it("returns an approved Seer, with how far ahead clients may book them (the booking calendars stop there)", async () => {
     const seer = trpcData<PublicSeer>(await trpcQuery(t.app, "seers.byId", { id: ids.babatunde }));
-    expect(seer).toMatchObject({ id: ids.babatunde, fullName: "Babatunde Adeyemi", country: "Nigeria", averageRating: "4.90" });
+    expect(seer).toMatchObject({
+      id: ids.babatunde,
+      fullName: "Babatunde Adeyemi",
+      country: "Nigeria",
+      averageRating: "4.90",
+      horizonDays: 200,
+    });
     expect(seer).not.toHaveProperty("stripeAccountId");
   });
 

@@ -5,13 +5,12 @@ import { trackingUrl } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../../platform/clock";
 import type { Outbox } from "../../platform/mail";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import { deliveredMail, shippedMail } from "./mail";
 import { findOrder, type createOrderQueries } from "./queries";
 
 export const NOT_SHIPPABLE = "Only a paid order that has not shipped can be marked as shipped.";
 export const NOT_DELIVERABLE = "Only a shipped order can be marked as delivered.";
-
-type Actor = { id: string };
 
 /**
  * An admin ships a paid order with a tracking number (`orders.ship`) and marks it delivered (`orders.deliver`); each
@@ -31,7 +30,7 @@ export function createFulfilment({
   orderDetail: ReturnType<typeof createOrderQueries>["orderDetail"];
 }) {
   async function shipOrder(
-    actor: Actor,
+    actor: AdminActor,
     input: { orderId: string; carrier: string; trackingNumber: string; trackingUrl?: string | undefined },
   ) {
     const now = clock.now();
@@ -58,13 +57,18 @@ export function createFulfilment({
         data: { carrier: input.carrier, trackingNumber: input.trackingNumber },
         createdAt: now,
       });
+      await recordAdminAction(tx, actor, {
+        targetKind: "order",
+        targetId: order.id,
+        change: { ...input, before: { status: "paid" }, after: { status: order.status } },
+      });
       const link = trackingUrl(input.carrier, input.trackingNumber, order.trackingLink);
       await outbox.send(`order-shipped:${order.id}`, shippedMail(order, link, config.publicUrl), { tx });
     });
     return orderDetail(input.orderId);
   }
 
-  async function deliverOrder(actor: Actor, orderId: string) {
+  async function deliverOrder(actor: AdminActor, orderId: string) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const [order] = await tx
@@ -77,6 +81,11 @@ export function createFulfilment({
         throw new AppError("CONFLICT", NOT_DELIVERABLE);
       }
       await tx.insert(orderEvents).values({ orderId, kind: "delivered", actorId: actor.id, data: {}, createdAt: now });
+      await recordAdminAction(tx, actor, {
+        targetKind: "order",
+        targetId: orderId,
+        change: { orderId, before: { status: "shipped" }, after: { status: order.status } },
+      });
       await outbox.send(`order-delivered:${order.id}`, deliveredMail(order, config.publicUrl), { tx });
     });
     return orderDetail(orderId);

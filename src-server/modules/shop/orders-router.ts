@@ -32,15 +32,16 @@ export const ordersRouter = router({
   // The back office (admins only): every order, what was done to it, and shipping, delivery and refunds.
   list: adminProcedure.input(adminOrderListSchema).query(({ ctx, input }) => ctx.services.orders.listOrders(input)),
   detail: adminProcedure.input(orderIdSchema).query(({ ctx, input }) => ctx.services.orders.orderDetail(input.orderId)),
-  ship: adminProcedure.input(shipOrderSchema).mutation(({ ctx, input }) => ctx.services.orders.shipOrder(ctx.user, input)),
+  ship: adminProcedure.input(shipOrderSchema).mutation(({ ctx, input }) => ctx.services.orders.shipOrder(ctx.admin, input)),
   deliver: adminProcedure
     .input(orderIdSchema)
+    .mutation(({ ctx, input }) => ctx.services.orders.deliverOrder(ctx.admin, input.orderId)),
     .mutation(({ ctx, input }) => ctx.services.orders.deliverOrder(ctx.user, input.orderId)),
   // A refund asks for a fresh confirmation (password, code or passkey within 10 minutes).
   refund: adminProcedure
     .use(freshlyConfirmed)
     .input(refundOrderSchema)
-    .mutation(({ ctx, input }) => ctx.services.orders.refundOrder(ctx.user, input, ctx.req.log)),
+    .mutation(({ ctx, input }) => ctx.services.orders.refundOrder(ctx.admin, input, ctx.req.log)),
   lowStock: adminProcedure.query(({ ctx }) => ctx.services.orders.lowStock()),
 
   // Returns by the Terms: the shopper asks (their own delivered order), an admin decides and receives.
@@ -49,8 +50,8 @@ export const ordersRouter = router({
     .mutation(({ ctx, input }) => ctx.services.orders.requestReturn(ctx.user, input)),
   decideReturn: adminProcedure
     .input(decideReturnSchema)
-    .mutation(({ ctx, input }) => ctx.services.orders.decideReturn(ctx.user, input)),
+    .mutation(({ ctx, input }) => ctx.services.orders.decideReturn(ctx.admin, input)),
   receiveReturn: adminProcedure
     .input(orderIdSchema)
-    .mutation(({ ctx, input }) => ctx.services.orders.receiveReturn(ctx.user, input.orderId, ctx.req.log)),
+    .mutation(({ ctx, input }) => ctx.services.orders.receiveReturn(ctx.admin, input.orderId, ctx.req.log)),
 });

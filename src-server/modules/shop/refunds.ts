@@ -10,6 +10,7 @@ import type { Clock } from "../../platform/clock";
 import type { WarnLog } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import { metrics } from "../../platform/metrics";
 import type { PaymentProvider, RefundStatus } from "../../platform/payments/provider";
 import { refundMail } from "./mail";
@@ -27,8 +28,6 @@ export const REFUNDED_AT_PROVIDER = "made in the payment provider's dashboard";
 const REFUND_JOB = "shop.order-refund";
 /** Refund statuses that count as money going back (a failed or cancelled refund gave nothing back). */
 const LIVE_REFUND_STATUSES: readonly RefundStatus[] = ["pending", "requires_action", "succeeded"];
-
-type Actor = { id: string };
 
 /** The minor units of a local charge its standing refunds gave back (an admin's, or a live one made elsewhere). */
 function localRefunded(refunds: readonly RefundData[]): number {
@@ -68,6 +67,26 @@ function refused(refusal: RefundRefusal): AppError {
     case "nothing-left":
       return new AppError("CONFLICT", NOT_REFUNDABLE);
   }
+}
+
+/** The audit log's row of an admin's refund: the input, its amount, the order's state before and after. */
+function refundRecord(
+  order: { id: string; status: OrderStatus; refundedAmount: string; total: string },
+  input: RefundOrderInput,
+  amount: Cents,
+  refundedNow: Cents,
+) {
+  const status = refundedNow >= toCents(order.total) ? "refunded" : order.status;
+  return {
+    targetKind: "order",
+    targetId: order.id,
+    change: {
+      ...input,
+      amount: toDecimal(amount),
+      before: { status: order.status, refundedAmount: order.refundedAmount },
+      after: { status, refundedAmount: toDecimal(refundedNow) },
+    },
+  };
 }
 
 /** Pays a recorded refund back through the provider; the event's id is the idempotency key, so it happens once. */
@@ -128,9 +147,9 @@ export function createRefunds({
   /**
    * A refund, in full (every line not yet refunded and the shipping) or of the given lines (their unit prices), with
    * their stock put back. The amount is computed from the order's own snapshot (src/domain/orders.ts), never taken
-   * from the request.
+   * from the request. Audited, unless it ends an action that was (`audited: false`: a received return's refund).
    */
-  async function refundOrder(actor: Actor, input: RefundOrderInput, requestLog: WarnLog | undefined = log) {
+  async function refundOrder(actor: AdminActor, input: RefundOrderInput, requestLog = log, { audited = true } = {}) {
     const now = clock.now();
     const eventId = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -164,6 +183,7 @@ export function createRefunds({
         .update(orders)
         .set({ refundedAmount: toDecimal(refundedNow), ...(whole ? { status: "refunded" as OrderStatus } : {}) })
         .where(eq(orders.id, order.id));
+      if (audited) await recordAdminAction(tx, actor, refundRecord(order, input, amount, refundedNow));
       await jobs.send(REFUND_JOB, { eventId: event.id }, { key: event.id, tx });
       await outbox.send(`order-refund:${event.id}`, refundMail(order, amount, lines, input.reason), { tx });
       return event.id;

@@ -7,6 +7,7 @@ import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/s
 import type { Clock } from "../../platform/clock";
 import { isUniqueViolation, type WarnLog } from "../../platform/database";
 import type { Outbox } from "../../platform/mail";
+import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import type { UploadService } from "../uploads";
 import { returnMail } from "./mail";
 import type { createOrderQueries } from "./queries";
@@ -78,7 +79,7 @@ export function createReturns({
     return { status: "requested" as const };
   }
 
-  async function decideReturn(actor: Actor, input: { orderId: string; accept: boolean; note?: string | undefined }) {
+  async function decideReturn(actor: AdminActor, input: { orderId: string; accept: boolean; note?: string | undefined }) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const [changed] = await tx
@@ -109,6 +110,15 @@ export function createReturns({
         data: input.note ? { note: input.note } : {},
         createdAt: now,
       });
+      await recordAdminAction(tx, actor, {
+        targetKind: "order",
+        targetId: order.id,
+        change: {
+          ...input,
+          before: { returnStatus: "requested" },
+          after: { returnStatus: input.accept ? "accepted" : "declined" },
+        },
+      });
       const message = input.accept
         ? mail(order, `Your return for order ${order.orderNumber} is accepted`, [
             `Please send the items back to: ${RETURN_ADDRESS}.`,
@@ -122,7 +132,7 @@ export function createReturns({
   }
 
   /** The parcel is back: the refund of everything left (with the stock put back) follows, through refunds.ts. */
-  async function receiveReturn(actor: Actor, orderId: string, requestLog?: WarnLog) {
+  async function receiveReturn(actor: AdminActor, orderId: string, requestLog?: WarnLog) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const [changed] = await tx
@@ -136,8 +146,14 @@ export function createReturns({
         throw new AppError("CONFLICT", RETURN_NOT_ACCEPTED);
       }
       await tx.insert(orderEvents).values({ orderId, kind: "return_received", actorId: actor.id, data: {}, createdAt: now });
+      // One audit row for the admin's action: the refund that follows is part of it.
+      await recordAdminAction(tx, actor, {
+        targetKind: "order",
+        targetId: orderId,
+        change: { orderId, before: { returnStatus: "accepted" }, after: { returnStatus: "received" }, refund: "Return received" },
+      });
     });
-    return refundOrder(actor, { orderId, reason: "Return received" }, requestLog);
+    return refundOrder(actor, { orderId, reason: "Return received" }, requestLog, { audited: false });
   }
 
   const mail = (order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]) =>

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { AppError } from "../../../src/errors";
 import { CONFIRM_IT_IS_YOU, FRESH_CONFIRMATION_MS, SET_UP_SECOND_FACTOR } from "../../../src/domain/second-factor";
+import type { AdminActor } from "../audit";
 import type { Context } from "./context";
 import { internalErrorMessage, NUL_REFUSED, requestIdOf, toTRPCError } from "./errors";
 import { transformer } from "./transformer";
@@ -59,12 +60,18 @@ export const seerProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** Admins only, and only with a second factor: without one, every admin procedure answers SET_UP_SECOND_FACTOR. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+/**
+ * Admins only, and only with a second factor: without one, every admin procedure answers SET_UP_SECOND_FACTOR. The
+ * context gains `admin`: who acts, through which procedure (its key), in which request and when, as the audit log
+ * records it; every admin mutation hands it to its service, which writes the row in its transaction
+ * (`platform/audit.ts`, docs/decisions.md on the audit log).
+ */
+export const adminProcedure = authedProcedure.use(({ ctx, path, next }) => {
   if (ctx.user.role !== "admin")
     throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
   if (!ctx.user.secondFactor) throw new TRPCError({ code: "FORBIDDEN", message: SET_UP_SECOND_FACTOR });
-  return next();
+  const admin: AdminActor = { id: ctx.user.id, email: ctx.user.email, action: path, requestId: ctx.req.id, at: ctx.clock.now() };
+  return next({ ctx: { admin } });
 });
 
 declare module "fastify" {

@@ -1,0 +1,36 @@
+import { useHydrated } from "../../lib/hydrated";
+import { DISPLAY_CURRENCIES, useChooseCurrency, useDisplayMoney } from "../../lib/display-money";
+import classes from "./Header.module.css";
+
+/**
+ * The header's currency (issue #41): prices show in it. A real form, so that a page the server drew takes a choice
+ * before its code arrives (sent with `Set`, then the same page again); with the code, a choice applies at once.
+ */
+export function CurrencyPicker({ returnTo }: { returnTo: string }) {
+  const ready = useHydrated();
+  const chosen = useDisplayMoney()?.currency ?? "USD";
+  const choose = useChooseCurrency();
+  return (
+    <form method="post" action="/currency" className={classes.currency}>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <select
+        name="currency"
+        aria-label="Currency"
+        value={chosen}
+        className={classes.currencySelect}
+        onChange={(event) => choose(event.currentTarget.value)}
+      >
+        {DISPLAY_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      {!ready && (
+        <button type="submit" className={classes.currencySet}>
+          Set
+        </button>
+      )}
+    </form>
+  );
+}
