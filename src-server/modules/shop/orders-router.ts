@@ -36,7 +36,6 @@ export const ordersRouter = router({
   deliver: adminProcedure
     .input(orderIdSchema)
     .mutation(({ ctx, input }) => ctx.services.orders.deliverOrder(ctx.admin, input.orderId)),
-    .mutation(({ ctx, input }) => ctx.services.orders.deliverOrder(ctx.user, input.orderId)),
   // A refund asks for a fresh confirmation (password, code or passkey within 10 minutes).
   refund: adminProcedure
     .use(freshlyConfirmed)
