@@ -1,7 +1,7 @@
 -- Second factors (issue #47): an authenticator app (TOTP: its secret encrypted with SECRET_KEY, the last time step
--- it accepted so that a code works once), one-time recovery codes (argon2 hashes), passkeys (WebAuthn credentials)
--- and the devices each account has signed in from (the SHA-256 of a long-lived device cookie). `users.second_factor_at`
--- says since when the person has one, read with the session's user (an update of users tells every instance).
+-- it accepted so that a code works once), one-time recovery codes (argon2 hashes) and the devices each account has
+-- signed in from (the SHA-256 of a long-lived device cookie); passkeys follow in 0029. `users.second_factor_at` says
+-- since when the person has one, read with the session's user (an update of users tells every instance).
 ALTER TABLE "users" ADD COLUMN "second_factor_at" timestamp with time zone;
 --> statement-breakpoint
 CREATE TABLE "totp_credentials" (
@@ -21,19 +21,6 @@ CREATE TABLE "recovery_codes" (
 );
 --> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");
---> statement-breakpoint
-CREATE TABLE "passkeys" (
-	"id" varchar(1024) PRIMARY KEY NOT NULL,
-	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE cascade,
-	"name" varchar(100) NOT NULL,
-	"public_key" text NOT NULL,
-	"counter" bigint DEFAULT 0 NOT NULL,
-	"transports" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id");
 --> statement-breakpoint
 CREATE TABLE "known_devices" (
 	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE cascade,

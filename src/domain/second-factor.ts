@@ -20,5 +20,8 @@ export const SECOND_STEP_EXPIRED = "Your sign-in has expired. Sign in again.";
 export const TOTP_NOT_STARTED = "Start the setup again: no authenticator app is waiting to be confirmed.";
 export const TOTP_ALREADY_SET_UP = "An authenticator app is already set up. Remove it first to set up another.";
 
+export const PASSKEY_NOT_ACCEPTED = "That passkey was not accepted. Try again.";
+export const PASSKEY_NOT_FOUND = "Passkey not found";
+
 /** How many recovery codes a person gets, each working once. */
 export const RECOVERY_CODE_COUNT = 10;

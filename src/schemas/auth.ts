@@ -57,19 +57,58 @@ export const secondFactorCodeSchema = z
   .transform((code) => code.replace(/[\s-]/g, "").toLowerCase())
   .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{10})$/, "Enter the 6-digit code or a recovery code"));
 
-export const secondStepSchema = z.object({ code: secondFactorCodeSchema });
-
 /** Confirming an authenticator app: its first code. */
 export const confirmTotpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the app") });
 
-/** Removing a second factor: the authenticator app (passkeys will be named by their id). */
-export const removeSecondFactorSchema = z.object({ kind: z.literal("totp", { message: "Choose what to remove" }) });
+/**
+ * A WebAuthn answer as @simplewebauthn/browser gives it (RegistrationResponseJSON / AuthenticationResponseJSON): its
+ * shape is checked here, its content by the server's verification. Byte fields are base64url.
+ */
+const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/, "Not a passkey's answer");
+const webAuthnResponse = <T extends z.ZodRawShape>(response: T) =>
+  z.object({
+    id: base64url.min(1).max(1024),
+    rawId: base64url.min(1).max(1024),
+    type: z.literal("public-key"),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+    clientExtensionResults: z.record(z.string(), z.unknown()),
+    response: z.object({ clientDataJSON: base64url, ...response }),
+  });
+export const passkeyRegistrationSchema = webAuthnResponse({
+  attestationObject: base64url,
+  authenticatorData: base64url.optional(),
+  transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(10).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  publicKey: base64url.optional(),
+});
+export const passkeyAssertionSchema = webAuthnResponse({
+  authenticatorData: base64url,
+  signature: base64url,
+  userHandle: base64url.optional(),
+});
 
-/** A fresh confirmation: the password, or a code (authenticator app or recovery code). */
+/** A new passkey: its name in the list (the browser's answer comes from the authenticator). */
+export const addPasskeySchema = z.object({
+  name: z.string().trim().min(1, "Name this passkey").max(100, "Keep the name under 100 characters"),
+  response: passkeyRegistrationSchema,
+});
+
+export const secondStepSchema = z.union([z.object({ code: secondFactorCodeSchema }), z.object({ passkey: passkeyAssertionSchema })]);
+
+/** Removing a second factor: the authenticator app, or one passkey by its id. */
+export const removeSecondFactorSchema = z.discriminatedUnion(
+  "kind",
+  [z.object({ kind: z.literal("totp") }), z.object({ kind: z.literal("passkey"), id: z.string().min(1).max(1024) })],
+  { error: "Choose what to remove" },
+);
+
+/** A fresh confirmation: the password, a code (authenticator app or recovery code) or a passkey. */
 export const confirmIdentitySchema = z.union([
   z.object({ password: currentPassword }),
   z.object({ code: secondFactorCodeSchema }),
+  z.object({ passkey: passkeyAssertionSchema }),
 ]);
+
 /** The header's currency picker (issue #41): one of the currencies the product takes. */
 export const currencyChoiceSchema = z.object({
   currency: z.enum(CURRENCIES, "Choose a currency we take"),

@@ -13,6 +13,7 @@ import { createSecurityService } from "./security";
 import { createUserService } from "./users";
 import { createSecretBox } from "../../platform/secrets";
 import { createDeviceNotes } from "./devices";
+import { createPasskeyService } from "./passkeys";
 import { createSecondFactorService } from "./second-factor";
 
 export { accountRouter } from "./router";
@@ -33,13 +34,15 @@ export function createAccountService(deps: {
 }) {
   const users = createUserService(deps);
   const roles = { ...deps, sessionsChanged: deps.sessionsChanged ?? (() => {}) };
+  const secondFactors = createSecondFactorService({ ...roles, box: createSecretBox(deps.config.secretKey) });
   return {
     ...users,
     setRoleByEmail: (email: string, role: Parameters<typeof setRoleByEmail>[2]) => setRoleByEmail(roles, email, role),
     createAdmin: (input: Parameters<typeof createAdmin>[1]) => createAdmin(roles, input),
     ...createProfileService(deps),
     ...createSecurityService({ ...deps, sendVerification: users.sendVerification }),
-    ...createSecondFactorService({ ...roles, box: createSecretBox(deps.config.secretKey) }),
+    ...secondFactors,
+    ...createPasskeyService({ ...deps, refreshSecondFactorAt: secondFactors.refreshSecondFactorAt }),
     ...createDeviceNotes(deps),
     displayMoney: (user: SessionUser | null, req: FastifyRequest) => displayMoney(deps.db, user, req),
     chooseCurrency: (user: SessionUser | null, reply: FastifyReply, currency: Currency) => chooseCurrency(deps.db, user, reply, currency),

@@ -1,4 +1,5 @@
 import {
+  addPasskeySchema,
   confirmIdentitySchema,
   confirmTotpSchema,
   removeSecondFactorSchema,
@@ -18,7 +19,16 @@ import { SECOND_STEP_EXPIRED } from "../../../src/domain/second-factor";
 import { AppError } from "../../../src/errors";
 import type { Context } from "../../platform/trpc/context";
 import { authedProcedure, freshlyConfirmed, publicProcedure, router } from "../../platform/trpc/init";
-import { confirmedNow, currentSessionId, endSession, pendingSecondStep, startSecondStep, startSession } from "./session";
+import {
+  confirmedNow,
+  currentSessionId,
+  endSession,
+  keepPasskeyChallenge,
+  pendingSecondStep,
+  startSecondStep,
+  startSession,
+  takePasskeyChallenge,
+} from "./session";
 import type { CurrentUser } from "./users";
 
 /** What a sign-in answers when a second factor must follow the password: which kinds the person has. */
@@ -42,6 +52,21 @@ async function signInOrSecondStep(ctx: Context, user: CurrentUser): Promise<Curr
   return user;
 }
 
+/**
+ * A code or a passkey's answer, proving that `userId` is at the keyboard (sign-in's second step, a fresh
+ * confirmation); a passkey's answer is checked against the challenge this session was given, which it uses up.
+ */
+async function verifySecondFactor(
+  ctx: Context,
+  userId: string,
+  input: { code: string } | { passkey: Parameters<Context["services"]["account"]["verifyPasskey"]>[1] },
+): Promise<void> {
+  const account = ctx.services.account;
+  if ("code" in input) return account.verifyCode(userId, input.code);
+  const challenge = takePasskeyChallenge(ctx.req, "authenticate", userId, ctx.clock.now());
+  await account.verifyPasskeyAnswer(userId, () => account.verifyPasskey(userId, input.passkey, challenge));
+}
+
 /** Sign-in, sessions, recovery and the /profile page's own data: the signed-in user's, never anybody else's. */
 export const accountRouter = router({
   /** The current user, or null when signed out (the REST shim turns null into 401). */
@@ -60,10 +85,13 @@ export const accountRouter = router({
     return signInOrSecondStep(ctx, user);
   }),
 
-  /** The second step of a sign-in: a code from the authenticator app or a recovery code (throttled per account). */
+  /**
+   * The second step of a sign-in: a code from the authenticator app, a recovery code or a passkey (its challenge from
+   * passkeyChallenge); throttled per account.
+   */
   signInSecondStep: publicProcedure.input(secondStepSchema).mutation(async ({ ctx, input }) => {
     const userId = pendingSecondStep(ctx.req, ctx.clock.now());
-    await ctx.services.account.verifyCode(userId, input.code);
+    await verifySecondFactor(ctx, userId, input);
     const user = await ctx.services.account.findById(userId);
     if (!user) throw new AppError("UNAUTHORIZED", SECOND_STEP_EXPIRED);
     await startSession(ctx.req, user.id, ctx.clock.now());
@@ -127,10 +155,10 @@ export const accountRouter = router({
     return { ok: true as const };
   }),
 
-  /** A fresh confirmation (password or code) before a sensitive action: it counts for 10 minutes. */
+  /** A fresh confirmation (password, code or passkey) before a sensitive action: it counts for 10 minutes. */
   confirm: authedProcedure.input(confirmIdentitySchema).mutation(async ({ ctx, input }) => {
     if ("password" in input) await ctx.services.account.checkCurrentPassword(ctx.user, input.password, ctx.req.ip);
-    else await ctx.services.account.verifyCode(ctx.user.id, input.code);
+    else await verifySecondFactor(ctx, ctx.user.id, input);
     confirmedNow(ctx.req, ctx.clock.now());
     return { ok: true as const };
   }),
@@ -145,7 +173,34 @@ export const accountRouter = router({
   removeSecondFactor: authedProcedure
     .use(freshlyConfirmed)
     .input(removeSecondFactorSchema)
-    .mutation(({ ctx }) => ctx.services.account.removeTotp(ctx.user.id)),
+    .mutation(({ ctx, input }) =>
+      input.kind === "totp" ? ctx.services.account.removeTotp(ctx.user.id) : ctx.services.account.removePasskey(ctx.user.id, input.id),
+    ),
+
+  /**
+   * The challenge for a passkey to answer: to sign in as the person whose second step waits in this session, or to
+   * confirm it is them when signed in. Kept in the session, used once, for 5 minutes.
+   */
+  passkeyChallenge: publicProcedure.mutation(async ({ ctx }) => {
+    const userId = ctx.user?.id ?? pendingSecondStep(ctx.req, ctx.clock.now());
+    const options = await ctx.services.account.authenticationOptions(userId);
+    keepPasskeyChallenge(ctx.req, "authenticate", userId, options.challenge, ctx.clock.now());
+    return options;
+  }),
+  /** The signed-in person's passkeys, for the Security section. */
+  passkeys: authedProcedure.query(({ ctx }) => ctx.services.account.listPasskeys(ctx.user.id)),
+  /** Adding a passkey, first step: what navigator.credentials.create needs (its challenge kept in the session). */
+  passkeyRegistration: authedProcedure.mutation(async ({ ctx }) => {
+    const options = await ctx.services.account.registrationOptions(ctx.user);
+    keepPasskeyChallenge(ctx.req, "register", ctx.user.id, options.challenge, ctx.clock.now());
+    return options;
+  }),
+  /** Adding a passkey, second step: the authenticator's answer; the first second factor also brings recovery codes. */
+  addPasskey: authedProcedure.input(addPasskeySchema).mutation(async ({ ctx, input }) => {
+    const challenge = takePasskeyChallenge(ctx.req, "register", ctx.user.id, ctx.clock.now());
+    const passkey = await ctx.services.account.addPasskey(ctx.user.id, input.name, input.response, challenge);
+    return { passkey, recoveryCodes: await ctx.services.account.recoveryCodesIfNone(ctx.user.id) };
+  }),
   newRecoveryCodes: authedProcedure
     .use(freshlyConfirmed)
     .mutation(({ ctx }) => ctx.services.account.regenerateRecoveryCodes(ctx.user.id)),

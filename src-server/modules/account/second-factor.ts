@@ -5,6 +5,7 @@ import QRCode from "qrcode";
 import type { Db } from "../../../db/client";
 import { passkeys, recoveryCodes, totpCredentials, users } from "../../../db/schema";
 import {
+  PASSKEY_NOT_ACCEPTED,
   RECOVERY_CODE_COUNT,
   TOTP_ALREADY_SET_UP,
   TOTP_NOT_STARTED,
@@ -192,14 +193,17 @@ export function createSecondFactorService({
     return { recoveryCodes: await newRecoveryCodes(db, userId) };
   }
 
-  /** Runs a check of a code under the account's failure throttle: a wrong code counts, a right one clears it. */
-  async function throttled(userId: string, check: () => Promise<boolean>): Promise<void> {
+  /**
+   * Runs a check of a code (or a passkey's answer) under the account's failure throttle: a wrong one counts, a right
+   * one clears it.
+   */
+  async function throttled(userId: string, check: () => Promise<boolean>, wrong = WRONG_CODE): Promise<void> {
     const key = throttleKey("second-factor", userId);
     const wait = await throttle.waitFor(key);
     if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
     if (!(await check())) {
       await throttle.fail(key, CODE_FAILURES);
-      throw new AppError("UNAUTHORIZED", WRONG_CODE);
+      throw new AppError("UNAUTHORIZED", wrong);
     }
     await throttle.clear(key);
   }
@@ -209,5 +213,26 @@ export function createSecondFactorService({
     await throttled(userId, () => (/^\d{6}$/.test(code) ? acceptTotp(userId, code, true) : acceptRecoveryCode(db, clock, userId, code)));
   }
 
-  return { secondFactorStatus: status, startTotp, confirmTotp, removeTotp, regenerateRecoveryCodes, verifyCode, refreshSecondFactorAt };
+  /** A passkey's answer at sign-in's second step or for a fresh confirmation, under the same throttle as codes. */
+  async function verifyPasskeyAnswer(userId: string, check: () => Promise<boolean>): Promise<void> {
+    await throttled(userId, check, PASSKEY_NOT_ACCEPTED);
+  }
+
+  /** Recovery codes for someone whose first second factor is a passkey (none to show when they have some already). */
+  async function recoveryCodesIfNone(userId: string): Promise<string[] | null> {
+    const s = await status(userId);
+    return s.recoveryCodesLeft > 0 ? null : newRecoveryCodes(db, userId);
+  }
+
+  return {
+    secondFactorStatus: status,
+    startTotp,
+    confirmTotp,
+    removeTotp,
+    regenerateRecoveryCodes,
+    verifyCode,
+    verifyPasskeyAnswer,
+    recoveryCodesIfNone,
+    refreshSecondFactorAt,
+  };
 }

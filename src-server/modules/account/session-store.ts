@@ -31,6 +31,8 @@ declare module "fastify" {
     /** Between a right password and the second step (a code or a passkey): whose sign-in it is, and since when. */
     pendingUserId?: string;
     pendingAt?: number;
+    /** The WebAuthn challenge this session was last given (passkeys.ts): used once, within 5 minutes, by its user. */
+    passkeyChallenge?: { value: string; purpose: "register" | "authenticate"; userId: string; expiresAt: number };
     /** Its user as read with the session itself (one statement, not two); never stored (`set` leaves it out). */
     loadedUser?: CurrentUser;
   }

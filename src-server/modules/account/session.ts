@@ -34,6 +34,23 @@ export function pendingSecondStep(req: FastifyRequest, now: Date): string {
   return userId;
 }
 
+/** How long a passkey challenge may wait for the authenticator's answer. */
+const CHALLENGE_MS = 5 * 60 * 1000;
+
+/** Keeps the challenge just given to this session (one at a time: a new one replaces the last). */
+export function keepPasskeyChallenge(req: FastifyRequest, purpose: "register" | "authenticate", userId: string, value: string, now: Date): void {
+  req.session.set("passkeyChallenge", { value, purpose, userId, expiresAt: now.getTime() + CHALLENGE_MS });
+}
+
+/** The session's challenge for `purpose` and `userId`, used up by this read; null when none, another, or expired. */
+export function takePasskeyChallenge(req: FastifyRequest, purpose: "register" | "authenticate", userId: string, now: Date): string | null {
+  const kept = req.session.get("passkeyChallenge");
+  if (!kept) return null;
+  req.session.set("passkeyChallenge", undefined);
+  if (kept.purpose !== purpose || kept.userId !== userId || now.getTime() > kept.expiresAt) return null;
+  return kept.value;
+}
+
 /** The session's owner proved again that it is them (password, code or passkey). */
 export function confirmedNow(req: FastifyRequest, now: Date): void {
   req.session.set("confirmedAt", now.getTime());
