@@ -165,9 +165,7 @@ export const signInAs = (page: Page, role: keyof typeof demo, from = "/") => sig
 
 /** A mail body as written to the outbox: quoted-printable soft breaks joined and =XX escapes decoded. */
 function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest link to `linkPath` (e.g. "/verify-email") in the outbox's e-mails to `to`, as a path with its query. */
@@ -178,7 +176,10 @@ export async function mailedLink(to: string, linkPath: string): Promise<string> 
   await expect
     .poll(() => {
       if (!existsSync(dir)) return undefined;
-      const files = readdirSync(dir).filter((f) => f.endsWith(".eml")).sort().reverse();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith(".eml"))
+        .sort()
+        .reverse();
       for (const file of files) {
         const mail = decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"));
         if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;

@@ -26,7 +26,11 @@ function accountsWith(passwords: DemoPasswords): DemoAccount[] {
 async function enrolDemoAdmin(db: Db, accounts: DemoAccount[], sealSecret: (plain: string) => string, now: Date): Promise<void> {
   const admin = accounts.find((a) => a.role === "admin");
   if (!admin) return;
-  const [row] = await db.update(users).set({ secondFactorAt: now }).where(eq(users.email, admin.email)).returning({ id: users.id });
+  const [row] = await db
+    .update(users)
+    .set({ secondFactorAt: now })
+    .where(eq(users.email, admin.email))
+    .returning({ id: users.id });
   if (!row) return;
   await db.insert(totpCredentials).values({ userId: row.id, secret: sealSecret(DEMO_ADMIN_TOTP_SECRET), confirmedAt: now });
 }

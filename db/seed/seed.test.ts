@@ -60,11 +60,21 @@ afterAll(async () => {
 describe("demo seed", () => {
   it("gives the demo admin, and only the admin, the published authenticator app, sealed by the server's box", async () => {
     const rows = await database.db
-      .select({ email: users.email, secondFactorAt: users.secondFactorAt, secret: totpCredentials.secret, confirmedAt: totpCredentials.confirmedAt })
+      .select({
+        email: users.email,
+        secondFactorAt: users.secondFactorAt,
+        secret: totpCredentials.secret,
+        confirmedAt: totpCredentials.confirmedAt,
+      })
       .from(totpCredentials)
       .innerJoin(users, eq(users.id, totpCredentials.userId));
     expect(rows).toEqual([
-      { email: "admin@seer.local", secondFactorAt: expect.any(Date), secret: `sealed:${DEMO_ADMIN_TOTP_SECRET}`, confirmedAt: expect.any(Date) },
+      {
+        email: "admin@seer.local",
+        secondFactorAt: expect.any(Date),
+        secret: `sealed:${DEMO_ADMIN_TOTP_SECRET}`,
+        confirmedAt: expect.any(Date),
+      },
     ]);
   });
 
@@ -222,7 +232,10 @@ describe("demo data obeys the product's rules (issue #47)", () => {
     for (const b of rows) {
       expect(b.endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000, b.id).toBeGreaterThan(now);
     }
-    const settled = await database.db.select().from(bookings).where(inArray(bookings.status, ["completed", "no_show"]));
+    const settled = await database.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.status, ["completed", "no_show"]));
     expect(settled.length).toBeGreaterThan(20);
     for (const b of settled) {
       expect(b.completedAt?.getTime(), b.id).toBe(b.endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000);

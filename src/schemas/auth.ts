@@ -30,7 +30,10 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** A mailed link's token: base64url, as the server makes them. */
-const tokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is invalid or has expired.");
+const tokenSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is invalid or has expired.");
 const currentPassword = z.string().min(1, "Enter your current password").max(200, "Password is too long");
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
@@ -58,26 +61,42 @@ export const secondFactorCodeSchema = z
   .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{10})$/, "Enter the 6-digit code or a recovery code"));
 
 /** Confirming an authenticator app: its first code. */
-export const confirmTotpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the app") });
+export const confirmTotpSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the app"),
+});
 
 /**
  * A WebAuthn answer as @simplewebauthn/browser gives it (RegistrationResponseJSON / AuthenticationResponseJSON): its
  * shape is checked here, its content by the server's verification. Byte fields are base64url.
  */
-const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/, "Not a passkey's answer");
+const TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;
+const isTransport = (name: string): name is (typeof TRANSPORTS)[number] => (TRANSPORTS as readonly string[]).includes(name);
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/, "Not a passkey's answer");
 const webAuthnResponse = <T extends z.ZodRawShape>(response: T) =>
   z.object({
     id: base64url.min(1).max(1024),
     rawId: base64url.min(1).max(1024),
     type: z.literal("public-key"),
     authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
-    clientExtensionResults: z.record(z.string(), z.unknown()),
+    // None asked for: whatever the browser reports is dropped.
+    clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }),
     response: z.object({ clientDataJSON: base64url, ...response }),
   });
 export const passkeyRegistrationSchema = webAuthnResponse({
   attestationObject: base64url,
   authenticatorData: base64url.optional(),
-  transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(10).optional(),
+  // What the authenticator speaks; names this list does not know yet are dropped.
+  transports: z
+    .array(z.string().max(20))
+    .max(10)
+    .optional()
+    .transform((names) => names?.filter(isTransport)),
   publicKeyAlgorithm: z.number().int().optional(),
   publicKey: base64url.optional(),
 });
@@ -93,7 +112,10 @@ export const addPasskeySchema = z.object({
   response: passkeyRegistrationSchema,
 });
 
-export const secondStepSchema = z.union([z.object({ code: secondFactorCodeSchema }), z.object({ passkey: passkeyAssertionSchema })]);
+export const secondStepSchema = z.union([
+  z.object({ code: secondFactorCodeSchema }),
+  z.object({ passkey: passkeyAssertionSchema }),
+]);
 
 /** Removing a second factor: the authenticator app, or one passkey by its id. */
 export const removeSecondFactorSchema = z.discriminatedUnion(

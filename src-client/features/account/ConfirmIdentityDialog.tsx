@@ -1,9 +1,10 @@
 import { Button, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
 import { answerConfirmation, confirmationAsked, subscribeToConfirmation } from "../../lib/confirm-identity";
+import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
 
-type Way = "password" | "code";
+type Way = "password" | "code" | "passkey";
 
 /**
  * Confirm it's you: opened over the page when the server asks for a fresh confirmation of a sensitive action (the
@@ -20,8 +21,17 @@ export function ConfirmIdentityDialog() {
       answerConfirmation(true);
     },
   });
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const challenge = trpc.account.passkeyChallenge.useMutation();
+  const confirmWithPasskey = async () => {
+    setPasskeyError(null);
+    const result = await passkeyAnswer(() => challenge.mutateAsync());
+    if ("error" in result) setPasskeyError(result.error);
+    else confirm.mutate({ passkey: result.answer });
+  };
   const close = () => {
     setValue("");
+    setPasskeyError(null);
     confirm.reset();
     answerConfirmation(false);
   };
@@ -30,7 +40,8 @@ export function ConfirmIdentityDialog() {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          confirm.mutate(way === "password" ? { password: value } : { code: value });
+          if (way === "passkey") void confirmWithPasskey();
+          else confirm.mutate(way === "password" ? { password: value } : { code: value });
         }}
         noValidate
       >
@@ -39,21 +50,25 @@ export function ConfirmIdentityDialog() {
           <SegmentedControl
             value={way}
             onChange={(v) => {
-              setWay(v === "code" ? "code" : "password");
+              setWay(v === "code" || v === "passkey" ? v : "password");
               setValue("");
+              setPasskeyError(null);
               confirm.reset();
             }}
             data={[
               { value: "password", label: "Password" },
               { value: "code", label: "Authenticator code" },
+              { value: "passkey", label: "Passkey" },
             ]}
           />
-          {confirm.error && (
+          {(confirm.error ?? passkeyError) && (
             <Text size="sm" c="red.8" role="alert">
-              {confirm.error.message}
+              {confirm.error?.message ?? passkeyError}
             </Text>
           )}
-          {way === "password" ? (
+          {way === "passkey" ? (
+            <Text size="sm">Confirm uses your passkey: your browser will ask for it.</Text>
+          ) : way === "password" ? (
             <PasswordInput
               label="Password"
               autoComplete="current-password"
@@ -75,7 +90,7 @@ export function ConfirmIdentityDialog() {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={confirm.isPending}>
+            <Button type="submit" loading={confirm.isPending || challenge.isPending}>
               Confirm
             </Button>
           </Group>

@@ -19,6 +19,7 @@ import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type Sign
 import { Link } from "@tanstack/react-router";
 import { takeEarlyInput } from "../../lib/early-input";
 import { useHydrated } from "../../lib/hydrated";
+import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
 
@@ -66,7 +67,8 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
   // Once, after the first commit.
   useEffect(() => takeOver(), []);
   const message = signIn.error?.message ?? (signIn.isIdle && refusal ? refusalText(refusal) : undefined);
-  if (signIn.data && "secondStep" in signIn.data) return <SecondStepForm returnTo={returnTo} />;
+  if (signIn.data && "secondStep" in signIn.data)
+    return <SecondStepForm returnTo={returnTo} passkeys={signIn.data.secondStep.passkeys} totp={signIn.data.secondStep.totp} />;
   return (
     <form
       ref={element}
@@ -113,10 +115,21 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
   );
 }
 
-/** After the password, for an account with a second factor: a code from the authenticator app or a recovery code. */
-function SecondStepForm({ returnTo }: { returnTo: string | undefined }) {
+/**
+ * After the password, for an account with a second factor: a passkey, a code from the authenticator app or a
+ * recovery code.
+ */
+function SecondStepForm({ returnTo, passkeys, totp }: { returnTo: string | undefined; passkeys: boolean; totp: boolean }) {
   const [code, setCode] = useState("");
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const step = trpc.account.signInSecondStep.useMutation({ onSuccess: () => goBack(returnTo) });
+  const challenge = trpc.account.passkeyChallenge.useMutation();
+  const signInWithPasskey = async () => {
+    setPasskeyError(null);
+    const result = await passkeyAnswer(() => challenge.mutateAsync());
+    if ("error" in result) setPasskeyError(result.error);
+    else step.mutate({ passkey: result.answer });
+  };
   return (
     <form
       onSubmit={(event) => {
@@ -126,10 +139,22 @@ function SecondStepForm({ returnTo }: { returnTo: string | undefined }) {
       noValidate
     >
       <Stack>
-        <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Text>
-        {step.error && (
+        {passkeys && (
+          <>
+            <Text size="sm">Use your passkey to finish signing in.</Text>
+            <Button variant="light" onClick={() => void signInWithPasskey()} loading={challenge.isPending}>
+              Use Passkey
+            </Button>
+          </>
+        )}
+        <Text size="sm">
+          {totp
+            ? "Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            : "Or enter one of your recovery codes."}
+        </Text>
+        {(step.error ?? passkeyError) && (
           <Alert color="red" role="alert">
-            {step.error.message}
+            {step.error?.message ?? passkeyError}
           </Alert>
         )}
         <TextInput

@@ -45,6 +45,7 @@ export function createAccountService(deps: {
     ...createPasskeyService({ ...deps, refreshSecondFactorAt: secondFactors.refreshSecondFactorAt }),
     ...createDeviceNotes(deps),
     displayMoney: (user: SessionUser | null, req: FastifyRequest) => displayMoney(deps.db, user, req),
-    chooseCurrency: (user: SessionUser | null, reply: FastifyReply, currency: Currency) => chooseCurrency(deps.db, user, reply, currency),
+    chooseCurrency: (user: SessionUser | null, reply: FastifyReply, currency: Currency) =>
+      chooseCurrency(deps.db, user, reply, currency),
   };
 }

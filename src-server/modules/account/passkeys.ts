@@ -76,11 +76,19 @@ export function createPasskeyService({
   }
 
   /** Verifies the authenticator's answer against the session's challenge and keeps the credential. */
-  async function addPasskey(userId: string, name: string, response: RegistrationResponseJSON, challenge: string | null): Promise<PasskeyListItem> {
+  async function addPasskey(
+    userId: string,
+    name: string,
+    response: RegistrationResponseJSON,
+    challenge: string | null,
+  ): Promise<PasskeyListItem> {
     if (!challenge) throw new AppError("BAD_REQUEST", PASSKEY_NOT_ACCEPTED);
-    const verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin, expectedRPID: rpID }).catch(
-      () => null,
-    );
+    const verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin,
+      expectedRPID: rpID,
+    }).catch(() => null);
     if (!verified?.verified) throw new AppError("BAD_REQUEST", PASSKEY_NOT_ACCEPTED);
     const { credential } = verified.registrationInfo;
     const [row] = await db

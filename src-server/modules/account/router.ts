@@ -100,9 +100,7 @@ export const accountRouter = router({
   }),
 
   /** The same answer for a new and an existing address; nobody is signed in until the mailed link is opened. */
-  signUp: publicProcedure
-    .input(signUpSchema)
-    .mutation(({ ctx, input }) => ctx.services.account.signUp(input, ctx.req.ip)),
+  signUp: publicProcedure.input(signUpSchema).mutation(({ ctx, input }) => ctx.services.account.signUp(input, ctx.req.ip)),
 
   signOut: authedProcedure.mutation(async ({ ctx }) => {
     await endSession(ctx.req);
@@ -129,9 +127,7 @@ export const accountRouter = router({
 
   changePassword: authedProcedure
     .input(changePasswordSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.services.account.changePassword(ctx.user, input, currentSessionId(ctx.req), ctx.req.ip),
-    ),
+    .mutation(({ ctx, input }) => ctx.services.account.changePassword(ctx.user, input, currentSessionId(ctx.req), ctx.req.ip)),
   changeEmail: authedProcedure
     .input(changeEmailSchema)
     .mutation(({ ctx, input }) => ctx.services.account.changeEmail(ctx.user, input, ctx.req.ip)),
@@ -149,11 +145,14 @@ export const accountRouter = router({
   ),
 
   exportData: authedProcedure.query(({ ctx }) => ctx.services.account.exportData(ctx.user, currentSessionId(ctx.req))),
-  deleteAccount: authedProcedure.use(freshlyConfirmed).input(deleteAccountSchema).mutation(async ({ ctx, input }) => {
-    await ctx.services.account.deleteAccount(ctx.user, input.currentPassword, ctx.req.ip);
-    await endSession(ctx.req);
-    return { ok: true as const };
-  }),
+  deleteAccount: authedProcedure
+    .use(freshlyConfirmed)
+    .input(deleteAccountSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.account.deleteAccount(ctx.user, input.currentPassword, ctx.req.ip);
+      await endSession(ctx.req);
+      return { ok: true as const };
+    }),
 
   /** A fresh confirmation (password, code or passkey) before a sensitive action: it counts for 10 minutes. */
   confirm: authedProcedure.input(confirmIdentitySchema).mutation(async ({ ctx, input }) => {
@@ -174,7 +173,9 @@ export const accountRouter = router({
     .use(freshlyConfirmed)
     .input(removeSecondFactorSchema)
     .mutation(({ ctx, input }) =>
-      input.kind === "totp" ? ctx.services.account.removeTotp(ctx.user.id) : ctx.services.account.removePasskey(ctx.user.id, input.id),
+      input.kind === "totp"
+        ? ctx.services.account.removeTotp(ctx.user.id)
+        : ctx.services.account.removePasskey(ctx.user.id, input.id),
     ),
 
   /**

@@ -100,7 +100,10 @@ export function createSecondFactorService({
         .select({ confirmed: sql<boolean>`${totpCredentials.confirmedAt} is not null` })
         .from(totpCredentials)
         .where(eq(totpCredentials.userId, userId)),
-      db.select({ n: sql<number>`count(*)::int` }).from(passkeys).where(eq(passkeys.userId, userId)),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId)),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(recoveryCodes)
@@ -135,7 +138,11 @@ export function createSecondFactorService({
     await db
       .insert(totpCredentials)
       .values({ userId: user.id, secret: sealed })
-      .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, lastUsedStep: null }, where: isNull(totpCredentials.confirmedAt) });
+      .onConflictDoUpdate({
+        target: totpCredentials.userId,
+        set: { secret: sealed, lastUsedStep: null },
+        where: isNull(totpCredentials.confirmedAt),
+      });
     const uri = totpOf(secret, user.email).toString();
     return { secret: secret.base32, uri, qrCode: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
   }
@@ -146,7 +153,11 @@ export function createSecondFactorService({
    */
   async function acceptTotp(userId: string, code: string, confirmed: boolean): Promise<boolean> {
     const [row] = await db
-      .select({ secret: totpCredentials.secret, confirmedAt: totpCredentials.confirmedAt, lastUsedStep: totpCredentials.lastUsedStep })
+      .select({
+        secret: totpCredentials.secret,
+        confirmedAt: totpCredentials.confirmedAt,
+        lastUsedStep: totpCredentials.lastUsedStep,
+      })
       .from(totpCredentials)
       .where(eq(totpCredentials.userId, userId));
     if (!row || (row.confirmedAt !== null) !== confirmed) return false;
@@ -158,10 +169,7 @@ export function createSecondFactorService({
       .update(totpCredentials)
       .set({ lastUsedStep: step, ...(confirmed ? {} : { confirmedAt: clock.now() }) })
       .where(
-        and(
-          eq(totpCredentials.userId, userId),
-          or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
-        ),
+        and(eq(totpCredentials.userId, userId), or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step))),
       )
       .returning({ userId: totpCredentials.userId });
     return used.length === 1;
@@ -170,7 +178,10 @@ export function createSecondFactorService({
   /** The first code confirms the app; the answer holds the recovery codes, shown this once. */
   async function confirmTotp(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
     await throttled(userId, async () => {
-      const [row] = await db.select({ userId: totpCredentials.userId }).from(totpCredentials).where(eq(totpCredentials.userId, userId));
+      const [row] = await db
+        .select({ userId: totpCredentials.userId })
+        .from(totpCredentials)
+        .where(eq(totpCredentials.userId, userId));
       if (!row) throw new AppError("BAD_REQUEST", TOTP_NOT_STARTED);
       return acceptTotp(userId, code, false);
     });
@@ -181,7 +192,10 @@ export function createSecondFactorService({
   /** Removes the app; recovery codes go with it when no passkey is left. */
   async function removeTotp(userId: string): Promise<{ ok: true }> {
     await db.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
-    const [keys] = await db.select({ n: sql<number>`count(*)::int` }).from(passkeys).where(eq(passkeys.userId, userId));
+    const [keys] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
     if ((keys?.n ?? 0) === 0) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await refreshSecondFactorAt(userId);
     return { ok: true };
@@ -210,7 +224,9 @@ export function createSecondFactorService({
 
   /** A code at sign-in's second step or for a fresh confirmation: the app's 6 digits, or a recovery code. */
   async function verifyCode(userId: string, code: string): Promise<void> {
-    await throttled(userId, () => (/^\d{6}$/.test(code) ? acceptTotp(userId, code, true) : acceptRecoveryCode(db, clock, userId, code)));
+    await throttled(userId, () =>
+      /^\d{6}$/.test(code) ? acceptTotp(userId, code, true) : acceptRecoveryCode(db, clock, userId, code),
+    );
   }
 
   /** A passkey's answer at sign-in's second step or for a fresh confirmation, under the same throttle as codes. */

@@ -30,7 +30,8 @@ export async function startSecondStep(req: FastifyRequest, userId: string, now: 
 export function pendingSecondStep(req: FastifyRequest, now: Date): string {
   const userId = req.session.get("pendingUserId");
   const since = req.session.get("pendingAt");
-  if (!userId || since === undefined || now.getTime() - since > SECOND_STEP_MS) throw new AppError("UNAUTHORIZED", SECOND_STEP_EXPIRED);
+  if (!userId || since === undefined || now.getTime() - since > SECOND_STEP_MS)
+    throw new AppError("UNAUTHORIZED", SECOND_STEP_EXPIRED);
   return userId;
 }
 
@@ -38,12 +39,23 @@ export function pendingSecondStep(req: FastifyRequest, now: Date): string {
 const CHALLENGE_MS = 5 * 60 * 1000;
 
 /** Keeps the challenge just given to this session (one at a time: a new one replaces the last). */
-export function keepPasskeyChallenge(req: FastifyRequest, purpose: "register" | "authenticate", userId: string, value: string, now: Date): void {
+export function keepPasskeyChallenge(
+  req: FastifyRequest,
+  purpose: "register" | "authenticate",
+  userId: string,
+  value: string,
+  now: Date,
+): void {
   req.session.set("passkeyChallenge", { value, purpose, userId, expiresAt: now.getTime() + CHALLENGE_MS });
 }
 
 /** The session's challenge for `purpose` and `userId`, used up by this read; null when none, another, or expired. */
-export function takePasskeyChallenge(req: FastifyRequest, purpose: "register" | "authenticate", userId: string, now: Date): string | null {
+export function takePasskeyChallenge(
+  req: FastifyRequest,
+  purpose: "register" | "authenticate",
+  userId: string,
+  now: Date,
+): string | null {
   const kept = req.session.get("passkeyChallenge");
   if (!kept) return null;
   req.session.set("passkeyChallenge", undefined);
