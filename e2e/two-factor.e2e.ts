@@ -99,7 +99,7 @@ describe("second factors", () => {
     await signOut(page);
     // The password alone no longer signs in: the second step asks for the app's code.
     await signIn(page, { ...person, totpSecret: secret }, "/profile");
-    await page.getByRole("heading", { name: "Security" }).waitFor(WAIT);
+    await page.getByRole("heading", { name: "Security", exact: true }).waitFor(WAIT);
     expect(page.consoleErrors).toEqual([]);
   });
 

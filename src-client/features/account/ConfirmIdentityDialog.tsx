@@ -36,7 +36,8 @@ export function ConfirmIdentityDialog() {
     answerConfirmation(false);
   };
   return (
-    <Modal opened={opened} onClose={close} title="Confirm it's you">
+    // Above the dialog whose action it confirms (a refund's, an admin cancellation's), which stays open beneath.
+    <Modal opened={opened} onClose={close} title="Confirm it's you" zIndex={400}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
