@@ -48,7 +48,7 @@ describe("the profile's Security section", () => {
     );
     renderApp("/profile");
     const section = await screen.findByRole("region", { name: "Security" });
-    await within(section).findByText("On. Recovery codes left: 10");
+    await within(section).findByText("Recovery codes left: 10");
     await userEvent.click(within(section).getByRole("button", { name: "Remove App" }));
 
     const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
@@ -59,5 +59,33 @@ describe("the profile's Security section", () => {
     expect(confirmations).toEqual([{ password: "my password" }]);
     await within(section).findByRole("button", { name: "Set Up Authenticator App" });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Confirm it's you" })).toBeNull());
+  });
+
+  it("lists the passkeys and removes one by its id", async () => {
+    const removed: unknown[] = [];
+    let keys = [
+      { id: "cred-1", name: "Work phone", createdAt: new Date("2026-11-01T10:00:00Z"), lastUsedAt: null },
+      { id: "cred-2", name: "Laptop", createdAt: new Date("2026-11-02T10:00:00Z"), lastUsedAt: null },
+    ];
+    server.use(
+      ...trpcHandlers({
+        ...base,
+        "account.secondFactors": () => ({ totp: false, passkeys: keys.length, recoveryCodesLeft: 10 }),
+        "account.passkeys": () => keys,
+        "account.removeSecondFactor": (input) => {
+          removed.push(input);
+          keys = keys.filter((k) => k.id !== "cred-1");
+          return { ok: true as const };
+        },
+      }),
+    );
+    renderApp("/profile");
+    const section = await screen.findByRole("region", { name: "Security" });
+    const list = await within(section).findByRole("list", { name: "Your passkeys" });
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Work phoneRemove", "LaptopRemove"]);
+    await userEvent.click(within(list).getByRole("button", { name: "Remove passkey Work phone" }));
+    await waitFor(() => expect(within(list).queryByText("Work phone")).toBeNull());
+    expect(removed).toEqual([{ kind: "passkey", id: "cred-1" }]);
+    within(section).getByRole("button", { name: "Add Passkey" });
   });
 });
