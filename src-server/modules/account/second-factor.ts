@@ -70,10 +70,49 @@ async function acceptRecoveryCode(db: Db, clock: Clock, userId: string, code: st
   return false;
 }
 
+/**
+ * Runs a check of a code (or a passkey's answer) under the account's failure throttle: a wrong one counts, a right one
+ * clears it.
+ */
+async function throttled(
+  throttle: ReturnType<typeof createThrottle>,
+  userId: string,
+  check: () => Promise<boolean>,
+  wrong = WRONG_CODE,
+): Promise<void> {
+  const key = throttleKey("second-factor", userId);
+  const wait = await throttle.waitFor(key);
+  if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
+  if (!(await check())) {
+    await throttle.fail(key, CODE_FAILURES);
+    throw new AppError("UNAUTHORIZED", wrong);
+  }
+  await throttle.clear(key);
+}
+
 export interface SecondFactorStatus {
   totp: boolean;
   passkeys: number;
   recoveryCodesLeft: number;
+}
+
+/** Which second factors a person has, and how many recovery codes are left. */
+async function factorStatus(db: Db, userId: string): Promise<SecondFactorStatus> {
+  const [[totp], [keys], [codes]] = await Promise.all([
+    db
+      .select({ confirmed: sql<boolean>`${totpCredentials.confirmedAt} is not null` })
+      .from(totpCredentials)
+      .where(eq(totpCredentials.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
+  ]);
+  return { totp: totp?.confirmed ?? false, passkeys: keys?.n ?? 0, recoveryCodesLeft: codes?.n ?? 0 };
 }
 
 /**
@@ -93,24 +132,7 @@ export function createSecondFactorService({
   sessionsChanged: (userId: string) => void;
 }) {
   const throttle = createThrottle(db, clock);
-
-  async function status(userId: string): Promise<SecondFactorStatus> {
-    const [[totp], [keys], [codes]] = await Promise.all([
-      db
-        .select({ confirmed: sql<boolean>`${totpCredentials.confirmedAt} is not null` })
-        .from(totpCredentials)
-        .where(eq(totpCredentials.userId, userId)),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(passkeys)
-        .where(eq(passkeys.userId, userId)),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(recoveryCodes)
-        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
-    ]);
-    return { totp: totp?.confirmed ?? false, passkeys: keys?.n ?? 0, recoveryCodesLeft: codes?.n ?? 0 };
-  }
+  const status = (userId: string) => factorStatus(db, userId);
 
   /** Keeps `users.second_factor_at` true to the factors the person has (an update of users tells every instance). */
   async function refreshSecondFactorAt(userId: string): Promise<void> {
@@ -177,7 +199,7 @@ export function createSecondFactorService({
 
   /** The first code confirms the app; the answer holds the recovery codes, shown this once. */
   async function confirmTotp(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
-    await throttled(userId, async () => {
+    await throttled(throttle, userId, async () => {
       const [row] = await db
         .select({ userId: totpCredentials.userId })
         .from(totpCredentials)
@@ -207,31 +229,16 @@ export function createSecondFactorService({
     return { recoveryCodes: await newRecoveryCodes(db, userId) };
   }
 
-  /**
-   * Runs a check of a code (or a passkey's answer) under the account's failure throttle: a wrong one counts, a right
-   * one clears it.
-   */
-  async function throttled(userId: string, check: () => Promise<boolean>, wrong = WRONG_CODE): Promise<void> {
-    const key = throttleKey("second-factor", userId);
-    const wait = await throttle.waitFor(key);
-    if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", tooManyAttempts(wait));
-    if (!(await check())) {
-      await throttle.fail(key, CODE_FAILURES);
-      throw new AppError("UNAUTHORIZED", wrong);
-    }
-    await throttle.clear(key);
-  }
-
   /** A code at sign-in's second step or for a fresh confirmation: the app's 6 digits, or a recovery code. */
   async function verifyCode(userId: string, code: string): Promise<void> {
-    await throttled(userId, () =>
+    await throttled(throttle, userId, () =>
       /^\d{6}$/.test(code) ? acceptTotp(userId, code, true) : acceptRecoveryCode(db, clock, userId, code),
     );
   }
 
   /** A passkey's answer at sign-in's second step or for a fresh confirmation, under the same throttle as codes. */
   async function verifyPasskeyAnswer(userId: string, check: () => Promise<boolean>): Promise<void> {
-    await throttled(userId, check, PASSKEY_NOT_ACCEPTED);
+    await throttled(throttle, userId, check, PASSKEY_NOT_ACCEPTED);
   }
 
   /** Recovery codes for someone whose first second factor is a passkey (none to show when they have some already). */
