@@ -68,6 +68,7 @@ const MATRIX: Partial<Record<string, Entry>> = {
   "account.confirm": { input: () => INVALID },
   "account.confirmTotp": { input: () => INVALID },
   "account.removeSecondFactor": { input: () => INVALID },
+  "account.addPasskey": { input: () => INVALID },
   "seers.list": { input: () => ({}) },
   "seers.byId": { input: (f) => ({ id: f.seerId }) },
   "seers.reviews": { input: (f) => ({ id: f.seerId }) },

@@ -31,6 +31,12 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "account.confirmTotp": "signed-in",
   "account.removeSecondFactor": "signed-in",
   "account.newRecoveryCodes": "signed-in",
+  // A public door, but only a session whose sign-in waits for its second step gets past it without being signed in:
+  // any other visitor is answered 401, as a signed-in door answers.
+  "account.passkeyChallenge": "signed-in",
+  "account.passkeys": "signed-in",
+  "account.passkeyRegistration": "signed-in",
+  "account.addPasskey": "signed-in",
   "seers.list": "public",
   "seers.filterOptions": "public",
   "seers.byId": "public",
