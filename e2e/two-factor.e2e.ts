@@ -52,7 +52,11 @@ describe("second factors", () => {
     try {
       const db = database.db;
       await createUser(db, { email: person.email, firstName: "Akua", lastName: "Boateng" }, { password: person.password });
-      await createUser(db, { email: admin.email, firstName: "Kofi", lastName: "Adjei", role: "admin" }, { password: admin.password });
+      await createUser(
+        db,
+        { email: admin.email, firstName: "Kofi", lastName: "Adjei", role: "admin" },
+        { password: admin.password },
+      );
       const shopper = await createUser(db, { email: "e2e-2fa-shopper@example.com" }, { password: "a long e2e shopper password" });
       const mat = await createProduct(db, { name: "Woven Prayer Mat", price: "40.00", stockQuantity: 4 });
       const [order] = await db
@@ -137,7 +141,9 @@ describe("second factors", () => {
       const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, admin.email));
       const moved = await database.db
         .update(sessions)
-        .set({ sess: sql`jsonb_set(${sessions.sess}, '{confirmedAt}', to_jsonb(((${sessions.sess}->>'confirmedAt')::bigint - 11 * 60 * 1000)))` })
+        .set({
+          sess: sql`jsonb_set(${sessions.sess}, '{confirmedAt}', to_jsonb(((${sessions.sess}->>'confirmedAt')::bigint - 11 * 60 * 1000)))`,
+        })
         .where(sql`${sessions.sess}->>'userId' = ${row?.id ?? ""}`)
         .returning({ sid: sessions.sid });
       expect(moved.length).toBeGreaterThan(0);

@@ -43,7 +43,11 @@ describe("the profile's Security section", () => {
           confirmations.push(input);
           return { ok: true as const };
         },
-        "account.startTotp": () => ({ secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/x", qrCode: "data:image/png;base64,AA==" }),
+        "account.startTotp": () => ({
+          secret: "JBSWY3DPEHPK3PXP",
+          uri: "otpauth://totp/x",
+          qrCode: "data:image/png;base64,AA==",
+        }),
       }),
     );
     renderApp("/profile");
@@ -82,7 +86,11 @@ describe("the profile's Security section", () => {
     renderApp("/profile");
     const section = await screen.findByRole("region", { name: "Security" });
     const list = await within(section).findByRole("list", { name: "Your passkeys" });
-    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Work phoneRemove", "LaptopRemove"]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Work phoneRemove", "LaptopRemove"]);
     await userEvent.click(within(list).getByRole("button", { name: "Remove passkey Work phone" }));
     await waitFor(() => expect(within(list).queryByText("Work phone")).toBeNull());
     expect(removed).toEqual([{ kind: "passkey", id: "cred-1" }]);
