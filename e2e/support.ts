@@ -1,19 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
-import { demoAccounts } from "../db/seed";
+import { DEMO_ADMIN_TOTP_SECRET, demoAccounts } from "../db/seed";
 import { PHONE, throttleLikeAPhone } from "../scripts/lib/phone";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** The demo accounts that `npm start` seeds (db/seed), by role. */
-const account = (role: "client" | "seer" | "admin") => {
+/** An account's credentials; `totpSecret` (base32) when it has an authenticator app, to answer the second step. */
+export interface Credentials {
+  email: string;
+  password: string;
+  totpSecret?: string;
+}
+
+/** The demo accounts that `npm start` seeds (db/seed), by role; the admin has the published authenticator app. */
+const account = (role: "client" | "seer" | "admin"): Credentials => {
   const found = demoAccounts.find((a) => a.role === role);
   if (!found) throw new Error(`No demo ${role} account`);
-  return { email: found.email, password: found.password };
+  return { email: found.email, password: found.password, ...(role === "admin" ? { totpSecret: DEMO_ADMIN_TOTP_SECRET } : {}) };
 };
 export const demo = { client: account("client"), seer: account("seer"), admin: account("admin") } as const;
 
@@ -106,12 +114,42 @@ export async function openPage(
   return page;
 }
 
-/** Signs in through the real sign-in screen, coming from `from` and landing back there. */
-export async function signIn(page: Page, account: { email: string; password: string }, from = "/"): Promise<void> {
+const TOTP_PERIOD_S = 30;
+const stepNow = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD_S);
+
+/**
+ * A code of the authenticator app with `secret` that the server has not seen yet. The server takes a code of the
+ * step before, at or after its own, once, and then only later steps (a code works once): the last step used per
+ * secret is kept in a file by the app's outbox, shared by every journey file run against that app, so sign-ins in
+ * quick succession take the next step. Three sign-ins in one 30-second step would need a fourth: it waits for the
+ * clock's next step (expect.poll), which a journey never does in practice.
+ */
+export async function nextTotpCode(secret: string): Promise<string> {
+  const file = path.join(ownApp().outboxDir, "..", `totp-${secret.slice(0, 8)}.step`);
+  const last = existsSync(file) ? Number(readFileSync(file, "utf8")) : 0;
+  await expect.poll(() => Math.max(stepNow() - 1, last + 1) <= stepNow() + 1, { timeout: 35_000 }).toBe(true);
+  const step = Math.max(stepNow() - 1, last + 1);
+  writeFileSync(file, String(step));
+  return totpCode(secret, step * TOTP_PERIOD_S * 1000);
+}
+
+/** The authenticator app's code at `timestamp` (SHA1, 6 digits, 30 s: what the server's QR code says). */
+export const totpCode = (secret: string, timestamp = Date.now()): string =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_S }).generate({ timestamp });
+
+/**
+ * Signs in through the real sign-in screen, coming from `from` and landing back there; an account with an
+ * authenticator app answers the second step with its code.
+ */
+export async function signIn(page: Page, account: Credentials, from = "/"): Promise<void> {
   await page.goto(`/api/login?returnTo=${encodeURIComponent(from)}`);
   await page.getByRole("textbox", { name: "Email" }).fill(account.email);
   await page.getByRole("textbox", { name: "Password" }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (account.totpSecret) {
+    await page.getByRole("textbox", { name: "Code" }).fill(await nextTotpCode(account.totpSecret));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
   await page.waitForURL((url) => url.pathname === from.split("?")[0]);
   await expect.poll(() => page.getByRole("button", { name: "Log Out" }).count()).toBeGreaterThan(0);
 }

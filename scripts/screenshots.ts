@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import { chromium, type Page } from "playwright-core";
-import { demoAccounts } from "../db/seed";
+import { DEMO_ADMIN_TOTP_SECRET, demoAccounts } from "../db/seed";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startApp } from "./lib/serve";
 
 // npm run screenshots: starts the built app on a fresh demo database and captures the README's screenshots.
@@ -18,6 +19,14 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
+/** The demo admin's authenticator app: each sign-in takes a later 30-second step (a code works once). */
+const adminApp = new TOTP({ secret: Secret.fromBase32(DEMO_ADMIN_TOTP_SECRET), algorithm: "SHA1", digits: 6, period: 30 });
+let lastStep = 0;
+function nextAdminCode(): string {
+  lastStep = Math.max(Math.floor(Date.now() / 30_000) - 1, lastStep + 1);
+  return adminApp.generate({ timestamp: lastStep * 30_000 });
+}
+
 async function signIn(page: Page, role: "client" | "admin" | "seer") {
   const account = demoAccounts.find((a) => a.role === role);
   if (!account) throw new Error(role);
@@ -25,6 +34,10 @@ async function signIn(page: Page, role: "client" | "admin" | "seer") {
   await page.getByRole("textbox", { name: "Email" }).fill(account.email);
   await page.getByRole("textbox", { name: "Password" }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (role === "admin") {
+    await page.getByRole("textbox", { name: "Code" }).fill(nextAdminCode());
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
   await page.waitForURL((u) => u.pathname === "/");
 }
 

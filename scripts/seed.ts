@@ -5,13 +5,17 @@
  */
 import { seedDemoIfEmpty } from "../db/seed";
 import { ConfigError } from "../src-server/platform/config";
+import { createSecretBox } from "../src-server/platform/secrets";
 import { openConfiguredDatabase } from "./db";
 
 async function main(): Promise<void> {
   const { config, database } = await openConfiguredDatabase();
   try {
     const production = config.env === "production";
-    const seeded = await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" });
+    const seeded = await seedDemoIfEmpty(database.db, {
+      passwords: production ? "random" : "published",
+      sealSecret: (plain) => createSecretBox(config.secretKey).seal(plain),
+    });
     if (seeded) {
       console.log(`Demo data seeded (${database.kind})${production ? ": DEMO ACCOUNTS NOW EXIST IN PRODUCTION" : ""}`);
       for (const a of seeded) console.log(`  ${a.role.padEnd(6)} ${a.email}  password: ${a.password}`);

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { useToastsWanted } from "./lib/notify";
 import { cssVariablesResolver, theme } from "./theme";
 import { trpc, type TrpcClient } from "./trpc";
+import { ConfirmIdentityDialog } from "./features/account/ConfirmIdentityDialog";
 
 const Toasts = lazy(() => import("./components/layout/Toasts"));
 
@@ -43,6 +44,7 @@ export function AppProviders({
         >
           <LazyToasts />
           {children}
+          <ConfirmIdentityDialog />
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -49,7 +49,7 @@ export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = path.join(projectRoot, "dist", "client");
 
 export interface AppDeps {
-  config: Pick<Config, "sessionSecret" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir" | "storage"> &
+  config: Pick<Config, "sessionSecret" | "secretKey" | "publicUrl" | "trustProxy" | "bodyLimit" | "stripe" | "env" | "uploadDir" | "storage"> &
     Partial<Pick<Config, "paystack" | "flutterwave" | "exchangeRatesUrl">> &
     Partial<Pick<Config, "ice" | "metricsToken" | "requestDeadlineMs" | "calendars">>;
   db: Db;

@@ -2,6 +2,7 @@ import { demoAccounts, demoDataPresent, seedDemoIfEmpty } from "../db/seed";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./platform/config";
 import { openConfiguredDatabase } from "./platform/database";
+import { createSecretBox } from "./platform/secrets";
 import { jobDatabaseOf } from "./platform/jobs";
 import { drainOnSignals } from "./platform/operations";
 import { createMailer } from "./platform/mail";
@@ -18,7 +19,12 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const production = config.env === "production";
   // In production demo data comes only when asked for, and then never with the README's passwords.
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, { passwords: production ? "random" : "published" }) : null;
+  const seeded = config.seedDemo
+    ? await seedDemoIfEmpty(database.db, {
+        passwords: production ? "random" : "published",
+        sealSecret: (plain) => createSecretBox(config.secretKey).seal(plain),
+      })
+    : null;
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   const app = await buildApp({

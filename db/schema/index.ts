@@ -1,4 +1,5 @@
 export * from "./users";
+export * from "./second-factors";
 export * from "./seers";
 export * from "./bookings";
 export * from "./vendors";

@@ -19,6 +19,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     /** Set when the account was deleted: the row stays, anonymised, so that bookings and orders keep their client. */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    /** Since when the person has a second factor (a confirmed authenticator app or a passkey); null: none. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
     /** The currency chosen in the header (issue #41), kept on the account for every device; null: not chosen. */
     currency: char("currency", { length: 3 }).$type<Currency>(),
     createdAt: createdAt(),

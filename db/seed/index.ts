@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { users } from "../schema";
+import { totpCredentials, users } from "../schema";
 import { insertDemoData } from "./demo";
-import { demoAccounts, type DemoAccount } from "./data/people";
+import { DEMO_ADMIN_TOTP_SECRET, demoAccounts, type DemoAccount } from "./data/people";
 
-export { demoAccounts, type DemoAccount } from "./data/people";
+export { DEMO_ADMIN_TOTP_SECRET, demoAccounts, type DemoAccount } from "./data/people";
 
 /**
  * "published": the README's passwords, for development and tests.
@@ -20,20 +20,38 @@ function accountsWith(passwords: DemoPasswords): DemoAccount[] {
 }
 
 /**
+ * With the published passwords, the demo admin gets the published authenticator app too (the console needs a second
+ * factor). `sealSecret` is the server's SecretBox (SECRET_KEY), which this layer does not know.
+ */
+async function enrolDemoAdmin(db: Db, accounts: DemoAccount[], sealSecret: (plain: string) => string, now: Date): Promise<void> {
+  const admin = accounts.find((a) => a.role === "admin");
+  if (!admin) return;
+  const [row] = await db
+    .update(users)
+    .set({ secondFactorAt: now })
+    .where(eq(users.email, admin.email))
+    .returning({ id: users.id });
+  if (!row) return;
+  await db.insert(totpCredentials).values({ userId: row.id, secret: sealSecret(DEMO_ADMIN_TOTP_SECRET), confirmedAt: now });
+}
+
+/**
  * Seeds only a database without users, so demo data never mixes with real data. The check and the inserts share
  * one transaction under an advisory lock, so two processes starting together seed at most once.
  * Returns the accounts created, with the passwords they got, or null when the database already had users.
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  { passwords = "published" }: { passwords?: DemoPasswords } = {},
+  { passwords = "published", sealSecret }: { passwords?: DemoPasswords; sealSecret?: (plain: string) => string } = {},
 ): Promise<DemoAccount[] | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
     if (existing.length > 0) return null;
     const accounts = accountsWith(passwords);
-    await insertDemoData(tx, new Date(), accounts);
+    const now = new Date();
+    await insertDemoData(tx, now, accounts);
+    if (passwords === "published" && sealSecret) await enrolDemoAdmin(tx, accounts, sealSecret, now);
     return accounts;
   });
 }

@@ -15,12 +15,13 @@ import {
   reviews,
   seerApplications,
   seers,
+  totpCredentials,
   users,
 } from "../schema";
 import { ROOM_CLOSES_MINUTES_AFTER_END } from "../../src/domain/after-payment";
 import { toCents } from "../../src/domain/money";
 import { verifyPassword } from "../passwords";
-import { demoAccounts, seedDemoIfEmpty } from "./index";
+import { DEMO_ADMIN_TOTP_SECRET, demoAccounts, seedDemoIfEmpty } from "./index";
 import { createBooking, createSeer, createUser } from "./factories";
 import { SPECIALIZATIONS } from "./data/seers";
 
@@ -47,7 +48,7 @@ async function counts(): Promise<Record<string, number>> {
 beforeAll(async () => {
   database = await openDatabase({});
   await migrate(database.db);
-  expect(await seedDemoIfEmpty(database.db)).not.toBeNull();
+  expect(await seedDemoIfEmpty(database.db, { sealSecret: (plain) => `sealed:${plain}` })).not.toBeNull();
   countsAfterFirst = await counts();
   secondRun = await seedDemoIfEmpty(database.db);
 }, 60_000);
@@ -57,6 +58,26 @@ afterAll(async () => {
 });
 
 describe("demo seed", () => {
+  it("gives the demo admin, and only the admin, the published authenticator app, sealed by the server's box", async () => {
+    const rows = await database.db
+      .select({
+        email: users.email,
+        secondFactorAt: users.secondFactorAt,
+        secret: totpCredentials.secret,
+        confirmedAt: totpCredentials.confirmedAt,
+      })
+      .from(totpCredentials)
+      .innerJoin(users, eq(users.id, totpCredentials.userId));
+    expect(rows).toEqual([
+      {
+        email: "admin@seer.local",
+        secondFactorAt: expect.any(Date),
+        secret: `sealed:${DEMO_ADMIN_TOTP_SECRET}`,
+        confirmedAt: expect.any(Date),
+      },
+    ]);
+  });
+
   it("seeds only an empty database", async () => {
     expect(secondRun).toBeNull();
     expect(await counts()).toEqual(countsAfterFirst);
@@ -211,7 +232,10 @@ describe("demo data obeys the product's rules (issue #47)", () => {
     for (const b of rows) {
       expect(b.endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000, b.id).toBeGreaterThan(now);
     }
-    const settled = await database.db.select().from(bookings).where(inArray(bookings.status, ["completed", "no_show"]));
+    const settled = await database.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.status, ["completed", "no_show"]));
     expect(settled.length).toBeGreaterThan(20);
     for (const b of settled) {
       expect(b.completedAt?.getTime(), b.id).toBe(b.endsAt.getTime() + ROOM_CLOSES_MINUTES_AFTER_END * 60_000);

@@ -52,12 +52,20 @@ export interface RunningApp {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number; dataDir?: string; compiled?: boolean | string; root?: string; port?: number } = {},
+  options: {
+    timeoutMs?: number;
+    dataDir?: string;
+    compiled?: boolean | string;
+    root?: string;
+    port?: number;
+    /** The name in its public URL: "localhost" where passkeys are tried (a browser refuses an IP as the relying party). */
+    publicHost?: "127.0.0.1" | "localhost";
+  } = {},
 ): Promise<RunningApp> {
   const timeoutMs = options.timeoutMs ?? 100_000;
   // port: a given one (an instance restarted where its balancer expects it), else a free one.
   const port = options.port ?? (await freePort());
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.publicHost ?? "127.0.0.1"}:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "seer-app-"));
   // compiled: the server as production runs it, dist/server/main.js from `npm run build` (or the file named, from
   // scripts/lib/build-server.ts), with no TypeScript loader.

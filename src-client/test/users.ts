@@ -9,4 +9,5 @@ export const signedInClient: NonNullable<RouterOutputs["account"]["me"]> = {
   profileImageUrl: null,
   role: "client",
   emailVerified: true,
+  secondFactor: false,
 };

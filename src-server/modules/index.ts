@@ -59,7 +59,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl"> & Partial<Pick<Config, "ice" | "calendars">>;
+  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice" | "calendars">>;
   storage: FileStorage;
   payments: PaymentProvider;
   /** The local payout rails (Paystack, Flutterwave): real when configured, else in test mode. */

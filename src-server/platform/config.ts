@@ -41,6 +41,8 @@ const envSchema = z.object({
       .pipe(z.array(z.string().min(32, "SESSION_SECRET: each secret must be at least 32 characters")).min(1))
       .optional(),
   ),
+  // Encrypts secrets kept in the database (authenticator apps' TOTP secrets): at least 32 characters.
+  SECRET_KEY: optionalString.pipe(z.string().min(32, "SECRET_KEY must be at least 32 characters").optional()),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   LOG_PRETTY: optionalString.pipe(z.enum(["true", "false"]).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
@@ -101,6 +103,8 @@ export interface Config {
   sessionSecret: string[];
   /** Whether the session secret was generated for this data folder (development only). */
   sessionSecretGenerated: boolean;
+  /** What the key that encrypts secrets kept in the database is made from (SECRET_KEY, else the session secret). */
+  secretKey: string;
   /** The bearer token a Prometheus scraper presents at GET /metrics; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** Human-readable log lines (npm run dev) instead of JSON. */
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "FLUTTERWAVE_SECRET_HASH is required with FLUTTERWAVE_SECRET_KEY (the dashboard's secret hash for webhooks)",
     );
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET is required in production");
+  const sessionSecret = e.SESSION_SECRET ?? [persistedDevSecret(dataDir)];
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -271,8 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    sessionSecret: e.SESSION_SECRET ?? [persistedDevSecret(dataDir)],
+    sessionSecret,
     sessionSecretGenerated: !e.SESSION_SECRET,
+    // Unset: derived from the signing session secret (so rotating that one needs SECRET_KEY set first; README).
+    secretKey: e.SECRET_KEY ?? `derived:${sessionSecret[0] ?? ""}`,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     drainGraceMs: e.DRAIN_GRACE_MS ?? (e.NODE_ENV === "production" ? DRAIN_GRACE_MS : 0),
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { Secret, TOTP } from "otpauth";
 import superjson, { type SuperJSONResult } from "superjson";
 import { expect } from "vitest";
 import type { Database } from "../../db/client";
@@ -28,6 +29,7 @@ export interface TestApp {
 
 export const testConfig = {
   sessionSecret: ["test-secret-that-is-at-least-32-characters-long"],
+  secretKey: "test-secret-key-that-is-at-least-32-characters",
   publicUrl: "http://localhost:3000",
   trustProxy: false as TrustProxy,
   bodyLimit: 1_048_576,
@@ -38,6 +40,10 @@ export const testConfig = {
 
 /** Each test app's mailer, so that helpers given only the app can follow the links it mailed. */
 const testMailers = new WeakMap<FastifyInstance, MemoryMailer>();
+/** Each test app's clock, so that helpers given only the app can make authenticator codes for its time. */
+const testClocks = new WeakMap<FastifyInstance, FakeClock>();
+/** The authenticator secrets the helpers enrolled, by app and e-mail, with the last 30-second step they used. */
+const enrolled = new WeakMap<FastifyInstance, Map<string, { secret: string; lastStep: number; recoveryCodes: string[] }>>();
 
 /** The token of the newest link to `path` (e.g. "/verify-email") mailed to `email` by this app. */
 export function mailedToken(app: FastifyInstance, email: string, path: string): string {
@@ -105,6 +111,7 @@ export async function createTestApp(
   });
   await app.ready();
   testMailers.set(app, mailer);
+  testClocks.set(app, clock);
   return {
     app,
     database,
@@ -169,10 +176,58 @@ export async function signUp(
   return { cookie: sessionCookie(verified), ...input };
 }
 
+/** The code an authenticator app with `secret` shows at `at` (a 30-second step may be given instead). */
+export function totpCode(secret: string, at: Date | { step: number }): string {
+  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: at instanceof Date ? at.getTime() : at.step * 30_000 });
+}
+
+/**
+ * Sets up an authenticator app for the signed-in person through the public doors (its secret read from the answer,
+ * its first code made for the app's clock); later sign-ins by `signIn` answer the second step with it.
+ */
+export async function enrolTotp(app: FastifyInstance, cookie: string, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { secret } = trpcData<{ secret: string }>(await trpcMutation(app, "account.startTotp", {}, cookie));
+  const step = Math.floor((testClocks.get(app)?.now() ?? new Date()).getTime() / 30_000);
+  const confirmed = await trpcMutation(app, "account.confirmTotp", { code: totpCode(secret, { step }) }, cookie);
+  const { recoveryCodes } = trpcData<{ recoveryCodes: string[] }>(confirmed);
+  const byEmail = enrolled.get(app) ?? new Map<string, { secret: string; lastStep: number; recoveryCodes: string[] }>();
+  byEmail.set(email.toLowerCase(), { secret, lastStep: step, recoveryCodes: [...recoveryCodes] });
+  enrolled.set(app, byEmail);
+  return { secret, recoveryCodes };
+}
+
+/** A code the helpers' enrolled app would show and that was not used yet (the step before, now or after), else a recovery code. */
+function nextCode(app: FastifyInstance, email: string): string {
+  const entry = enrolled.get(app)?.get(email.toLowerCase());
+  if (!entry) throw new Error(`No authenticator app was enrolled for ${email} by the test helpers`);
+  const now = Math.floor((testClocks.get(app)?.now() ?? new Date()).getTime() / 30_000);
+  const step = Math.max(now - 1, entry.lastStep + 1);
+  if (step <= now + 1) {
+    entry.lastStep = step;
+    return totpCode(entry.secret, { step });
+  }
+  const recovery = entry.recoveryCodes.shift();
+  if (!recovery) throw new Error(`No code left for ${email}: move the clock on`);
+  return recovery;
+}
+
+/**
+ * Signs in through the public door. An account with a second factor the helpers enrolled answers the second step with
+ * its next code; an admin without one gets an authenticator app first, as the console asks (docs/product.md#security).
+ */
 export async function signIn(app: FastifyInstance, email: string, password: string) {
-  const response = await trpcMutation(app, "account.signIn", { email, password });
+  let response = await trpcMutation(app, "account.signIn", { email, password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return sessionCookie(response);
+  let answer = trpcData<{ secondStep?: unknown; role?: string; secondFactor?: boolean }>(response);
+  if (answer.secondStep) {
+    response = await trpcMutation(app, "account.signInSecondStep", { code: nextCode(app, email) }, sessionCookie(response));
+    if (response.statusCode !== 200) throw new Error(`second step failed: ${response.body}`);
+    answer = trpcData(response);
+  }
+  const cookie = sessionCookie(response);
+  if (answer.role === "admin" && !answer.secondFactor) await enrolTotp(app, cookie, email);
+  return cookie;
 }
 
 /** The error of a tRPC response (superjson wraps it in `json`). */

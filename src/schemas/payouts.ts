@@ -28,7 +28,8 @@ export const resolveAccountSchema = z.object({ kind, institutionCode, accountNum
 export const savePayoutMethodSchema = resolveAccountSchema.extend({
   accountName: z.string().trim().min(2, "Enter the account holder's name").max(200),
   confirmName: z.literal(true, { message: "Confirm that this is your account" }),
-  currentPassword: z.string().min(1, "Enter your password").max(200, "Password is too long"),
+  // Optional since issue #47: without it, the session's fresh confirmation (10 minutes) stands for it.
+  currentPassword: z.string().min(1, "Enter your password").max(200, "Password is too long").optional(),
 });
 
 /** The admins' payouts screen: its filters and the page after a row. */

@@ -15,6 +15,13 @@ export const demoAccounts: ReadonlyArray<DemoAccount> = [
   { role: "admin", email: "admin@seer.local", password: "demo-admin-2026", firstName: "Efua", lastName: "Mensah" },
 ];
 
+/**
+ * The demo admin's authenticator app (base32, published like the passwords: demo data, README's demo accounts).
+ * The console needs a second factor; with this secret any TOTP app, or the browser tests, answer the sign-in's
+ * second step. Seeded only with the published passwords, never in production's random ones.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPSEERDEMOADMIN234";
+
 /** Clients (no password) whose past consultations left the Seers' review history. */
 export const communityClients: ReadonlyArray<{ firstName: string; lastName: string; email: string }> = [
   { firstName: "Imani", lastName: "Brooks", email: "imani.brooks@example.com" },

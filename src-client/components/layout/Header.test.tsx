@@ -12,6 +12,7 @@ const user = (role: "client" | "seer" | "admin") => ({
   profileImageUrl: null,
   role,
   emailVerified: true,
+  secondFactor: false,
 });
 const cartLine = (quantity: number, id: string) => ({
   id,

@@ -14,6 +14,7 @@ const client = {
   profileImageUrl: null,
   role: "client" as const,
   emailVerified: true,
+  secondFactor: false,
 };
 
 const consultation = (overrides: Partial<Consultation>): Consultation => ({
@@ -70,6 +71,7 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
+        "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
         "calendars.feed": () => ({
           httpsUrl: "http://localhost:3000/calendar/abc.ics",
           webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
@@ -153,6 +155,7 @@ describe("/profile signed in", () => {
         "account.me": () => client,
         "cart.list": () => [],
         "account.sessions": () => [],
+        "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
         "calendars.feed": () => ({
           httpsUrl: "http://localhost:3000/calendar/abc.ics",
           webcalUrl: "webcal://localhost:3000/calendar/abc.ics",

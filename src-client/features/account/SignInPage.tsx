@@ -19,6 +19,7 @@ import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type Sign
 import { Link } from "@tanstack/react-router";
 import { takeEarlyInput } from "../../lib/early-input";
 import { useHydrated } from "../../lib/hydrated";
+import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
 
@@ -45,7 +46,11 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
     initialValues: { email: "", password: "" },
     validate: schemaResolver(signInSchema, { sync: true }),
   });
-  const signIn = trpc.account.signIn.useMutation({ onSuccess: () => goBack(returnTo) });
+  const signIn = trpc.account.signIn.useMutation({
+    onSuccess: (data) => {
+      if (!("secondStep" in data)) goBack(returnTo);
+    },
+  });
   // What was typed (or filled in by the browser) before the app took the page over is the form's value: the field
   // shows it already, so it is only noted, without drawing the field again.
   const takeOver = useEffectEvent(() => {
@@ -62,6 +67,8 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
   // Once, after the first commit.
   useEffect(() => takeOver(), []);
   const message = signIn.error?.message ?? (signIn.isIdle && refusal ? refusalText(refusal) : undefined);
+  if (signIn.data && "secondStep" in signIn.data)
+    return <SecondStepForm returnTo={returnTo} passkeys={signIn.data.secondStep.passkeys} totp={signIn.data.secondStep.totp} />;
   return (
     <form
       ref={element}
@@ -97,12 +104,71 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
           key={form.key("password")}
           {...form.getInputProps("password")}
         />
-        <Button type="submit" loading={signIn.isPending || signIn.isSuccess}>
+        <Button type="submit" loading={signIn.isPending || (signIn.isSuccess && !("secondStep" in signIn.data))}>
           Sign In
         </Button>
         <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
           Forgot your password?
         </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * After the password, for an account with a second factor: a passkey, a code from the authenticator app or a
+ * recovery code.
+ */
+function SecondStepForm({ returnTo, passkeys, totp }: { returnTo: string | undefined; passkeys: boolean; totp: boolean }) {
+  const [code, setCode] = useState("");
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const step = trpc.account.signInSecondStep.useMutation({ onSuccess: () => goBack(returnTo) });
+  const challenge = trpc.account.passkeyChallenge.useMutation();
+  const signInWithPasskey = async () => {
+    setPasskeyError(null);
+    const result = await passkeyAnswer(() => challenge.mutateAsync());
+    if ("error" in result) setPasskeyError(result.error);
+    else step.mutate({ passkey: result.answer });
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        step.mutate({ code });
+      }}
+      noValidate
+    >
+      <Stack>
+        {passkeys && (
+          <>
+            <Text size="sm">Use your passkey to finish signing in.</Text>
+            <Button variant="light" onClick={() => void signInWithPasskey()} loading={challenge.isPending}>
+              Use Passkey
+            </Button>
+          </>
+        )}
+        <Text size="sm">
+          {totp
+            ? "Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            : "Or enter one of your recovery codes."}
+        </Text>
+        {(step.error ?? passkeyError) && (
+          <Alert color="red" role="alert">
+            {step.error?.message ?? passkeyError}
+          </Alert>
+        )}
+        <TextInput
+          label="Code"
+          name="code"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Button type="submit" loading={step.isPending || step.isSuccess}>
+          Verify
+        </Button>
       </Stack>
     </form>
   );

@@ -13,6 +13,7 @@ const me = (role: "client" | "seer" | "admin") => ({
   profileImageUrl: null,
   role,
   emailVerified: true,
+  secondFactor: true,
 });
 
 const application = (

@@ -15,6 +15,7 @@ const client = {
   profileImageUrl: null,
   role: "client" as const,
   emailVerified: true,
+  secondFactor: false,
 };
 const DOC_URL = "/api/uploads/3f2b0c1e-1234-4abc-8def-0123456789ab";
 

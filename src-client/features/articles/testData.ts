@@ -37,6 +37,7 @@ export const signedInUser = {
   profileImageUrl: null,
   role: "client" as const,
   emailVerified: true,
+  secondFactor: false,
 };
 
 export const XSS = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">';

@@ -14,6 +14,7 @@ const client = {
   profileImageUrl: null,
   role: "client" as const,
   emailVerified: true,
+  secondFactor: false,
 };
 
 const DAY = 86_400_000;

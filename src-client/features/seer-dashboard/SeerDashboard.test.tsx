@@ -18,6 +18,7 @@ const me = (role: "client" | "seer") => ({
   profileImageUrl: null,
   role,
   emailVerified: true,
+  secondFactor: false,
 });
 
 const allDays = {

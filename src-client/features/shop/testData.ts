@@ -9,6 +9,7 @@ export const signedInUser = {
   profileImageUrl: null,
   role: "client" as const,
   emailVerified: true,
+  secondFactor: false,
 };
 
 export const categories: Category[] = [

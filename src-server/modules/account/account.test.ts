@@ -35,6 +35,7 @@ describe("sign-up and the current user", () => {
       profileImageUrl: null,
       role: "client",
       emailVerified: true,
+      secondFactor: false,
     });
   });
 

@@ -62,3 +62,17 @@ export function emailChangeNoticeMail(to: string, name: string, newEmail: string
       "If this was not you, reset your password now: the link then stops working.\n\nThe Seer team",
   };
 }
+
+/** Mailed when the account is signed in to from a device it was never signed in from (not at its very first sign-in). */
+export function newDeviceMail(to: string, name: string, when: string, browser: string, securityLink: string): MailMessage {
+  return {
+    to,
+    subject: "New sign-in to your account",
+    text:
+      `Hello ${name},\n\n` +
+      `Your Seer account was signed in to from a new device:\n\nWhen: ${when}\nBrowser: ${browser}\n\n` +
+      "If this was you, there is nothing to do.\n\n" +
+      `If it was not you, change your password and end your other sessions in your security settings:\n\n${securityLink}\n\n` +
+      "The Seer team",
+  };
+}

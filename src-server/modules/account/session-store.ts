@@ -28,6 +28,11 @@ declare module "fastify" {
     /** When the person signed in, and with which browser: shown in the profile's list of sessions. */
     createdAt?: number;
     userAgent?: string;
+    /** Between a right password and the second step (a code or a passkey): whose sign-in it is, and since when. */
+    pendingUserId?: string;
+    pendingAt?: number;
+    /** The WebAuthn challenge this session was last given (passkeys.ts): used once, within 5 minutes, by its user. */
+    passkeyChallenge?: { value: string; purpose: "register" | "authenticate"; userId: string; expiresAt: number };
     /** Its user as read with the session itself (one statement, not two); never stored (`set` leaves it out). */
     loadedUser?: CurrentUser;
   }

@@ -29,6 +29,7 @@ export const currentUserColumns = {
   profileImageUrl: users.profileImageUrl,
   role: users.role,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as("email_verified"),
+  secondFactor: sql<boolean>`${users.secondFactorAt} is not null`.as("second_factor"),
 } as const;
 
 export type CurrentUser = SessionUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, ledgerEntries, orders, seerApplications, seers, users } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { createBooking, createProduct, createSeer, createSeerApplication, createUser } from "../../../db/seed/factories";
-import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, enrolTotp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { ALREADY_REVIEWED, APPLICATION_NOT_FOUND } from "./applications";
 import { FakeClock } from "../../platform/clock";
 import { lastMonths } from "../../../src/domain/months";
@@ -22,6 +22,8 @@ beforeAll(async () => {
   const admin = await signUp(t.app);
   await t.app.services.account.setRoleByEmail(admin.email, "admin");
   adminCookie = admin.cookie;
+  // The console needs a second factor (issue #47).
+  await enrolTotp(t.app, adminCookie, admin.email);
   adminId = await idOf(adminCookie);
   clientCookie = (await signUp(t.app)).cookie;
   const seer = await signUp(t.app);
@@ -253,6 +255,7 @@ describe("analytics, bookings and products", () => {
     const admin = await signUp(a.app);
     await a.app.services.account.setRoleByEmail(admin.email, "admin");
     cookie = admin.cookie;
+    await enrolTotp(a.app, cookie, admin.email);
     const db = a.database.db;
     const client = await createUser(db);
     const seer = await createSeer(db);

@@ -1,13 +1,14 @@
 import { applicationStatusFilterSchema, reviewApplicationSchema } from "../../../src/schemas/applications";
 import { auditFilterSchema, auditLogSchema } from "../../../src/schemas/audit";
-import { adminProcedure, router } from "../../platform/trpc/init";
+import { adminProcedure, freshlyConfirmed, router } from "../../platform/trpc/init";
 
 export const adminRouter = router({
   seerApplications: adminProcedure
     .input(applicationStatusFilterSchema.optional())
     .query(({ ctx, input }) => ctx.services.admin.listApplications(input?.status)),
 
-  reviewApplication: adminProcedure.input(reviewApplicationSchema).mutation(async ({ ctx, input }) => {
+  // Approving makes the applicant a Seer (a role change): it asks for a fresh confirmation.
+  reviewApplication: adminProcedure.use(freshlyConfirmed).input(reviewApplicationSchema).mutation(async ({ ctx, input }) => {
     const application = await ctx.services.admin.review(input, ctx.admin);
     return application;
   }),

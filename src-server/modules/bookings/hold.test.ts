@@ -242,6 +242,7 @@ describe("no double booking under concurrency", () => {
           profileImageUrl: u.profileImageUrl,
           role: u.role,
           emailVerified: true,
+          secondFactor: false,
         });
       }
       // PostgreSQL counts the deadlocks it broke in this database.

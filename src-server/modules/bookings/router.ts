@@ -15,7 +15,15 @@ import {
 } from "../../../src/schemas/bookings";
 import { idempotencyKeySchema } from "../../../src/schemas/common";
 import { earningsInputSchema } from "../../../src/schemas/dashboard";
-import { adminProcedure, authedProcedure, publicProcedure, router, seerProcedure, verifiedProcedure } from "../../platform/trpc/init";
+import {
+  adminProcedure,
+  authedProcedure,
+  freshlyConfirmed,
+  publicProcedure,
+  router,
+  seerProcedure,
+  verifiedProcedure,
+} from "../../platform/trpc/init";
 
 export const bookingsRouter = router({
   /** `idempotencyKey` is the tRPC door's Idempotency-Key (the REST door reads the header into it). */
@@ -55,8 +63,9 @@ export const bookingsRouter = router({
   cancel: authedProcedure
     .input(cancelBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.cancel(ctx.user, input, ctx.req.log)),
-  /** Admins only: any confirmed booking, with the refund the admin chooses and a reason. */
+  /** Admins only, freshly confirmed: any confirmed booking, with the refund the admin chooses and a reason. */
   adminCancel: adminProcedure
+    .use(freshlyConfirmed)
     .input(adminCancelBookingSchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.adminCancel(ctx.admin, input, ctx.req.log)),
   reschedule: authedProcedure

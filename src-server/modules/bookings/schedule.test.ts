@@ -344,6 +344,7 @@ describe("the daily cap under concurrency", () => {
             profileImageUrl: u.profileImageUrl,
             role: u.role,
             emailVerified: true,
+            secondFactor: false,
           });
         }
         const times = ["11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00"];

@@ -5,7 +5,7 @@ import { createBooking, createSeer, createUser } from "../../../db/seed/factorie
 import { DEFAULT_RATES, fromUsdCents, parseRate } from "../../../src/domain/currencies";
 import { FakeClock } from "../../platform/clock";
 import { type TestPayoutRail, TEST_FAILED_TRANSFER, TEST_UNKNOWN_ACCOUNT } from "../../platform/payouts/test-rail";
-import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, enrolTotp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { LOCAL_COUNTRY } from "./accounts";
 import { NAME_CHANGED, STRIPE_COUNTRY } from "./methods";
 
@@ -29,6 +29,8 @@ async function seerIn(country: string, email: string, amount = "80.00") {
   const user = await createUser(t.database.db, { role: "seer", email }, { password: PASSWORD });
   const seer = await createSeer(t.database.db, { userId: user.id, country, fullName: `Seer of ${country}` });
   const cookie = await signIn(t.app, email, PASSWORD);
+  // Payout details need a second factor (issue #47).
+  await enrolTotp(t.app, cookie, email);
   const booking = await createBooking(t.database.db, {
     clientId,
     seerId: seer.id,

@@ -172,7 +172,7 @@ export function createPayoutMethods({
    */
   async function save(user: SessionUser, input: z.output<typeof savePayoutMethodSchema>, ip: string) {
     const { seer, rail, institution, destination } = await destinationOf(user, input);
-    await checkPassword(user, input.currentPassword, ip);
+    if (input.currentPassword !== undefined) await checkPassword(user, input.currentPassword, ip);
     const resolved = await resolveName(rail, destination);
     const accountName = resolved.accountName ?? input.accountName;
     if (resolved.accountName && resolved.accountName.trim().toLowerCase() !== input.accountName.trim().toLowerCase())

@@ -7,7 +7,9 @@ import {
   savePayoutMethodSchema,
   testOnboardingSchema,
 } from "../../../src/schemas/payouts";
-import { adminProcedure, router, seerProcedure } from "../../platform/trpc/init";
+import { SECOND_FACTOR_FOR_PAYOUTS } from "../../../src/domain/second-factor";
+import { AppError } from "../../../src/errors";
+import { adminProcedure, requireFreshConfirmation, router, seerProcedure } from "../../platform/trpc/init";
 
 /** Seer payouts (docs/product.md#money-and-the-ledger): the Seer's own account and balances; the admins' ledger figures. */
 export const payoutsRouter = router({
@@ -26,9 +28,12 @@ export const payoutsRouter = router({
   resolveAccount: seerProcedure
     .input(resolveAccountSchema)
     .mutation(({ ctx, input }) => ctx.services.payouts.methods.resolve(ctx.user, input)),
-  saveMethod: seerProcedure
-    .input(savePayoutMethodSchema)
-    .mutation(({ ctx, input }) => ctx.services.payouts.methods.save(ctx.user, input, ctx.req.ip)),
+  // Only with a second factor; the password typed with the details is a fresh confirmation, else a recent one must be.
+  saveMethod: seerProcedure.input(savePayoutMethodSchema).mutation(({ ctx, input }) => {
+    if (!ctx.user.secondFactor) throw new AppError("FORBIDDEN", SECOND_FACTOR_FOR_PAYOUTS);
+    if (input.currentPassword === undefined) requireFreshConfirmation(ctx);
+    return ctx.services.payouts.methods.save(ctx.user, input, ctx.req.ip);
+  }),
   list: adminProcedure.input(adminPayoutsSchema).query(({ ctx, input }) => ctx.services.payouts.list(input)),
   retry: adminProcedure
     .input(retryPayoutSchema)

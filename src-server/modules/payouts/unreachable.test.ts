@@ -6,7 +6,7 @@ import { MAX_PAYOUT_ATTEMPTS } from "../../../src/domain/payout-rails";
 import { FakeClock } from "../../platform/clock";
 import type { RailTransfer, RailTransferInput } from "../../platform/payouts/rail";
 import { TestPayoutRail } from "../../platform/payouts/test-rail";
-import { createTestApp, signIn, signUp, trpcData, trpcMutation, type TestApp } from "../../test/app";
+import { createTestApp, enrolTotp, signIn, signUp, trpcData, trpcMutation, type TestApp } from "../../test/app";
 import { UNREACHABLE } from "./local";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -58,6 +58,7 @@ describe("a payout whose provider cannot be reached", () => {
       scheduledDate: "2026-11-20",
     });
     const cookie = await signIn(t.app, "unreachable-seer@example.com", PASSWORD);
+    await enrolTotp(t.app, cookie, "unreachable-seer@example.com");
     const details = { kind: "mobile_money", institutionCode: "MTN", accountNumber: "0244123456" };
     const saved = await trpcMutation(
       t.app,

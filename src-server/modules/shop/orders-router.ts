@@ -9,7 +9,7 @@ import {
   refundOrderSchema,
   shipOrderSchema,
 } from "../../../src/schemas/shop";
-import { adminProcedure, authedProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
+import { adminProcedure, authedProcedure, freshlyConfirmed, router, verifiedProcedure } from "../../platform/trpc/init";
 
 /**
  * Orders, each procedure one operation of the same name in its own file: `createPayment` is `createOrderPayment`
@@ -36,7 +36,9 @@ export const ordersRouter = router({
   deliver: adminProcedure
     .input(orderIdSchema)
     .mutation(({ ctx, input }) => ctx.services.orders.deliverOrder(ctx.admin, input.orderId)),
+  // A refund asks for a fresh confirmation (password, code or passkey within 10 minutes).
   refund: adminProcedure
+    .use(freshlyConfirmed)
     .input(refundOrderSchema)
     .mutation(({ ctx, input }) => ctx.services.orders.refundOrder(ctx.admin, input, ctx.req.log)),
   lowStock: adminProcedure.query(({ ctx }) => ctx.services.orders.lowStock()),

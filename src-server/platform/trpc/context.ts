@@ -12,6 +12,8 @@ export interface SessionUser {
   role: UserRole;
   /** Whether the address was confirmed through a mailed link: paying, applying as a Seer and publishing need it. */
   emailVerified: boolean;
+  /** Whether the person has a second factor (an authenticator app or a passkey): admins need one for the console. */
+  secondFactor: boolean;
 }
 
 /**

@@ -42,6 +42,7 @@ function createContext(req: FastifyRequest, res: FastifyReply): Promise<Context>
           profileImageUrl: null,
           role: "client" as const,
           emailVerified: true,
+          secondFactor: false,
         }
       : null;
   return Promise.resolve({ services: {} as AppServices, clock: systemClock, user, req, res });

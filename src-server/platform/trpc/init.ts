@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { AppError } from "../../../src/errors";
+import { CONFIRM_IT_IS_YOU, FRESH_CONFIRMATION_MS, SET_UP_SECOND_FACTOR } from "../../../src/domain/second-factor";
 import type { AdminActor } from "../audit";
 import type { Context } from "./context";
 import { internalErrorMessage, NUL_REFUSED, requestIdOf, toTRPCError } from "./errors";
@@ -60,15 +61,42 @@ export const seerProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Admins only. The context gains `admin`: who acts, through which procedure (its key), in which request and when, as the
- * audit log records it; every admin mutation hands it to its service, which writes the row in its transaction
+ * Admins only, and only with a second factor: without one, every admin procedure answers SET_UP_SECOND_FACTOR. The
+ * context gains `admin`: who acts, through which procedure (its key), in which request and when, as the audit log
+ * records it; every admin mutation hands it to its service, which writes the row in its transaction
  * (`platform/audit.ts`, docs/decisions.md on the audit log).
  */
 export const adminProcedure = authedProcedure.use(({ ctx, path, next }) => {
   if (ctx.user.role !== "admin")
     throw new TRPCError({ code: "FORBIDDEN", message: "You don't have permission to access this page" });
+  if (!ctx.user.secondFactor) throw new TRPCError({ code: "FORBIDDEN", message: SET_UP_SECOND_FACTOR });
   const admin: AdminActor = { id: ctx.user.id, email: ctx.user.email, action: path, requestId: ctx.req.id, at: ctx.clock.now() };
   return next({ ctx: { admin } });
+});
+
+declare module "fastify" {
+  interface Session {
+    /** When the session's owner last proved it is them (signing in counts; docs/product.md#security). */
+    confirmedAt?: number;
+  }
+}
+
+/**
+ * Refuses a sensitive action (refunds, admin cancellations, role changes, payout details, deleting the account) when
+ * the session's owner last confirmed it is them more than 10 minutes ago (by the app's clock): the client asks for the
+ * password, a code or a passkey (account.confirm), then sends the action again.
+ */
+export function requireFreshConfirmation(ctx: Pick<Context, "req" | "clock">): void {
+  const confirmedAt = ctx.req.session.get("confirmedAt");
+  if (confirmedAt === undefined || ctx.clock.now().getTime() - confirmedAt > FRESH_CONFIRMATION_MS) {
+    throw new TRPCError({ code: "FORBIDDEN", message: CONFIRM_IT_IS_YOU });
+  }
+}
+
+/** The guard as a step of a procedure: `adminProcedure.use(freshlyConfirmed)`. */
+export const freshlyConfirmed = t.middleware(({ ctx, next }) => {
+  requireFreshConfirmation(ctx);
+  return next();
 });
 
 export const EMAIL_NOT_VERIFIED =
