@@ -60,14 +60,17 @@ export class FakeSocket {
   static readonly OPEN = 1;
   static readonly CLOSING = 2;
   static readonly CLOSED = 3;
+  /** The meeting room's sockets, in the order opened. */
   static all: FakeSocket[] = [];
+  /** Any other socket the page opens meanwhile (the header's messages socket, issue #43): not the call's. */
+  static others: FakeSocket[] = [];
   readyState = FakeSocket.CONNECTING;
   sent: ClientSignal[] = [];
   closedWith: number | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
-    FakeSocket.all.push(this);
+    (/\/api\/meetings\//.test(url) ? FakeSocket.all : FakeSocket.others).push(this);
   }
   static latest(): FakeSocket {
     const socket = FakeSocket.all[FakeSocket.all.length - 1];
@@ -162,6 +165,7 @@ export class FakePeer {
 /** Puts the fakes in the browser's place for one test (vi.unstubAllGlobals undoes it). */
 export function installFakes(): void {
   FakeSocket.all = [];
+  FakeSocket.others = [];
   FakePeer.all = [];
   vi.stubGlobal("WebSocket", FakeSocket);
   vi.stubGlobal("RTCPeerConnection", FakePeer);

@@ -79,7 +79,7 @@ function encodeError(path: string, error: TrpcErrorShape) {
  * Answered unless a test says otherwise: what every page asks whatever it shows (the header's currency, issue #41, as
  * for a visitor who chose none), and the profile page's calendar feed (issue #42), which tests of other parts of that
  * page (sessions, orders) and of the pages that send people there do not look at, and the Security section's
- * passkeys (issue #47), none unless a test gives some.
+ * passkeys and second factors (issue #47), none unless a test gives some.
  */
 const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
   "account.currency": () => ({ currency: null, rates: DEFAULT_RATES }),
@@ -90,6 +90,7 @@ const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
     webcalUrl: `webcal://${new URL(TEST_ORIGIN).host}/calendar/test-feed.ics`,
   }),
   "account.passkeys": () => [],
+  "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
 };
 
 /**

@@ -64,6 +64,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "payments.config": "public",
   "payments.confirmTestCard": "signed-in",
   "payments.startMobileMoney": "signed-in",
+  "payments.startLocalCard": "signed-in",
   "payments.mobileMoneyState": "signed-in",
   "payments.answerTestPhone": "signed-in",
   "shop.products": "public",
