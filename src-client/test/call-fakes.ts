@@ -60,7 +60,7 @@ export class FakeSocket {
   static readonly OPEN = 1;
   static readonly CLOSING = 2;
   static readonly CLOSED = 3;
-  /** The meeting room's sockets, in the order opened. */
+  /** The call's sockets, in the order opened. */
   static all: FakeSocket[] = [];
   /** Any other socket the page opens meanwhile (the header's messages socket, issue #43): not the call's. */
   static others: FakeSocket[] = [];
@@ -70,7 +70,7 @@ export class FakeSocket {
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
-    (/\/api\/meetings\//.test(url) ? FakeSocket.all : FakeSocket.others).push(this);
+    (/\/api\/messages\/socket/.test(url) ? FakeSocket.others : FakeSocket.all).push(this);
   }
   static latest(): FakeSocket {
     const socket = FakeSocket.all[FakeSocket.all.length - 1];
