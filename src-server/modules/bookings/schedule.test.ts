@@ -280,10 +280,13 @@ describe("unpaid holds and a date's own hours under a new override", () => {
 
   it("a date's own hours list the confirmed bookings outside them, and the Seer cancels the chosen ones in full", async () => {
     const date = freshDate();
+    // The day after is taken from the kit too, so that no later test is given a day this one booked.
+    const following = freshDate();
+    expect(following).toBe(after(date, 1));
     const early = await paidBooking({ date, time: "09:00" });
     const within = await paidBooking({ date, time: "11:00", session: "30min" });
     const late = await paidBooking({ date, time: "15:00" });
-    const nextDay = await paidBooking({ date: after(date, 1), time: "15:00" });
+    const nextDay = await paidBooking({ date: following, time: "15:00" });
     try {
       const input = { startDate: date, endDate: date, kind: "hours", hours: [{ start: "10:00", end: "12:00" }], note: "" };
       const added = trpcData<Added>(await addOverride(input));
