@@ -67,6 +67,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Everything the entry imports statically (React, the router, tRPC, Mantine's core, the layout) in one file:
             // fetched on every first load anyway, it compresses better whole than in 13 shared chunks (issue #18).
             codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
+            // Lazy chunks and assets named by their hash alone: the entry lists every one it may preload (about 190),
+            // and their module names made that list a kilobyte of every first load (issue #18).
+            chunkFileNames: "assets/c[hash].js",
+            assetFileNames: (asset) =>
+              asset.names.some((n) => n.endsWith(".woff2")) ? "assets/[name]-[hash][extname]" : "assets/a[hash][extname]",
           },
         },
       },

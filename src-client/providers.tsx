@@ -2,11 +2,26 @@ import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useToastsWanted } from "./lib/notify";
+import { confirmWanted } from "./lib/wanted";
 import { cssVariablesResolver, theme } from "./theme";
 import { trpc, type TrpcClient } from "./trpc";
-import { ConfirmIdentityDialog } from "./features/account/ConfirmIdentityDialog";
 
 const Toasts = lazy(() => import("./components/layout/Toasts"));
+const ConfirmIdentityDialog = lazy(() =>
+  import("./features/account/ConfirmIdentityDialog").then((m) => ({ default: m.ConfirmIdentityDialog })),
+);
+
+/**
+ * Confirm it's you (issue #47) is fetched when the server first asks for a confirmation, not on every first load
+ * (issue #18: it brought Mantine's modal and segmented control into the entry); once fetched it stays, closed.
+ */
+function LazyConfirmIdentity() {
+  return confirmWanted.useWanted() ? (
+    <Suspense fallback={null}>
+      <ConfirmIdentityDialog />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Mantine's toast container (with its transitions, drag-to-dismiss and scroll locking) and its store are fetched when
@@ -44,7 +59,7 @@ export function AppProviders({
         >
           <LazyToasts />
           {children}
-          <ConfirmIdentityDialog />
+          <LazyConfirmIdentity />
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -3,7 +3,6 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import { httpBatchLink, type TRPCLink } from "@trpc/client";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
-import { askConfirmation, isConfirmationRefusal, isSecondFactorRefusal, SECURITY_SETTINGS_PATH } from "./lib/confirm-identity";
 // The only place the client names server code, and only as a type (.dependency-cruiser.cjs).
 import type { AppRouter } from "../src-server/modules";
 
@@ -13,22 +12,24 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 
-/** docs/product.md#api: no retries, never stale, no refetch on focus or on a timer. */
-/** In the browser, an admin refused the console for want of a second factor goes to the security settings. */
-function toSecuritySettings(error: unknown): void {
-  if (typeof window === "undefined" || !isSecondFactorRefusal(error)) return;
-  if (window.location.pathname + window.location.hash !== SECURITY_SETTINGS_PATH) window.location.assign(SECURITY_SETTINGS_PATH);
-}
+/**
+ * What follows a refusal for want of a second factor or of a fresh confirmation (issue #47, lib/refusals.ts), fetched
+ * with the first error in the browser rather than with every first load (issue #18).
+ */
+const refusals = () => import("./lib/refusals");
+const inBrowser = () => typeof window !== "undefined";
 
+/** docs/product.md#api: no retries, never stale, no refetch on focus or on a timer. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: toSecuritySettings }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (inBrowser()) void refusals().then((r) => r.afterQueryError(error));
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, variables, _result, mutation) => {
-        toSecuritySettings(error);
-        // A sensitive action refused for want of a fresh confirmation: asked for, then sent again as it was.
-        if (isConfirmationRefusal(error) && typeof window !== "undefined")
-          void askConfirmation().then((confirmed) => (confirmed ? mutation.execute(variables).catch(() => undefined) : undefined));
+        if (inBrowser()) void refusals().then((r) => r.afterMutationError(error, () => mutation.execute(variables)));
       },
     }),
     defaultOptions: {

@@ -1,3 +1,4 @@
+import { confirmWanted } from "./wanted";
 import { CONFIRM_IT_IS_YOU, SECURITY_SETTINGS_PATH, SET_UP_SECOND_FACTOR } from "../../src/domain/second-factor";
 
 /**
@@ -21,6 +22,7 @@ export function subscribeToConfirmation(listener: Listener): () => void {
 export function askConfirmation(): Promise<boolean> {
   return new Promise((resolve) => {
     waiting.push(resolve);
+    confirmWanted.want();
     listeners.forEach((l) => l());
   });
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { wantedFlag } from "./wanted";
 
 export interface Toast {
   title: string;
@@ -6,22 +6,14 @@ export interface Toast {
 }
 
 /** Whether a toast was ever asked for on this page: the toast container is fetched then, not with the first load. */
-let wanted = false;
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const toasts = wantedFlag();
 
 /**
  * Shows one toast (the provider keeps one visible at a time, for 5000 ms). Mantine's toast store is fetched with the
  * first toast, not with every first load (issue #18); toasts asked for meanwhile are shown in the order asked.
  */
 export function notify(toast: Toast, variant: "default" | "destructive" | "success" = "default"): void {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  toasts.want();
   void import("@mantine/notifications").then(({ notifications }) =>
     notifications.show({
       title: toast.title,
@@ -34,10 +26,4 @@ export function notify(toast: Toast, variant: "default" | "destructive" | "succe
 }
 
 /** True once a toast was asked for: the app then mounts the toast container (providers.tsx). */
-export function useToastsWanted(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
-}
+export const useToastsWanted = (): boolean => toasts.useWanted();
