@@ -8,7 +8,7 @@ import { openDatabase } from "../db/client";
 import { reviews, seers } from "../db/schema";
 import { createBooking, createSeer, createUser } from "../db/seed/factories";
 import { startApp, type RunningApp } from "../scripts/lib/serve";
-import { openPage, signIn, signUpNew } from "./support";
+import { nextTotpCode, openPage, signIn, signUpNew } from "./support";
 
 /** A weekday at least `days` ahead (UTC, the page's Africa/Accra), and Mantine's day label for it. */
 function weekdayAhead(days: number): { iso: string; label: string } {
@@ -202,7 +202,15 @@ describe("after a completed session", () => {
 
   it("a Seer in Ghana saves MTN Mobile Money, with the holder's name checked, and sees the share paid in cedis", async () => {
     const page = await openPage({ baseURL: app?.baseURL });
-    await signIn(page, payoutSeer, "/seer/dashboard?tab=earnings");
+    // Payout details need a second factor (issue #47): the Seer sets up an authenticator app first.
+    await signIn(page, payoutSeer, "/profile");
+    await page.getByRole("button", { name: "Set Up Authenticator App" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent({ timeout: 30_000 })) ?? "";
+    await page.getByRole("textbox", { name: "Code from the app" }).fill(await nextTotpCode(secret));
+    await page.getByRole("button", { name: "Turn On" }).click();
+    await page.getByText("Save your recovery codes").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "I Saved Them" }).click();
+    await page.goto("/seer/dashboard?tab=earnings");
     await page.getByRole("heading", { name: "Payouts" }).waitFor();
     const available = page.getByText("Available", { exact: true }).locator("..");
     await expect.poll(() => available.textContent()).toContain("$64.00");

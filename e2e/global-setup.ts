@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** How many journey files run at once (vitest.e2e.config.ts reads the same). */
 export function e2eWorkers(): number {
-  const n = Number(process.env.E2E_WORKERS ?? 2);
+  const n = Number(process.env.E2E_WORKERS ?? 1);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
