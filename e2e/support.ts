@@ -161,7 +161,8 @@ export async function cartQuantity(name: string): Promise<number> {
     headers: { "content-type": "application/json", origin: baseUrl() },
     body: JSON.stringify({ json: demo.client }),
   });
-  const cookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  // The session cookie by name: a sign-in also sets the device cookie (issue #47), first.
+  const cookie = (signIn.headers.getSetCookie().find((c) => c.startsWith("seer_session=")) ?? "").split(";")[0] ?? "";
   const cart = (await (await fetch(`${baseUrl()}/api/cart`, { headers: { cookie } })).json()) as {
     quantity: number;
     product: { name: string };
