@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS } from "../scripts/lib/serve";
-import { baseUrl, cartQuantity, CHROMIUM, demo, openPage } from "./support";
+import { baseUrl, cartQuantity, CHROMIUM, demo, nextTotpCode, openPage } from "./support";
 
 // Issue #39, "Done when": with JavaScript turned off, tapping Add to Cart leads to sign-in, and after signing in the
 // item is in the cart. The server draws the sign-in page (src-server/modules/pages) and its form posts to /login
@@ -58,6 +58,28 @@ describe("signing in with JavaScript turned off", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((url) => url.pathname === "/cart");
     expect(await cartQuantity(name)).toBe(before + 1);
+    await page.context().close();
+  });
+});
+
+describe("the second step with JavaScript turned off (issue #47)", () => {
+  it("asks an account with an authenticator app for its code on the drawn page, says a wrong one, and signs in", async () => {
+    const page = await withoutJavaScript();
+    await page.goto("/login?returnTo=%2Fprofile");
+    await page.getByRole("textbox", { name: "Email" }).fill(demo.admin.email);
+    await page.getByRole("textbox", { name: "Password" }).fill(demo.admin.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("second") === "totp");
+    expect(await page.locator("form[action='/login/code']").count()).toBe(1);
+
+    await page.getByRole("textbox", { name: "Code" }).fill("000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((url) => url.searchParams.get("error") === "code");
+    expect(await page.getByRole("alert").textContent()).toBe("That code is not right. Try again.");
+
+    await page.getByRole("textbox", { name: "Code" }).fill(await nextTotpCode(demo.admin.totpSecret ?? ""));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile");
     await page.context().close();
   });
 });

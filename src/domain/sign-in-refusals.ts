@@ -4,7 +4,8 @@
  * `/login?returnTo=…&error=<code>[&wait=<seconds>]`. The page shows the text its code stands for, never text taken
  * from the address. The server throws these texts (src-server/modules/account/users.ts), the page shows them.
  */
-import type { SignInRefusalCode } from "./sign-in-refusal-codes";
+import { SECOND_STEP_EXPIRED, WRONG_CODE } from "./second-factor";
+import type { SecondStepKind, SignInRefusalCode } from "./sign-in-refusal-codes";
 
 /** How long sign-in's longest wait is, and its throttle's window. */
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -47,6 +48,8 @@ const WAIT_MAX_S = SIGN_IN_WINDOW_MS / 1000;
  */
 export function refusalOf(message: string): SignInRefusal | undefined {
   if (message === SIGN_IN_FAILED) return { error: "invalid" };
+  if (message === WRONG_CODE) return { error: "code" };
+  if (message === SECOND_STEP_EXPIRED) return { error: "expired" };
   for (let s = 1; s <= WAIT_MAX_S; s += s < 60 ? 1 : 60) {
     if (tooManyAttempts(s * 1000) === message) return { error: "throttled", wait: s };
     if (s % 60 === 0 && accountUnderAttack(s * 1000) === message) return { error: "locked", wait: s };
@@ -55,7 +58,11 @@ export function refusalOf(message: string): SignInRefusal | undefined {
 }
 
 /** The form's own checks, as its schema words them (src/schemas/auth.ts; pinned by a test). */
-const FIELD_TEXTS = { email: "Enter a valid email address", password: "Enter your password" } as const;
+const FIELD_TEXTS = {
+  email: "Enter a valid email address",
+  password: "Enter your password",
+  codeFormat: "Enter the 6-digit code or a recovery code",
+} as const;
 
 /** The text a refusal's code stands for; a wait outside what the server ever says is read as the longest. */
 export function refusalText({ error, wait }: SignInRefusal): string {
@@ -65,12 +72,36 @@ export function refusalText({ error, wait }: SignInRefusal): string {
       return SIGN_IN_FAILED;
     case "email":
     case "password":
+    case "codeFormat":
       return FIELD_TEXTS[error];
+    case "code":
+      return WRONG_CODE;
+    case "expired":
+      return SECOND_STEP_EXPIRED;
     case "throttled":
       return tooManyAttempts(waitMs);
     case "locked":
       return accountUnderAttack(waitMs);
   }
+}
+
+/** The second step's kind from the factors a person has (the sign-in's answer, issue #47). */
+export function secondStepKind({ totp, passkeys }: { totp: boolean; passkeys: boolean }): SecondStepKind {
+  if (!totp) return "recovery";
+  return passkeys ? "totpPasskey" : "totp";
+}
+
+/** The factors a drawn second step offers, from its kind in the address. */
+export function secondStepFactors(kind: SecondStepKind): { totp: boolean; passkeys: boolean } {
+  return { totp: kind !== "recovery", passkeys: kind !== "totp" };
+}
+
+/** The drawn sign-in page that asks for the second step (`second`), with the refusal of a code sent before, if any. */
+export function secondStepPath(returnTo: string, second: SecondStepKind, refusal?: SignInRefusal): string {
+  const params = new URLSearchParams({ returnTo, second });
+  if (refusal) params.set("error", refusal.error);
+  if (refusal?.wait !== undefined) params.set("wait", String(refusal.wait));
+  return `/login?${params.toString()}`;
 }
 
 /** The sign-in page's address that shows `refusal`, keeping the way back. */

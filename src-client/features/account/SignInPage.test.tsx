@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 import { drawn, hydrate } from "../../test/drawn";
+import type { SecondStepKind } from "../../../src/domain/sign-in-refusal-codes";
 import type { SignInRefusal } from "../../../src/domain/sign-in-refusals";
 import { captureEarlyInput } from "../../lib/early-input";
 import { AppProviders } from "../../providers";
@@ -14,9 +15,11 @@ import { SignInPage } from "./SignInPage";
 // person typed before the code arrived is what the app signs in with once it has taken the page over.
 
 /** The sign-in page alone in a router (its links need one), around the app's providers. */
-async function signInPage(refusal?: SignInRefusal): Promise<React.ReactElement> {
+async function signInPage(refusal?: SignInRefusal, second?: SecondStepKind): Promise<React.ReactElement> {
   const rootRoute = createRootRoute({
-    component: () => <SignInPage returnTo="/cart/add?productId=p-1&quantity=1" initialMode="signin" refusal={refusal} />,
+    component: () => (
+      <SignInPage returnTo="/cart/add?productId=p-1&quantity=1" initialMode="signin" refusal={refusal} second={second} />
+    ),
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/login"] }) });
   await router.load();
@@ -74,5 +77,42 @@ describe("the sign-in page the server drew", () => {
     await waitFor(() => expect(calls).toEqual([{ email: "ama@example.com", password: "correct horse battery" }]));
     // The app's own refusal replaces the one the address carried.
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid email or password");
+  });
+});
+
+describe("the second step the server drew (issue #47)", () => {
+  it("is a form posted to /login/code with the way back and the step, showing the refusal the address carries", async () => {
+    const container = drawn(await signInPage({ error: "code" }, "totpPasskey"));
+    const form = container.querySelector("form");
+    expect(form?.getAttribute("action")).toBe("/login/code");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(fieldNamed(container, "code").autocomplete).toBe("one-time-code");
+    expect(fieldNamed(container, "returnTo").value).toBe("/cart/add?productId=p-1&quantity=1");
+    expect(fieldNamed(container, "second").value).toBe("totpPasskey");
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe("That code is not right. Try again.");
+    // The passkey needs the app's code: drawn disabled until then.
+    expect(Array.from(container.querySelectorAll("button[disabled]")).map((b) => b.textContent)).toContain("Use Passkey");
+  });
+
+  it("sends the code typed before the app took the page over through the app's own call", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      ...trpcHandlers({
+        "account.signInSecondStep": (input) => {
+          calls.push(input);
+          return { error: { code: "UNAUTHORIZED", message: "That code is not right. Try again." } };
+        },
+      }),
+    );
+    const element = await signInPage(undefined, "totp");
+    const container = drawn(element);
+    fieldNamed(container, "code").value = "123456";
+    captureEarlyInput(container);
+    hydrate(container, element);
+    await waitFor(() => expect(container.querySelector("form")?.hasAttribute("novalidate")).toBe(true));
+    expect(fieldNamed(container, "code").value).toBe("123456");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(calls).toEqual([{ code: "123456" }]));
+    expect(await screen.findByRole("alert")).toHaveTextContent("That code is not right. Try again.");
   });
 });

@@ -14,7 +14,8 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { refusalText, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
+import type { SecondStepKind } from "../../../src/domain/sign-in-refusal-codes";
+import { refusalText, secondStepFactors, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
 import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
 import { Link } from "@tanstack/react-router";
 import { takeEarlyInput } from "../../lib/early-input";
@@ -30,15 +31,25 @@ function goBack(returnTo: string | undefined) {
   window.location.assign(safeReturnPath(returnTo));
 }
 
-/** Where the drawn form posts without the app's code (src-server/modules/account/sign-in-form.ts). */
+/** Where the drawn forms post without the app's code (src-server/modules/account/sign-in-form.ts). */
 const SIGN_IN_ACTION = "/login";
+const SECOND_STEP_ACTION = "/login/code";
 
 /**
  * Works before the app's code arrives (issue #39): the server draws it as a real form posted to `/login`, which
  * signs in and returns, or comes back here with `refusal`. Once the app has taken the page over, it signs in through
  * tRPC as before, starting from what the person typed in the meantime.
  */
-function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refusal: SignInRefusal | undefined }) {
+function SignInForm({
+  returnTo,
+  refusal,
+  second,
+}: {
+  returnTo: string | undefined;
+  refusal: SignInRefusal | undefined;
+  /** The second step the drawn form's sign-in is waiting for (from the address). */
+  second: SecondStepKind | undefined;
+}) {
   const hydrated = useHydrated();
   const element = useRef<HTMLFormElement>(null);
   const form = useForm<SignInInput>({
@@ -68,7 +79,8 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
   useEffect(() => takeOver(), []);
   const message = signIn.error?.message ?? (signIn.isIdle && refusal ? refusalText(refusal) : undefined);
   if (signIn.data && "secondStep" in signIn.data)
-    return <SecondStepForm returnTo={returnTo} passkeys={signIn.data.secondStep.passkeys} totp={signIn.data.secondStep.totp} />;
+    return <SecondStepForm returnTo={returnTo} factors={signIn.data.secondStep} refusal={undefined} />;
+  if (second && signIn.isIdle) return <SecondStepForm returnTo={returnTo} factors={second} refusal={refusal} />;
   return (
     <form
       ref={element}
@@ -117,32 +129,64 @@ function SignInForm({ returnTo, refusal }: { returnTo: string | undefined; refus
 
 /**
  * After the password, for an account with a second factor: a passkey, a code from the authenticator app or a
- * recovery code.
+ * recovery code. Drawn by the server (a sign-in sent without the app's code, `factors` from the address), it is a
+ * real form posted to `/login/code`; once the app has taken the page over, it answers through tRPC, starting from
+ * what was typed in the meantime. A passkey needs the app's code: its button is drawn disabled until then.
  */
-function SecondStepForm({ returnTo, passkeys, totp }: { returnTo: string | undefined; passkeys: boolean; totp: boolean }) {
+function SecondStepForm({
+  returnTo,
+  factors,
+  refusal,
+}: {
+  returnTo: string | undefined;
+  factors: { totp: boolean; passkeys: boolean } | SecondStepKind;
+  refusal: SignInRefusal | undefined;
+}) {
+  const hydrated = useHydrated();
+  const element = useRef<HTMLFormElement>(null);
+  const { totp, passkeys } = typeof factors === "string" ? secondStepFactors(factors) : factors;
   const [code, setCode] = useState("");
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const step = trpc.account.signInSecondStep.useMutation({ onSuccess: () => goBack(returnTo) });
   const challenge = trpc.account.passkeyChallenge.useMutation();
+  const takeOver = useEffectEvent(() => {
+    const field = element.current?.elements.namedItem("code");
+    if (!(field instanceof HTMLInputElement)) return;
+    const typed = takeEarlyInput(field) ?? (field.value !== code ? field.value : undefined);
+    if (typed !== undefined) setCode(typed);
+  });
+  useEffect(() => takeOver(), []);
   const signInWithPasskey = async () => {
     setPasskeyError(null);
     const result = await passkeyAnswer(() => challenge.mutateAsync());
     if ("error" in result) setPasskeyError(result.error);
     else step.mutate({ passkey: result.answer });
   };
+  const message =
+    step.error?.message ?? passkeyError ?? (step.isIdle && refusal ? refusalText(refusal) : undefined);
   return (
     <form
+      ref={element}
+      method="post"
+      action={SECOND_STEP_ACTION}
       onSubmit={(event) => {
         event.preventDefault();
         step.mutate({ code });
       }}
-      noValidate
+      noValidate={hydrated}
     >
+      <input type="hidden" name="returnTo" value={returnTo ?? ""} />
+      <input type="hidden" name="second" value={typeof factors === "string" ? factors : ""} />
       <Stack>
         {passkeys && (
           <>
             <Text size="sm">Use your passkey to finish signing in.</Text>
-            <Button variant="light" onClick={() => void signInWithPasskey()} loading={challenge.isPending}>
+            <Button
+              variant="light"
+              onClick={() => void signInWithPasskey()}
+              loading={challenge.isPending}
+              disabled={!hydrated}
+            >
               Use Passkey
             </Button>
           </>
@@ -152,9 +196,9 @@ function SecondStepForm({ returnTo, passkeys, totp }: { returnTo: string | undef
             ? "Enter the 6-digit code from your authenticator app, or one of your recovery codes."
             : "Or enter one of your recovery codes."}
         </Text>
-        {(step.error ?? passkeyError) && (
+        {message && (
           <Alert color="red" role="alert">
-            {step.error?.message ?? passkeyError}
+            {message}
           </Alert>
         )}
         <TextInput
@@ -244,11 +288,14 @@ export function SignInPage({
   returnTo,
   initialMode,
   refusal,
+  second,
 }: {
   returnTo: string | undefined;
   initialMode: Mode;
   /** Why the form, sent without the app's code, was refused (the server's code in the address). */
   refusal?: SignInRefusal | undefined;
+  /** The second step a sign-in sent without the app's code waits for (issue #47). */
+  second?: SecondStepKind | undefined;
 }) {
   const [mode, setMode] = useState<Mode>(initialMode);
   const hydrated = useHydrated();
@@ -274,7 +321,7 @@ export function SignInPage({
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
-            <SignInForm returnTo={returnTo} refusal={refusal} />
+            <SignInForm returnTo={returnTo} refusal={refusal} second={second} />
           </Tabs.Panel>
           <Tabs.Panel value="signup">
             <SignUpForm />

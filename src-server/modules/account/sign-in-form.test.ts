@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusalText } from "../../../src/domain/sign-in-refusals";
-import { createTestApp, sessionCookie, signUp, type TestApp } from "../../test/app";
+import { createTestApp, enrolTotp, sessionCookie, signUp, totpCode, type TestApp } from "../../test/app";
 
 // Issue #39: the drawn sign-in page's form, as a browser without the app's code sends it.
 
@@ -15,16 +15,22 @@ afterAll(async () => {
 /** The form posted as a browser posts it from our own page: Sec-Fetch-Site says where it comes from. */
 const post = (
   fields: Record<string, string>,
-  { site = "same-origin", ip = "198.51.100.7" }: { site?: "same-origin" | "cross-site"; ip?: string } = {},
+  {
+    site = "same-origin",
+    ip = "198.51.100.7",
+    url = "/login",
+    cookie,
+  }: { site?: "same-origin" | "cross-site"; ip?: string; url?: string; cookie?: string } = {},
 ) =>
   t.app.inject({
     method: "POST",
-    url: "/login",
+    url,
     remoteAddress: ip,
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       "sec-fetch-site": site,
       ...(site === "cross-site" ? { origin: "https://evil.example" } : {}),
+      ...(cookie ? { cookie } : {}),
     },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -81,5 +87,67 @@ describe("signing in without the app's code", () => {
     const response = await post({ email, password, returnTo: "/shop" }, { site: "cross-site" });
     expect(response.statusCode).toBe(403);
     expect(hasSession(response)).toBe(false);
+  });
+
+  describe("with a second factor (issue #47)", () => {
+    /** A person with an authenticator app, and the 30-second step the app's clock is at. */
+    const withApp = async () => {
+      const person = await signUp(t.app);
+      const { secret, recoveryCodes } = await enrolTotp(t.app, person.cookie, person.email);
+      return { ...person, secret, recoveryCodes, step: () => Math.floor(t.clock.now().getTime() / 30_000) };
+    };
+
+    it("asks for the code on the drawn page, and signs in once the code is sent", async () => {
+      const { email, password, secret, step } = await withApp();
+      const first = await post({ email, password, returnTo: "/orders" });
+      expect(first.statusCode).toBe(303);
+      expect(first.headers.location).toBe("/login?returnTo=%2Forders&second=totp");
+      const pending = sessionCookie(first);
+      expect(await me(pending)).toBe(401);
+      const done = await post(
+        { code: totpCode(secret, { step: step() + 1 }), returnTo: "/orders", second: "totp" },
+        { url: "/login/code", cookie: pending },
+      );
+      expect(done.statusCode).toBe(303);
+      expect(done.headers.location).toBe("/orders");
+      expect(await me(sessionCookie(done))).toBe(200);
+    });
+
+    it("comes back to the same step with the refusal's code for a wrong or malformed code, and signs nobody in", async () => {
+      const { email, password, recoveryCodes } = await withApp();
+      const pending = sessionCookie(await post({ email, password, returnTo: "/shop" }));
+      const wrong = await post({ code: "000000", returnTo: "/shop", second: "totp" }, { url: "/login/code", cookie: pending });
+      expect(wrong.headers.location).toBe("/login?returnTo=%2Fshop&second=totp&error=code");
+      expect(refusalText({ error: "code" })).toBe("That code is not right. Try again.");
+      const malformed = await post({ code: "12", returnTo: "/shop", second: "totp" }, { url: "/login/code", cookie: pending });
+      expect(malformed.headers.location).toBe("/login?returnTo=%2Fshop&second=totp&error=codeFormat");
+      expect(await me(pending)).toBe(401);
+      // A recovery code answers the drawn step too.
+      const recovered = await post(
+        { code: recoveryCodes[0] ?? "", returnTo: "/shop", second: "totp" },
+        { url: "/login/code", cookie: pending },
+      );
+      expect(recovered.headers.location).toBe("/shop");
+      expect(await me(sessionCookie(recovered))).toBe(200);
+    });
+
+    it("sends a code without a password first back to the password, saying the sign-in expired", async () => {
+      const response = await post({ code: "123456", returnTo: "/shop", second: "totp" }, { url: "/login/code" });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/login?returnTo=%2Fshop&error=expired");
+      expect(refusalText({ error: "expired" })).toBe("Your sign-in has expired. Sign in again.");
+      expect(hasSession(response) && (await me(sessionCookie(response))) === 200).toBe(false);
+    });
+
+    it("refuses a code posted from another site", async () => {
+      const { email, password, secret, step } = await withApp();
+      const pending = sessionCookie(await post({ email, password }));
+      const response = await post(
+        { code: totpCode(secret, { step: step() + 1 }) },
+        { url: "/login/code", cookie: pending, site: "cross-site" },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(await me(pending)).toBe(401);
+    });
   });
 });

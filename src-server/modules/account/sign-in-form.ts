@@ -1,6 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { refusalOf, signInRefusedPath, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
+import { SECOND_STEPS, type SecondStepKind } from "../../../src/domain/sign-in-refusal-codes";
+import {
+  refusalOf,
+  secondStepKind,
+  secondStepPath,
+  signInRefusedPath,
+  type SignInRefusal,
+} from "../../../src/domain/sign-in-refusals";
 import { safeReturnPath } from "../../../src/schemas/auth";
 import { sendError } from "../../platform/rest";
 import { httpErrorOf } from "../../platform/trpc/errors";
@@ -16,11 +23,14 @@ function field(values: unknown, name: string): string | undefined {
   return typeof first === "string" ? first : undefined;
 }
 
-/** The refusal a failed sign-in stands for in the page's address, or undefined when it is none of them (a 500). */
+/**
+ * The refusal a failed sign-in stands for in the page's address, or undefined when it is none of them (a 500). A
+ * field the form's checks refused is the code field in the second step, else the password or the address.
+ */
 function refusalFrom(error: unknown): SignInRefusal | undefined {
   if (error instanceof TRPCError && error.code === "BAD_REQUEST" && error.cause && "issues" in error.cause) {
-    const issues = (error.cause as { issues: { path: PropertyKey[] }[] }).issues;
-    return { error: issues[0]?.path[0] === "password" ? "password" : "email" };
+    const field = (error.cause as { issues: { path: PropertyKey[] }[] }).issues[0]?.path[0];
+    return { error: field === "code" ? "codeFormat" : field === "password" ? "password" : "email" };
   }
   const { status, message } = httpErrorOf(error);
   return status < 500 ? refusalOf(message) : undefined;
@@ -36,7 +46,12 @@ async function signInFromForm(req: FastifyRequest, reply: FastifyReply): Promise
   const returnTo = safeReturnPath(field(req.body, "returnTo"));
   try {
     const ctx = await req.server.createContext(req, reply);
-    await createCaller(ctx).account.signIn({ email: field(req.body, "email") ?? "", password: field(req.body, "password") ?? "" });
+    const answer = await createCaller(ctx).account.signIn({
+      email: field(req.body, "email") ?? "",
+      password: field(req.body, "password") ?? "",
+    });
+    // With a second factor, the session waits for it: the drawn page asks for the code (issue #47).
+    if ("secondStep" in answer) return reply.redirect(secondStepPath(returnTo, secondStepKind(answer.secondStep)), 303);
     return reply.redirect(returnTo, 303);
   } catch (error) {
     const refusal = refusalFrom(error);
@@ -45,12 +60,34 @@ async function signInFromForm(req: FastifyRequest, reply: FastifyReply): Promise
   }
 }
 
-/** POST /login, in a scope of its own that reads the form's urlencoded body. The origin check covers it (app.ts). */
+/**
+ * The second step as the browser sends it without the app's code (issue #47): a code from the authenticator app or
+ * a recovery code, through the same procedure as the app's form (its throttle and texts). A wrong code comes back to
+ * the same step; an expired step goes back to the password.
+ */
+async function secondStepFromForm(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const returnTo = safeReturnPath(field(req.body, "returnTo"));
+  const sent = field(req.body, "second");
+  const second: SecondStepKind = SECOND_STEPS.find((kind) => kind === sent) ?? "totp";
+  try {
+    const ctx = await req.server.createContext(req, reply);
+    await createCaller(ctx).account.signInSecondStep({ code: field(req.body, "code") ?? "" });
+    return reply.redirect(returnTo, 303);
+  } catch (error) {
+    const refusal = refusalFrom(error);
+    if (!refusal) return sendError(req, reply, error);
+    if (refusal.error === "expired") return reply.redirect(signInRefusedPath(returnTo, refusal), 303);
+    return reply.redirect(secondStepPath(returnTo, second, refusal), 303);
+  }
+}
+
+/** POST /login and /login/code, in a scope of their own that reads the forms' urlencoded bodies. The origin check covers them (app.ts). */
 export function registerSignInForm(app: FastifyInstance): void {
   void app.register(async (scope) => {
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     scope.post("/login", signInFromForm);
+    scope.post("/login/code", secondStepFromForm);
   });
 }
