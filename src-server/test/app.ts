@@ -82,7 +82,9 @@ export async function createTestApp(
     rails?: (db: Database["db"]) => PayoutRails;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  const own = options.database ? undefined : await createTestDatabase();
+  const database = options.database ?? own;
+  if (!database) throw new Error("unreachable: a test app has a database");
   const clock = options.clock ?? new FakeClock(new Date());
   const mailer = new MemoryMailer();
   // Each test app keeps its uploads in its own temporary folder, removed on close.
@@ -121,7 +123,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       // A database that was passed in belongs to the caller (another test app may still use it).
-      if (!options.database) await database.close();
+      // One it made is handed on to the worker's next test file (src-server/test/database.ts).
+      await own?.giveBack();
       rmSync(uploadDir, { recursive: true, force: true });
     },
   };
