@@ -13,6 +13,7 @@ import { idempotent } from "../../platform/idempotency";
 import { withLock } from "../../platform/locks";
 import { paymentLinks, retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
+import { listedProduct } from "./listed";
 import { localCharge, providerCurrency, type LocalCharge } from "../bookings";
 import { chargeOfOrder, ORDER_CURRENCY, orderColumns, type OrderRow } from "./order-rows";
 import { ORDER_RESERVATION_MINUTES, type createReservations } from "./reservations";
@@ -73,7 +74,7 @@ const checkoutLinesStatement = statement((q: Queryable) =>
       quantity: cartItems.quantity,
       name: products.name,
       price: products.price,
-      isActive: products.isActive,
+      isActive: listedProduct(),
       stock: products.stockQuantity,
     })
     .from(cartItems)
