@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerEntries, orders } from "../../../db/schema";
+import { createProduct, createVendor } from "../../../db/seed/factories";
+import { vendorRefundSplit, vendorSplit } from "../../../src/domain/vendors";
+import { createTestApp, type TestApp } from "../../test/app";
+import { paidOrder } from "../../test/shop";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe("a vendor line's split", () => {
+  it("rounds the commission to the cent, half away from zero, and gives the vendor the rest", () => {
+    expect(vendorSplit(4550, "15.00")).toEqual({ commission: 683, share: 3867 });
+    expect(vendorSplit(101, "15.00")).toEqual({ commission: 15, share: 86 });
+    expect(vendorSplit(1000, "12.50")).toEqual({ commission: 125, share: 875 });
+    expect(vendorSplit(-4550, "15.00")).toEqual({ commission: -683, share: -3867 });
+    expect(vendorSplit(999, "0")).toEqual({ commission: 0, share: 999 });
+    expect(vendorSplit(999, "100.00")).toEqual({ commission: 999, share: 0 });
+    expect(() => vendorSplit(100, "abc")).toThrow(RangeError);
+  });
+
+  it("takes back in parts exactly what the line gave, whatever the parts", () => {
+    for (const [cents, rate] of [
+      [101, "15.00"],
+      [4550, "12.50"],
+      [7, "33.33"],
+    ] as const) {
+      let before = 0;
+      let commission = 0;
+      let share = 0;
+      for (const part of [1, Math.floor(cents / 3), cents - 1 - Math.floor(cents / 3)]) {
+        const back = vendorRefundSplit(before, part, rate);
+        commission += back.commission;
+        share += back.share;
+        before += part;
+      }
+      expect({ commission, share }).toEqual(vendorSplit(cents, rate));
+    }
+  });
+});
+
+describe("an order with vendors' items and the platform's", () => {
+  it("is one payment, and its ledger splits each vendor's line at the rate the line stored", async () => {
+    const db = t.database.db;
+    const asante = await createVendor(db, { commissionPercentage: "15.00" });
+    const bonwire = await createVendor(db, { commissionPercentage: "12.50" });
+    const drum = await createProduct(db, { vendorId: asante.id, approvedAt: t.clock.now(), price: "45.50", stockQuantity: 5 });
+    const kente = await createProduct(db, { vendorId: bonwire.id, approvedAt: t.clock.now(), price: "10.00", stockQuantity: 5 });
+    const own = await createProduct(db, { price: "3.01", stockQuantity: 5 });
+    const { orderId } = await paidOrder(
+      t,
+      [
+        { product: drum, quantity: 1 },
+        { product: kente, quantity: 2 },
+        { product: own, quantity: 1 },
+      ],
+      "mixed-basket@example.com",
+    );
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("paid");
+    expect(order?.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: drum.id, vendorId: asante.id, commission: "15.00" }),
+        expect.objectContaining({ productId: kente.id, vendorId: bonwire.id, commission: "12.50" }),
+      ]),
+    );
+    expect(order?.items.find((i) => i.productId === own.id)).not.toHaveProperty("vendorId");
+
+    const rows = await db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, vendorId: ledgerEntries.vendorId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, orderId));
+    const of = (kind: string, vendorId: string | null) =>
+      rows.filter((r) => r.kind === kind && r.vendorId === vendorId).reduce((s, r) => s + r.amount, 0);
+    const total = Math.round(Number(order?.total) * 100);
+    expect(of("shop_sale", null)).toBe(total);
+    expect(of("vendor_commission", asante.id)).toBe(683);
+    expect(of("vendor_share", asante.id)).toBe(3867);
+    expect(of("vendor_commission", bonwire.id)).toBe(250);
+    expect(of("vendor_share", bonwire.id)).toBe(1750);
+    // The platform keeps its own line, the shipping and the commissions: the sale less the vendors' shares.
+    const shipping = Math.round(Number(order?.shippingCost) * 100);
+    expect(total).toBe(4550 + 2000 + 301 + shipping);
+    expect(total - of("vendor_share", asante.id) - of("vendor_share", bonwire.id)).toBe(301 + shipping + 683 + 250);
+  });
+});
