@@ -8,7 +8,7 @@ import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import type { Clock } from "../../platform/clock";
 import { lockInTransaction } from "../../platform/locks";
-import { orderRefundRows } from "./record-order";
+import { orderRefundRows, vendorRefundRows } from "./record-order";
 import { chargeEntry, recordBooking, type ChargedBooking, type NewEntry } from "./record-booking";
 import { bookingOfPayment, bookingsBehindLedger } from "../bookings";
 import type { PaymentProvider } from "../../platform/payments/provider";
@@ -123,6 +123,8 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       for (const r of await orderRefundRows(tx, orderId, refunds))
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
           rows.push({ orderId, kind: "shop_refund", ...r.columns, reference: `refund:${r.id}`, createdAt: now });
+      // What the refunds take back from the vendors' lines, in proportion (issue #46).
+      for (const row of await vendorRefundRows(tx, orderId, refunds, now)) if (!have.has(row.reference)) rows.push(row);
       if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
     });
   }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, orders } from "../../../db/schema";
-import { createProduct, createVendor } from "../../../db/seed/factories";
+import { createProduct, createUser, createVendor, uniqueSuffix } from "../../../db/seed/factories";
 import { vendorRefundSplit, vendorSplit } from "../../../src/domain/vendors";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, signIn, trpcMutation, type TestApp } from "../../test/app";
 import { paidOrder } from "../../test/shop";
 
 let t: TestApp;
@@ -88,5 +88,48 @@ describe("an order with vendors' items and the platform's", () => {
     const shipping = Math.round(Number(order?.shippingCost) * 100);
     expect(total).toBe(4550 + 2000 + 301 + shipping);
     expect(total - of("vendor_share", asante.id) - of("vendor_share", bonwire.id)).toBe(301 + shipping + 683 + 250);
+  });
+});
+
+describe("a refund of one vendor's line", () => {
+  it("refunds only that line and takes back that vendor's share and the commission, in full, to the cent", async () => {
+    const db = t.database.db;
+    const email = `vendor-refund-admin-${uniqueSuffix()}@example.com`.toLowerCase();
+    await createUser(db, { email, role: "admin" }, { password: "refund admin pass 1" });
+    const adminCookie = await signIn(t.app, email, "refund admin pass 1");
+    const asante = await createVendor(db, { commissionPercentage: "15.00" });
+    const bonwire = await createVendor(db, { commissionPercentage: "12.50" });
+    const drum = await createProduct(db, { vendorId: asante.id, approvedAt: t.clock.now(), price: "1.01", stockQuantity: 5 });
+    const kente = await createProduct(db, { vendorId: bonwire.id, approvedAt: t.clock.now(), price: "10.00", stockQuantity: 5 });
+    const { orderId } = await paidOrder(
+      t,
+      [
+        { product: drum, quantity: 3 },
+        { product: kente, quantity: 1 },
+      ],
+      "vendor-refund@example.com",
+    );
+    const refund = (quantity: number) =>
+      trpcMutation(t.app, "orders.refund", { orderId, lines: [{ productId: drum.id, quantity }], reason: "Cracked" }, adminCookie);
+    // In two parts: 1 drum, then 2; the commission taken back adds up to what the sale split.
+    expect((await refund(1)).statusCode).toBe(200);
+    expect((await refund(2)).statusCode).toBe(200);
+    await t.app.jobs.runDue({ periodic: true });
+    const rows = await db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, vendorId: ledgerEntries.vendorId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, orderId));
+    const of = (kind: string, vendorId: string | null) =>
+      rows.filter((r) => r.kind === kind && r.vendorId === vendorId).reduce((s, r) => s + r.amount, 0);
+    expect(of("shop_refund", null)).toBe(303);
+    // 3 x 1.01 = 3.03 sold: 0.45 commission, 2.58 the vendor's; all of it taken back, in two refunds' rows.
+    expect(rows.filter((r) => r.vendorId === asante.id && r.amount < 0)).toHaveLength(4);
+    expect(of("vendor_commission", asante.id)).toBe(0);
+    expect(of("vendor_share", asante.id)).toBe(0);
+    // The other vendor's line stands.
+    expect(of("vendor_commission", bonwire.id)).toBe(125);
+    expect(of("vendor_share", bonwire.id)).toBe(875);
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.refundedAmount).toBe("3.03");
   });
 });
