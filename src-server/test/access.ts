@@ -147,6 +147,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "vendors.products": "signed-in",
   "vendors.createProduct": "signed-in",
   "vendors.updateProduct": "signed-in",
+  "vendors.orders": "signed-in",
+  "vendors.money": "signed-in",
   "vendors.applications": "admin",
   "vendors.reviewApplication": "admin",
   "vendors.pendingProducts": "admin",

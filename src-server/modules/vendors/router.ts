@@ -33,6 +33,12 @@ export const vendorsRouter = router({
     .input(updateVendorProductSchema)
     .mutation(({ ctx, input }) => ctx.services.vendors.updateProduct(ctx.user.id, input)),
 
+  /** The vendor's orders: their own lines only, with the buyer's shipping details. */
+  orders: authedProcedure.query(({ ctx }) => ctx.services.vendors.orders(ctx.user.id)),
+
+  /** The vendor's money, each figure a sum over the ledger. */
+  money: authedProcedure.query(({ ctx }) => ctx.services.vendors.money(ctx.user.id)),
+
   // The admins' console: the vendor applications and the products waiting for their first approval.
   applications: adminProcedure
     .input(vendorApplicationFilterSchema.optional())

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, orders } from "../../../db/schema";
 import { createProduct, createUser, createVendor, uniqueSuffix } from "../../../db/seed/factories";
 import { vendorRefundSplit, vendorSplit } from "../../../src/domain/vendors";
-import { createTestApp, signIn, trpcMutation, type TestApp } from "../../test/app";
+import { createTestApp, signIn, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { paidOrder } from "../../test/shop";
 
 let t: TestApp;
@@ -131,5 +131,42 @@ describe("a refund of one vendor's line", () => {
     expect(of("vendor_share", bonwire.id)).toBe(875);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.refundedAmount).toBe("3.03");
+  });
+});
+
+describe("a vendor's orders and money", () => {
+  async function vendorWithCookie(commissionPercentage: string) {
+    const email = `vendor-${uniqueSuffix()}@example.com`.toLowerCase();
+    const user = await createUser(t.database.db, { email }, { password: "vendor pass word 1" });
+    const vendor = await createVendor(t.database.db, { userId: user.id, commissionPercentage });
+    return { vendor, cookie: await signIn(t.app, email, "vendor pass word 1") };
+  }
+
+  it("shows each vendor only their own lines, with the buyer's shipping details, and sums their money over the ledger", async () => {
+    const db = t.database.db;
+    const a = await vendorWithCookie("15.00");
+    const b = await vendorWithCookie("20.00");
+    const bowl = await createProduct(db, { vendorId: a.vendor.id, approvedAt: t.clock.now(), price: "20.00", stockQuantity: 5 });
+    const mat = await createProduct(db, { vendorId: b.vendor.id, approvedAt: t.clock.now(), price: "30.00", stockQuantity: 5 });
+    const { orderId } = await paidOrder(
+      t,
+      [
+        { product: bowl, quantity: 2 },
+        { product: mat, quantity: 1 },
+      ],
+      "two-vendors@example.com",
+    );
+    type VendorOrder = { id: string; shippingName: string; shippingAddress: string; lines: { productId: string }[] };
+    const ordersOf = async (cookie: string) => trpcData<VendorOrder[]>(await trpcQuery(t.app, "vendors.orders", undefined, cookie));
+    const seenByA = (await ordersOf(a.cookie)).find((o) => o.id === orderId);
+    expect(seenByA).toMatchObject({ shippingName: "Ama Mensah", shippingAddress: "12 Palm Street\nAccra" });
+    expect(seenByA?.lines.map((l) => l.productId)).toEqual([bowl.id]);
+    expect((await ordersOf(b.cookie)).find((o) => o.id === orderId)?.lines.map((l) => l.productId)).toEqual([mat.id]);
+    expect(seenByA).not.toHaveProperty("total");
+
+    type Money = { sales: number; commission: number; refunds: number; onHold: number; paidOut: number };
+    const moneyOf = async (cookie: string) => trpcData<Money>(await trpcQuery(t.app, "vendors.money", undefined, cookie));
+    expect(await moneyOf(a.cookie)).toMatchObject({ sales: 4000, commission: 600, refunds: 0, onHold: 3400, paidOut: 0 });
+    expect(await moneyOf(b.cookie)).toMatchObject({ sales: 3000, commission: 600, refunds: 0, onHold: 2400, paidOut: 0 });
   });
 });

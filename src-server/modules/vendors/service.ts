@@ -8,6 +8,7 @@ import type { Clock } from "../../platform/clock";
 import type { Outbox } from "../../platform/mail";
 import type { UploadService } from "../uploads";
 import { mine, submit, type PayoutChecks } from "./apply";
+import { vendorMoney, vendorOrders } from "./orders";
 import { approveProduct, createProduct, myProducts, pendingProducts, updateProduct } from "./products";
 import { listApplications, review } from "./review";
 
@@ -35,6 +36,8 @@ export function createVendorService(deps: {
     products: (userId: string) => myProducts(db, userId),
     createProduct: (userId: string, input: Parameters<typeof createProduct>[2]) => createProduct({ db, clock }, userId, input),
     updateProduct: (userId: string, input: Parameters<typeof updateProduct>[2]) => updateProduct(db, userId, input),
+    orders: (userId: string) => vendorOrders(db, userId),
+    money: (userId: string) => vendorMoney(db, userId),
     pendingProducts: () => pendingProducts(db),
     approveProduct: (admin: AdminActor, id: string) => approveProduct({ db, clock }, admin, id),
   };
