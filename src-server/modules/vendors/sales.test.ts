@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries, orders } from "../../../db/schema";
+import type { LightMyRequestResponse } from "fastify";
+import { ledgerEntries, orders, products } from "../../../db/schema";
 import { createProduct, createUser, createVendor, uniqueSuffix } from "../../../db/seed/factories";
 import { vendorRefundSplit, vendorSplit } from "../../../src/domain/vendors";
-import { createTestApp, signIn, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { paidOrder } from "../../test/shop";
 
 let t: TestApp;
@@ -168,5 +169,50 @@ describe("a vendor's orders and money", () => {
     const moneyOf = async (cookie: string) => trpcData<Money>(await trpcQuery(t.app, "vendors.money", undefined, cookie));
     expect(await moneyOf(a.cookie)).toMatchObject({ sales: 4000, commission: 600, refunds: 0, onHold: 3400, paidOut: 0 });
     expect(await moneyOf(b.cookie)).toMatchObject({ sales: 3000, commission: 600, refunds: 0, onHold: 2400, paidOut: 0 });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a vendor's last items under concurrent checkouts (real PostgreSQL)", () => {
+  it("sells exactly the 5 left to 50 simultaneous shoppers", { timeout: 180_000 }, async () => {
+    const vendor = await createVendor(t.database.db);
+    const mask = await createProduct(t.database.db, {
+      name: "Dan Mask",
+      vendorId: vendor.id,
+      approvedAt: t.clock.now(),
+      price: "50.00",
+      stockQuantity: 5,
+    });
+    const shoppers: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      // Distinct addresses: sign-up is rate-limited per address.
+      const { cookie } = await signUp(t.app, {
+        email: `mask-buyer-${i}-${uniqueSuffix()}@example.com`,
+        remoteAddress: `10.1.${Math.floor(i / 200)}.${i % 200}`,
+      });
+      expect((await trpcMutation(t.app, "cart.add", { productId: mask.id }, cookie)).statusCode).toBe(200);
+      shoppers.push(cookie);
+    }
+    const checkout = (cookie: string): Promise<LightMyRequestResponse> =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/create-order-payment",
+        headers: { cookie },
+        payload: {
+          shippingName: "Ama Mensah",
+          shippingEmail: "ama@example.com",
+          shippingPhone: "+233 20 000 0000",
+          shippingAddress: "12 Palm Street\nAccra",
+          shippingMethod: "standard",
+          subtotal: "50.00",
+          shippingCost: "10.00",
+          total: "60.00",
+          items: [{ productId: mask.id, productName: mask.name, quantity: 1, price: mask.price }],
+        },
+      });
+    const attempts = await Promise.all(shoppers.map(checkout));
+    expect(attempts.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(attempts.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
+    const [row] = await t.database.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, mask.id));
+    expect(row?.stock).toBe(0);
   });
 });
