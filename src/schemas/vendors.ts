@@ -64,7 +64,6 @@ export const vendorApplicationSchema = z.object({
     .regex(UPLOAD_URL_PATTERN, REGISTRATION_DOCUMENT_REQUIRED),
   payout: vendorPayoutSchema,
 });
-export type VendorApplicationInput = z.input<typeof vendorApplicationSchema>;
 export type VendorApplication = z.output<typeof vendorApplicationSchema>;
 
 /** The institutions a country offers for a kind, for the form's list. */
@@ -94,7 +93,6 @@ export const reviewVendorApplicationSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
 });
-export type ReviewVendorApplicationInput = z.input<typeof reviewVendorApplicationSchema>;
 
 const price = z
   .string()
@@ -129,7 +127,6 @@ export const vendorProductSchema = z.object({
     .transform((v) => v ?? null),
   isActive: z.boolean().default(true),
 });
-export type VendorProductInput = z.input<typeof vendorProductSchema>;
 
 export const updateVendorProductSchema = vendorProductSchema.extend({ id: z.string().trim().min(1).max(100) });
 export const vendorProductIdSchema = z.object({ id: z.string().trim().min(1).max(100) });

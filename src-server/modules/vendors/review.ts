@@ -45,7 +45,6 @@ function payoutLabel(info: string | null): string | null {
 function forAdmin({ bankAccountInfo, ...row }: Row) {
   return { ...row, status: row.status as ApplicationStatus, payout: payoutLabel(bankAccountInfo) };
 }
-export type AdminVendorApplication = ReturnType<typeof forAdmin>;
 
 export interface ReviewDeps {
   db: Db;

@@ -42,5 +42,3 @@ export function createVendorService(deps: {
     approveProduct: (admin: AdminActor, id: string) => approveProduct({ db, clock }, admin, id),
   };
 }
-
-export type VendorService = ReturnType<typeof createVendorService>;
