@@ -10,7 +10,16 @@ import type { LightMyRequestResponse } from "fastify";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAudit, contactMessages, localPayouts, orderReturns, orders, payoutMethods, users } from "../db/schema";
-import { createBooking, createSeer, createSeerApplication, createUser, uniqueSuffix } from "../db/seed/factories";
+import {
+  createBooking,
+  createProduct,
+  createSeer,
+  createSeerApplication,
+  createUser,
+  createVendor,
+  createVendorApplication,
+  uniqueSuffix,
+} from "../db/seed/factories";
 import { ADMIN_ACTIONS } from "../src/domain/audit";
 import type { OrderStatus } from "../src/domain/enums";
 import { appRouter } from "./modules";
@@ -157,6 +166,20 @@ const CASES: Record<string, () => Promise<Case>> = {
     const id = await failedPayout();
     // The refused call: a payout id longer than the schema allows.
     return { ok: { payoutId: id }, refused: { payoutId: "x".repeat(65) }, target: id };
+  },
+  "vendors.reviewApplication": async () => {
+    const application = await createVendorApplication(t.database.db);
+    return {
+      ok: { id: application.id, status: "approved", commissionPercentage: "15.00" },
+      refused: { id: randomUUID(), status: "approved" },
+      target: application.id,
+    };
+  },
+  "vendors.approveProduct": async () => {
+    const vendor = await createVendor(t.database.db);
+    const product = await createProduct(t.database.db, { vendorId: vendor.id });
+    const approved = await createProduct(t.database.db, { vendorId: vendor.id, approvedAt: t.clock.now() });
+    return { ok: { id: product.id }, refused: { id: approved.id }, target: product.id };
   },
 };
 

@@ -256,7 +256,13 @@ const MATRIX: Partial<Record<string, Entry>> = {
   "calendars.remove": {
     input: () => INVALID,
     owned: { input: (f) => ({ id: f.seerCalendarId }), missing: () => ({ id: missingId() }) },
-  },
+  },  "vendors.submit": { input: () => INVALID },
+  "vendors.payoutOptions": { input: () => INVALID },
+  "vendors.createProduct": { input: () => INVALID },
+  "vendors.updateProduct": { input: () => INVALID },
+  "vendors.applications": { input: () => ({ status: "pending" }) },
+  "vendors.reviewApplication": { input: () => INVALID },
+  "vendors.approveProduct": { input: () => INVALID },
 };
 
 const procedures = appRouter._def.procedures as unknown as Record<

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, check, index, integer, numeric, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, char, check, index, integer, numeric, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, money, updatedAt } from "./columns";
+import { users } from "./users";
 import { vendors } from "./vendors";
 
 export const productCategories = pgTable("product_categories", {
@@ -30,6 +31,9 @@ export const products = pgTable(
     weight: numeric("weight", { precision: 10, scale: 2 }),
     dimensions: varchar("dimensions", { length: 100 }),
     isActive: boolean("is_active").notNull().default(true),
+    /** A vendor's product is listed only once an admin approved it (migration 0037); the platform's own need no approval. */
+    approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }),
+    approvedBy: text("approved_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,5 +43,6 @@ export const products = pgTable(
     check("products_low_stock_check", sql`${t.lowStockThreshold} >= 0`),
     index("products_active_created_idx").on(t.isActive, t.createdAt),
     index("products_category_idx").on(t.categoryId),
+    index("products_vendor_idx").on(t.vendorId, t.createdAt),
   ],
 );

@@ -53,6 +53,9 @@ export interface OrderItemSnapshot {
   productName: string;
   quantity: number;
   price: string;
+  /** A vendor's line (issue #46): the vendor, and their commission in percent at the time of sale ("15.00"). */
+  vendorId?: string;
+  commission?: string;
 }
 
 export type { OrderStatus, ShippingMethod } from "../../src/domain/enums";

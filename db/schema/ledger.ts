@@ -6,6 +6,7 @@ import { bookings } from "./bookings";
 import { createdAt, oneOf } from "./columns";
 import { orders } from "./commerce";
 import { seers } from "./seers";
+import { vendors } from "./vendors";
 
 /**
  * Every movement of money, one row each, in integer cents, never changed or deleted (a trigger refuses UPDATE and
@@ -22,6 +23,8 @@ export const ledgerEntries = pgTable(
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     orderId: text("order_id").references(() => orders.id, { onDelete: "restrict" }),
     seerId: text("seer_id").references(() => seers.id, { onDelete: "restrict" }),
+    /** The vendor a `vendor_share` or `vendor_commission` row belongs to (issue #46, migration 0038). */
+    vendorId: text("vendor_id").references(() => vendors.id, { onDelete: "restrict" }),
     reference: varchar("reference", { length: 255 }).notNull().unique(),
     /** The payout a transfer or reversal belongs to: one run of the payout job for one Seer. */
     payoutId: varchar("payout_id", { length: 64 }),
@@ -47,10 +50,11 @@ export const ledgerEntries = pgTable(
     ),
     check(
       "ledger_entries_amount_check",
-      sql`${t.amount} <> 0 and (${t.kind} in ('platform_fee', 'seer_share') or ${t.amount} > 0)`,
+      sql`${t.amount} <> 0 and (${t.kind} in ('platform_fee', 'seer_share', 'vendor_share', 'vendor_commission') or ${t.amount} > 0)`,
     ),
     index("ledger_entries_booking_idx").on(t.bookingId),
     index("ledger_entries_order_idx").on(t.orderId),
     index("ledger_entries_seer_idx").on(t.seerId, t.kind, t.createdAt),
+    index("ledger_entries_vendor_idx").on(t.vendorId, t.kind, t.createdAt),
   ],
 );

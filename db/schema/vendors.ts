@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, numeric, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
-/** Vendors exist in the data model only (docs/product.md#product-and-users); no screen shows them. */
+/** Craftspeople who sell in the Sacred Market (issue #46): an approved vendor application creates the row. */
 export const vendors = pgTable(
   "vendors",
   {
@@ -55,5 +55,11 @@ export const vendorApplications = pgTable(
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("vendor_applications_status_idx").on(t.status)],
+  (t) => [
+    index("vendor_applications_status_idx").on(t.status),
+    // One pending application per person (migration 0037).
+    uniqueIndex("vendor_applications_one_pending_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -15,6 +15,8 @@ import {
   seerApplications,
   seers,
   users,
+  vendorApplications,
+  vendors,
   type SessionType,
 } from "../schema";
 import { cents, percentOf, toCents, toDecimal } from "../../src/domain/money";
@@ -28,6 +30,8 @@ type ProductRow = typeof products.$inferSelect;
 type ArticleRow = typeof articles.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
 type ReviewRow = typeof reviews.$inferSelect;
+type VendorRow = typeof vendors.$inferSelect;
+type VendorApplicationRow = typeof vendorApplications.$inferSelect;
 
 let counter = 0;
 /** A suffix unique within the process and, thanks to the random part, across processes sharing a database. */
@@ -115,6 +119,58 @@ export async function createSeerApplication(
         ethicsStatement:
           "I never promise outcomes, I keep every consultation confidential and I refer people to doctors when needed.",
         idDocumentUrl: `upload:test-${uniqueSuffix()}`,
+        ...overrides,
+        userId,
+      })
+      .returning(),
+  );
+}
+
+/** An approved vendor (issue #46), at the default 15.00% commission unless told otherwise. */
+export async function createVendor(db: Queryable, overrides: Partial<typeof vendors.$inferInsert> = {}): Promise<VendorRow> {
+  const userId = overrides.userId ?? (await createUser(db)).id;
+  return first(
+    await db
+      .insert(vendors)
+      .values({
+        businessName: `Asante Carvers ${uniqueSuffix()}`,
+        contactEmail: `vendor-${uniqueSuffix()}@example.test`,
+        country: "Ghana",
+        status: "approved",
+        ...overrides,
+        userId,
+      })
+      .returning(),
+  );
+}
+
+/** A pending vendor application, paid out to MTN Mobile Money in Ghana. */
+export async function createVendorApplication(
+  db: Queryable,
+  overrides: Partial<typeof vendorApplications.$inferInsert> = {},
+): Promise<VendorApplicationRow> {
+  const userId = overrides.userId ?? (await createUser(db)).id;
+  return first(
+    await db
+      .insert(vendorApplications)
+      .values({
+        businessName: `Bonwire Weavers ${uniqueSuffix()}`,
+        contactEmail: `vendor-applicant-${uniqueSuffix()}@example.test`,
+        businessAddress: "Bonwire, Ashanti Region",
+        country: "Ghana",
+        description: "Kente woven on the loom by our family.",
+        productTypes: ["Textiles"],
+        businessRegistrationDoc: `upload:test-${uniqueSuffix()}`,
+        bankAccountInfo: JSON.stringify({
+          rail: "paystack",
+          kind: "mobile_money",
+          country: "GH",
+          currency: "GHS",
+          institutionCode: "MTN",
+          institutionName: "MTN Mobile Money",
+          accountNumber: "0244120000",
+          accountName: "Kwame Asante",
+        }),
         ...overrides,
         userId,
       })

@@ -32,6 +32,7 @@ import { createConversations, createMeetingService, meetingsRouter, messagesRout
 import { createPageService, registerPageRoutes } from "./pages";
 import { createPayoutService, payoutsRouter, registerPayoutWebhooks, seerBookingLedger } from "./payouts";
 import { createUploadService, registerUploadRoutes } from "./uploads";
+import { createVendorService, vendorsRouter } from "./vendors";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
 export const appRouter = router({
@@ -51,6 +52,7 @@ export const appRouter = router({
   messages: messagesRouter,
   payouts: payoutsRouter,
   calendars: calendarsRouter,
+  vendors: vendorsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -169,6 +171,12 @@ export function createServices(base: ServiceDeps) {
     meetings,
     payouts,
     calendars,
+    // Vendors' payout details are checked on the Seers' rails (issue #23), by the payouts module.
+    vendors: createVendorService({
+      ...deps,
+      uploads,
+      payoutChecks: { checkDetails: payouts.methods.checkDetails, institutionsIn: payouts.methods.institutionsIn },
+    }),
   };
 }
 

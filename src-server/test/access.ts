@@ -140,4 +140,17 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "messages.markRead": "signed-in",
   "admin.bookings": "admin",
   "admin.products": "admin",
+  // A vendor's own doors are signed-in ones: the service answers anyone who is not an approved vendor NOT_FOUND.
+  "vendors.submit": "signed-in",
+  "vendors.mine": "signed-in",
+  "vendors.payoutOptions": "signed-in",
+  "vendors.products": "signed-in",
+  "vendors.createProduct": "signed-in",
+  "vendors.updateProduct": "signed-in",
+  "vendors.orders": "signed-in",
+  "vendors.money": "signed-in",
+  "vendors.applications": "admin",
+  "vendors.reviewApplication": "admin",
+  "vendors.pendingProducts": "admin",
+  "vendors.approveProduct": "admin",
 };

@@ -13,6 +13,8 @@ export const ADMIN_ACTIONS = [
   "orders.decideReturn",
   "orders.receiveReturn",
   "payouts.retry",
+  "vendors.reviewApplication",
+  "vendors.approveProduct",
 ] as const;
 
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
@@ -27,6 +29,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   "orders.decideReturn": "Decide a return",
   "orders.receiveReturn": "Receive a return",
   "payouts.retry": "Retry a payout",
+  "vendors.reviewApplication": "Review a vendor application",
+  "vendors.approveProduct": "Approve a vendor's product",
 };
 
 /** docs/product.md#constants-and-limits: the Audit log tab shows 50 rows a page; an export holds at most 10,000. */

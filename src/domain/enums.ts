@@ -79,5 +79,8 @@ export const LEDGER_KINDS = [
   // A second success of one local charge (two prompts approved), and its refund through the same gateway.
   "duplicate_charge",
   "duplicate_refund",
+  // A vendor's line (issue #46): the vendor's share and the platform's commission, negative when a refund takes back.
+  "vendor_share",
+  "vendor_commission",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -7,6 +7,7 @@ import { isAppError } from "../../../src/errors";
 import type { Config } from "../../platform/config";
 import { articleHead, productHead, seerHead, type PageSources } from "./heads";
 import type { PageHead } from "./html";
+import { listedProduct } from "../shop";
 
 export interface PageAnswer {
   status: 200 | 404;
@@ -94,7 +95,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
       db
         .select({ slug: products.slug, updatedAt: products.updatedAt })
         .from(products)
-        .where(eq(products.isActive, true))
+        .where(listedProduct())
         .orderBy(asc(products.createdAt)),
       db
         .select({ slug: articles.slug, updatedAt: articles.updatedAt })

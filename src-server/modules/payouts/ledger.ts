@@ -8,7 +8,7 @@ import type { LedgerKind } from "../../../src/domain/enums";
 import { toCents } from "../../../src/domain/money";
 import type { Clock } from "../../platform/clock";
 import { lockInTransaction } from "../../platform/locks";
-import { orderRefundRows } from "./record-order";
+import { orderRefundRows, vendorRefundRows } from "./record-order";
 import { chargeEntry, recordBooking, type ChargedBooking, type NewEntry } from "./record-booking";
 import { bookingOfPayment, bookingsBehindLedger } from "../bookings";
 import type { PaymentProvider } from "../../platform/payments/provider";
@@ -24,6 +24,7 @@ const saleStatement = statement((q: Queryable) => {
         chargeCurrency: orders.chargeCurrency,
         chargeAmount: orders.chargeAmount,
         chargeRate: orders.chargeRate,
+        items: orders.items,
       })
       .from(orders)
       .where(and(eq(orders.id, sql.placeholder("orderId")), isNotNull(orders.paidAt))),
@@ -38,7 +39,27 @@ const saleStatement = statement((q: Queryable) => {
       ${paid.chargeCurrency}, ${paid.chargeAmount}, ${paid.chargeRate}, ${sql.placeholder("reference")}, ${paid.paidAt} from ${paid}
     on conflict (${columnName(ledgerEntries.reference)}) do nothing
     returning ${ledgerEntries.reference}`);
-  return q.with(paid, sale).select().from(paid).prepare("record_sale");
+  // A vendor's line (issue #46) splits into the platform's commission at the rate the line stored (rounded to the cent,
+  // half away from zero: `vendorSplit`) and the vendor's share, the rest; a 0% or 100% commission writes one row.
+  const vendorSplit = q.$with("vendor_split", { reference: ledgerEntries.reference }).as(sql`
+    insert into ${ledgerEntries} (${columnName(ledgerEntries.orderId)}, ${columnName(ledgerEntries.vendorId)}, ${columnName(ledgerEntries.kind)},
+      ${columnName(ledgerEntries.amount)}, ${columnName(ledgerEntries.reference)}, ${columnName(ledgerEntries.createdAt)})
+    select ${sql.placeholder("orderId")}, line.vendor_id, k.kind, k.amount,
+      k.kind || ':' || ${sql.placeholder("orderId")}::text || ':' || line.product_id, ${paid.paidAt}
+    from ${paid}
+    cross join lateral (
+      select i->>'vendorId' as vendor_id, i->>'productId' as product_id,
+        round((i->>'price')::numeric * 100) * (i->>'quantity')::int as cents, (i->>'commission')::numeric as rate
+      from jsonb_array_elements(${paid.items}) i where i->>'vendorId' is not null
+    ) line
+    cross join lateral (values
+      ('vendor_commission', round(line.cents * line.rate / 100)),
+      ('vendor_share', line.cents - round(line.cents * line.rate / 100))
+    ) k(kind, amount)
+    where k.amount <> 0
+    on conflict (${columnName(ledgerEntries.reference)}) do nothing
+    returning ${ledgerEntries.reference}`);
+  return q.with(paid, sale, vendorSplit).select().from(paid).prepare("record_sale");
 });
 
 /** `chargeEntry` written once (every confirmed booking runs it): built once, its values as placeholders. */
@@ -102,6 +123,8 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
       for (const r of await orderRefundRows(tx, orderId, refunds))
         if (r.status === "succeeded" && r.amount > 0 && !have.has(`refund:${r.id}`))
           rows.push({ orderId, kind: "shop_refund", ...r.columns, reference: `refund:${r.id}`, createdAt: now });
+      // What the refunds take back from the vendors' lines, in proportion (issue #46).
+      for (const row of await vendorRefundRows(tx, orderId, refunds, now)) if (!have.has(row.reference)) rows.push(row);
       if (rows.length > 0) await tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.reference });
     });
   }

@@ -70,6 +70,70 @@ function institutionLists(rails: PayoutRails, clock: Clock) {
 }
 
 /**
+ * What a country's local rail offers and accepts, for anyone (a Seer, or a vendor applicant, issue #46): its
+ * institutions, a destination checked against them, and the holder's name as the provider resolves it.
+ */
+function countryDestinations(rails: PayoutRails, clock: Clock) {
+  const listOf = institutionLists(rails, clock);
+
+  /** The destination the input names, checked against what a country offers (a Seer's, or a vendor applicant's). */
+  async function destinationIn(country: string, input: z.output<typeof resolveAccountSchema>) {
+    const where = localOf(country);
+    if (!where.kinds.includes(input.kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
+    const list = await listOf(where, input.kind);
+    const institution = list.find((i) => i.code === input.institutionCode);
+    if (!institution) throw new AppError("BAD_REQUEST", UNKNOWN_INSTITUTION);
+    const destination: PayoutDestination = {
+      country: where.code,
+      currency: where.currency,
+      kind: input.kind,
+      institutionCode: institution.code,
+      accountNumber: input.accountNumber,
+    };
+    return { rail: rails[where.rail], institution, destination };
+  }
+
+  async function resolveName(rail: PayoutRails[LocalRailName], destination: PayoutDestination) {
+    try {
+      return await rail.resolveAccount(destination);
+    } catch (error) {
+      if (error instanceof RailRefusedError) throw new AppError("BAD_REQUEST", error.message);
+      throw new AppError("CONFLICT", NAME_NOT_RESOLVED, { cause: error });
+    }
+  }
+
+  /**
+   * Payout details for someone who is not a Seer (a vendor's application, issue #46), checked as a Seer's are: the
+   * country's rail and kinds, the provider's institution, and the holder's name as the provider resolves it.
+   */
+  async function checkDetails(country: string, input: z.output<typeof resolveAccountSchema> & { accountName: string }) {
+    const { rail, institution, destination } = await destinationIn(country, input);
+    const resolved = await resolveName(rail, destination);
+    if (resolved.accountName && resolved.accountName.trim().toLowerCase() !== input.accountName.trim().toLowerCase())
+      throw new AppError("CONFLICT", NAME_CHANGED);
+    return {
+      rail: rail.name,
+      kind: destination.kind,
+      country: destination.country,
+      currency: destination.currency,
+      institutionCode: institution.code,
+      institutionName: institution.name,
+      accountNumber: destination.accountNumber,
+      accountName: resolved.accountName ?? input.accountName,
+    };
+  }
+
+  /** The countries' options for someone who is not a Seer yet: what a vendor applicant's country offers. */
+  async function institutionsIn(country: string, kind: PayoutMethodKind) {
+    const where = localOf(country);
+    if (!where.kinds.includes(kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
+    return listOf(where, kind);
+  }
+
+  return { destinationIn, resolveName, checkDetails, institutionsIn };
+}
+
+/**
  * A Seer's local payout details (issue #40): what their country offers, the provider's name for an account before it
  * is saved, and saving it with the password again. A change replaces the details (the old row stays on record) and
  * holds payouts to the new ones for 24 hours; the Seer is mailed either way.
@@ -99,6 +163,8 @@ export function createPayoutMethods({
     return row;
   }
 
+  const { destinationIn, resolveName, checkDetails, institutionsIn } = countryDestinations(rails, clock);
+
   /** What the Earnings tab offers this Seer, and their current details. */
   async function options(user: SessionUser) {
     const seer = await seerOf(db, user);
@@ -126,39 +192,14 @@ export function createPayoutMethods({
     };
   }
 
-  const listOf = institutionLists(rails, clock);
-
   async function institutions(user: SessionUser, kind: PayoutMethodKind) {
-    const where = localOf((await seerOf(db, user)).country);
-    if (!where.kinds.includes(kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
-    return listOf(where, kind);
+    return institutionsIn((await seerOf(db, user)).country, kind);
   }
 
   /** The destination the input names, checked against what the Seer's country offers. */
   async function destinationOf(user: SessionUser, input: z.output<typeof resolveAccountSchema>) {
     const seer = await seerOf(db, user);
-    const where = localOf(seer.country);
-    if (!where.kinds.includes(input.kind)) throw new AppError("BAD_REQUEST", KIND_NOT_OFFERED);
-    const list = await listOf(where, input.kind);
-    const institution = list.find((i) => i.code === input.institutionCode);
-    if (!institution) throw new AppError("BAD_REQUEST", UNKNOWN_INSTITUTION);
-    const destination: PayoutDestination = {
-      country: where.code,
-      currency: where.currency,
-      kind: input.kind,
-      institutionCode: institution.code,
-      accountNumber: input.accountNumber,
-    };
-    return { seer, rail: rails[where.rail], institution, destination };
-  }
-
-  async function resolveName(rail: PayoutRails[LocalRailName], destination: PayoutDestination) {
-    try {
-      return await rail.resolveAccount(destination);
-    } catch (error) {
-      if (error instanceof RailRefusedError) throw new AppError("BAD_REQUEST", error.message);
-      throw new AppError("CONFLICT", NAME_NOT_RESOLVED, { cause: error });
-    }
+    return { seer, ...(await destinationIn(seer.country, input)) };
   }
 
   async function resolve(user: SessionUser, input: z.output<typeof resolveAccountSchema>) {
@@ -222,5 +263,5 @@ export function createPayoutMethods({
     return { label: methodLabel(saved), usableFrom: saved.usableFrom };
   }
 
-  return { options, institutions, resolve, save };
+  return { options, institutions, resolve, save, checkDetails, institutionsIn };
 }

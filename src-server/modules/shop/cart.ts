@@ -4,6 +4,7 @@ import { columnName } from "../../platform/database";
 import { cartItems, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { CART_ITEM_NOT_FOUND, PRODUCT_NOT_FOUND, type CartSetQuantityInput } from "../../../src/schemas/shop";
+import { listedProduct } from "./listed";
 
 export interface CartLine {
   id: string;
@@ -32,7 +33,7 @@ const addStatement = statement((q: Queryable) => {
   const p = sql.placeholder;
   const product = q.$with("product").as(
     q
-      .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
+      .select({ name: products.name, isActive: listedProduct().as("is_active"), stock: products.stockQuantity })
       .from(products)
       .where(eq(products.id, p("productId"))),
   );
@@ -115,7 +116,7 @@ export function createCartService({ db }: { db: Db }) {
           eq(products.id, cartItems.productId),
           or(
             lte(sql`${input.quantity}`, cartItems.quantity),
-            and(lte(sql`${input.quantity}`, products.stockQuantity), eq(products.isActive, true)),
+            and(lte(sql`${input.quantity}`, products.stockQuantity), listedProduct()),
           ),
         ),
       )
@@ -123,7 +124,7 @@ export function createCartService({ db }: { db: Db }) {
     if (line) return line;
 
     const [current] = await db
-      .select({ name: products.name, isActive: products.isActive, stock: products.stockQuantity })
+      .select({ name: products.name, isActive: listedProduct(), stock: products.stockQuantity })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(and(eq(cartItems.id, input.id), eq(cartItems.userId, userId)))

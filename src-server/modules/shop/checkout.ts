@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { commitWhenSent, statement, together, valueOf, type Db, type Queryable, type Tx } from "../../../db/client";
-import { cartItems, orders, products } from "../../../db/schema";
+import { cartItems, orders, products, vendors, type OrderItemSnapshot } from "../../../db/schema";
 import type { Currency } from "../../../src/domain/currencies";
 import { toCents, toDecimal } from "../../../src/domain/money";
 import { orderTotals } from "../../../src/domain/shipping";
@@ -13,6 +13,7 @@ import { idempotent } from "../../platform/idempotency";
 import { withLock } from "../../platform/locks";
 import { paymentLinks, retrieveOrForgotten, type PaymentIntent, type PaymentProvider } from "../../platform/payments/provider";
 import { onlyInStock, productOutOfStock, productUnavailable } from "./cart";
+import { listedProduct } from "./listed";
 import { localCharge, providerCurrency, type LocalCharge } from "../bookings";
 import { chargeOfOrder, ORDER_CURRENCY, orderColumns, type OrderRow } from "./order-rows";
 import { ORDER_RESERVATION_MINUTES, type createReservations } from "./reservations";
@@ -57,6 +58,9 @@ interface CheckoutLine {
   price: string;
   isActive: boolean;
   stock: number;
+  /** A vendor's product: the vendor and their commission now, stored on the order line (issue #46). */
+  vendorId: string | null;
+  commission: string | null;
 }
 
 /** An unpaid order with a payment intent: reused for the same cart while time is left, else superseded. */
@@ -73,11 +77,14 @@ const checkoutLinesStatement = statement((q: Queryable) =>
       quantity: cartItems.quantity,
       name: products.name,
       price: products.price,
-      isActive: products.isActive,
+      isActive: listedProduct(),
       stock: products.stockQuantity,
+      vendorId: products.vendorId,
+      commission: vendors.commissionPercentage,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(vendors, eq(vendors.id, products.vendorId))
     .where(eq(cartItems.userId, p("userId")))
     .orderBy(asc(cartItems.productId))
     .prepare("checkout_lines"),
@@ -155,6 +162,12 @@ function matchesClient(input: CreateOrderPaymentRequest, lines: CheckoutLine[], 
   );
 }
 
+/** A line as the order keeps it; a vendor's line with the vendor and the commission of the moment of sale. */
+function orderItem(l: CheckoutLine): OrderItemSnapshot {
+  const item = { productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price };
+  return l.vendorId && l.commission ? { ...item, vendorId: l.vendorId, commission: l.commission } : item;
+}
+
 /** Every line is on sale and in stock, or the shopper is told which is not. */
 function refuseUnavailable(lines: CheckoutLine[]): void {
   for (const line of lines) {
@@ -178,7 +191,7 @@ async function insertOrder(
   const now = clock.now();
   const values: Omit<typeof orders.$inferInsert, "orderNumber"> = {
     userId,
-    items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
+    items: lines.map(orderItem),
     subtotal: toDecimal(totals.subtotal),
     shippingCost: toDecimal(totals.shippingCost),
     total: toDecimal(totals.total),

@@ -21,6 +21,7 @@ export { registerShopRoutes } from "./rest";
 export { createCartService } from "./cart";
 export { createShopService } from "./shop";
 export { ordersOf, type OwnOrder } from "./queries";
+export { listedProduct } from "./listed";
 
 /**
  * The operations behind the `orders` procedures, one file each (checkout, confirm-payment, reservations, queries,

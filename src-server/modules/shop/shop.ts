@@ -5,6 +5,7 @@ import { closestFirst, textSearch } from "../../platform/database";
 import type { Db } from "../../../db/client";
 import { productCategories, products } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
+import { listedProduct } from "./listed";
 import {
   INVALID_PRODUCT_CURSOR,
   PRODUCT_LIST_MAX,
@@ -58,7 +59,8 @@ export interface Category {
 
 /** Makes user input literal inside a LIKE pattern (backslash is PostgreSQL's default LIKE escape). */
 
-const active = eq(products.isActive, true);
+// The (is_active, created_at) index still serves: is_active is named on its own first.
+const active = sql`${eq(products.isActive, true)} and ${listedProduct()}`;
 
 export interface ProductPage {
   items: Product[];

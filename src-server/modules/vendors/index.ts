@@ -1,0 +1,2 @@
+export { vendorsRouter } from "./router";
+export { createVendorService } from "./service";

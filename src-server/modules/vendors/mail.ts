@@ -1,0 +1,41 @@
+import type { MailMessage } from "../../platform/mail";
+
+/** The vendor application's e-mails (docs/product.md#vendors): received, and the admin's decision. */
+export function vendorApplicationReceivedEmail(to: string, businessName: string): MailMessage {
+  return {
+    to,
+    subject: "We received your vendor application",
+    text:
+      `Dear ${businessName},\n\n` +
+      "Thank you for applying to sell in the Sacred Market. Our team reviews every application and will write to you " +
+      "with its decision.\n\nWith gratitude,\nThe Seer team",
+  };
+}
+
+export function vendorDecisionEmail(
+  application: { businessName: string; contactEmail: string },
+  decision: "approved" | "rejected",
+  commissionPercentage: string,
+  reviewNotes: string | null,
+  publicUrl: string,
+): MailMessage {
+  const notes = reviewNotes ? `\n\nNotes from our team:\n${reviewNotes}` : "";
+  if (decision === "approved")
+    return {
+      to: application.contactEmail,
+      subject: "Your vendor application has been approved",
+      text:
+        `Dear ${application.businessName},\n\n` +
+        `Your application to sell in the Sacred Market has been approved, with a commission of ${commissionPercentage}% ` +
+        `on each sale. Add your products from your vendor dashboard at ${publicUrl}/vendor: each is listed once our ` +
+        `team has approved it.${notes}\n\nWith gratitude,\nThe Seer team`,
+    };
+  return {
+    to: application.contactEmail,
+    subject: "Your vendor application",
+    text:
+      `Dear ${application.businessName},\n\n` +
+      `Thank you for applying to sell in the Sacred Market. After careful review we are unable to approve your application at this time.${notes}\n\n` +
+      `You are welcome to apply again at ${publicUrl}/become-vendor.\n\nWith respect,\nThe Seer team`,
+  };
+}
