@@ -92,7 +92,7 @@ export function createServices(base: ServiceDeps) {
       createPushSender(base.config.push ?? pushConfig("development", { publicUrl: base.config.publicUrl })),
   });
   // A booking's conversation: the room's chat and /messages are one thread (issue #43).
-  const conversations = createConversations({ ...deps, publicUrl: deps.config.publicUrl });
+  const conversations = createConversations({ ...deps, publicUrl: deps.config.publicUrl, push: push.notifier });
   // An image sent in a conversation is readable by the booking's other party too.
   const uploads = createUploadService({ ...deps, sharedWith: conversations.imageSharedWith });
   const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice, conversations });

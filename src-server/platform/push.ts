@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import webpush from "web-push";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema";
 import type { JobQueue } from "./jobs";
 import type { PushConfig } from "./push-config";
@@ -91,9 +91,10 @@ export function createPushSender(config: PushConfig, fetchImpl: typeof fetch = f
 export interface PushNotifier {
   /**
    * One notification to every device of these people, each device's send a job of its own keyed `{key}:{device}`,
-   * so a retried caller sends nothing twice. Call it from a job (or anywhere a retry is harmless).
+   * so a retried caller sends nothing twice. Call it from a job (or anywhere a retry is harmless); with `tx`, the sends
+   * are stored in that transaction.
    */
-  notify(userIds: string[], key: string, message: PushMessage): Promise<void>;
+  notify(userIds: string[], key: string, message: PushMessage, options?: { tx?: Queryable }): Promise<void>;
 }
 
 const DELIVER_JOB = "push.deliver";
@@ -114,9 +115,9 @@ export function createPushNotifier({ db, jobs, sender }: { db: Db; jobs: JobQueu
     },
   });
   return {
-    async notify(userIds, key, message) {
+    async notify(userIds, key, message, { tx } = {}) {
       if (userIds.length === 0) return;
-      const devices = await db
+      const devices = await (tx ?? db)
         .select({ id: pushSubscriptions.id })
         .from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, userIds));
@@ -124,6 +125,7 @@ export function createPushNotifier({ db, jobs, sender }: { db: Db; jobs: JobQueu
       await jobs.sendMany(
         DELIVER_JOB,
         devices.map((d) => ({ data: { subscriptionId: d.id, message }, key: `${key}:${d.id}` })),
+        tx ? { tx } : {},
       );
     },
   };

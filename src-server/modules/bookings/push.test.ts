@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushSubscriptions } from "../../../db/schema";
 import { pushTexts } from "../../../src/schemas/push";
 import { trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
-import { lifecycleTestKit } from "./test-kit";
+import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -15,7 +15,8 @@ const { row, paidBooking } = kit;
 let t: TestApp;
 let client: { cookie: string; email: string };
 let stranger: { cookie: string; email: string };
-beforeAll(() => void ({ t, client, stranger } = kit.get()));
+let seerCookie: string;
+beforeAll(() => void ({ t, client, stranger, seerCookie } = kit.get()));
 
 /** A fake push service on 127.0.0.1: records every request; paths under /gone/ answer 410, the rest 201. */
 interface Received {
@@ -105,6 +106,25 @@ describe("web push (issue #44)", () => {
     await settle();
     expect(to("/device/a")).toHaveLength(4);
     expect(to("/gone/b")).toHaveLength(1);
+    t.clock.set(LIFECYCLE_NOW);
+  });
+
+  it("tells the reader's devices of a message still unread after 10 minutes, as the unread mail does", async () => {
+    trpcData(await trpcMutation(t.app, "push.subscribe", subscription("/device/e"), client.cookie));
+    const { bookingId } = await paidBooking();
+    await settle();
+    const confirmation = to("/device/e").length;
+    const sent = await trpcMutation(t.app, "messages.send", { bookingId, text: "Please bring your questions" }, seerCookie);
+    expect(sent.statusCode, sent.body).toBe(200);
+    t.clock.advance(11 * MINUTE);
+    await settle();
+    expect(to("/device/e")).toHaveLength(confirmation + 1);
+    // A second message within the hour: no second notice (nor mail).
+    await trpcMutation(t.app, "messages.send", { bookingId, text: "And a photo if you can" }, seerCookie);
+    t.clock.advance(11 * MINUTE);
+    await settle();
+    expect(to("/device/e")).toHaveLength(confirmation + 1);
+    t.clock.set(LIFECYCLE_NOW);
   });
 
   it("lists only a person's own devices, and another person's device answers as a missing one", async () => {
