@@ -24,10 +24,29 @@ interface FetchEvent extends ExtendableEvent {
 interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+  readonly action: string;
+}
+interface WindowClientLike {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface WorkerScope {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  readonly registration: ServiceWorkerRegistration;
   skipWaiting(): Promise<void>;
+  addEventListener(type: "push", listener: (event: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", listener: (event: NotificationEvent) => void): void;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
@@ -215,3 +234,44 @@ async function keepReads(response: Response, procedures: string[], inputs: Recor
     await cache.put(key, new Response(JSON.stringify(item), { headers: { "content-type": "application/json" } }));
   }
 }
+
+/** A web push notification as the server sends it (src-server/platform/push.ts PushMessage). */
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+  actions?: { action: string; title: string; url: string }[];
+}
+
+worker.addEventListener("push", (event) => {
+  const message = event.data?.json() as PushMessage | undefined;
+  if (!message) return;
+  event.waitUntil(
+    worker.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: "/icon-192.png",
+      data: { url: message.url, actions: message.actions ?? [] },
+      // `Join` on the 10-minute reminder (Chromium shows actions; other browsers open `url` on a tap).
+      ...({ actions: (message.actions ?? []).map(({ action, title }) => ({ action, title })) } as NotificationOptions),
+    }),
+  );
+});
+
+worker.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url: string; actions: PushMessage["actions"] };
+  const url = data.actions?.find((a) => a.action === event.action)?.url ?? data.url;
+  // Only our own pages: a page of the app already open goes there, else a new one opens.
+  if (new URL(url, worker.location.origin).origin !== worker.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const [open] = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
+      if (open) {
+        await open.navigate(url);
+        await open.focus();
+      } else await worker.clients.openWindow(url);
+    })(),
+  );
+});
