@@ -107,4 +107,22 @@ describe("installable, and readable offline (issue #44)", () => {
     expect(await consultation.count()).toBe(0);
     await page.context().setOffline(false);
   });
+
+  it("opts in to notifications from the profile, with the permission granted", async () => {
+    const page = await openPage();
+    await page.context().grantPermissions(["notifications"]);
+    await signUpNew(page, "/profile");
+    await untilControlled(page);
+    const turnOn = page.getByRole("button", { name: "Turn on notifications" });
+    await turnOn.click();
+    // Subscribing asks the browser's push service (Google's, for Chromium): reachable, the device is stored; without
+    // the internet (this machine's CI), Chromium refuses the subscription and the page says so.
+    const on = page.getByText("Notifications are on for this device.");
+    const refused = page.getByText("Notifications could not be turned on. Please try again.");
+    await expect.poll(async () => (await on.count()) + (await refused.count()), { timeout: 30_000 }).toBe(1);
+    const devices = (await (await page.request.get("/trpc/push.devices")).json()) as { result: { data: { json: unknown[] } } };
+    expect(devices.result.data.json).toHaveLength((await on.count()) === 1 ? 1 : 0);
+    if ((await on.count()) === 1) console.log("push: subscribed through the browser's push service");
+    else console.log("push: the browser's push service could not be reached; the refusal was shown and nothing stored");
+  });
 });
