@@ -146,7 +146,9 @@ async function fromNetworkFirst(request: Request): Promise<Response> {
 async function page(request: Request, url: URL): Promise<Response> {
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic" && !response.redirected) {
+    // HTML only: a private file opened as a page (a calendar feed's .ics) is never kept.
+    const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+    if (response.ok && html && response.type === "basic" && !response.redirected) {
       const copy = response.clone();
       void keepPage(url, copy);
     }
@@ -180,7 +182,12 @@ const keptKey = (procedure: string, input: unknown) =>
  * offline, the kept parts from the cache and an error for the rest, as tRPC writes one.
  */
 async function keptRead(request: Request, url: URL, procedures: string[]): Promise<Response> {
-  const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, unknown>;
+  let inputs: Record<string, unknown>;
+  try {
+    inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, unknown>;
+  } catch {
+    return fetch(request);
+  }
   try {
     const response = await fetch(request);
     if (response.ok || response.status === 207) void keepReads(response.clone(), procedures, inputs);
