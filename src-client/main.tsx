@@ -17,6 +17,7 @@ import { createBrowserHistory } from "@tanstack/react-router";
 import { SERVER_STATE_ID } from "../src/domain/pages";
 import { createTrpcClient } from "./trpc";
 import { captureEarlyInput } from "./lib/early-input";
+import { registerServiceWorker } from "./lib/service-worker";
 
 /**
  * Ends the current task: what follows runs in a new one, after the browser has had its turn (a tap, a frame). The
@@ -71,3 +72,5 @@ async function start(root: HTMLElement) {
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 void start(root);
+// The built app only: the development server has no worker to register (scripts/build-service-worker.ts).
+if (import.meta.env.PROD) registerServiceWorker();

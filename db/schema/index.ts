@@ -18,3 +18,4 @@ export * from "./payouts";
 export * from "./audit";
 export * from "./local-charges";
 export * from "./calendars";
+export * from "./push";

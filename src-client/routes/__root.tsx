@@ -1,9 +1,11 @@
 import { Box } from "@mantine/core";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { Footer } from "../components/layout/Footer";
 import { Header } from "../components/layout/Header";
 import { RouteAnnouncer } from "../components/layout/RouteAnnouncer";
 import { NotFound } from "../components/NotFound";
+import { updateWaiting } from "../lib/service-worker";
 import type { RouterContext } from "../router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -22,6 +24,18 @@ function RootLayout() {
       </Box>
       <Footer />
       <RouteAnnouncer />
+      <LazyUpdateNotice />
     </Box>
   );
+}
+
+const UpdateNotice = lazy(() => import("../components/layout/UpdateNotice"));
+
+/** `New version available: Reload`: its code is fetched only once a newer version waits (lib/service-worker.ts). */
+function LazyUpdateNotice() {
+  return updateWaiting.useWanted() ? (
+    <Suspense fallback={null}>
+      <UpdateNotice />
+    </Suspense>
+  ) : null;
 }

@@ -7,6 +7,8 @@ import type { JobQueue } from "../platform/jobs";
 import { createOutbox, type Mailer } from "../platform/mail";
 import type { PaymentProvider } from "../platform/payments/provider";
 import type { PayoutRails } from "../platform/payouts/rail";
+import { createPushSender, type PushSender } from "../platform/push";
+import { pushConfig } from "../platform/push-config";
 import type { FileStorage } from "../platform/storage/storage";
 import { router } from "../platform/trpc/init";
 import { accountRouter, createAccountService, registerAccountRoutes } from "./account";
@@ -33,6 +35,7 @@ import { createPageService, registerPageRoutes } from "./pages";
 import { createPayoutService, payoutsRouter, registerPayoutWebhooks, seerBookingLedger } from "./payouts";
 import { createUploadService, registerUploadRoutes } from "./uploads";
 import { createVendorService, vendorsRouter } from "./vendors";
+import { createPushService, pushRouter } from "./push";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
 export const appRouter = router({
@@ -53,6 +56,7 @@ export const appRouter = router({
   payouts: payoutsRouter,
   calendars: calendarsRouter,
   vendors: vendorsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -61,7 +65,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice" | "calendars">>;
+  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice" | "calendars" | "push">>;
   storage: FileStorage;
   payments: PaymentProvider;
   /** The local payout rails (Paystack, Flutterwave): real when configured, else in test mode. */
@@ -73,14 +77,24 @@ export interface ServiceDeps {
    * anew (other instances hear of it from the database: account/session-cache.ts).
    */
   sessionsChanged?: (userId: string) => void;
+  /** Web push's sender: by default web-push over fetch, with the configured keys (else the development ones). */
+  pushSender?: PushSender;
 }
 
 /** Built once per app and exposed as ctx.services, so procedures, REST shims, webhooks and scripts share them. */
 export function createServices(base: ServiceDeps) {
   // Every module sends mail through the outbox: a job per message, sent once per key.
   const deps = { ...base, outbox: createOutbox(base) };
+  // Web push (issue #44): each notification a job per device, sent once.
+  const push = createPushService({
+    db: deps.db,
+    jobs: deps.jobs,
+    sender:
+      base.pushSender ??
+      createPushSender(base.config.push ?? pushConfig("development", { publicUrl: base.config.publicUrl })),
+  });
   // A booking's conversation: the room's chat and /messages are one thread (issue #43).
-  const conversations = createConversations({ ...deps, publicUrl: deps.config.publicUrl });
+  const conversations = createConversations({ ...deps, publicUrl: deps.config.publicUrl, push: push.notifier });
   // An image sent in a conversation is readable by the booking's other party too.
   const uploads = createUploadService({ ...deps, sharedWith: conversations.imageSharedWith });
   const meetings = createMeetingService({ db: deps.db, clock: deps.clock, ice: deps.config.ice, conversations });
@@ -114,6 +128,7 @@ export function createServices(base: ServiceDeps) {
     seerLedger: { recordSeer: ledger.recordSeer, byBooking: seerBookingLedger },
     // A hold reads the Seer's own calendars first (issue #42).
     refreshBusy: calendars.refreshSeerCalendars,
+    push: push.notifier,
   });
   payments.events.register("booking", {
     // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
@@ -177,6 +192,7 @@ export function createServices(base: ServiceDeps) {
       uploads,
       payoutChecks: { checkDetails: payouts.methods.checkDetails, institutionsIn: payouts.methods.institutionsIn },
     }),
+    push,
   };
 }
 

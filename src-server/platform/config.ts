@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { pushConfig, type PushConfig } from "./push-config";
 
 /** How long a request may wait for its answer by default (REQUEST_DEADLINE_MS). */
 export const REQUEST_DEADLINE_MS = 15_000;
@@ -88,6 +89,27 @@ const envSchema = z.object({
       .optional(),
   ),
   CALENDAR_ALLOW_PRIVATE_ADDRESSES: optionalString.pipe(z.enum(["true", "false"]).optional()),
+  // Web push (issue #44): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them) and the
+  // contact push services may write to; whether a subscription's endpoint may be a loopback or private address (tests).
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be 65 bytes in base64url")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be 32 bytes in base64url")
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must be a mailto: or https:// URL")
+      .optional(),
+  ),
+  PUSH_ALLOW_PRIVATE_ADDRESSES: optionalString.pipe(z.enum(["true", "false"]).optional()),
 });
 
 export interface Config {
@@ -143,6 +165,8 @@ export interface Config {
   ice: IceConfig;
   /** Seers' own calendars: the key of their stored passwords, and whether private addresses may be read. */
   calendars: CalendarConfig;
+  /** Web push: the VAPID keys and contact, and whether endpoints may be private addresses. */
+  push: PushConfig;
 }
 
 export interface CalendarConfig {
@@ -266,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "FLUTTERWAVE_SECRET_HASH is required with FLUTTERWAVE_SECRET_KEY (the dashboard's secret hash for webhooks)",
     );
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET is required in production");
   const sessionSecret = e.SESSION_SECRET ?? [persistedDevSecret(dataDir)];
   return {
@@ -317,6 +343,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.CALENDAR_SECRET_KEY,
       allowPrivate: e.CALENDAR_ALLOW_PRIVATE_ADDRESSES,
       sessionSecret: e.SESSION_SECRET?.[0],
+    }),
+    push: pushConfig(e.NODE_ENV, {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+      allowPrivate: e.PUSH_ALLOW_PRIVATE_ADDRESSES,
+      sessionSecret: e.SESSION_SECRET?.[0],
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     }),
   };
 }

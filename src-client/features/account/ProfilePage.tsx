@@ -5,6 +5,7 @@ import { CalendarFeed } from "../calendars/CalendarFeed";
 import { MyOrders } from "../shop/MyOrders";
 import { AccountCard } from "./AccountCard";
 import { AccountSettings } from "./AccountSettings";
+import { PushSettings } from "./PushSettings";
 import { SecuritySettings } from "./SecuritySettings";
 
 /** /profile: the signed-in user's details, consultations and orders; docs/product.md#routes-and-screens links it but does not show it. */
@@ -18,6 +19,7 @@ export function ProfilePage({ user }: { user: SignedInUser }) {
           <MyOrders />
         </SimpleGrid>
         <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming consultations, with the meeting link." />
+        <PushSettings />
         <AccountSettings user={user} />
         <SecuritySettings admin={user.role === "admin"} />
       </Stack>

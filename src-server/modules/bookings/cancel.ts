@@ -16,6 +16,7 @@ import { lockBooking, refuseUnlessChangeable, roleIn, type Locked } from "./lock
 import { cancelledMail } from "./mail";
 import { loadBookingMail } from "./mail-context";
 import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CANNOT_CHANGE, REFUND_TOO_LARGE } from "./messages";
+import { queueBookingPush } from "./push";
 import { cancelReminder } from "./reminder";
 
 const REFUND_JOB = "bookings.refund";
@@ -77,7 +78,8 @@ export async function cancellationQuote(
 }
 
 /** Both cancellation mails, queued in the transaction that cancels. */
-async function queueCancelledMails({ outbox, config, clock }: BookingDeps, tx: Tx, bookingId: string, refund: string) {
+async function queueCancelledMails(deps: BookingDeps, tx: Tx, bookingId: string, refund: string) {
+  const { outbox, config, clock } = deps;
   const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
   if (!mail) return;
   const now = clock.now();
@@ -87,6 +89,8 @@ async function queueCancelledMails({ outbox, config, clock }: BookingDeps, tx: T
   await outbox.send(`booking-cancelled:${bookingId}:seer`, cancelledMail(mail.seerEmail, mail.data, now, "seer", refund), {
     tx,
   });
+  // And to both people's devices (issue #44).
+  await queueBookingPush(deps, tx, bookingId, "cancelled", mail.data.startsAt);
 }
 
 /**

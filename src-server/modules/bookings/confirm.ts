@@ -16,6 +16,7 @@ import type { BookingDeps } from "./deps";
 import { bookingConfirmedClientMail, bookingConfirmedSeerMail } from "./mail";
 import { bookingMailFrom, bookingMailQuery, type BookingMailContext } from "./mail-context";
 import { BOOKING_NOT_FOUND, SEER_AWAY_REFUNDED, SLOT_TAKEN_REFUNDED } from "./messages";
+import { queueBookingPush } from "./push";
 import { scheduleReminder } from "./reminder";
 
 export interface ConfirmedBooking {
@@ -209,6 +210,7 @@ async function confirmLocked(
           await Promise.all([
             scheduleReminder(deps, { id: row.id, startsAt: row.startsAt, confirmedAt: now }, tx),
             queueConfirmationEmails(deps, bookingMailFrom(mailRows, deps.config.publicUrl), tx),
+            queueBookingPush(deps, tx, row.id, "confirmed", row.startsAt),
             deps.onConfirmed?.(
               {
                 id: row.id,

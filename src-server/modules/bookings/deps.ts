@@ -6,6 +6,7 @@ import type { WarnLog } from "../../platform/database";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
 import type { PaymentProvider } from "../../platform/payments/provider";
+import type { PushNotifier } from "../../platform/push";
 import type { SeerLedger } from "./seer-figures";
 
 export interface AttendanceReader {
@@ -46,6 +47,8 @@ export interface BookingDeps {
    * seconds at most (a calendar that cannot be read keeps its last busy times).
    */
   refreshBusy?: (seerId: string) => Promise<void>;
+  /** Web push to the client's and the Seer's devices (issue #44); none in tests that do not look. */
+  push?: PushNotifier;
   /** The app's logger; a call made for a request passes that request's logger instead. */
   log?: WarnLog;
 }

@@ -4,6 +4,7 @@ import type { BookingDeps } from "./deps";
 import { applyFailedIntent, defineExpireHoldsJob, expireHolds, releaseHolds } from "./expire";
 import { createPaymentIntent } from "./hold";
 import { byId, calendar, mine, notOfferedSlots, takenSlots } from "./queries";
+import { defineBookingPushJobs } from "./push";
 import { defineReminderJob, scheduleReminder } from "./reminder";
 import { proposeReschedule, reschedule, respondToProposal } from "./reschedule";
 import { createReviewService } from "./reviews";
@@ -55,6 +56,7 @@ function bind<F extends (deps: BookingDeps, ...rest: never[]) => unknown>(deps: 
  */
 export function createBookingService(deps: BookingDeps) {
   defineReminderJob(deps);
+  defineBookingPushJobs(deps);
   defineRefundJob(deps);
   defineSettleJob(deps);
   defineExpireHoldsJob(deps);

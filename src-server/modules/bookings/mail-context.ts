@@ -11,6 +11,9 @@ export interface BookingMailContext {
   data: BookingMailData;
   clientEmail: string;
   seerEmail: string;
+  /** Who gets the booking's push notifications (issue #44). */
+  clientId: string;
+  seerUserId: string;
 }
 
 /**
@@ -39,6 +42,8 @@ const bookingMailStatement = statement((q: Queryable) =>
       clientFirstName: users.firstName,
       clientLastName: users.lastName,
       seerEmail: seerUsers.email,
+      clientId: bookings.clientId,
+      seerUserId: seers.userId,
     })
     .from(bookings)
     .innerJoin(seers, eq(seers.id, bookings.seerId))
@@ -60,6 +65,8 @@ export function bookingMailFrom(
   return {
     clientEmail: row.clientEmail,
     seerEmail: row.seerEmail,
+    clientId: row.clientId,
+    seerUserId: row.seerUserId,
     data: {
       bookingId: row.id,
       sessionType: row.sessionType,

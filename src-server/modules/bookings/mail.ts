@@ -61,8 +61,8 @@ export function bookingIcs(data: BookingMailData, now: Date, options: { cancelle
 }
 
 /** The client reads times on their own clock, the Seer on theirs. */
-const when = (d: BookingMailData) => `${d.scheduledDate} at ${d.scheduledTime} (${d.clientTimezone})`;
-const seerWhen = (d: BookingMailData, at: Date = d.startsAt) =>
+export const when = (d: BookingMailData) => `${d.scheduledDate} at ${d.scheduledTime} (${d.clientTimezone})`;
+export const seerWhen = (d: BookingMailData, at: Date = d.startsAt) =>
   `${dateInTimeZone(at, d.seerTimezone)} at ${timeInTimeZone(at, d.seerTimezone)} (${d.seerTimezone})`;
 
 function invite(data: BookingMailData, now: Date, cancelled = false) {

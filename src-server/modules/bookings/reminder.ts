@@ -5,17 +5,22 @@ import { reminderDueAt } from "../../../src/domain/after-payment";
 import type { BookingDeps } from "./deps";
 import { reminderClientMail, reminderSeerMail } from "./mail";
 import { loadBookingMail } from "./mail-context";
+import { cancelSoonReminder, pushReminder, scheduleSoonReminder } from "./push";
 
 const REMINDER_JOB = "bookings.reminder";
 
 const reminderKey = (bookingId: string, startsAt: Date) => `${bookingId}:${startsAt.toISOString()}`;
 
-/** Schedules the reminder of a confirmed booking (none when it was confirmed less than 24 hours ahead). */
+/**
+ * Schedules the reminder of a confirmed booking (none when it was confirmed less than 24 hours ahead), and the push
+ * notification 10 minutes before its start (push.ts).
+ */
 export async function scheduleReminder(
   { clock, jobs }: Pick<BookingDeps, "clock" | "jobs">,
   booking: { id: string; startsAt: Date; confirmedAt: Date | null },
   tx?: Tx,
 ): Promise<void> {
+  await scheduleSoonReminder({ clock, jobs }, booking, tx);
   const due = reminderDueAt(booking.startsAt, booking.confirmedAt ?? clock.now());
   if (!due) return;
   await jobs.send(
@@ -27,12 +32,13 @@ export async function scheduleReminder(
 
 /** Drops the reminder scheduled for the time a booking no longer has (cancelled or moved); a miss is no error. */
 export async function cancelReminder({ jobs }: Pick<BookingDeps, "jobs">, bookingId: string, startsAt: Date): Promise<void> {
+  await cancelSoonReminder({ jobs }, bookingId, startsAt);
   await jobs.cancel(REMINDER_JOB, reminderKey(bookingId, startsAt)).catch(() => {});
 }
 
 /** The reminder job: both mails, unless the booking was cancelled or moved since it was scheduled. */
 async function sendReminder(
-  { db, outbox, config }: BookingDeps,
+  { db, outbox, config, push }: BookingDeps,
   { bookingId, startsAt }: { bookingId: string; startsAt: string },
 ): Promise<void> {
   const mail = await loadBookingMail(db, config.publicUrl, bookingId);
@@ -41,6 +47,7 @@ async function sendReminder(
   if (!mail || row?.status !== "confirmed" || mail.data.startsAt.toISOString() !== startsAt) return;
   await outbox.send(`booking-reminder:${bookingId}:${startsAt}:client`, reminderClientMail(mail.clientEmail, mail.data));
   await outbox.send(`booking-reminder:${bookingId}:${startsAt}:seer`, reminderSeerMail(mail.seerEmail, mail.data));
+  await pushReminder({ push, config }, mail);
 }
 
 export function defineReminderJob(deps: BookingDeps): void {

@@ -19,6 +19,7 @@ import { lockBooking, refuseUnlessChangeable, roleIn, type Locked } from "./lock
 import { proposalMail, rescheduledMail } from "./mail";
 import { loadBookingMail } from "./mail-context";
 import { BOOKING_NOT_FOUND, NO_PROPOSAL, SLOT_TAKEN, TOO_LATE_TO_RESCHEDULE } from "./messages";
+import { queueBookingPush } from "./push";
 import { cancelReminder, scheduleReminder } from "./reminder";
 import { loadSchedule, scheduleSeer, windowAround } from "./schedule";
 
@@ -65,6 +66,7 @@ async function moveLocked(deps: BookingDeps, tx: Tx, b: Locked, startsAt: Date):
     const key = `booking-rescheduled:${b.id}:${b.calendarSequence + 1}`;
     await outbox.send(`${key}:client`, rescheduledMail(mail.clientEmail, mail.data, now, "client"), { tx });
     await outbox.send(`${key}:seer`, rescheduledMail(mail.seerEmail, mail.data, now, "seer"), { tx });
+    await queueBookingPush(deps, tx, b.id, "rescheduled", startsAt);
   }
 }
 

@@ -18,6 +18,7 @@ import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
 import { createThrottle, throttleKey } from "../../platform/throttle";
 import type { SessionUser } from "../../platform/trpc/context";
+import type { PushNotifier } from "../../platform/push";
 import { roomBooking } from "../bookings";
 import { displayName, imageSharedWith, imageUrlOf, inbox, readMessages, unreadByBooking } from "./conversation-reads";
 import { defineUnreadMailJob, UNREAD_MAIL_JOB } from "./unread-mail";
@@ -43,6 +44,8 @@ export interface ConversationDeps {
   jobs: JobQueue;
   outbox: Outbox;
   publicUrl: string;
+  /** Web push for the unread notice (issue #44). */
+  push?: PushNotifier;
 }
 
 /** One booking's thread as its client, its Seer or an admin sees it. */

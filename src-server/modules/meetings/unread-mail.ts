@@ -6,6 +6,7 @@ import { UNREAD_MAIL_EVERY_MS } from "../../../src/domain/conversations";
 import type { Clock } from "../../platform/clock";
 import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
+import type { PushNotifier } from "../../platform/push";
 import { displayName } from "./conversation-reads";
 import { unreadMessageMail } from "./mail";
 
@@ -17,6 +18,8 @@ interface UnreadMailDeps {
   jobs: JobQueue;
   outbox: Outbox;
   publicUrl: string;
+  /** The reader's devices get the notice too (issue #44). */
+  push?: PushNotifier;
 }
 
 /**
@@ -25,7 +28,7 @@ interface UnreadMailDeps {
  * a retried job, or a second instance, sends nothing more.
  */
 async function sendUnreadMail(
-  { db, clock, outbox, publicUrl }: UnreadMailDeps,
+  { db, clock, outbox, publicUrl, push }: UnreadMailDeps,
   { messageId }: { messageId: string },
 ): Promise<void> {
   const senders = alias(users, "senders");
@@ -72,6 +75,17 @@ async function sendUnreadMail(
     await outbox.send(
       `messages-unread:${messageId}`,
       unreadMessageMail(reader.email, { senderName, url: `${publicUrl}/messages/${m.bookingId}` }),
+      { tx },
+    );
+    await push?.notify(
+      [readerId],
+      `messages-unread:${messageId}`,
+      {
+        title: `New message from ${senderName}`,
+        body: `${senderName} sent you a message about your session.`,
+        url: `${publicUrl}/messages/${m.bookingId}`,
+        tag: `messages-${m.bookingId}`,
+      },
       { tx },
     );
   });
