@@ -1,6 +1,6 @@
 /**
  * The English messages (ICU MessageFormat), the source of every translation: ./fr.ts must give each one, with the
- * same placeholders (src/i18n/catalog.test.ts). `npm run i18n` compiles both into ../compiled, which the app loads.
+ * same placeholders (scripts/i18n-catalogs.test.ts). `npm run i18n` compiles both into ../compiled, which the app loads.
  * The texts docs/product.md quotes stay exactly as quoted there.
  */
 export const en = {

@@ -1,6 +1,6 @@
 import type { MessageId } from "./en";
 
-/** The French messages: one for each English one, with its placeholders (src/i18n/catalog.test.ts). */
+/** The French messages: one for each English one, with its placeholders (scripts/i18n-catalogs.test.ts). */
 export const fr: Record<MessageId, string> = {
   "site.title": "Seer — Guides spirituels africains vérifiés",
   "page.seers": "Nos Seers",
