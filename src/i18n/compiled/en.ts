@@ -28,6 +28,8 @@ export const messages: Messages = {
   "nav.unreachable": "Connection lost. Trying to reconnect…",
   "nav.checkingSignIn": "Checking sign-in",
   "language.label": "Language",
+  "currency.label": "Currency",
+  "currency.set": "Set",
   "footer.lead": "Book video consultations with verified African spiritual guides, and find sacred goods in the Sacred Market.",
   "footer.quickLinks": "Quick Links",
   "footer.forSeers": "For Seers",

@@ -29,6 +29,8 @@ export const fr: Record<MessageId, string> = {
   "nav.unreachable": "Connexion perdue. Nouvelle tentative…",
   "nav.checkingSignIn": "Vérification de la connexion",
   "language.label": "Langue",
+  "currency.label": "Devise",
+  "currency.set": "Choisir",
   "footer.lead":
     "Réservez des consultations vidéo avec des guides spirituels africains vérifiés, et trouvez des objets sacrés au Marché sacré.",
   "footer.quickLinks": "Liens utiles",
