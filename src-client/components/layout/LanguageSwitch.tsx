@@ -16,7 +16,15 @@ export function LanguageSwitch({ tone = "dark" }: { tone?: "dark" | "light" }) {
     <form method="post" action={LANGUAGE_PATH} aria-label={t("language.label")}>
       <input type="hidden" name="locale" value={other} />
       <input type="hidden" name="next" value={here} />
-      <Button type="submit" variant="subtle" size="xs" color={tone === "light" ? "ochre.3" : "dark"} lang={other}>
+      {/* On the footer's dark ground, in the footer links' colour (readable there; axe checks it in French). */}
+      <Button
+        type="submit"
+        variant="subtle"
+        size="xs"
+        color={tone === "light" ? "ochre.3" : "dark"}
+        c={tone === "light" ? "terracotta.0" : undefined}
+        lang={other}
+      >
         {LOCALE_NAMES[other]}
       </Button>
     </form>
