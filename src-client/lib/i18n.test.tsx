@@ -1,5 +1,5 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { messages as french } from "../../src/i18n/compiled/fr";
 import { en } from "../../src/i18n/messages/en";
@@ -78,5 +78,7 @@ describe("the catalog", () => {
     expect(form?.querySelector('input[name="locale"]')).toHaveValue("en");
     expect(form?.querySelector('input[name="next"]')).toHaveValue("/");
     expect(screen.getByText(/Tous droits réservés/)).toBeInTheDocument();
+    // The title the browser keeps is French too, not the English name of the page.
+    await waitFor(() => expect(document.title).toBe("Seer — Guides spirituels africains vérifiés"));
   });
 });

@@ -5,6 +5,7 @@ import { pageDescriptions, pageDescriptionsFr, SITE_DESCRIPTION, SITE_DESCRIPTIO
 import { DEFAULT_LOCALE, LOCALES, localePath, type Locale } from "../../../src/i18n/locales";
 import { en } from "../../../src/i18n/messages/en";
 import { fr } from "../../../src/i18n/messages/fr";
+import { TRANSLATED_PAGE_NAMES } from "../../../src/i18n/page-names";
 import { clientPages, matchPage, pageTitle } from "../../../src/domain/pages";
 import { isAppError } from "../../../src/errors";
 import type { Config } from "../../platform/config";
@@ -20,15 +21,13 @@ export interface PageAnswer {
 
 const NOT_FOUND_NAME = "Page Not Found";
 
-/** The pages whose names are translated so far (issue #45), by pattern; the others keep their English name. */
-const TRANSLATED_NAMES = { "/seers": "page.seers", "/shop": "page.shop" } as const;
 const messages = { en, fr };
 
 /** A page's title in `locale`: the home page's is the site's own. */
 function titleIn(locale: Locale, pattern: string, name: string): string {
   if (locale === DEFAULT_LOCALE) return pageTitle(name || null);
   if (!name) return messages[locale]["site.title"];
-  const id = TRANSLATED_NAMES[pattern as keyof typeof TRANSLATED_NAMES];
+  const id = TRANSLATED_PAGE_NAMES[pattern];
   return pageTitle(id ? messages[locale][id] : name);
 }
 
