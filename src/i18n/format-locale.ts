@@ -14,7 +14,5 @@ export function setFormatLocale(locale: Locale): void {
   current = locale;
 }
 
-export const formatLocale = (): Locale => current;
-
 /** The BCP 47 tag Intl formats the current language with. */
 export const intlLocale = (): string => INTL_LOCALES[current];
