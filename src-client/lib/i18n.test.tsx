@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { messages as french } from "../../src/i18n/compiled/fr";
 import { en } from "../../src/i18n/messages/en";
+import { filterOptionsData, pageOf } from "../features/seers/testData";
 import { server, trpcHandlers } from "../test/msw";
 import { renderApp } from "../test/render";
 import { createI18n } from "./i18n";
@@ -80,5 +81,20 @@ describe("the catalog", () => {
     expect(screen.getByText(/Tous droits réservés/)).toBeInTheDocument();
     // The title the browser keeps is French too, not the English name of the page.
     await waitFor(() => expect(document.title).toBe("Seer — Guides spirituels africains vérifiés"));
+  });
+
+  it("draws the directory's own texts in French", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "seers.filterOptions": () => filterOptionsData,
+        "seers.list": () => pageOf([]),
+      }),
+    );
+    renderApp("/fr/seers", createI18n("fr", french));
+    await screen.findByRole("heading", { level: 1, name: "Nos Seers" });
+    expect(screen.getByLabelText("Pays")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Effacer les filtres" })).toHaveAttribute("href", "/fr/seers");
+    expect(await screen.findByText("Aucun Seer ne correspond à vos critères")).toBeInTheDocument();
   });
 });

@@ -74,6 +74,26 @@ export const en = {
   "home.ctaText":
     "Share your gift with seekers around the world. Apply to become a verified Seer, set your prices and keep 80% of every consultation.",
   "home.ctaButton": "Apply to Become a Seer",
+
+  // The directory (src-client/features/seers/SeerDirectory.tsx).
+  "seers.title": "Meet Our Seers",
+  "seers.lead":
+    "Verified spiritual guides from across Africa. Search by name or story, or narrow the list by country, specialization and language.",
+  "seers.find": "Find a Seer",
+  "seers.searchPlaceholder": "Search by name or biography",
+  "seers.country": "Country",
+  "seers.allCountries": "All Countries",
+  "seers.specialization": "Specialization",
+  "seers.allSpecializations": "All Specializations",
+  "seers.language": "Language",
+  "seers.allLanguages": "All Languages",
+  "seers.clear": "Clear Filters",
+  "seers.loading": "Loading Seers…",
+  "seers.loadError": "Could not load Seers",
+  "seers.loadErrorText": "Something went wrong while loading the Seers. Please try again.",
+  "seers.tryAgain": "Try again",
+  "seers.none": "No Seers found matching your criteria",
+  "seers.showing": "Showing {shown} of {total} Seers",
 } as const;
 
 export type MessageId = keyof typeof en;

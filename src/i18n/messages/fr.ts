@@ -70,4 +70,23 @@ export const fr: Record<MessageId, string> = {
   "home.ctaText":
     "Partagez votre don avec des chercheurs du monde entier. Devenez Seer vérifié, fixez vos tarifs et gardez 80 % de chaque consultation.",
   "home.ctaButton": "Devenir Seer",
+
+  "seers.title": "Nos Seers",
+  "seers.lead":
+    "Des guides spirituels vérifiés de toute l’Afrique. Cherchez par nom ou par histoire, ou affinez la liste par pays, spécialité et langue.",
+  "seers.find": "Trouver un Seer",
+  "seers.searchPlaceholder": "Chercher par nom ou biographie",
+  "seers.country": "Pays",
+  "seers.allCountries": "Tous les pays",
+  "seers.specialization": "Spécialité",
+  "seers.allSpecializations": "Toutes les spécialités",
+  "seers.language": "Langue",
+  "seers.allLanguages": "Toutes les langues",
+  "seers.clear": "Effacer les filtres",
+  "seers.loading": "Chargement des Seers…",
+  "seers.loadError": "Impossible de charger les Seers",
+  "seers.loadErrorText": "Un problème est survenu lors du chargement des Seers. Veuillez réessayer.",
+  "seers.tryAgain": "Réessayer",
+  "seers.none": "Aucun Seer ne correspond à vos critères",
+  "seers.showing": "{shown} Seers affichés sur {total}",
 };
