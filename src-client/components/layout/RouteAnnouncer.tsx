@@ -2,6 +2,8 @@ import { VisuallyHidden } from "@mantine/core";
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { matchPage, pageTitle } from "../../../src/domain/pages";
+import { TRANSLATED_PAGE_NAMES } from "../../../src/i18n/page-names";
+import { useI18n } from "../../lib/i18n";
 
 /**
  * The document title of a page whose name comes from its data (a Seer, a product, an article, not found). Static
@@ -24,10 +26,15 @@ export function RouteAnnouncer() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [message, setMessage] = useState("");
   const first = useRef(true);
+  const { t } = useI18n();
 
   useEffect(() => {
     const match = matchPage(pathname);
-    document.title = pageTitle(match ? match.page.name || null : "Page Not Found");
+    // In the page's language (issue #45): the English catalog gives the names src/domain/pages.ts has.
+    const id = match && TRANSLATED_PAGE_NAMES[match.pattern];
+    if (!match) document.title = pageTitle(t("page.notFound"));
+    else if (!match.page.name) document.title = t("site.title");
+    else document.title = pageTitle(id ? t(id) : match.page.name);
     if (first.current) {
       first.current = false;
       return;
@@ -54,7 +61,7 @@ export function RouteAnnouncer() {
     };
     timer = setTimeout(settle, 0);
     return () => clearTimeout(timer);
-  }, [pathname]);
+  }, [pathname, t]);
 
   return (
     <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="route-announcer">
