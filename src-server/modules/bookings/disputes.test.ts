@@ -31,11 +31,19 @@ let usSeerId: string;
 let usSeerCookie: string;
 beforeAll(async () => {
   ({ t, seerId, seerCookie, adminCookie, client, stranger } = kit.get());
-  const other = await createUser(t.database.db, { role: "seer", email: "other-seer-dispute@example.com" }, { password: "seer password 1" });
+  const other = await createUser(
+    t.database.db,
+    { role: "seer", email: "other-seer-dispute@example.com" },
+    { password: "seer password 1" },
+  );
   await createSeer(t.database.db, { userId: other.id });
   otherSeerCookie = await signIn(t.app, "other-seer-dispute@example.com", "seer password 1");
   // A Seer paid through Stripe (the lifecycle Seer is in Ghana, whose payouts take the local rails).
-  const us = await createUser(t.database.db, { role: "seer", email: "us-seer-dispute@example.com" }, { password: "seer password 1" });
+  const us = await createUser(
+    t.database.db,
+    { role: "seer", email: "us-seer-dispute@example.com" },
+    { password: "seer password 1" },
+  );
   usSeerId = (await createSeer(t.database.db, { userId: us.id, country: "United States", price60Min: "80.00" })).id;
   usSeerCookie = await signIn(t.app, "us-seer-dispute@example.com", "seer password 1");
 });
@@ -90,8 +98,18 @@ describe("reporting a problem", () => {
       await trpcQuery(t.app, "bookings.dispute", { bookingId }, client.cookie),
     );
     expect(before).toMatchObject({ canReport: true, dispute: null });
+    const card = async () =>
+      trpcData<{ past: { id: string; canReport: boolean; dispute: Dispute | null }[] }>(
+        await trpcQuery(t.app, "bookings.clientSessions", undefined, client.cookie),
+      ).past.find((c) => c.id === bookingId);
+    expect(await card()).toMatchObject({ canReport: true, dispute: null });
 
-    const invalid = await trpcMutation(t.app, "bookings.reportProblem", { bookingId, reason: "seer_absent", text: " " }, client.cookie);
+    const invalid = await trpcMutation(
+      t.app,
+      "bookings.reportProblem",
+      { bookingId, reason: "seer_absent", text: " " },
+      client.cookie,
+    );
     expect(trpcError(invalid).data.zodError?.fieldErrors.text).toEqual(["Tell us what happened"]);
     expect(await t.database.db.select().from(bookingDisputes).where(eq(bookingDisputes.bookingId, bookingId))).toHaveLength(0);
 
@@ -106,6 +124,11 @@ describe("reporting a problem", () => {
     const made = trpcData<Dispute>(await report(bookingId));
     expect(made).toMatchObject({ status: "open", seerAnswer: null });
     expect(trpcError(await report(bookingId)).message).toBe(ALREADY_REPORTED);
+    expect(await card()).toMatchObject({ canReport: false, dispute: { id: made.id, reason: "seer_absent", status: "open" } });
+    const seerCard = trpcData<{ past: { id: string; dispute: Dispute | null }[] }>(
+      await trpcQuery(t.app, "bookings.seerSessions", undefined, seerCookie),
+    ).past.find((c) => c.id === bookingId);
+    expect(seerCard?.dispute).toMatchObject({ id: made.id, seerAnswer: null });
     await t.app.jobs.runDue();
     const told = mailsAbout(bookingId, "A problem was reported");
     expect(told.map((m) => m.to)).toEqual(["seer-life@example.com"]);
@@ -151,16 +174,16 @@ describe("reporting a problem", () => {
     const completedAt = (await row(late))?.completedAt;
     if (!completedAt) throw new Error("not completed");
     t.clock.set(new Date(completedAt.getTime() + DAY - 60_000));
-    expect(trpcData<{ canReport: boolean }>(await trpcQuery(t.app, "bookings.dispute", { bookingId: late }, client.cookie)).canReport).toBe(
-      true,
-    );
+    expect(
+      trpcData<{ canReport: boolean }>(await trpcQuery(t.app, "bookings.dispute", { bookingId: late }, client.cookie)).canReport,
+    ).toBe(true);
     t.clock.set(new Date(completedAt.getTime() + DAY));
     const refused = await report(late);
     expect(refused.statusCode).toBe(409);
     expect(trpcError(refused).message).toBe(REPORT_TOO_LATE);
-    expect(trpcData<{ canReport: boolean }>(await trpcQuery(t.app, "bookings.dispute", { bookingId: late }, client.cookie)).canReport).toBe(
-      false,
-    );
+    expect(
+      trpcData<{ canReport: boolean }>(await trpcQuery(t.app, "bookings.dispute", { bookingId: late }, client.cookie)).canReport,
+    ).toBe(false);
   });
 });
 
@@ -174,13 +197,23 @@ describe("the admins' decisions", () => {
     const listed = queue.find((d) => d.id === made.id);
     expect(listed).toMatchObject({ bookingId, refundable: "80.00", attendance: [{ role: "client" }] });
 
-    const tooMuch = await decide({ disputeId: made.id, decision: "partial_refund", refundAmount: "80.01", reason: "Half the call" });
+    const tooMuch = await decide({
+      disputeId: made.id,
+      decision: "partial_refund",
+      refundAmount: "80.01",
+      reason: "Half the call",
+    });
     expect(trpcError(tooMuch).message).toBe(REFUND_TOO_LARGE);
     const noAmount = await decide({ disputeId: made.id, decision: "partial_refund", reason: "Half the call" });
     expect(noAmount.statusCode).toBe(400);
     expect((await row(bookingId))?.refundDue).toBe("0.00");
 
-    const done = await decide({ disputeId: made.id, decision: "partial_refund", refundAmount: "30.00", reason: "Half the call failed" });
+    const done = await decide({
+      disputeId: made.id,
+      decision: "partial_refund",
+      refundAmount: "30.00",
+      reason: "Half the call failed",
+    });
     expect(trpcData(done)).toMatchObject({ status: "partly_refunded", refundAmount: "30.00", decidedNow: true });
     const again = await decide({ disputeId: made.id, decision: "full_refund", reason: "Changed my mind" });
     expect(trpcData(again)).toMatchObject({ status: "partly_refunded", refundAmount: "30.00", decidedNow: false });
@@ -195,10 +228,11 @@ describe("the admins' decisions", () => {
     const [stored] = await t.database.db.select().from(bookingDisputes).where(eq(bookingDisputes.id, made.id));
     expect(stored).toMatchObject({ status: "partly_refunded", decisionReason: "Half the call failed", refundAmount: "30.00" });
     expect(stored?.decidedBy).toBeTruthy();
-    expect(mailsAbout(bookingId, "Decision on the reported problem").map((m) => m.to).sort()).toEqual([
-      "client-life@example.com",
-      "seer-life@example.com",
-    ]);
+    expect(
+      mailsAbout(bookingId, "Decision on the reported problem")
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["client-life@example.com", "seer-life@example.com"]);
     const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.targetId, made.id));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "bookings.decideDispute", targetKind: "dispute" });
@@ -233,7 +267,8 @@ describe("the Seer's payout while a report is open", () => {
     const { url } = trpcData<{ url: string }>(await trpcMutation(t.app, "payouts.connect", undefined, usSeerCookie));
     const accountId = new URL(url, "http://localhost:3000").searchParams.get("account") ?? "";
     expect(
-      trpcData<{ status: string }>(await trpcMutation(t.app, "payouts.completeTestOnboarding", { accountId }, usSeerCookie)).status,
+      trpcData<{ status: string }>(await trpcMutation(t.app, "payouts.completeTestOnboarding", { accountId }, usSeerCookie))
+        .status,
     ).toBe("active");
     const { bookingId } = await pastSession({ seer: usSeerId });
     const made = trpcData<Dispute>(await report(bookingId));

@@ -64,6 +64,20 @@ const viewColumns = {
   createdAt: bookingDisputes.createdAt,
 };
 
+/**
+ * A booking's report as its client's and Seer's cards show it (sessions.ts, seer-sessions.ts): selected as one nested
+ * object over a left join, which drizzle answers as null when the booking has none.
+ */
+export const cardDisputeColumns = {
+  id: bookingDisputes.id,
+  reason: bookingDisputes.reason,
+  text: bookingDisputes.text,
+  status: bookingDisputes.status,
+  seerAnswer: bookingDisputes.seerAnswer,
+  refundAmount: bookingDisputes.refundAmount,
+  decisionReason: bookingDisputes.decisionReason,
+};
+
 /** The ledger's lock on one booking (payouts' `recordBooking` takes it): a report and a settlement queue on it. */
 const ledgerKey = (bookingId: string) => `ledger:booking:${bookingId}`;
 
@@ -228,7 +242,13 @@ export interface DisputeDecisionResult {
 }
 
 /** Both decision mails, queued in the deciding transaction. */
-async function queueDecidedMails(deps: BookingDeps, tx: Tx, disputeId: string, bookingId: string, outcome: Parameters<typeof disputeDecidedMail>[3]) {
+async function queueDecidedMails(
+  deps: BookingDeps,
+  tx: Tx,
+  disputeId: string,
+  bookingId: string,
+  outcome: Parameters<typeof disputeDecidedMail>[3],
+) {
   const mail = await loadBookingMail(tx, deps.config.publicUrl, bookingId);
   if (!mail) return;
   for (const audience of ["client", "seer"] as const)
@@ -286,7 +306,10 @@ export async function decideDispute(
     const refundAmount = refund > 0 ? toDecimal(refund) : null;
     if (refund > 0) {
       const due = cents(Math.max(toCents(b.refundedAmount), toCents(b.refundDue)) + refund);
-      await tx.update(bookings).set({ refundDue: toDecimal(due) }).where(eq(bookings.id, b.id));
+      await tx
+        .update(bookings)
+        .set({ refundDue: toDecimal(due) })
+        .where(eq(bookings.id, b.id));
       await deps.jobs.send(REFUND_JOB, { bookingId: b.id }, { key: `${b.id}:${toDecimal(due)}`, tx });
     }
     await tx
