@@ -143,6 +143,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "messages.thread": "signed-in",
   "messages.send": "signed-in",
   "messages.markRead": "signed-in",
+  "messages.report": "signed-in",
+  "messages.reported": "admin",
   "admin.bookings": "admin",
   "admin.products": "admin",
 };
