@@ -1,4 +1,5 @@
-import { Button, Card, Group, Loader, Radio, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Loader, Radio, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { DISPUTE_REASON_LABELS, DISPUTE_TEXT_MAX } from "../../../src/domain/disputes";
 import { formatMoney } from "../../../src/domain/money";
@@ -137,22 +138,55 @@ function DisputeCard({ dispute }: { dispute: OpenDispute }) {
   );
 }
 
-/** The admins' queue of reported problems (issue #43): oldest first, each decided once. */
+/** Conversations with a reported message: the only ones an admin may read (issue #43). */
+function ReportedConversations() {
+  const list = trpc.messages.reported.useQuery();
+  if (list.isPending) return <Loader aria-label="Loading reported conversations" />;
+  if (list.isError) return <Text c="red">Failed to load reported conversations.</Text>;
+  if (list.data.length === 0) return <Text c="dimmed">No reported messages.</Text>;
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+      {list.data.map((c) => (
+        <li key={c.bookingId}>
+          <Text size="sm">
+            {c.reports} {c.reports === 1 ? "report" : "reports"}, last {time(c.lastReportedAt)}
+            {c.reasons.length > 0 ? `: ${c.reasons.join("; ")}` : ""}.{" "}
+            <Anchor renderRoot={(props) => <Link {...props} to="/messages/$bookingId" params={{ bookingId: c.bookingId }} />}>
+              Read conversation
+            </Anchor>
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The admins' queue of reported problems (issue #43): oldest first, each decided once; then reported messages. */
 export function DisputesPanel() {
   const list = trpc.bookings.disputes.useQuery();
-  if (list.isPending) return <Loader aria-label="Loading disputes" />;
-  if (list.isError) return <Text c="red">Failed to load disputes.</Text>;
-  if (list.data.length === 0)
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        No open disputes
-      </Text>
-    );
   return (
-    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
-      {list.data.map((d) => (
-        <DisputeCard key={d.id} dispute={d} />
-      ))}
+    <Stack gap="xl">
+      {list.isPending ? (
+        <Loader aria-label="Loading disputes" />
+      ) : list.isError ? (
+        <Text c="red">Failed to load disputes.</Text>
+      ) : list.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No open disputes
+        </Text>
+      ) : (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
+          {list.data.map((d) => (
+            <DisputeCard key={d.id} dispute={d} />
+          ))}
+        </Stack>
+      )}
+      <Stack gap="xs" component="section" aria-labelledby="reported-messages">
+        <Title order={3} fz="h4" id="reported-messages">
+          Reported messages
+        </Title>
+        <ReportedConversations />
+      </Stack>
     </Stack>
   );
 }

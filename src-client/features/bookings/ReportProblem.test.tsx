@@ -213,6 +213,7 @@ describe("the admins' disputes queue", () => {
     renderWith(
       {
         "bookings.disputes": () => [open],
+        "messages.reported": () => [],
         "bookings.decideDispute": (input) => {
           decided.push(input);
           return {
