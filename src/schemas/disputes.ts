@@ -40,6 +40,3 @@ export const reportMessageSchema = z.object({
   messageId: id,
   reason: z.string().trim().max(500, "At most 500 characters").optional().default(""),
 });
-
-export const disputeIdSchema = z.object({ disputeId: id });
-export const reportedConversationSchema = z.object({ bookingId: id });
