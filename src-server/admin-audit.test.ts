@@ -9,7 +9,16 @@ import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAudit, contactMessages, localPayouts, orderReturns, orders, payoutMethods, users } from "../db/schema";
+import {
+  adminAudit,
+  bookingDisputes,
+  contactMessages,
+  localPayouts,
+  orderReturns,
+  orders,
+  payoutMethods,
+  users,
+} from "../db/schema";
 import {
   createBooking,
   createProduct,
@@ -123,6 +132,25 @@ const CASES: Record<string, () => Promise<Case>> = {
       ok: { bookingId: booking.id, refundAmount: "0", reason: "Seer unavailable" },
       refused: { bookingId: booking.id, refundAmount: "99999", reason: "Too much" },
       target: booking.id,
+    };
+  },
+  "bookings.decideDispute": async () => {
+    const seer = await createSeer(t.database.db);
+    const booking = await createBooking(t.database.db, {
+      clientId,
+      seerId: seer.id,
+      status: "completed",
+      completedAt: new Date(),
+    });
+    const [dispute] = await t.database.db
+      .insert(bookingDisputes)
+      .values({ bookingId: booking.id, reason: "other", text: "The reading was cut short" })
+      .returning({ id: bookingDisputes.id });
+    const id = dispute?.id ?? "";
+    return {
+      ok: { disputeId: id, decision: "release", reason: "The room shows a full session" },
+      refused: { disputeId: id, decision: "partial_refund", refundAmount: "99999", reason: "Too much" },
+      target: id,
     };
   },
   "contact.setStatus": async () => {

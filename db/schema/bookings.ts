@@ -11,10 +11,12 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { CURRENCIES, type Currency } from "../../src/domain/currencies";
+import { DISPUTE_REASONS, DISPUTE_STATUSES, type DisputeReason, type DisputeStatus } from "../../src/domain/disputes";
 import { localCharges } from "./local-charges";
 import {
   BOOKING_STATUSES,
@@ -163,5 +165,45 @@ export const reviews = pgTable(
     check("reviews_comment_length_check", sql`${t.comment} is null or char_length(${t.comment}) <= 2000`),
     check("reviews_reply_length_check", sql`${t.seerReply} is null or char_length(${t.seerReply}) <= 2000`),
     index("reviews_seer_idx").on(t.seerId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Report a problem (issue #43): a client's claim about a completed session, within its hold; the Seer answers once;
+ * an admin decides (a full or partial refund, or release to the Seer), who, when and why. One per booking; while
+ * open, the booking's money does not settle, so its Seer is not paid.
+ */
+export const bookingDisputes = pgTable(
+  "booking_disputes",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    reason: varchar("reason", { length: 20 }).$type<DisputeReason>().notNull(),
+    text: text("text").notNull(),
+    status: varchar("status", { length: 20 }).$type<DisputeStatus>().notNull().default("open"),
+    seerAnswer: text("seer_answer"),
+    seerAnsweredAt: timestamp("seer_answered_at", { withTimezone: true, mode: "date" }),
+    /** What the decision refunded, in US dollars; null for a release. */
+    refundAmount: money("refund_amount"),
+    decisionReason: text("decision_reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "restrict" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("booking_disputes_booking_unique").on(t.bookingId),
+    check("booking_disputes_reason_check", oneOf(t.reason, DISPUTE_REASONS)),
+    check("booking_disputes_status_check", oneOf(t.status, DISPUTE_STATUSES)),
+    check("booking_disputes_text_check", sql`char_length(${t.text}) between 1 and 2000`),
+    check(
+      "booking_disputes_answer_check",
+      sql`${t.seerAnswer} is null or char_length(${t.seerAnswer}) between 1 and 2000`,
+    ),
+    check("booking_disputes_decided_check", sql`(${t.status} = 'open') = (${t.decidedAt} is null)`),
+    index("booking_disputes_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, oneOf } from "./columns";
 import { bookings } from "./bookings";
 import { uploads } from "./uploads";
@@ -93,4 +93,28 @@ export const relayPayloads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("relay_payloads_created_idx").on(t.createdAt)],
+);
+
+/** A report of one message (issue #43's abuse part): once per message and reporter; admins may then read its thread. */
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: id(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => meetingMessages.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("message_reports_once").on(t.messageId, t.reporterId),
+    check("message_reports_reason_check", sql`char_length(${t.reason}) <= 500`),
+    index("message_reports_booking_idx").on(t.bookingId, t.createdAt),
+  ],
 );

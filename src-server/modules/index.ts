@@ -120,8 +120,9 @@ export function createServices(base: ServiceDeps) {
   });
   const bookings = createBookingService({
     ...deps,
-    // Completion reads the room's records: a client who never joined is a no-show.
-    attendance: { clientJoined: meetings.clientJoined },
+    // Completion reads the room's records (a client who never joined is a no-show); admins see them beside a
+    // reported problem (issue #43).
+    attendance: { clientJoined: meetings.clientJoined, records: meetings.attendance },
     // A booking's charge is in the ledger from the transaction that confirms it.
     onConfirmed: ledger.recordCharge,
     // A Seer's sessions and earnings are read with each booking's share as the ledger has it.

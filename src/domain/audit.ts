@@ -6,6 +6,7 @@
 export const ADMIN_ACTIONS = [
   "admin.reviewApplication",
   "bookings.adminCancel",
+  "bookings.decideDispute",
   "contact.setStatus",
   "orders.ship",
   "orders.deliver",
@@ -22,6 +23,7 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   "admin.reviewApplication": "Review a Seer application",
   "bookings.adminCancel": "Cancel a booking",
+  "bookings.decideDispute": "Decide a reported problem",
   "contact.setStatus": "Mark a contact message",
   "orders.ship": "Ship an order",
   "orders.deliver": "Mark an order delivered",

@@ -19,11 +19,13 @@ export interface SettlementState {
   cancelledAt: Date | null;
   /** No refund of the booking is still on its way. */
   refundsFinal: boolean;
+  /** A problem reported with the session is still open (issue #43): the money is held until an admin decides. */
+  disputed?: boolean;
 }
 
 /** When a booking's money settles, or null while it cannot (upcoming, unpaid, a refund still on its way). */
 export function settlesAt(b: SettlementState): Date | null {
-  if (!b.refundsFinal) return null;
+  if (!b.refundsFinal || b.disputed) return null;
   const from = b.status === "completed" || b.status === "no_show" ? b.completedAt : b.status === "cancelled" ? b.cancelledAt : null;
   return from ? new Date(from.getTime() + PAYOUT_HOLD_HOURS * HOUR_MS) : null;
 }

@@ -20,6 +20,7 @@ import { formatMinor } from "../../../src/domain/currencies";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { ApplicationsPanel } from "./ApplicationsPanel";
 import { AuditPanel } from "./AuditPanel";
+import { DisputesPanel } from "./DisputesPanel";
 import { InboxPanel } from "./InboxPanel";
 import { isAdminTab, type AdminTab } from "./tabs";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
@@ -339,6 +340,7 @@ export function AdminPage({
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="payouts">Payouts</Tabs.Tab>
+          <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
           <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
@@ -359,6 +361,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="payouts">
           <PayoutsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="disputes">
+          <DisputesPanel />
         </Tabs.Panel>
         <Tabs.Panel value="inbox">
           <InboxPanel />

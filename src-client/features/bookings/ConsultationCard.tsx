@@ -22,6 +22,7 @@ import { OwnReviewView } from "./OwnReviewView";
 import { ProposalNotice } from "./ProposalNotice";
 import { RefundLine } from "./RefundLine";
 import { RescheduleDialog } from "./RescheduleDialog";
+import { ReportProblemDialog, ClientDisputeView } from "./ReportProblem";
 import { ReviewDialog } from "./ReviewDialog";
 import type { Consultation } from "./types";
 
@@ -75,7 +76,7 @@ function statusBadge(c: Consultation, past: boolean): BadgeSpec {
   }
 }
 
-type Dialog = "cancel" | "reschedule" | "review" | null;
+type Dialog = "cancel" | "reschedule" | "review" | "report" | null;
 
 /** One of the client's consultations on /profile, with what they may do with it now. */
 export function ConsultationCard({ consultation, past }: { consultation: Consultation; past: boolean }) {
@@ -87,6 +88,9 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
   const reviewable =
     consultation.status === "completed" &&
     (!consultation.review || new Date(consultation.review.editableUntil).getTime() > now.getTime());
+  // The server says whether a problem may be reported; the hold's end is checked here too, so a card left open refuses.
+  const reportable =
+    consultation.canReport && !!consultation.reportableUntil && new Date(consultation.reportableUntil).getTime() > now.getTime();
   return (
     <Card withBorder radius="md" padding="lg" component="li" data-testid="consultation">
       <Stack gap="sm">
@@ -142,7 +146,8 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
         </Group>
         {changeable && <ProposalNotice consultation={consultation} />}
         <OwnReviewView consultation={consultation} />
-        {(changeable || reviewable) && (
+        {consultation.dispute && <ClientDisputeView dispute={consultation.dispute} />}
+        {(changeable || reviewable || reportable) && (
           <Group gap="xs" data-testid="consultation-actions">
             {movable && (
               <Button
@@ -170,6 +175,11 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
                 {consultation.review ? "Edit Review" : "Write a Review"}
               </Button>
             )}
+            {reportable && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("report")}>
+                Report a problem
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
@@ -190,6 +200,7 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
           mode="client"
         />
       )}
+      {reportable && dialog === "report" && <ReportProblemDialog bookingId={consultation.id} onClose={() => setDialog(null)} />}
       {reviewable && dialog === "review" && (
         <ReviewDialog
           bookingId={consultation.id}

@@ -36,6 +36,7 @@ const thread = (overrides: Partial<ThreadView> = {}): ThreadView => ({
 function show(
   view: ThreadView,
   send: (input: { text?: string }) => ChatMessage | { error: { code: "CONFLICT"; message: string } },
+  more: Parameters<typeof trpcHandlers>[0] = {},
 ) {
   const reads: string[] = [];
   server.use(
@@ -49,6 +50,7 @@ function show(
       },
       "messages.inbox": () => [],
       "messages.send": (input) => send(input),
+      ...more,
     }),
   );
   return reads;
@@ -101,6 +103,29 @@ describe("/messages/{bookingId}", () => {
     );
     expect(await within(log()).findByText("Thank you, noted.")).toBeInTheDocument();
     expect(within(log()).getAllByTestId("thread-message")).toHaveLength(3);
+  });
+
+  it("reports the other side's message, never one's own (issue #43)", async () => {
+    const reports: unknown[] = [];
+    const mine: ChatMessage = {
+      id: "m2",
+      senderRole: "client",
+      senderName: "Kofi Boateng",
+      text: "Hello",
+      sentAt: "2026-11-22T10:01:00Z",
+    };
+    show(thread({ messages: [seerMessage, mine] }), () => mine, {
+      "messages.report": (input) => {
+        reports.push(input);
+        return { reported: true as const };
+      },
+    });
+    renderApp("/messages/b-1");
+    const items = await within(await screen.findByRole("log", { name: "Messages" })).findAllByTestId("thread-message");
+    expect(within(items[1] as HTMLElement).queryByRole("button", { name: "Report" })).not.toBeInTheDocument();
+    await userEvent.click(within(items[0] as HTMLElement).getByRole("button", { name: "Report" }));
+    await waitFor(() => expect(reports).toEqual([{ messageId: "m1", reason: "" }]));
+    expect(await within(items[0] as HTMLElement).findByRole("button", { name: "Reported" })).toBeDisabled();
   });
 
   it("is read-only once closed", async () => {

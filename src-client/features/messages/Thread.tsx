@@ -6,9 +6,37 @@ import { CHAT_MESSAGE_MAX, type ChatMessage, type MeetingRole } from "../../../s
 import { CONVERSATION_OPEN_DAYS } from "../../../src/domain/conversations";
 import { formatCalendarDate, formatDate } from "../../lib/format";
 import { uploadFile, UploadError } from "../../lib/upload";
+import { notifyActionError } from "../../lib/actionError";
+import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" });
+
+/** `Report` under the other person's message (issue #43): once sent, our team may read the conversation. */
+function ReportMessage({ messageId }: { messageId: string }) {
+  const report = trpc.messages.report.useMutation();
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="gray"
+      disabled={report.isSuccess}
+      loading={report.isPending}
+      onClick={() =>
+        report.mutate(
+          { messageId, reason: "" },
+          {
+            onSuccess: () =>
+              notify({ title: "Message Reported", message: "Our team can now read this conversation." }, "success"),
+            onError: notifyActionError,
+          },
+        )
+      }
+    >
+      {report.isSuccess ? "Reported" : "Report"}
+    </Button>
+  );
+}
 
 /** One message: plain text (React never reads it as HTML) and perhaps an image. */
 function MessageItem({ message, me }: { message: ChatMessage; me: MeetingRole | "admin" }) {
@@ -41,6 +69,7 @@ function MessageItem({ message, me }: { message: ChatMessage; me: MeetingRole | 
           />
         </a>
       )}
+      {!mine && me !== "admin" && <ReportMessage messageId={message.id} />}
     </Paper>
   );
 }

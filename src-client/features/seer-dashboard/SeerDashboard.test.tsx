@@ -75,6 +75,7 @@ function sessionsData(): SeerSessions {
         calendarSequence: 0,
         proposedStartsAt: null,
         review: null,
+        dispute: null,
       },
       {
         id: "b-2",
@@ -90,6 +91,7 @@ function sessionsData(): SeerSessions {
         calendarSequence: 1,
         proposedStartsAt: new Date("2026-11-27T10:00:00Z"),
         review: null,
+        dispute: null,
       },
     ],
     past: [
@@ -107,6 +109,7 @@ function sessionsData(): SeerSessions {
         calendarSequence: 0,
         proposedStartsAt: null,
         review: { rating: 4, comment: "Very calm and clear.", seerReply: null },
+        dispute: null,
       },
     ],
   };

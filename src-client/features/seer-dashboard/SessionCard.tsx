@@ -14,6 +14,7 @@ import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
 import { notifyActionError } from "../../lib/actionError";
 import { hasConversation } from "../../../src/domain/conversations";
 import { MessagesButton } from "../messages/MessagesButton";
+import { SeerDisputeAnswer } from "../bookings/ReportProblem";
 import { timezoneLabel } from "./format";
 import type { DashboardSession } from "./types";
 
@@ -195,6 +196,7 @@ export function SessionCard({
           </Text>
         )}
         {past && session.status === "completed" && <ReviewReply session={session} />}
+        {session.dispute && <SeerDisputeAnswer bookingId={session.id} dispute={session.dispute} />}
         {hasConversation(session.status) && (
           <Group gap="xs">
             <MessagesButton bookingId={session.id} />

@@ -19,7 +19,7 @@ import { ALREADY_CANCELLED, BOOKING_NOT_FOUND, CANNOT_CHANGE, REFUND_TOO_LARGE }
 import { queueBookingPush } from "./push";
 import { cancelReminder } from "./reminder";
 
-const REFUND_JOB = "bookings.refund";
+export const REFUND_JOB = "bookings.refund";
 
 /** What the cancel dialog shows, computed by the same rule the cancellation applies. */
 export interface CancellationQuote {
@@ -203,7 +203,7 @@ async function refundedLocal(q: Queryable, bookingId: string): Promise<number> {
  * due is in book cents (the Terms'); a booking charged in another currency is refunded in that currency
  * (`localRefundAsk`).
  */
-async function executeRefund(deps: BookingDeps, { bookingId }: { bookingId: string }): Promise<void> {
+export async function executeRefund(deps: BookingDeps, { bookingId }: { bookingId: string }): Promise<void> {
   const [b] = await deps.db
     .select({
       paymentIntentId: bookings.paymentIntentId,

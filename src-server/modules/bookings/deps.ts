@@ -12,6 +12,8 @@ import type { SeerLedger } from "./seer-figures";
 export interface AttendanceReader {
   /** Whether the booking's client ever joined its room; null when the room keeps no record for it. */
   clientJoined(bookingId: string): Promise<boolean | null>;
+  /** Who was in the room and when, one line per connection (shown to admins beside a reported problem). */
+  records?(bookingId: string): Promise<{ role: "client" | "seer"; joinedAt: Date; leftAt: Date | null }[]>;
 }
 
 /** A booking as its confirmation wrote it, handed to `onConfirmed` inside the confirming transaction. */

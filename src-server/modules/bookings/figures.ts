@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { bookingRefunds, bookings } from "../../../db/schema";
+import { bookingDisputes, bookingRefunds, bookings } from "../../../db/schema";
 import type { LedgerKind } from "../../../src/domain/enums";
 import { PAYOUT_HOLD_HOURS } from "../../../src/domain/payouts";
 
@@ -50,6 +50,10 @@ export async function recentBookings(db: Queryable, limit: number) {
   return { bookings: rows, total: total?.count ?? 0 };
 }
 
+/** Whether the booking has a reported problem still open (issue #43): its money does not settle meanwhile. */
+const openDispute = (bookingId: typeof bookings.id) =>
+  sql<boolean>`exists (select 1 from ${bookingDisputes} d where d.booking_id = ${bookingId} and d.status = 'open')`;
+
 /** A booking's money as the ledger records it (payouts), not yet awaited: the ledger sends it with its own reads. */
 export const bookingMoneyQuery = (q: Queryable, bookingId: string) =>
   q
@@ -66,6 +70,7 @@ export const bookingMoneyQuery = (q: Queryable, bookingId: string) =>
       confirmedAt: bookings.confirmedAt,
       completedAt: bookings.completedAt,
       cancelledAt: bookings.cancelledAt,
+      disputed: openDispute(bookings.id),
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
@@ -106,7 +111,8 @@ export async function bookingsBehindLedger(
 ): Promise<string[]> {
   const sumOf = (kind: LedgerKind) => recorded(bookings.id, kind);
   const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now.toISOString()}::timestamptz - ${holdInterval})
-      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now.toISOString()}::timestamptz - ${holdInterval}))`;
+      or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now.toISOString()}::timestamptz - ${holdInterval}))
+      and not ${openDispute(bookings.id)}`;
   const rows = await q
     .select({ id: bookings.id })
     .from(bookings)

@@ -1,6 +1,7 @@
 import { adminCancel, cancel, cancellationQuote, defineRefundJob, syncRefunds } from "./cancel";
 import { applySucceededIntent, confirmPayment } from "./confirm";
 import type { BookingDeps } from "./deps";
+import { answerDispute, decideDispute, dispute, openDisputes, reportProblem } from "./disputes";
 import { applyFailedIntent, defineExpireHoldsJob, expireHolds, releaseHolds } from "./expire";
 import { createPaymentIntent } from "./hold";
 import { byId, calendar, mine, notOfferedSlots, takenSlots } from "./queries";
@@ -41,6 +42,8 @@ export {
   PAID_BOOKING_STATUSES,
   recentBookings,
 } from "./figures";
+// A booking whose reported problem is open does not settle, and its Seer is not paid for it (issue #43).
+export { openlyDisputed } from "./disputes";
 
 type Rest<F> = F extends (deps: BookingDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 
@@ -91,5 +94,11 @@ export function createBookingService(deps: BookingDeps) {
     settleEnded: bind(deps, settleEnded),
     // reviews.ts
     ...createReviewService(deps),
+    // disputes.ts: a reported problem, the Seer's answer, the admins' queue and decisions (issue #43)
+    reportProblem: bind(deps, reportProblem),
+    dispute: bind(deps, dispute),
+    answerDispute: bind(deps, answerDispute),
+    openDisputes: bind(deps, openDisputes),
+    decideDispute: bind(deps, decideDispute),
   };
 }

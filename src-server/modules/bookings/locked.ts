@@ -30,6 +30,7 @@ export async function lockBooking(tx: Tx, bookingId: string) {
       calendarSequence: bookings.calendarSequence,
       proposedStartsAt: bookings.proposedStartsAt,
       confirmedAt: bookings.confirmedAt,
+      completedAt: bookings.completedAt,
     })
     .from(bookings)
     .innerJoin(seers, eq(seers.id, bookings.seerId))

@@ -220,3 +220,55 @@ export function reviewPromptMail(to: string, data: BookingMailData): MailMessage
     ].join("\n"),
   };
 }
+
+/** To the Seer: a client reported a problem with their session (issue #43); they may answer once. */
+export function disputeReportedMail(to: string, data: BookingMailData, reason: string, text: string): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  return {
+    to,
+    subject: `A problem was reported: ${minutes} minute consultation with ${data.clientName}`,
+    text: [
+      `Hello ${data.seerName},`,
+      "",
+      `${data.clientName} reported a problem with your ${minutes} minute session on ${seerWhen(data)}: ${reason}.`,
+      "",
+      text,
+      "",
+      "Your payout for this session is held until our team decides. You can answer once, from the session's card on your dashboard.",
+      `${data.profileUrl.replace(/\/profile$/, "/seer/dashboard")}`,
+      "",
+      `Booking ${data.bookingId}`,
+    ].join("\n"),
+  };
+}
+
+/** To either side: what the team decided about a reported problem, and why. */
+export function disputeDecidedMail(
+  to: string,
+  data: BookingMailData,
+  audience: "client" | "seer",
+  outcome: { refund: string; released: boolean; reason: string },
+): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  const other = audience === "client" ? data.seerName : data.clientName;
+  const decision = outcome.released
+    ? audience === "client"
+      ? "We looked into the problem you reported and found no refund is due; the payment goes to the Seer."
+      : "We looked into the problem reported and released your payout for this session."
+    : audience === "client"
+      ? `We looked into the problem you reported and refunded ${formatMoney(outcome.refund)} to your payment method.`
+      : `We looked into the problem reported and refunded ${formatMoney(outcome.refund)} to the client; your payout for this session is reduced in proportion.`;
+  return {
+    to,
+    subject: `Decision on the reported problem: ${minutes} minute consultation with ${other}`,
+    text: [
+      `Hello ${audience === "client" ? data.clientName : data.seerName},`,
+      "",
+      decision,
+      "",
+      `Reason: ${outcome.reason}`,
+      "",
+      `Booking ${data.bookingId}`,
+    ].join("\n"),
+  };
+}

@@ -10,3 +10,15 @@ export const SEER_AWAY_REFUNDED = "The Seer is no longer available at this time.
 export const NO_PROPOSAL = "There is no proposed time to answer.";
 export const REFUND_TOO_LARGE = "The refund cannot be more than what is left of the payment.";
 export const MEETING_NOT_FOUND_MESSAGE = "This meeting room doesn't exist or you don't have access to it.";
+// Report a problem (issue #43, docs/product.md#report-a-problem).
+export const REPORT_NOT_YET = "You can report a problem once the session has ended and its room has closed.";
+export const REPORT_TOO_LATE =
+  "The time to report a problem with this session has passed: problems can be reported until 24 hours after the session.";
+export const REPORT_NO_SHOW =
+  "You did not join this session, so by our Terms it is not refunded and a problem cannot be reported.";
+export const REPORT_CANCELLED = "This session was cancelled and its refund follows the cancellation, so there is nothing to report.";
+export const ALREADY_REPORTED = "A problem with this session has already been reported.";
+export const DISPUTE_NOT_FOUND = "Report not found.";
+export const ALREADY_ANSWERED = "You have already answered this report.";
+export const DISPUTE_DECIDED = "This report has already been decided.";
+export const NOTHING_TO_REFUND = "Nothing is left to refund for this session.";

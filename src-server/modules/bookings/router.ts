@@ -14,6 +14,7 @@ import {
   takenSlotsSchema,
 } from "../../../src/schemas/bookings";
 import { idempotencyKeySchema } from "../../../src/schemas/common";
+import { answerDisputeSchema, decideDisputeSchema, reportProblemSchema } from "../../../src/schemas/disputes";
 import { earningsInputSchema } from "../../../src/schemas/dashboard";
 import {
   adminProcedure,
@@ -86,4 +87,23 @@ export const bookingsRouter = router({
   replyToReview: authedProcedure
     .input(reviewReplySchema)
     .mutation(({ ctx, input }) => ctx.services.bookings.replyToReview(ctx.user, input)),
+  /** Report a problem (issue #43): the client of a completed session, until its hold ends (disputes.ts). */
+  reportProblem: authedProcedure
+    .input(reportProblemSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.reportProblem(ctx.user, input)),
+  /** A booking's report as its client or Seer sees it, and whether the client may still report it. */
+  dispute: authedProcedure
+    .input(bookingIdSchema)
+    .query(({ ctx, input }) => ctx.services.bookings.dispute(ctx.user, input.bookingId)),
+  /** The Seer's one answer to a report about their session. */
+  answerDispute: authedProcedure
+    .input(answerDisputeSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.answerDispute(ctx.user, input)),
+  /** Admins: the open reports, with the Seer's answers and the rooms' records. */
+  disputes: adminProcedure.query(({ ctx }) => ctx.services.bookings.openDisputes()),
+  /** Admins only, freshly confirmed: a full or partial refund, or release to the Seer, with a reason. */
+  decideDispute: adminProcedure
+    .use(freshlyConfirmed)
+    .input(decideDisputeSchema)
+    .mutation(({ ctx, input }) => ctx.services.bookings.decideDispute(ctx.admin, input, ctx.req.log)),
 });

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, reviews, users, type BookingStatus } from "../../../db/schema";
+import { bookingDisputes, bookings, reviews, users, type BookingStatus } from "../../../db/schema";
 import { dateInTimeZone, timeInTimeZone, zonedDateTimeToInstant, type SessionType } from "../../../src/domain/consultations";
+import type { DisputeReason, DisputeStatus } from "../../../src/domain/disputes";
 import { cents, toDecimal } from "../../../src/domain/money";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import { ownSeer, type OwnSeer } from "../seers";
+import { cardDisputeColumns } from "./disputes";
 import { confirmed, DASHBOARD_LIST_LIMIT, held, money, paid, type SeerFiguresDeps, type SeerLedger } from "./seer-figures";
 
 /** A session as its Seer sees it: the client reduced to first name and last initial, times on the Seer's clock. */
@@ -27,6 +29,16 @@ export interface DashboardSession {
   proposedStartsAt: Date | null;
   /** The client's review of a completed session, with the Seer's reply. */
   review: { rating: number; comment: string | null; seerReply: string | null } | null;
+  /** A problem the client reported (issue #43): the Seer sees the claim and may answer once. */
+  dispute: {
+    id: string;
+    reason: DisputeReason;
+    text: string;
+    status: DisputeStatus;
+    seerAnswer: string | null;
+    refundAmount: string | null;
+    decisionReason: string | null;
+  } | null;
 }
 
 export interface DashboardSummary {
@@ -77,11 +89,13 @@ async function sessions(
       reviewRating: reviews.rating,
       reviewComment: reviews.comment,
       reviewSeerReply: reviews.seerReply,
+      dispute: cardDisputeColumns,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.clientId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .leftJoin(byBooking, eq(byBooking.bookingId, bookings.id))
+    .leftJoin(bookingDisputes, eq(bookingDisputes.bookingId, bookings.id))
     .where(and(eq(bookings.seerId, seer.id), where))
     .orderBy(...order)
     .limit(DASHBOARD_LIST_LIMIT);

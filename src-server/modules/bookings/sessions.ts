@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or } from "drizzle-orm";
-import { bookings, reviews, seers } from "../../../db/schema";
+import { bookingDisputes, bookings, reviews, seers } from "../../../db/schema";
 import { reviewEditableUntil } from "../../../src/domain/after-payment";
 import { meetingPath } from "../../../src/domain/consultations";
+import { canReport, reportableUntil } from "../../../src/domain/disputes";
 import type { BookingDeps } from "./deps";
+import { cardDisputeColumns } from "./disputes";
 
 /** The profile is a page, not an archive: the most recent of each list are enough. */
 export const CLIENT_SESSIONS_LIMIT = 100;
@@ -34,6 +36,9 @@ const clientSessionColumns = {
   reviewComment: reviews.comment,
   reviewSeerReply: reviews.seerReply,
   reviewCreatedAt: reviews.createdAt,
+  completedAt: bookings.completedAt,
+  /** A problem the client reported (issue #43), its Seer's answer and the decision; null when none. */
+  dispute: cardDisputeColumns,
 } as const;
 
 /**
@@ -52,7 +57,8 @@ export async function clientSessions({ db, clock }: Pick<BookingDeps, "db" | "cl
       .select(clientSessionColumns)
       .from(bookings)
       .innerJoin(seers, eq(seers.id, bookings.seerId))
-      .leftJoin(reviews, eq(reviews.bookingId, bookings.id));
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .leftJoin(bookingDisputes, eq(bookingDisputes.bookingId, bookings.id));
   // A session still running counts as upcoming: its meeting room is still useful. Cancelled, completed and
   // no-show sessions are past whenever they were due.
   const [upcoming, past] = await Promise.all([
@@ -71,9 +77,13 @@ export async function clientSessions({ db, clock }: Pick<BookingDeps, "db" | "cl
     reviewComment,
     reviewSeerReply,
     reviewCreatedAt,
+    completedAt,
     ...row
   }: (typeof upcoming)[number]) => ({
     ...row,
+    /** Until when a completed session may be reported, and whether it may be now (none reported yet). */
+    reportableUntil: row.status === "completed" && completedAt ? reportableUntil(completedAt) : null,
+    canReport: !row.dispute && canReport({ status: row.status, completedAt }, now),
     /** Only confirmed bookings open the meeting room (docs/product.md#states-and-transitions). */
     meetingLink: row.status === "confirmed" ? (consultationLink ?? meetingPath(row.id)) : null,
     /** The client's review of a completed session, with the Seer's reply. */

@@ -82,7 +82,24 @@ describe("a booking's conversation", () => {
     const sent = trpcData<ChatMessage>(await send(clientCookie, { bookingId, text: "  Please ask about my mother  " }));
     expect(sent).toMatchObject({ senderRole: "client", senderName: "Esi Owusu", text: "Please ask about my mother" });
     clock.advance(1000);
-    trpcData(await send(seerCookie, { bookingId, text: "Her name, please?" }));
+    const asked = trpcData<ChatMessage>(await send(seerCookie, { bookingId, text: "Her name, please?" }));
+    // An admin reads a conversation only once a message of it was reported (issue #43), by a person in it.
+    expect(trpcError(await trpcQuery(t.app, "messages.thread", { bookingId }, adminCookie)).message).toBe(CONVERSATION_NOT_FOUND);
+    const reportOf = (cookie: string, messageId: string) =>
+      trpcMutation(t.app, "messages.report", { messageId, reason: "Asks for personal data" }, cookie);
+    for (const cookie of [otherClientCookie, otherSeerCookie, adminCookie]) {
+      const refused = await reportOf(cookie, asked.id);
+      expect(refused.statusCode).toBe(404);
+      expect(trpcError(refused).message).toBe(trpcError(await reportOf(cookie, "no-such-message")).message);
+    }
+    expect((await trpcQuery(t.app, "messages.thread", { bookingId }, adminCookie)).statusCode).toBe(404);
+    expect(trpcData(await reportOf(clientCookie, asked.id))).toEqual({ reported: true });
+    expect(trpcData(await reportOf(clientCookie, asked.id))).toEqual({ reported: true });
+    expect((await trpcQuery(t.app, "messages.reported", undefined, clientCookie)).statusCode).toBe(403);
+    const reported = trpcData<{ bookingId: string; reports: number; reasons: string[] }[]>(
+      await trpcQuery(t.app, "messages.reported", undefined, adminCookie),
+    );
+    expect(reported).toEqual([expect.objectContaining({ bookingId, reports: 1, reasons: ["Asks for personal data"] })]);
     for (const cookie of [clientCookie, seerCookie, adminCookie]) {
       const thread = trpcData<ThreadView>(await trpcQuery(t.app, "messages.thread", { bookingId }, cookie));
       expect(thread.state).toBe("open");

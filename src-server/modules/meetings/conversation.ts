@@ -21,6 +21,7 @@ import type { SessionUser } from "../../platform/trpc/context";
 import type { PushNotifier } from "../../platform/push";
 import { roomBooking } from "../bookings";
 import { displayName, imageSharedWith, imageUrlOf, inbox, readMessages, unreadByBooking } from "./conversation-reads";
+import { createMessageReports, hasReport } from "./message-reports";
 import { defineUnreadMailJob, UNREAD_MAIL_JOB } from "./unread-mail";
 import {
   CONVERSATION_CLOSED,
@@ -85,11 +86,15 @@ export function createConversations(deps: ConversationDeps) {
     await Promise.all(listeners.map((listener) => listener(event)));
   };
 
-  /** The booking as its conversation needs it; anyone but its parties and admins is told what a missing id is told. */
+  /**
+   * The booking as its conversation needs it; anyone but its parties, and admins once a message of it was reported
+   * (issue #43), is told what a missing id is told.
+   */
   async function access(user: SessionUser, bookingId: string) {
     const row = await roomBooking(db, bookingId);
     const role = row ? meetingRole(row, user.id) : null;
-    if (!row || (!role && user.role !== "admin")) throw new AppError("NOT_FOUND", CONVERSATION_NOT_FOUND);
+    const admitted = !!role || (user.role === "admin" && !!row && (await hasReport(db, row.id)));
+    if (!row || !admitted) throw new AppError("NOT_FOUND", CONVERSATION_NOT_FOUND);
     return { row, role, clientName: displayName(row.clientFirst, row.clientLast, "Client") };
   }
   async function thread(user: SessionUser, bookingId: string): Promise<ThreadView> {
@@ -206,6 +211,7 @@ export function createConversations(deps: ConversationDeps) {
   }
   defineUnreadMailJob(deps);
   return {
+    ...createMessageReports({ db, clock }),
     thread,
     send,
     store,

@@ -4,6 +4,7 @@ import { createSeer, createUser } from "../../../db/seed/factories";
 import {
   bookings,
   ledgerEntries,
+  meetingAttendance,
   localPayouts,
   seers,
   testRailTransfers,
@@ -18,7 +19,8 @@ import { createTestApp, enrolTotp, payForBooking, signIn, signUp, trpcData, trpc
 
 /**
  * The ledger against a model kept by the test: 200 bookings across five Seers, cancelled by clients, Seers and
- * admins at random times, completed, refunded in the provider's dashboard before and after their payout, with the
+ * admins at random times, completed, refunded in the provider's dashboard before and after their payout, reported as a
+ * problem by their client and decided by an admin (a full or partial refund, or release to the Seer), with the
  * Seers on every rail (Stripe in the US, Paystack mobile money in Ghana and Kenya, Flutterwave in Côte d'Ivoire; a
  * Seer in Nigeria never connects), connecting early, late or never. At the end, to the cent: what each booking was charged and refunded,
  * fee plus share equal to what it kept, every Seer on Stripe paid exactly their shares, every Seer on a local rail
@@ -52,7 +54,15 @@ function random(seed: number) {
   };
 }
 
-type Fate = "client-cancel" | "seer-cancel" | "admin-cancel" | "complete" | "complete-then-refund";
+type Fate =
+  | "client-cancel"
+  | "seer-cancel"
+  | "admin-cancel"
+  | "complete"
+  | "complete-then-refund"
+  | "dispute-full"
+  | "dispute-partial"
+  | "dispute-release";
 
 interface Modelled {
   bookingId: string;
@@ -62,6 +72,8 @@ interface Modelled {
   startsAt: Date;
   fate: Fate;
   refunded: number;
+  /** The client's report of a problem (issue #43), once made. */
+  disputeId?: string;
 }
 
 let t: TestApp;
@@ -150,9 +162,15 @@ describe("the ledger, to the cent", () => {
             ? "seer-cancel"
             : r < 0.4
               ? "admin-cancel"
-              : r < 0.55
+              : r < 0.5
                 ? "complete-then-refund"
-                : "complete";
+                : r < 0.57
+                  ? "dispute-full"
+                  : r < 0.64
+                    ? "dispute-partial"
+                    : r < 0.71
+                      ? "dispute-release"
+                      : "complete";
       const m: Modelled = { bookingId, paymentIntentId, seer, amount: PRICES[sessionType], startsAt, fate, refunded: 0 };
       model.push(m);
       const before = (maxHours: number) =>
@@ -196,6 +214,49 @@ describe("the ledger, to the cent", () => {
             );
             expect(res.statusCode, res.body).toBe(200);
             m.refunded += refund;
+          },
+        });
+      } else if (fate.startsWith("dispute")) {
+        // The client joins (so the session completes, not a no-show), reports a problem within the hold, and an admin
+        // decides at a random time after, some well after the hold would have ended: the money waits for it.
+        const endsAt = startsAt.getTime() + (sessionType === "60min" ? 60 : sessionType === "30min" ? 30 : 15) * 60_000;
+        const part = 1 + Math.floor(rand() * (m.amount - 1));
+        const reportAt = endsAt + (13 + rand() * 10) * HOUR;
+        events.push({
+          at: startsAt.getTime() + 60_000,
+          run: async () => {
+            const [b] = await t.database.db.select({ clientId: bookings.clientId }).from(bookings).where(eq(bookings.id, bookingId));
+            await t.database.db
+              .insert(meetingAttendance)
+              .values({ bookingId, userId: b?.clientId ?? "", role: "client", joinedAt: t.clock.now() });
+          },
+        });
+        events.push({
+          at: reportAt,
+          run: async () => {
+            const res = await trpcMutation(
+              t.app,
+              "bookings.reportProblem",
+              { bookingId, reason: pick(["seer_absent", "call_failed", "other"]), text: "The reading did not happen as booked." },
+              client.cookie,
+            );
+            m.disputeId = trpcData<{ id: string }>(res).id;
+          },
+        });
+        events.push({
+          at: reportAt + (0.5 + rand() * 72) * HOUR,
+          run: async () => {
+            const confirmed = await trpcMutation(t.app, "account.confirm", { password: "admin password 1" }, adminCookie);
+            expect(confirmed.statusCode, confirmed.body).toBe(200);
+            const decision = fate === "dispute-full" ? "full_refund" : fate === "dispute-partial" ? "partial_refund" : "release";
+            const res = await trpcMutation(
+              t.app,
+              "bookings.decideDispute",
+              { disputeId: m.disputeId, decision, refundAmount: (part / 100).toFixed(2), reason: "Decided by the admin" },
+              adminCookie,
+            );
+            expect(res.statusCode, res.body).toBe(200);
+            m.refunded += fate === "dispute-full" ? m.amount : fate === "dispute-partial" ? part : 0;
           },
         });
       } else if (fate === "complete-then-refund") {
@@ -247,7 +308,7 @@ describe("the ledger, to the cent", () => {
       rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.amount, 0);
 
     const fates = new Set(model.map((m) => m.fate));
-    expect(fates.size).toBe(5);
+    expect(fates.size).toBe(8);
     for (const m of model) {
       const rows = byBooking.get(m.bookingId) ?? [];
       const kept = m.amount - m.refunded;
@@ -257,7 +318,8 @@ describe("the ledger, to the cent", () => {
       expect(sum(rows, "seer_share") + sum(rows, "platform_fee"), `split of ${m.bookingId}`).toBe(kept);
       const [stored] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, m.bookingId));
       // Nobody joins these rooms, so a held session ends as a no-show: the client forfeits, the Seer is paid.
-      expect(stored?.status).toBe(m.fate.endsWith("cancel") ? "cancelled" : "no_show");
+      // A reported session's client was there: it completed.
+      expect(stored?.status).toBe(m.fate.endsWith("cancel") ? "cancelled" : m.fate.startsWith("dispute") ? "completed" : "no_show");
     }
 
     const charges = sum(entries, "charge");

@@ -94,7 +94,10 @@ export async function recordBooking(
 
     const refundsFinal = refunds.every((r) => FINAL_REFUND_STATUSES.has(r.status)) && toCents(b.refundDue) <= refunded;
     let shareChanged = false;
-    if (isSettled({ status: b.status, completedAt: b.completedAt, cancelledAt: b.cancelledAt, refundsFinal }, now)) {
+    if (isSettled(
+        { status: b.status, completedAt: b.completedAt, cancelledAt: b.cancelledAt, refundsFinal, disputed: b.disputed },
+        now,
+      )) {
       const feeDelta = toCents(b.platformFee) - sumOf("platform_fee");
       const shareDelta = toCents(b.seerEarnings) - sumOf("seer_share");
       if (feeDelta !== 0)

@@ -4,6 +4,7 @@ import { ledgerEntries, seers } from "../../../db/schema";
 import { withLock } from "../../platform/locks";
 import { owedPart, type Ledger, type PayoutDeps } from "./deps";
 import type { LocalPayouts } from "./local";
+import { openlyDisputed } from "../bookings";
 
 export const PAY_SEER_JOB = "payouts.pay-seer";
 
@@ -30,9 +31,20 @@ export function createTransfers({
     await jobs.send(PAY_SEER_JOB, { seerId, payoutId: `po_${randomUUID()}` }, { key: `${seerId}:${occasion}` });
   }
 
-  /** Every booking of the Seer with what its ledger says is owed (share − transfers + reversals). */
+  /**
+   * Every booking of the Seer with what its ledger says is owed (share − transfers + reversals), but those with a
+   * reported problem still open (issue #43): their money waits for the admin's decision.
+   */
   async function owedByBooking(seerId: string) {
-    const rows = await db
+    const [rows, disputed] = await Promise.all([owedRows(seerId), openlyDisputed(db, seerId)]);
+    const held = new Set(disputed);
+    return rows.flatMap((r) =>
+      r.bookingId && !held.has(r.bookingId) ? [{ bookingId: r.bookingId, owed: Number(r.owed), transfers: r.transfers }] : [],
+    );
+  }
+
+  async function owedRows(seerId: string) {
+    return db
       .select({
         bookingId: ledgerEntries.bookingId,
         owed: sql<string>`sum(${owedPart})::text`,
@@ -41,7 +53,6 @@ export function createTransfers({
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.seerId, seerId), inArray(ledgerEntries.kind, ["seer_share", "transfer", "reversal"])))
       .groupBy(ledgerEntries.bookingId);
-    return rows.flatMap((r) => (r.bookingId ? [{ bookingId: r.bookingId, owed: Number(r.owed), transfers: r.transfers }] : []));
   }
 
   /** Records the provider's reversals of one of our transfers that the ledger does not have yet. */
