@@ -14,7 +14,7 @@ import superjson from "superjson";
 import { createApp } from "./root";
 // After ./root, which brings the router: imported earlier, it would reorder the shell's modules (0.5 KB more gzipped).
 import { createBrowserHistory } from "@tanstack/react-router";
-import { SERVER_STATE_ID } from "../src/domain/pages";
+import { SERVER_STATE_ID } from "../src/domain/site";
 import { createTrpcClient } from "./trpc";
 import { captureEarlyInput } from "./lib/early-input";
 import { registerServiceWorker } from "./lib/service-worker";

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { usePageTitle } from "./layout/RouteAnnouncer";
+import { usePageTitle } from "../lib/page-title";
 
 export function NotFound() {
   usePageTitle("Page Not Found");

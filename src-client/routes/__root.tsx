@@ -1,9 +1,8 @@
 import { Box } from "@mantine/core";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
 import { Footer } from "../components/layout/Footer";
 import { Header } from "../components/layout/Header";
-import { RouteAnnouncer } from "../components/layout/RouteAnnouncer";
 import { NotFound } from "../components/NotFound";
 import { updateWaiting } from "../lib/service-worker";
 import type { RouterContext } from "../router-context";
@@ -23,10 +22,30 @@ function RootLayout() {
         <Outlet />
       </Box>
       <Footer />
-      <RouteAnnouncer />
+      <AnnouncerAfterFirstNavigation />
       <LazyUpdateNotice />
     </Box>
   );
+}
+
+const NavigatedAnnouncer = lazy(() => import("../components/layout/RouteAnnouncer"));
+
+/**
+ * The route announcer (title, focus and a polite announcement after each navigation inside the app) is fetched with
+ * the first navigation: the first page's title is the server's, so the first load carries neither its code nor the
+ * list of pages it names (issue #18).
+ */
+function AnnouncerAfterFirstNavigation() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [first] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  // Derived while drawing (once set it stays: coming back to the first page is a navigation too).
+  if (!navigated && pathname !== first) setNavigated(true);
+  return navigated ? (
+    <Suspense fallback={null}>
+      <NavigatedAnnouncer />
+    </Suspense>
+  ) : null;
 }
 
 const UpdateNotice = lazy(() => import("../components/layout/UpdateNotice"));

@@ -5,14 +5,8 @@
  * `src/domain/pages.test.ts` checks the list against the client's route tree, so that a new screen is not a 404.
  */
 
-export const SITE_NAME = "Seer";
-export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
+export { HOME_PRODUCTS, pageTitle, SERVER_STATE_ID, SITE_NAME, SITE_TITLE } from "./site";
 
-/**
- * docs/product.md#routes-and-screens (home): the Sacred Market preview shows the first 6 active products. Here, not
- * with the shop's zod schemas, so that the home page's code does not fetch zod (issue #18).
- */
-export const HOME_PRODUCTS = 6;
 /**
  * docs/product.md#shop: the shop's page, six rows of its four columns; `Load more` reads the next one. Here too, not
  * with the shop's zod schemas: importing a value from them put zod and two more modules on `/shop`'s first load
@@ -32,7 +26,6 @@ export function cartAddPath(productId: string, quantity = 1): string {
 }
 
 /** The id of the JSON script element in which the server hands a drawn page's data to the browser. */
-export const SERVER_STATE_ID = "seer-server-state";
 
 export interface PageInfo {
   /** The page's own name; the document title is `pageTitle(name)`. */
@@ -47,10 +40,6 @@ export interface PageInfo {
   drawn: boolean;
 }
 
-/** "Meet Our Seers · Seer"; the home page has the site's own title. */
-export function pageTitle(name: string | null): string {
-  return name ? `${name} · ${SITE_NAME}` : SITE_TITLE;
-}
 
 /** Every client route, written as TanStack Router writes it (`$param` for a parameter). */
 export const clientPages: Record<string, PageInfo> = {

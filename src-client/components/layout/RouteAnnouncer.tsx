@@ -5,16 +5,6 @@ import { matchPage, pageTitle } from "../../../src/domain/pages";
 import { TRANSLATED_PAGE_NAMES } from "../../../src/i18n/page-names";
 import { useI18n } from "../../lib/i18n";
 
-/**
- * The document title of a page whose name comes from its data (a Seer, a product, an article, not found). Static
- * pages get theirs from `src/domain/pages.ts` through the RouteAnnouncer.
- */
-export function usePageTitle(name: string | null | undefined): void {
-  useEffect(() => {
-    if (name) document.title = pageTitle(name);
-  }, [name]);
-}
-
 const HEADING_WAIT_MS = 3000;
 
 /**
@@ -22,10 +12,11 @@ const HEADING_WAIT_MS = 3000;
  * keyboard or screen-reader user starts at the new page, not at the link they used), and the new page's title said
  * politely.
  */
-export function RouteAnnouncer() {
+export function RouteAnnouncer({ navigated = false }: { navigated?: boolean | undefined }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [message, setMessage] = useState("");
-  const first = useRef(true);
+  // Mounted by the first navigation (AfterFirstNavigation): that one is announced too.
+  const first = useRef(!navigated);
   const { t } = useI18n();
 
   useEffect(() => {
@@ -68,4 +59,8 @@ export function RouteAnnouncer() {
       {message}
     </VisuallyHidden>
   );
+}
+
+export default function NavigatedAnnouncer() {
+  return <RouteAnnouncer navigated />;
 }

@@ -21,7 +21,7 @@ import { trpc } from "../../trpc";
 import { ArticleBody } from "./ArticleBody";
 import { LocalDate } from "../../components/LocalDate";
 import { formatViews } from "../../lib/format";
-import { usePageTitle } from "../../components/layout/RouteAnnouncer";
+import { usePageTitle } from "../../lib/page-title";
 
 function ArticleNotFound() {
   usePageTitle("Article Not Found");

@@ -2,7 +2,7 @@ import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from "@
 import { IconLock, IconRosetteDiscountCheck, IconWorld } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { HOME_PRODUCTS } from "../../../src/domain/pages";
+import { HOME_PRODUCTS } from "../../../src/domain/site";
 import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import classes from "./Home.module.css";

@@ -1,5 +1,5 @@
 import { Alert, Group, SimpleGrid, Text } from "@mantine/core";
-import { HOME_PRODUCTS } from "../../../src/domain/pages";
+import { HOME_PRODUCTS } from "../../../src/domain/site";
 import { ProductCard, ProductCardSkeleton } from "../shop";
 import { trpc } from "../../trpc";
 

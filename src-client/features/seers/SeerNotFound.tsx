@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { usePageTitle } from "../../components/layout/RouteAnnouncer";
+import { usePageTitle } from "../../lib/page-title";
 
 /** docs/product.md#routes-and-screens: a missing or unapproved Seer. */
 export function SeerNotFound() {

@@ -10,7 +10,7 @@ import { ratingOf, reviewCountText, reviewerName } from "./display";
 import { SeerNotFound } from "./SeerNotFound";
 import type { Seer, SeerReview } from "./types";
 import classes from "./SeerCard.module.css";
-import { usePageTitle } from "../../components/layout/RouteAnnouncer";
+import { usePageTitle } from "../../lib/page-title";
 
 const route = getRouteApi("/seers/$id");
 

@@ -7,7 +7,7 @@ import { ProductImage } from "./ProductImage";
 import type { ProductDetail } from "./types";
 import { AddToCartForm } from "./AddToCartForm";
 import { useAddToCart } from "./useAddToCart";
-import { usePageTitle } from "../../components/layout/RouteAnnouncer";
+import { usePageTitle } from "../../lib/page-title";
 
 function stockState(product: ProductDetail): { label: string; color: string } {
   if (product.stockQuantity <= 0) return { label: "Out of Stock", color: "red" };
