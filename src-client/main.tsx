@@ -18,9 +18,6 @@ import { SERVER_STATE_ID } from "../src/domain/site";
 import { createTrpcClient } from "./trpc";
 import { captureEarlyInput } from "./lib/early-input";
 import { registerServiceWorker } from "./lib/service-worker";
-import { createI18n, loadMessages } from "./lib/i18n";
-import { DEFAULT_LOCALE, isLocale } from "../src/i18n/locales";
-import { setFormatLocale } from "../src/i18n/format-locale";
 
 /**
  * Ends the current task: what follows runs in a new one, after the browser has had its turn (a tap, a frame). The
@@ -29,10 +26,6 @@ import { setFormatLocale } from "../src/i18n/format-locale";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement) {
-  // The page's language, as the server wrote it into <html lang> (issue #45); French's messages are fetched meanwhile.
-  const lang = document.documentElement.lang;
-  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  const messages = loadMessages(locale);
   // Evaluating the modules above was one task; React DOM's client (held back from it: about half of that task in
   // traces at 4x slowdown), the browser history (the router's own default, made here so that it is a task of its own: it writes the
   // history entry's state) and the app (router, query cache) are the next three.
@@ -41,8 +34,7 @@ async function start(root: HTMLElement) {
   await nextTask();
   const history = createBrowserHistory();
   await nextTask();
-  setFormatLocale(locale);
-  const { queryClient, router, element } = createApp(createTrpcClient(), { history }, createI18n(locale, await messages));
+  const { queryClient, router, element } = createApp(createTrpcClient(), { history });
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   if (!serverState || !root.firstChild) {
     createRoot(root).render(element);

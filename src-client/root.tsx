@@ -1,6 +1,5 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, useEffect, type ReactElement } from "react";
-import { englishI18n, I18nProvider, type AppI18n } from "./lib/i18n";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 import { createQueryClient, createTrpcUtils, type TrpcClient } from "./trpc";
@@ -19,22 +18,16 @@ function AppReady() {
  * (main.tsx) and the server's renderer of public pages (ssr.tsx) build the same tree, so the server's HTML is what
  * the browser hydrates.
  */
-export function createApp(
-  trpcClient: TrpcClient,
-  history?: Parameters<typeof createAppRouter>[1],
-  i18n: AppI18n = englishI18n,
-) {
+export function createApp(trpcClient: TrpcClient, history?: Parameters<typeof createAppRouter>[1]) {
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) }, { ...history, locale: i18n.locale });
+  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) }, history);
   const element: ReactElement = (
     <StrictMode>
-      <I18nProvider value={i18n}>
-        <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </I18nProvider>
+      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
       <AppReady />
     </StrictMode>
   );
-  return { queryClient, router, element, i18n };
+  return { queryClient, router, element };
 }

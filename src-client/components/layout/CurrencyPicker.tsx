@@ -1,5 +1,4 @@
 import { useHydrated } from "../../lib/hydrated";
-import { useI18n } from "../../lib/i18n";
 import { DISPLAY_CURRENCIES, useChooseCurrency, useDisplayMoney } from "../../lib/display-money";
 import classes from "./Header.module.css";
 
@@ -8,7 +7,6 @@ import classes from "./Header.module.css";
  * before its code arrives (sent with `Set`, then the same page again); with the code, a choice applies at once.
  */
 export function CurrencyPicker({ returnTo }: { returnTo: string }) {
-  const { t } = useI18n();
   const ready = useHydrated();
   // None chosen yet: each page shows its own currency (cedis on the home page and the shop, dollars elsewhere), so the
   // picker names none rather than claim one.
@@ -19,7 +17,7 @@ export function CurrencyPicker({ returnTo }: { returnTo: string }) {
       <input type="hidden" name="returnTo" value={returnTo} />
       <select
         name="currency"
-        aria-label={t("currency.label")}
+        aria-label="Currency"
         value={chosen}
         className={classes.currencySelect}
         onChange={(event) => choose(event.currentTarget.value)}
@@ -37,7 +35,7 @@ export function CurrencyPicker({ returnTo }: { returnTo: string }) {
       </select>
       {!ready && (
         <button type="submit" className={classes.currencySet}>
-          {t("currency.set")}
+          Set
         </button>
       )}
     </form>

@@ -1,34 +1,32 @@
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useI18n } from "../../lib/i18n";
-import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import classes from "./Footer.module.css";
 
 const columns = [
   {
-    title: "footer.quickLinks",
+    title: "Quick Links",
     links: [
-      { to: "/seers", label: "nav.seers" },
-      { to: "/shop", label: "nav.shop" },
-      { to: "/wisdom", label: "nav.wisdom" },
-      { to: "/about", label: "nav.about" },
-      { to: "/contact", label: "nav.contact" },
+      { to: "/seers", label: "Meet Our Seers" },
+      { to: "/shop", label: "Sacred Market" },
+      { to: "/wisdom", label: "Wisdom Hub" },
+      { to: "/about", label: "About" },
+      { to: "/contact", label: "Contact" },
     ],
   },
   {
-    title: "footer.forSeers",
+    title: "For Seers",
     links: [
-      { to: "/become-seer", label: "footer.becomeSeer" },
-      { to: "/dashboard", label: "footer.seerDashboard" },
+      { to: "/become-seer", label: "Become a Seer" },
+      { to: "/dashboard", label: "Seer Dashboard" },
     ],
   },
   {
-    title: "footer.legal",
+    title: "Legal",
     links: [
-      { to: "/terms", label: "footer.terms" },
-      { to: "/privacy", label: "footer.privacy" },
+      { to: "/terms", label: "Terms of Service" },
+      { to: "/privacy", label: "Privacy Policy" },
     ],
   },
 ] as const;
@@ -42,7 +40,6 @@ const socials = [
 ] as const;
 
 export function Footer() {
-  const { t } = useI18n();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py="xl">
@@ -50,7 +47,7 @@ export function Footer() {
           <Stack gap="sm">
             <Logo tone="light" />
             <Text size="sm" c="terracotta.1">
-              {t("footer.lead")}
+              Book video consultations with verified African spiritual guides, and find sacred goods in the Sacred Market.
             </Text>
             <Group gap="xs">
               {socials.map(({ label, icon: Icon }) => (
@@ -59,16 +56,15 @@ export function Footer() {
                 </ActionIcon>
               ))}
             </Group>
-            <LanguageSwitch tone="light" />
           </Stack>
           {columns.map((column) => (
             <Stack key={column.title} gap={6}>
               <Title order={2} fz="lg" c="ochre.3">
-                {t(column.title)}
+                {column.title}
               </Title>
               {column.links.map((l) => (
                 <Anchor key={l.to} component={Link} to={l.to} size="sm" c="terracotta.0">
-                  {t(l.label)}
+                  {l.label}
                 </Anchor>
               ))}
             </Stack>
@@ -77,10 +73,10 @@ export function Footer() {
         {/* A rule drawn as Mantine's Divider draws it, without its code in every page's download (issue #18). */}
         <hr className={classes.divider} />
         <Text ta="center" size="sm" c="terracotta.1">
-          {t("footer.proof")}
+          10,000+ Consultations Completed | Verified Spiritual Guides
         </Text>
         <Text ta="center" size="xs" c="terracotta.2" mt={4}>
-          {t("footer.rights", { year: new Date().getFullYear() })}
+          © {new Date().getFullYear()} Seer. All rights reserved.
         </Text>
       </Container>
     </Box>

@@ -5,7 +5,6 @@ import { SEER_PAGE_SIZE } from "../../../src/domain/seer-limits";
 import type { SeerDirectorySearch } from "../../../src/schemas/search";
 import { FirstPageLink, LoadMore } from "../../components/LoadMore";
 import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
-import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { SeerCard, SeerCardSkeleton } from "./SeerCard";
 
@@ -28,7 +27,6 @@ export function SeerDirectory() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const router = useRouter();
-  const { t } = useI18n();
   const q = search.q ?? "";
 
   // Any change of search or filters starts the list from the top again.
@@ -59,51 +57,52 @@ export function SeerDirectory() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="xs" mb="xl">
-        <Title order={1}>{t("seers.title")}</Title>
+        <Title order={1}>Meet Our Seers</Title>
         <Text c="dimmed" maw={640}>
-          {t("seers.lead")}
+          Verified spiritual guides from across Africa. Search by name or story, or narrow the list by country, specialization and
+          language.
         </Text>
       </Stack>
 
       <SearchForm
-        label={t("seers.find")}
-        placeholder={t("seers.searchPlaceholder")}
+        label="Find a Seer"
+        placeholder="Search by name or biography"
         action="/seers"
         search={searchText}
         onEarlyFilters={(patch) => void update(pick(patch, FILTERS))}
       >
         <NativeSelect
-          label={t("seers.country")}
+          label="Country"
           name="country"
-          data={selectData(t("seers.allCountries"), options.data?.countries, search.country)}
+          data={selectData("All Countries", options.data?.countries, search.country)}
           value={search.country ?? ""}
           onChange={selectFilter("country")}
           style={{ flex: "1 1 160px" }}
         />
         <NativeSelect
-          label={t("seers.specialization")}
+          label="Specialization"
           name="specialization"
-          data={selectData(t("seers.allSpecializations"), options.data?.specializations, search.specialization)}
+          data={selectData("All Specializations", options.data?.specializations, search.specialization)}
           value={search.specialization ?? ""}
           onChange={selectFilter("specialization")}
           style={{ flex: "1 1 180px" }}
         />
         <NativeSelect
-          label={t("seers.language")}
+          label="Language"
           name="language"
-          data={selectData(t("seers.allLanguages"), options.data?.languages, search.language)}
+          data={selectData("All Languages", options.data?.languages, search.language)}
           value={search.language ?? ""}
           onChange={selectFilter("language")}
           style={{ flex: "1 1 160px" }}
         />
         <Button variant="default" component={Link} to="/seers" onClick={searchText.reset}>
-          {t("seers.clear")}
+          Clear Filters
         </Button>
       </SearchForm>
 
       {seers.isPending ? (
         <div aria-busy="true">
-          <VisuallyHidden role="status">{t("seers.loading")}</VisuallyHidden>
+          <VisuallyHidden role="status">Loading Seers…</VisuallyHidden>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <SeerCardSkeleton key={i} />
@@ -111,13 +110,13 @@ export function SeerDirectory() {
           </SimpleGrid>
         </div>
       ) : seers.isError ? (
-        <Alert color="red" title={t("seers.loadError")} role="alert">
+        <Alert color="red" title="Could not load Seers" role="alert">
           <Text size="sm" mb="sm">
-            {t("seers.loadErrorText")}
+            Something went wrong while loading the Seers. Please try again.
           </Text>
           <Group gap="md">
             <Button size="xs" variant="light" color="red" onClick={() => void seers.refetch()}>
-              {t("seers.tryAgain")}
+              Try again
             </Button>
             {/* A list opened from an old or altered `Load more` link: its place may be gone, its first page is not. */}
             {search.cursor && (
@@ -127,7 +126,7 @@ export function SeerDirectory() {
         </Alert>
       ) : items.length === 0 ? (
         <Text ta="center" c="dimmed" py={60} size="lg" role="status">
-          {t("seers.none")}
+          No Seers found matching your criteria
         </Text>
       ) : (
         <Stack gap="xl">
@@ -138,7 +137,7 @@ export function SeerDirectory() {
           </SimpleGrid>
           <Stack align="center" gap="xs">
             <Text size="sm" c="dimmed" role="status">
-              {t("seers.showing", { shown: withThousands(items.length), total })}
+              Showing {withThousands(items.length)} of {total} Seers
             </Text>
             {search.cursor && (
               <FirstPageLink href={router.buildLocation({ to: "/seers", search: { ...search, cursor: undefined } }).href} />
