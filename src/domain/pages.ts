@@ -5,7 +5,7 @@
  * `src/domain/pages.test.ts` checks the list against the client's route tree, so that a new screen is not a 404.
  */
 
-export { HOME_PRODUCTS, pageTitle, SERVER_STATE_ID, SITE_NAME, SITE_TITLE } from "./site";
+export { pageTitle, SERVER_STATE_ID } from "./site";
 
 /**
  * docs/product.md#shop: the shop's page, six rows of its four columns; `Load more` reads the next one. Here too, not

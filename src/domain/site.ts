@@ -4,8 +4,8 @@
  * first load does not carry it (issue #18).
  */
 
-export const SITE_NAME = "Seer";
-export const SITE_TITLE = "Seer — Verified African Spiritual Guides";
+const SITE_NAME = "Seer";
+const SITE_TITLE = "Seer — Verified African Spiritual Guides";
 
 /** The id of the script element that carries a drawn page's data to the app. */
 export const SERVER_STATE_ID = "seer-server-state";
