@@ -115,9 +115,18 @@ export function createMeetingService({
   }
 
   /** The booking's conversation, as the room shows it (the room's own refusal for anyone else). */
+  /**
+   * The room's chat, read after the session: the booking's conversation. An admin whom the conversation does not
+   * admit (none of its messages reported) is answered as for a missing room, one text for both.
+   */
   async function messages(user: SessionUser, bookingId: string): Promise<ChatMessage[]> {
     await room(user, bookingId);
-    return (await conversations.thread(user, bookingId)).messages;
+    try {
+      return (await conversations.thread(user, bookingId)).messages;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND") throw new AppError("NOT_FOUND", MEETING_NOT_FOUND);
+      throw error;
+    }
   }
 
   /** A message written in the room is a message of the booking's conversation, stored and relayed as one. */

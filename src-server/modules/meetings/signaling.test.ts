@@ -8,7 +8,7 @@ import { meetingAttendance, users } from "../../../db/schema";
 import { SIGNAL_MAX_BYTES, SOCKET_CLOSE, type ChatMessage, type ServerSignal } from "../../../src/domain/meetings";
 import { FakeClock } from "../../platform/clock";
 import { drainOnSignals } from "../../platform/operations";
-import { createTestApp, signIn, signUp, trpcData, trpcError, trpcQuery, type TestApp } from "../../test/app";
+import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { createMeetingService, MEETING_NOT_FOUND } from "./service";
 
 // The room of a 10:00 session opens at 09:50 and closes at 10:45 (30 minutes + 15).
@@ -156,11 +156,20 @@ describe("the room's signaling", () => {
     expect(theirs.message).toMatchObject({ senderRole: "client", senderName: "Esi Owusu", text: "<b>Hello</b> Baba" });
     await leave(client, seer);
 
-    // Afterwards, on the booking: both parties and admins read it; anyone else is told it does not exist.
-    for (const cookie of [clientCookie, seerCookie, adminCookie]) {
+    // Afterwards, on the booking: both parties read it; admins only once one of its messages was reported (decision
+    // 173); anyone else is told it does not exist.
+    for (const cookie of [clientCookie, seerCookie]) {
       const messages = trpcData<ChatMessage[]>(await trpcQuery(t.app, "meetings.messages", { bookingId }, cookie));
       expect(messages.map((m) => m.text)).toContain("<b>Hello</b> Baba");
     }
+    const unreported = await trpcQuery(t.app, "meetings.messages", { bookingId }, adminCookie);
+    const adminMissing = await trpcQuery(t.app, "meetings.messages", { bookingId: "00000000-0000-0000-0000-000000000000" }, adminCookie);
+    expect(unreported.statusCode).toBe(404);
+    expect(trpcError(unreported).message).toBe(trpcError(adminMissing).message);
+    const reported = await trpcMutation(t.app, "messages.report", { messageId: mine.message.id, reason: "test" }, seerCookie);
+    expect(reported.statusCode).toBe(200);
+    const read = trpcData<ChatMessage[]>(await trpcQuery(t.app, "meetings.messages", { bookingId }, adminCookie));
+    expect(read.map((m) => m.text)).toContain("<b>Hello</b> Baba");
     const refused = await trpcQuery(t.app, "meetings.messages", { bookingId }, strangerCookie);
     const missing = await trpcQuery(
       t.app,
