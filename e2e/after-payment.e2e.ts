@@ -207,7 +207,7 @@ describe("after a completed session", () => {
     await page.getByRole("button", { name: "Set Up Authenticator App" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent({ timeout: 30_000 })) ?? "";
     await page.getByRole("textbox", { name: "Code from the app" }).fill(await nextTotpCode(secret));
-    await page.getByRole("button", { name: "Turn On" }).click();
+    await page.getByRole("button", { name: "Turn On", exact: true }).click();
     await page.getByText("Save your recovery codes").waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "I Saved Them" }).click();
     await page.goto("/seer/dashboard?tab=earnings");

@@ -120,10 +120,18 @@ describe("Seer dashboard journey", () => {
     await client.waitForURL((url) => url.pathname === `/book/${seerId}`);
 
     await pickDay(client, nextMonday().label);
+    // No Monday time can be chosen: the day says the Seer is not available, or shows only times already taken (a
+    // confirmed booking the Seer kept when closing Mondays: the demo data has one on some weeks' Monday).
+    const slots = client.getByRole("group", { name: "Time slots" }).getByRole("button");
     await expect
-      .poll(() => client.getByText("The Seer is not available on this day. Please choose another date.").isVisible(), WAIT)
+      .poll(
+        async () =>
+          (await client.getByText("The Seer is not available on this day. Please choose another date.").isVisible()) ||
+          ((await slots.count()) > 0 && (await slots.evaluateAll((all) => all.every((b) => (b as HTMLButtonElement).disabled)))),
+        WAIT,
+      )
       .toBe(true);
-    expect(await client.getByRole("group", { name: "Time slots" }).getByRole("button").count()).toBe(0);
+    expect(await client.getByRole("group", { name: "Time slots" }).getByRole("button", { disabled: false }).count()).toBe(0);
     // The Tuesday after is open: 09:00-18:00 in Lagos is 08:00-17:00 for this client in Accra (UTC).
     const tuesday = new Date(nextMonday().date.getTime() + 86_400_000);
     const tuesdayLabel = `${tuesday.getUTCDate()} ${tuesday.toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${tuesday.getUTCFullYear()}`;

@@ -95,7 +95,7 @@ describe("second factors", () => {
     const secret = (await page.getByTestId("totp-secret").textContent({ timeout: WAIT.timeout })) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByRole("textbox", { name: "Code from the app" }).fill(await nextTotpCode(secret));
-    await page.getByRole("button", { name: "Turn On" }).click();
+    await page.getByRole("button", { name: "Turn On", exact: true }).click();
     await page.getByText("Save your recovery codes").waitFor(WAIT);
     expect(await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").count()).toBe(10);
     await page.getByRole("button", { name: "I Saved Them" }).click();
