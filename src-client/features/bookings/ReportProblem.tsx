@@ -9,6 +9,7 @@ import {
 } from "../../../src/domain/disputes";
 import { formatMoney } from "../../../src/domain/money";
 import { answerDisputeSchema, reportProblemSchema } from "../../../src/schemas/disputes";
+import { AnswerOnce } from "../../components/AnswerOnce";
 import { notifyActionError } from "../../lib/actionError";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
@@ -131,11 +132,9 @@ export function ReportProblemDialog({ bookingId, onClose }: { bookingId: string;
 /** The report on the Seer's card: the client's claim, and the Seer's one answer while it is open. */
 export function SeerDisputeAnswer({ bookingId, dispute }: { bookingId: string; dispute: CardDispute }) {
   const utils = trpc.useUtils();
-  const [open, setOpen] = useState(false);
-  const [answer, setAnswer] = useState("");
   const [error, setError] = useState<string | null>(null);
   const post = trpc.bookings.answerDispute.useMutation();
-  const submit = () => {
+  const submit = (answer: string, close: () => void) => {
     const parsed = answerDisputeSchema.safeParse({ bookingId, answer });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Write your answer");
@@ -145,7 +144,7 @@ export function SeerDisputeAnswer({ bookingId, dispute }: { bookingId: string; d
     post.mutate(parsed.data, {
       onSuccess: () => {
         notify({ title: "Answer Sent", message: "Our team will read it before deciding." }, "success");
-        setOpen(false);
+        close();
         void utils.bookings.seerSessions.invalidate();
       },
       onError: notifyActionError,
@@ -167,31 +166,16 @@ export function SeerDisputeAnswer({ bookingId, dispute }: { bookingId: string; d
           <Text size="sm" style={wrap}>
             Your answer: {dispute.seerAnswer}
           </Text>
-        ) : dispute.status !== "open" ? null : open ? (
-          <Stack gap="xs">
-            <Textarea
-              label="Your answer"
-              description="Seen by our team. You can answer once."
-              rows={3}
-              value={answer}
-              error={error}
-              onChange={(e) => setAnswer(e.currentTarget.value)}
-            />
-            <Group gap="xs">
-              <Button size="xs" onClick={submit} loading={post.isPending}>
-                Send Answer
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setOpen(false)} disabled={post.isPending}>
-                Back
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group>
-            <Button size="xs" variant="light" onClick={() => setOpen(true)}>
-              Answer
-            </Button>
-          </Group>
+        ) : dispute.status !== "open" ? null : (
+          <AnswerOnce
+            label="Your answer"
+            description="Seen by our team. You can answer once."
+            openLabel="Answer"
+            sendLabel="Send Answer"
+            pending={post.isPending}
+            error={error}
+            onSend={submit}
+          />
         )}
       </Stack>
     </Paper>

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconCalendar, IconCalendarRepeat, IconClock, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { reviewReplySchema } from "../../../src/schemas/bookings";
+import { AnswerOnce } from "../../components/AnswerOnce";
 import { StarRating } from "../../components/StarRating";
 import { formatCalendarDate } from "../../lib/format";
 import { notify } from "../../lib/notify";
@@ -47,8 +48,6 @@ function JoinMeeting({ link }: { link: string }) {
 
 function ReviewReply({ session }: { session: DashboardSession }) {
   const utils = trpc.useUtils();
-  const [open, setOpen] = useState(false);
-  const [reply, setReply] = useState("");
   const [error, setError] = useState<string | null>(null);
   const post = trpc.bookings.replyToReview.useMutation();
   const review = session.review;
@@ -59,7 +58,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
       </Text>
     );
   }
-  const submit = () => {
+  const submit = (reply: string, close: () => void) => {
     const parsed = reviewReplySchema.safeParse({ bookingId: session.id, reply });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Write a reply");
@@ -69,7 +68,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
     post.mutate(parsed.data, {
       onSuccess: () => {
         notify({ title: "Reply Posted", message: "Your reply is shown under the review on your profile." }, "success");
-        setOpen(false);
+        close();
         void utils.bookings.seerSessions.invalidate();
       },
       onError: notifyActionError,
@@ -97,31 +96,16 @@ function ReviewReply({ session }: { session: DashboardSession }) {
             {review.seerReply}
           </Text>
         </Paper>
-      ) : open ? (
-        <Stack gap="xs">
-          <Textarea
-            label="Your public reply"
-            description="Shown under the review on your profile. You can reply once."
-            rows={3}
-            value={reply}
-            error={error}
-            onChange={(e) => setReply(e.currentTarget.value)}
-          />
-          <Group gap="xs">
-            <Button size="xs" onClick={submit} loading={post.isPending}>
-              Post Reply
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setOpen(false)} disabled={post.isPending}>
-              Back
-            </Button>
-          </Group>
-        </Stack>
       ) : (
-        <Group>
-          <Button size="xs" variant="light" onClick={() => setOpen(true)}>
-            Reply
-          </Button>
-        </Group>
+        <AnswerOnce
+          label="Your public reply"
+          description="Shown under the review on your profile. You can reply once."
+          openLabel="Reply"
+          sendLabel="Post Reply"
+          pending={post.isPending}
+          error={error}
+          onSend={submit}
+        />
       )}
     </Stack>
   );
