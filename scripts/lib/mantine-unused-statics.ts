@@ -22,5 +22,3 @@ export function mantineUnusedStatics(): Plugin {
     },
   };
 }
-
-export const forTests = { GROUPED, STATICS };

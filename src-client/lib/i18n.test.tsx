@@ -1,5 +1,6 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { messages as french } from "../../src/i18n/compiled/fr";
 import { en } from "../../src/i18n/messages/en";
@@ -79,8 +80,11 @@ describe("the catalog", () => {
     expect(form?.querySelector('input[name="locale"]')).toHaveValue("en");
     expect(form?.querySelector('input[name="next"]')).toHaveValue("/");
     expect(screen.getByText(/Tous droits réservés/)).toBeInTheDocument();
-    // The title the browser keeps is French too, not the English name of the page.
-    await waitFor(() => expect(document.title).toBe("Seer — Guides spirituels africains vérifiés"));
+    // The first page's title is the server's; after a navigation inside the app the title is French too, not the
+    // English name of the page.
+    server.use(...trpcHandlers({ "seers.filterOptions": () => filterOptionsData, "seers.list": () => pageOf([]) }));
+    await userEvent.click(within(nav).getByRole("link", { name: "Nos Seers" }));
+    await waitFor(() => expect(document.title).toBe("Nos Seers · Seer"));
   });
 
   it("draws the directory's own texts in French", async () => {

@@ -12,7 +12,7 @@ export interface AppI18n {
 }
 
 /**
- * The app's messages in one language (Lingui's runtime over the catalogs `npm run i18n` compiles; decision XXX). One per
+ * The app's messages in one language (Lingui's runtime over the catalogs `npm run i18n` compiles; decision 175). One per
  * app, not one for the process: the server draws pages in both languages at once (src-client/ssr.tsx).
  */
 export function createI18n(locale: Locale, messages: Messages): AppI18n {

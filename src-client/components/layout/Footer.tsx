@@ -4,6 +4,7 @@ import { useI18n } from "../../lib/i18n";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import classes from "./Footer.module.css";
+import { Glyph } from "../Glyph";
 import icons from "./icons.module.css";
 
 const columns = [
@@ -55,7 +56,7 @@ export function Footer() {
             <Group gap="xs">
               {socials.map(({ label, icon }) => (
                 <ActionIcon key={label} component="a" href="#" variant="subtle" color="ochre.3" aria-label={label}>
-                  <span className={`${icons.icon} ${icon}`} aria-hidden />
+                  <Glyph icon={icon} size={20} />
                 </ActionIcon>
               ))}
             </Group>

@@ -22,6 +22,7 @@ import { CurrencyPicker } from "./CurrencyPicker";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
+import { Glyph } from "../Glyph";
 import icons from "./icons.module.css";
 
 /**
@@ -62,7 +63,7 @@ function ColorSchemeToggle() {
       onClick={() => setColorScheme(next)}
       aria-label={next === "dark" ? t("nav.darkColours") : t("nav.lightColours")}
     >
-      <span className={`${icons.icon} ${next === "dark" ? icons.moon : icons.sun}`} aria-hidden />
+      <Glyph icon={next === "dark" ? icons.moon : icons.sun} size={20} />
     </ActionIcon>
   );
 }

@@ -1,16 +1,17 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconLock, IconRosetteDiscountCheck, IconWorld } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { HOME_PRODUCTS } from "../../../src/domain/site";
 import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
+import { Glyph } from "../../components/Glyph";
 import classes from "./Home.module.css";
+import icons from "./icons.module.css";
 
 const trustBadges = [
-  { title: "home.badge.verified", text: "home.badge.verifiedText", icon: IconRosetteDiscountCheck },
-  { title: "home.badge.secure", text: "home.badge.secureText", icon: IconLock },
-  { title: "home.badge.global", text: "home.badge.globalText", icon: IconWorld },
+  { title: "home.badge.verified", text: "home.badge.verifiedText", icon: icons.verified },
+  { title: "home.badge.secure", text: "home.badge.secureText", icon: icons.lock },
+  { title: "home.badge.global", text: "home.badge.globalText", icon: icons.world },
 ] as const;
 
 function Hero() {
@@ -48,10 +49,10 @@ function TrustBadges() {
     <Box component="section" aria-label={t("home.trust")} className={classes.badges}>
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {trustBadges.map(({ title, text, icon: Icon }) => (
+          {trustBadges.map(({ title, text, icon }) => (
             <Group key={title} gap="sm" wrap="nowrap" justify="center">
               <div className={classes.badgeIcon}>
-                <Icon size={24} aria-hidden />
+                <Glyph icon={icon} size={24} />
               </div>
               <div>
                 <Text fw={700} data-testid="trust-badge">
