@@ -69,6 +69,14 @@ export default tseslint.config(
     files: ["src-client/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/src-server/**", "**/db/**"], allowTypeImports: true }] }],
+      // The client's build leaves these statics out (scripts/lib/mantine-unused-statics.ts).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name=/^(Button|ActionIcon)$/][property.name=/^Group(Section)?$/]",
+          message: "Import ButtonGroup / ActionIconGroup (and their GroupSection) from @mantine/core: the build drops the statics.",
+        },
+      ],
     },
   },
 );

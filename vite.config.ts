@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { mantineStylesPerComponent } from "./scripts/lib/mantine-styles";
 import { lazyReactDomClient } from "./scripts/lib/lazy-react-dom";
+import { mantineUnusedStatics } from "./scripts/lib/mantine-unused-statics";
 import { mantineUseId } from "./scripts/lib/mantine-use-id";
 
 /**
@@ -33,6 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     mantineStylesPerComponent(),
     mantineUseId(),
+    mantineUnusedStatics(),
     lazyReactDomClient(),
   ],
   resolve: {

@@ -17,7 +17,9 @@ import { createBrowserHistory } from "@tanstack/react-router";
 import { SERVER_STATE_ID } from "../src/domain/site";
 import { createTrpcClient } from "./trpc";
 import { captureEarlyInput } from "./lib/early-input";
-import { registerServiceWorker } from "./lib/service-worker";
+import { createI18n, loadMessages } from "./lib/i18n";
+import { DEFAULT_LOCALE, isLocale } from "../src/i18n/locales";
+import { setFormatLocale } from "../src/i18n/format-locale";
 
 /**
  * Ends the current task: what follows runs in a new one, after the browser has had its turn (a tap, a frame). The
@@ -26,6 +28,10 @@ import { registerServiceWorker } from "./lib/service-worker";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement) {
+  // The page's language, as the server wrote it into <html lang> (issue #45); French's messages are fetched meanwhile.
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  const messages = loadMessages(locale);
   // Evaluating the modules above was one task; React DOM's client (held back from it: about half of that task in
   // traces at 4x slowdown), the browser history (the router's own default, made here so that it is a task of its own: it writes the
   // history entry's state) and the app (router, query cache) are the next three.
@@ -34,7 +40,8 @@ async function start(root: HTMLElement) {
   await nextTask();
   const history = createBrowserHistory();
   await nextTask();
-  const { queryClient, router, element } = createApp(createTrpcClient(), { history });
+  setFormatLocale(locale);
+  const { queryClient, router, element } = createApp(createTrpcClient(), { history }, createI18n(locale, await messages));
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   if (!serverState || !root.firstChild) {
     createRoot(root).render(element);
@@ -73,4 +80,11 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 void start(root);
 // The built app only: the development server has no worker to register (scripts/build-service-worker.ts).
-if (import.meta.env.PROD) registerServiceWorker();
+// The service worker (issue #44): its registration's code is fetched 2 s after the page has loaded, never in a first
+// load's way (lib/service-worker.ts).
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const later = () =>
+    setTimeout(() => void import("./lib/service-worker").then((worker) => worker.registerServiceWorker()).catch(() => undefined), 2000);
+  if (document.readyState === "complete") later();
+  else addEventListener("load", later, { once: true });
+}

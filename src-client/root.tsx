@@ -1,5 +1,6 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, useEffect, type ReactElement } from "react";
+import { I18nProvider, type AppI18n } from "./lib/i18n";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 import { createQueryClient, createTrpcUtils, type TrpcClient } from "./trpc";
@@ -18,16 +19,22 @@ function AppReady() {
  * (main.tsx) and the server's renderer of public pages (ssr.tsx) build the same tree, so the server's HTML is what
  * the browser hydrates.
  */
-export function createApp(trpcClient: TrpcClient, history?: Parameters<typeof createAppRouter>[1]) {
+export function createApp(
+  trpcClient: TrpcClient,
+  history: Parameters<typeof createAppRouter>[1] | undefined,
+  i18n: AppI18n,
+) {
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) }, history);
+  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) }, { ...history, locale: i18n.locale });
   const element: ReactElement = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <I18nProvider value={i18n}>
+        <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </I18nProvider>
       <AppReady />
     </StrictMode>
   );
-  return { queryClient, router, element };
+  return { queryClient, router, element, i18n };
 }

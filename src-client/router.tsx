@@ -2,6 +2,7 @@ import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/re
 import { routeTree } from "./routeTree.gen";
 import type { RouterContext } from "./router-context";
 import { NotFound } from "./components/NotFound";
+import { DEFAULT_LOCALE, localePath, splitLocalePath, type Locale } from "../src/i18n/locales";
 
 /**
  * Search params as plain text, as a form sent without JavaScript writes them (`?q=123`), not the router's default JSON
@@ -14,8 +15,9 @@ const stringifySearch = stringifySearchWith(JSON.stringify);
 
 export function createAppRouter(
   context: RouterContext,
-  options?: { history?: Parameters<typeof createRouter>[0]["history"]; scrollRestoration?: boolean },
+  options?: { history?: Parameters<typeof createRouter>[0]["history"]; scrollRestoration?: boolean; locale?: Locale },
 ) {
+  const locale = options?.locale ?? DEFAULT_LOCALE;
   return createRouter({
     routeTree,
     context,
@@ -26,6 +28,21 @@ export function createAppRouter(
     parseSearch,
     stringifySearch,
     ...(options?.history ? { history: options.history } : {}),
+    // A page in French has its address under /fr (issue #45): the routes read it without the prefix, and every link
+    // the app writes in French gets it.
+    rewrite: {
+      input: ({ url }) => {
+        const split = splitLocalePath(url.pathname);
+        if (!split.locale) return undefined;
+        url.pathname = split.path;
+        return url;
+      },
+      output: ({ url }) => {
+        if (locale === DEFAULT_LOCALE) return undefined;
+        url.pathname = localePath(locale, url.pathname);
+        return url;
+      },
+    },
   });
 }
 

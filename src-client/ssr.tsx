@@ -5,6 +5,9 @@ import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import superjson from "superjson";
 import { createApp } from "./root";
+import { createI18n, loadMessages } from "./lib/i18n";
+import { setFormatLocale } from "../src/i18n/format-locale";
+import { DEFAULT_LOCALE, type Locale } from "../src/i18n/locales";
 import { createTrpcClientOver, type AppLink } from "./trpc";
 
 // The server's renderer of public pages (docs/architecture.md, "Server-drawn pages"), built by `vite build --ssr`
@@ -30,16 +33,29 @@ const CLIENT_DRAWN = "<!--$!-->";
  * reveal parts drawn late (which the Content Security Policy would refuse); but it cannot wait for code. So a part
  * whose code is not loaded yet (once per process and part) is loaded by a full render first, then drawn again.
  */
-async function draw(element: ReactElement): Promise<string> {
+async function draw(element: ReactElement, locale: Locale): Promise<string> {
   try {
-    const html = renderToString(element);
+    const html = inLocale(locale, () => renderToString(element));
     if (!html.includes(CLIENT_DRAWN)) return html;
   } catch {
     // Suspended outside a boundary, or failed: the full render below loads what is missing or throws the error.
   }
   const { prelude } = await prerenderToNodeStream(element);
   for await (const chunk of prelude) void chunk;
-  return renderToString(element);
+  return inLocale(locale, () => renderToString(element));
+}
+
+/**
+ * A synchronous render with dates, numbers and money written in the page's language, then English again: pages in
+ * both languages are drawn at once, each render whole in one task (src/i18n/format-locale.ts).
+ */
+function inLocale<T>(locale: Locale, render: () => T): T {
+  setFormatLocale(locale);
+  try {
+    return render();
+  } finally {
+    setFormatLocale(DEFAULT_LOCALE);
+  }
 }
 
 /**
@@ -58,23 +74,27 @@ function waiting(query: Query): boolean {
  * Draws the page at `url` (path and query) as a visitor who is not signed in sees it, with its data: each round
  * draws the page, then fetches what the drawing asked for through `link`, until a round asks for nothing new.
  */
-export async function renderPage(url: string, link: AppLink): Promise<RenderedPage> {
-  const { queryClient, router, element } = createApp(createTrpcClientOver(link), {
-    history: createMemoryHistory({ initialEntries: [url] }),
-    // The browser restores scroll positions itself; on the server the router would write an inline script for it.
-    scrollRestoration: false,
-  });
+export async function renderPage(url: string, link: AppLink, locale: Locale = DEFAULT_LOCALE): Promise<RenderedPage> {
+  const { queryClient, router, element } = createApp(
+    createTrpcClientOver(link),
+    {
+      history: createMemoryHistory({ initialEntries: [url] }),
+      // The browser restores scroll positions itself; on the server the router would write an inline script for it.
+      scrollRestoration: false,
+    },
+    createI18n(locale, await loadMessages(locale)),
+  );
   // A query that failed stays failed when the next round draws it (React Query would otherwise draw it as loading
   // again, to retry on mount): the page then says so, with its way out, even without JavaScript.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } });
   await router.load();
-  let html = await draw(element);
+  let html = await draw(element, locale);
   for (let round = 1; round < MAX_ROUNDS; round++) {
     const asked = queryClient.getQueryCache().findAll({ predicate: waiting });
     if (asked.length === 0) break;
     // A query already fetching answers with that same fetch.
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-    html = await draw(element);
+    html = await draw(element, locale);
   }
   return {
     html,

@@ -44,6 +44,7 @@ import { createConfiguredStorage, type FileStorage } from "./platform/storage";
 import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
 import { answerDirectly } from "./platform/trpc/direct";
+import type { Locale } from "../src/i18n/locales";
 
 export const SESSION_COOKIE = "seer_session";
 const defaultClientDir = path.join(projectRoot, "dist", "client");
@@ -290,7 +291,7 @@ async function registerClient(
     : null;
   const drawer = drawn && {
     assets: drawn.assets,
-    draw: (url: string, req: FastifyRequest, reply: FastifyReply) =>
+    draw: (url: string, req: FastifyRequest, reply: FastifyReply, locale: Locale) =>
       drawn.renderer.renderPage(
         url,
         unstable_localLink<AppRouter>({
@@ -299,6 +300,7 @@ async function registerClient(
           transformer: superjson,
           onError: ({ error, path: procedure }) => onTrpcError({ error, path: procedure, req }),
         }),
+        locale,
       ),
   };
   const servePage = hasClient

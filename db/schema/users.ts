@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { char, check, index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { CURRENCIES, type Currency } from "../../src/domain/currencies";
 import { USER_ROLES, type UserRole } from "../../src/domain/enums";
+import { LOCALES, type Locale } from "../../src/i18n/locales";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 export type { UserRole } from "../../src/domain/enums";
@@ -23,6 +24,8 @@ export const users = pgTable(
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
     /** The currency chosen in the header (issue #41), kept on the account for every device; null: not chosen. */
     currency: char("currency", { length: 3 }).$type<Currency>(),
+    /** The language the person chose (issue #45): their pages and mails. */
+    locale: varchar("locale", { length: 5 }).$type<Locale>().notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -30,6 +33,7 @@ export const users = pgTable(
     check("users_role_check", oneOf(t.role, USER_ROLES)),
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
     check("users_currency_check", sql`${t.currency} is null or ${oneOf(t.currency, CURRENCIES)}`),
+    check("users_locale_check", oneOf(t.locale, LOCALES)),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { Button, Group, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { takeEarlyInput } from "../lib/early-input";
+import { Glyph } from "./Glyph";
+import classes from "./SearchForm.module.css";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -110,7 +111,7 @@ export function SearchForm({
           name={SEARCH_FIELD}
           enterKeyHint="search"
           placeholder={placeholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
+          leftSection={<Glyph icon={classes.search} size={16} />}
           value={search.text}
           onChange={(e) => search.change(e.currentTarget.value)}
           style={{ flex: "2 1 240px" }}

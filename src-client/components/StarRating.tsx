@@ -1,5 +1,6 @@
 import { Group, type MantineSize } from "@mantine/core";
-import { IconStar, IconStarFilled } from "@tabler/icons-react";
+import { Glyph } from "./Glyph";
+import classes from "./StarRating.module.css";
 
 const iconSize: Record<MantineSize, number> = { xs: 12, sm: 14, md: 18, lg: 22, xl: 28 };
 
@@ -15,9 +16,9 @@ export function StarRating({ value, size = "sm" }: { value: number; size?: Manti
     <Group gap={2} wrap="nowrap" role="img" aria-label={`Rated ${formatRating(clamped)} out of 5`} display="inline-flex">
       {[1, 2, 3, 4, 5].map((star) =>
         star <= filled ? (
-          <IconStarFilled key={star} size={px} color="var(--mantine-color-ochre-6)" aria-hidden data-star="filled" />
+          <Glyph key={star} icon={classes.filled} size={px} color="var(--mantine-color-ochre-6)" data-star="filled" />
         ) : (
-          <IconStar key={star} size={px} color="var(--mantine-color-gray-5)" aria-hidden data-star="empty" />
+          <Glyph key={star} icon={classes.star} size={px} color="var(--mantine-color-gray-5)" data-star="empty" />
         ),
       )}
     </Group>

@@ -1,7 +1,8 @@
 import { withThousands } from "../../src/domain/money";
+import { intlLocale } from "../../src/i18n/format-locale";
 
 /**
- * Every date the client shows, in en-US, in one of four styles:
+ * Every date the client shows, in en-US (or fr-FR on a page in French: src/i18n/format-locale.ts), in one of four styles:
  * weekday "Tuesday, November 24, 2026", weekdayShort "Tue, Nov 24, 2026", long "November 24, 2026", short "Nov 24, 2026".
  */
 const dateStyles = {
@@ -19,10 +20,11 @@ export type DateStyle = keyof typeof dateStyles;
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(style: DateStyle, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone ?? ""}`;
+  const locale = intlLocale();
+  const key = `${locale} ${style} ${timeZone ?? ""}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", timeZone ? { ...dateStyles[style], timeZone } : dateStyles[style]);
+    format = new Intl.DateTimeFormat(locale, timeZone ? { ...dateStyles[style], timeZone } : dateStyles[style]);
     dateFormats.set(key, format);
   }
   return format;

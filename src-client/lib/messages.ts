@@ -1,15 +1,15 @@
-import { accessDenied, loginRequiredApply, loginRequiredBooking, loginRequiredCheckout, orderPaid } from "./routeMessages";
+import { orderPaid } from "./routeMessages";
 
 /**
- * The toast texts of docs/product.md#errors-and-messages, in one place, word for word: the few that routes show
- * before any page's own code (access rules, the order's return address) are written in ./routeMessages.ts.
+ * The toast texts of docs/product.md#errors-and-messages, in one place, word for word: the one a route shows
+ * before any page's own code (the order's return address) is written in ./routeMessages.ts.
  */
 export const messages = {
-  loginRequiredBooking,
-  loginRequiredCheckout,
-  loginRequiredApply,
+  loginRequiredBooking: { title: "Login Required", message: "Please log in to book a consultation" },
+  loginRequiredCheckout: { title: "Login Required", message: "Please log in to checkout" },
+  loginRequiredApply: { title: "Login Required", message: "Please log in to apply as a Seer" },
   unauthorized: { title: "Unauthorized", message: "Please log in again" },
-  accessDenied,
+  accessDenied: { title: "Access Denied", message: "You don't have permission to access this page" },
   createPaymentFailed: { title: "Error", message: "Failed to create payment. Please try again." },
   paymentFailed: { title: "Payment Failed" },
   bookingPaid: { title: "Payment Successful", message: "Your consultation has been booked!" },

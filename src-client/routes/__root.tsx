@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Footer } from "../components/layout/Footer";
 import { Header } from "../components/layout/Header";
 import { NotFound } from "../components/NotFound";
-import { updateWaiting } from "../lib/service-worker";
+import { updateWaiting } from "../lib/update-waiting";
 import type { RouterContext } from "../router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -2,12 +2,17 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { englishI18n } from "../lib/english";
+import { setFallbackI18n } from "../lib/i18n";
 import { removeDrawn } from "./drawn";
 import { server } from "./msw";
 
 // Screens appear after a lazy route chunk and a mocked request; on a loaded CI machine that can take
 // more than Testing Library's default 1 s, so find* queries wait up to 5 s (they return as soon as found).
 configure({ asyncUtilTimeout: 5000 });
+
+// Components drawn alone, outside the app's provider, are in English (the app itself reads the page's language).
+setFallbackI18n(englishI18n);
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, "matchMedia", {

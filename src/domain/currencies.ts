@@ -1,3 +1,4 @@
+import { intlLocale } from "../i18n/format-locale";
 /**
  * The currencies people pay and are paid in (issues #40 and #41), and the one conversion between them and the
  * ledger's book currency, US dollar cents. An amount is an integer of its currency's minor unit (pesewas, kobo,
@@ -108,10 +109,29 @@ export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = {
 
 /** A whole number as en-US writes it, with thousands separators (89900 -> "89,900"), without Intl (money.ts SYMBOLS). */
 export function withThousands(n: number): string {
+  // In French (src/i18n/format-locale.ts), Intl's own grouping: "1 234".
+  if (intlLocale() !== "en-US") return localFormat(intlLocale(), 0).format(Math.trunc(n));
   const digits = Math.abs(Math.trunc(n))
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return n < 0 && Math.trunc(n) !== 0 ? `-${digits}` : digits;
+}
+
+const localFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number (or, given a currency, an amount) as a language other than English writes it, the formatter made once. */
+function localFormat(locale: string, digits: number, currency?: string): Intl.NumberFormat {
+  const key = `${locale} ${digits} ${currency ?? ""}`;
+  let format = localFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      ...(currency ? { style: "currency", currency, currencyDisplay: "narrowSymbol" } : {}),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    localFormats.set(key, format);
+  }
+  return format;
 }
 
 /** An amount in its currency's minor units as people read it: symbol, thousands separators, the currency's decimals. */
@@ -119,6 +139,7 @@ export function formatMinor(minor: number, currency: Currency): string {
   const digits = MINOR_DIGITS[currency];
   const abs = Math.abs(minor);
   const unit = 10 ** digits;
+  if (intlLocale() !== "en-US") return localFormat(intlLocale(), digits, currency).format(minor / unit);
   const fraction = digits > 0 ? `.${(abs % unit).toString().padStart(digits, "0")}` : "";
   return `${minor < 0 ? "-" : ""}${CURRENCY_SYMBOLS[currency]}${withThousands(Math.floor(abs / unit))}${fraction}`;
 }

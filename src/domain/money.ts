@@ -1,3 +1,4 @@
+import { intlLocale } from "../i18n/format-locale";
 import { formatMinor, fromUsdCents, parseRate, withThousands, type Currency } from "./currencies";
 
 export { withThousands };
@@ -90,11 +91,14 @@ function digitsOf(absCents: number): string {
 export function formatMoney(amount: string | Cents, currency = "USD"): string {
   const c = typeof amount === "string" ? toCents(amount) : amount;
   const symbol = SYMBOLS[currency];
-  if (symbol !== undefined && Number.isSafeInteger(c)) return `${c < 0 ? "-" : ""}${symbol}${digitsOf(Math.abs(c))}`;
-  let formatter = formatters.get(currency);
+  const locale = intlLocale();
+  if (locale === "en-US" && symbol !== undefined && Number.isSafeInteger(c)) return `${c < 0 ? "-" : ""}${symbol}${digitsOf(Math.abs(c))}`;
+  // In French (src/i18n/format-locale.ts), Intl's own: "1 234,50 $".
+  const key = `${locale} ${currency}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol" });
-    formatters.set(currency, formatter);
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+    formatters.set(key, formatter);
   }
   return formatter.format(c / 100);
 }

@@ -14,3 +14,17 @@ export const pageDescriptions: Partial<Record<string, string>> = {
   "/about": "Who we are and how Seer verifies its spiritual guides.",
   "/contact": "Write to the Seer team.",
 };
+
+/**
+ * The French descriptions (issue #45) of the pages translated so far; a page without one has the site's French one.
+ * Only the server writes them, so they are here rather than in the client's catalogs.
+ */
+export const SITE_DESCRIPTION_FR =
+  "Réservez des consultations vidéo avec des guides spirituels africains vérifiés et découvrez des objets sacrés.";
+
+export const pageDescriptionsFr: Partial<Record<string, string>> = {
+  "/seers":
+    "Parcourez les guides spirituels africains vérifiés par tradition, pays, spécialité et langue, et réservez une consultation vidéo de 15, 30 ou 60 minutes.",
+  "/shop":
+    "Des objets sacrés de toute l’Afrique, choisis pour leur usage spirituel : perles, tissus, sculptures, plantes et plus encore.",
+};

@@ -1,4 +1,5 @@
 import { useHydrated } from "../../lib/hydrated";
+import { useI18n } from "../../lib/i18n";
 import { DISPLAY_CURRENCIES, useChooseCurrency, useDisplayMoney } from "../../lib/display-money";
 import classes from "./Header.module.css";
 
@@ -7,6 +8,7 @@ import classes from "./Header.module.css";
  * before its code arrives (sent with `Set`, then the same page again); with the code, a choice applies at once.
  */
 export function CurrencyPicker({ returnTo }: { returnTo: string }) {
+  const { t } = useI18n();
   const ready = useHydrated();
   // None chosen yet: each page shows its own currency (cedis on the home page and the shop, dollars elsewhere), so the
   // picker names none rather than claim one.
@@ -17,7 +19,7 @@ export function CurrencyPicker({ returnTo }: { returnTo: string }) {
       <input type="hidden" name="returnTo" value={returnTo} />
       <select
         name="currency"
-        aria-label="Currency"
+        aria-label={t("currency.label")}
         value={chosen}
         className={classes.currencySelect}
         onChange={(event) => choose(event.currentTarget.value)}
@@ -35,7 +37,7 @@ export function CurrencyPicker({ returnTo }: { returnTo: string }) {
       </select>
       {!ready && (
         <button type="submit" className={classes.currencySet}>
-          Set
+          {t("currency.set")}
         </button>
       )}
     </form>

@@ -1,45 +1,49 @@
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useI18n } from "../../lib/i18n";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import classes from "./Footer.module.css";
+import { Glyph } from "../Glyph";
+import icons from "./icons.module.css";
 
 const columns = [
   {
-    title: "Quick Links",
+    title: "footer.quickLinks",
     links: [
-      { to: "/seers", label: "Meet Our Seers" },
-      { to: "/shop", label: "Sacred Market" },
-      { to: "/wisdom", label: "Wisdom Hub" },
-      { to: "/about", label: "About" },
-      { to: "/contact", label: "Contact" },
+      { to: "/seers", label: "nav.seers" },
+      { to: "/shop", label: "nav.shop" },
+      { to: "/wisdom", label: "nav.wisdom" },
+      { to: "/about", label: "nav.about" },
+      { to: "/contact", label: "nav.contact" },
     ],
   },
   {
-    title: "For Seers",
+    title: "footer.forSeers",
     links: [
-      { to: "/become-seer", label: "Become a Seer" },
-      { to: "/dashboard", label: "Seer Dashboard" },
+      { to: "/become-seer", label: "footer.becomeSeer" },
+      { to: "/dashboard", label: "footer.seerDashboard" },
     ],
   },
   {
-    title: "Legal",
+    title: "footer.legal",
     links: [
-      { to: "/terms", label: "Terms of Service" },
-      { to: "/privacy", label: "Privacy Policy" },
+      { to: "/terms", label: "footer.terms" },
+      { to: "/privacy", label: "footer.privacy" },
     ],
   },
 ] as const;
 
 // Placeholder social links (docs/product.md#routes-and-screens); they stay on the page rather than leave for a site we do not run yet.
 const socials = [
-  { label: "Facebook", icon: IconBrandFacebook },
-  { label: "Instagram", icon: IconBrandInstagram },
-  { label: "X", icon: IconBrandX },
-  { label: "YouTube", icon: IconBrandYoutube },
+  { label: "Facebook", icon: icons.facebook },
+  { label: "Instagram", icon: icons.instagram },
+  { label: "X", icon: icons.x },
+  { label: "YouTube", icon: icons.youtube },
 ] as const;
 
 export function Footer() {
+  const { t } = useI18n();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py="xl">
@@ -47,24 +51,25 @@ export function Footer() {
           <Stack gap="sm">
             <Logo tone="light" />
             <Text size="sm" c="terracotta.1">
-              Book video consultations with verified African spiritual guides, and find sacred goods in the Sacred Market.
+              {t("footer.lead")}
             </Text>
             <Group gap="xs">
-              {socials.map(({ label, icon: Icon }) => (
+              {socials.map(({ label, icon }) => (
                 <ActionIcon key={label} component="a" href="#" variant="subtle" color="ochre.3" aria-label={label}>
-                  <Icon size={20} aria-hidden />
+                  <Glyph icon={icon} size={20} />
                 </ActionIcon>
               ))}
             </Group>
+            <LanguageSwitch tone="light" />
           </Stack>
           {columns.map((column) => (
             <Stack key={column.title} gap={6}>
               <Title order={2} fz="lg" c="ochre.3">
-                {column.title}
+                {t(column.title)}
               </Title>
               {column.links.map((l) => (
                 <Anchor key={l.to} component={Link} to={l.to} size="sm" c="terracotta.0">
-                  {l.label}
+                  {t(l.label)}
                 </Anchor>
               ))}
             </Stack>
@@ -73,10 +78,10 @@ export function Footer() {
         {/* A rule drawn as Mantine's Divider draws it, without its code in every page's download (issue #18). */}
         <hr className={classes.divider} />
         <Text ta="center" size="sm" c="terracotta.1">
-          10,000+ Consultations Completed | Verified Spiritual Guides
+          {t("footer.proof")}
         </Text>
         <Text ta="center" size="xs" c="terracotta.2" mt={4}>
-          © {new Date().getFullYear()} Seer. All rights reserved.
+          {t("footer.rights", { year: new Date().getFullYear() })}
         </Text>
       </Container>
     </Box>

@@ -13,14 +13,17 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconMoon, IconSun } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { loginHref, useAuth } from "../../lib/auth";
 import { useHydrated } from "../../lib/hydrated";
+import { useI18n } from "../../lib/i18n";
 import { CurrencyPicker } from "./CurrencyPicker";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import classes from "./Header.module.css";
+import { Glyph } from "../Glyph";
+import icons from "./icons.module.css";
 
 /**
  * A signed-in person's controls (cart, account menu, role buttons, Log Out) are fetched once the visitor is known to
@@ -30,11 +33,11 @@ import classes from "./Header.module.css";
 const AccountControls = lazy(() => import("./AccountControls"));
 
 export const headerLinks = [
-  { to: "/seers", label: "Meet Our Seers" },
-  { to: "/shop", label: "Sacred Market" },
-  { to: "/wisdom", label: "Wisdom Hub" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
+  { to: "/seers", label: "nav.seers" },
+  { to: "/shop", label: "nav.shop" },
+  { to: "/wisdom", label: "nav.wisdom" },
+  { to: "/about", label: "nav.about" },
+  { to: "/contact", label: "nav.contact" },
 ] as const;
 
 /**
@@ -42,6 +45,7 @@ export const headerLinks = [
  * server drew it is busy until the app's code has taken the page over (issue #39).
  */
 function ColorSchemeToggle() {
+  const { t } = useI18n();
   const ready = useHydrated();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
@@ -57,9 +61,9 @@ function ColorSchemeToggle() {
       aria-busy={!ready}
       className={ready ? undefined : classes.busy}
       onClick={() => setColorScheme(next)}
-      aria-label={next === "dark" ? "Use dark colours" : "Use light colours"}
+      aria-label={next === "dark" ? t("nav.darkColours") : t("nav.lightColours")}
     >
-      {next === "dark" ? <IconMoon size={20} aria-hidden /> : <IconSun size={20} aria-hidden />}
+      <Glyph icon={next === "dark" ? icons.moon : icons.sun} size={20} />
     </ActionIcon>
   );
 }
@@ -69,6 +73,7 @@ function ColorSchemeToggle() {
  * as the colour toggle does, so that the moment of taking over re-draws these two buttons and not the whole header.
  */
 function MenuButton({ opened, toggle }: { opened: boolean; toggle: () => void }) {
+  const { t } = useI18n();
   const ready = useHydrated();
   return (
     <Burger
@@ -79,7 +84,7 @@ function MenuButton({ opened, toggle }: { opened: boolean; toggle: () => void })
       className={ready ? undefined : classes.busy}
       hiddenFrom="md"
       size="sm"
-      aria-label={opened ? "Close menu" : "Open menu"}
+      aria-label={opened ? t("nav.closeMenu") : t("nav.openMenu")}
       aria-expanded={opened}
       aria-controls="mobile-menu"
     />
@@ -87,6 +92,7 @@ function MenuButton({ opened, toggle }: { opened: boolean; toggle: () => void })
 }
 
 export function Header() {
+  const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
   const auth = useAuth();
   const user = auth.status === "signed-in" ? auth.user : undefined;
@@ -94,16 +100,16 @@ export function Header() {
   return (
     <Box component="header" className={classes.header}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("nav.skip")}
       </a>
       <Container size="xl" className={classes.inner}>
-        <Anchor component={Link} to="/" underline="never" aria-label="Seer home" onClick={close}>
+        <Anchor component={Link} to="/" underline="never" aria-label={t("nav.home")} onClick={close}>
           <Logo />
         </Anchor>
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md">
+        <Group component="nav" aria-label={t("nav.main")} gap="lg" visibleFrom="md">
           {headerLinks.map((l) => (
             <Anchor key={l.to} component={Link} to={l.to} className={classes.link} activeProps={{ "data-active": true }}>
-              {l.label}
+              {t(l.label)}
             </Anchor>
           ))}
         </Group>
@@ -112,6 +118,10 @@ export function Header() {
           <Box visibleFrom={user ? "xs" : undefined}>
             <CurrencyPicker returnTo={here} />
           </Box>
+          {/* On a phone, in the menu and the footer: the row has no room for it. */}
+          <Box visibleFrom="sm">
+            <LanguageSwitch />
+          </Box>
           {user && (
             <Suspense fallback={null}>
               <AccountControls role={user.role} />
@@ -119,7 +129,7 @@ export function Header() {
           )}
           {auth.status === "signed-out" && (
             <Button component="a" href={loginHref(here)} size="xs">
-              Log In
+              {t("nav.logIn")}
             </Button>
           )}
           <ColorSchemeToggle />
@@ -128,19 +138,22 @@ export function Header() {
       </Container>
       {/* Shown or not, without Mantine's Collapse: its height animation is not worth its weight on every page (issue #18). */}
       <Box hiddenFrom="md" hidden={!opened}>
-        <Stack id="mobile-menu" component="nav" aria-label="Mobile" gap={0} className={classes.mobileMenu}>
+        <Stack id="mobile-menu" component="nav" aria-label={t("nav.mobile")} gap={0} className={classes.mobileMenu}>
           {headerLinks.map((l) => (
             <Anchor key={l.to} component={Link} to={l.to} className={classes.mobileLink} onClick={close}>
-              {l.label}
+              {t(l.label)}
             </Anchor>
           ))}
+          <Box hiddenFrom="sm" className={classes.mobileLink}>
+            <LanguageSwitch />
+          </Box>
           {user && (
             <>
               <Anchor component={Link} to="/my-articles" className={classes.mobileLink} onClick={close}>
-                My Articles
+                {t("nav.myArticles")}
               </Anchor>
               <Anchor component={Link} to="/articles/new" className={classes.mobileLink} onClick={close}>
-                Write an Article
+                {t("nav.writeArticle")}
               </Anchor>
             </>
           )}
@@ -151,24 +164,24 @@ export function Header() {
           )}
           {user?.role === "admin" && (
             <Anchor component={Link} to="/admin" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
-              Admin
+              {t("nav.admin")}
             </Anchor>
           )}
           {user?.role === "seer" && (
             <Anchor component={Link} to="/dashboard" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
-              Dashboard
+              {t("nav.dashboard")}
             </Anchor>
           )}
         </Stack>
       </Box>
       {auth.status === "unreachable" && (
         <Text role="status" ta="center" size="sm" py={6} bg="ochre.1" c="#2b1d14">
-          Connection lost. Trying to reconnect…
+          {t("nav.unreachable")}
         </Text>
       )}
       {auth.status === "loading" && (
         <VisuallyHidden>
-          <Text>Checking sign-in</Text>
+          <Text>{t("nav.checkingSignIn")}</Text>
         </VisuallyHidden>
       )}
     </Box>

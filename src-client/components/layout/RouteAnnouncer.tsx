@@ -2,6 +2,8 @@ import { VisuallyHidden } from "@mantine/core";
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { matchPage, pageTitle } from "../../../src/domain/pages";
+import { TRANSLATED_PAGE_NAMES } from "../../../src/i18n/page-names";
+import { useI18n } from "../../lib/i18n";
 
 const HEADING_WAIT_MS = 3000;
 
@@ -13,12 +15,17 @@ const HEADING_WAIT_MS = 3000;
 export function RouteAnnouncer({ navigated = false }: { navigated?: boolean | undefined }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [message, setMessage] = useState("");
-  // Mounted by the first navigation (AnnouncerAfterFirstNavigation): that one is announced too.
+  // Mounted by the first navigation (AfterFirstNavigation): that one is announced too.
   const first = useRef(!navigated);
+  const { t } = useI18n();
 
   useEffect(() => {
     const match = matchPage(pathname);
-    document.title = pageTitle(match ? match.page.name || null : "Page Not Found");
+    // In the page's language (issue #45): the English catalog gives the names src/domain/pages.ts has.
+    const id = match && TRANSLATED_PAGE_NAMES[match.pattern];
+    if (!match) document.title = pageTitle(t("page.notFound"));
+    else if (!match.page.name) document.title = t("site.title");
+    else document.title = pageTitle(id ? t(id) : match.page.name);
     if (first.current) {
       first.current = false;
       return;
@@ -45,7 +52,7 @@ export function RouteAnnouncer({ navigated = false }: { navigated?: boolean | un
     };
     timer = setTimeout(settle, 0);
     return () => clearTimeout(timer);
-  }, [pathname]);
+  }, [pathname, t]);
 
   return (
     <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="route-announcer">

@@ -3,13 +3,13 @@ import { useLocation, useNavigate, useRouteContext } from "@tanstack/react-route
 import { useEffect, type ReactNode } from "react";
 import { loginHref, redirectToLogin, type SignedInUser } from "../../lib/auth";
 import { notify } from "../../lib/notify";
-import type { AccessNotice } from "./access";
+import { accessNotice, type AccessNotice } from "./notices";
 
 /** The page of a route whose `beforeLoad` ran checkAccess, or that rule's notice. */
 export function RequireAuth({ children }: { children: ReactNode | ((user: SignedInUser) => ReactNode) }) {
   const access = useRouteContext({ strict: false, select: (context) => context.access });
   if (!access) throw new Error("RequireAuth needs checkAccess in its route's beforeLoad");
-  if (!access.allowed) return <AccessNoticeView notice={access.notice} />;
+  if (!access.allowed) return <AccessNoticeView notice={accessNotice(access.rule, access.refusal)} />;
   return typeof children === "function" ? children(access.user) : children;
 }
 

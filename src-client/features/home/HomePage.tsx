@@ -1,38 +1,40 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconLock, IconRosetteDiscountCheck, IconWorld } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { HOME_PRODUCTS } from "../../../src/domain/site";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
+import { Glyph } from "../../components/Glyph";
 import classes from "./Home.module.css";
+import icons from "./icons.module.css";
 
 const trustBadges = [
-  { title: "Verified Seers", text: "Every guide's lineage and identity reviewed", icon: IconRosetteDiscountCheck },
-  { title: "Secure Bookings", text: "Card payments through a trusted processor", icon: IconLock },
-  { title: "Global Access", text: "Video consultations from anywhere", icon: IconWorld },
+  { title: "home.badge.verified", text: "home.badge.verifiedText", icon: icons.verified },
+  { title: "home.badge.secure", text: "home.badge.secureText", icon: icons.lock },
+  { title: "home.badge.global", text: "home.badge.globalText", icon: icons.world },
 ] as const;
 
 function Hero() {
+  const { t } = useI18n();
   return (
     <Box component="section" aria-labelledby="hero-title" className={classes.hero}>
       <Container size="xl" py={{ base: 64, sm: 96, md: 120 }} className={classes.heroInner}>
         <Stack gap="lg">
           <Text fw={700} size="sm" className={classes.eyebrow}>
-            Authentic African spiritual guidance
+            {t("home.eyebrow")}
           </Text>
           <Title order={1} id="hero-title" className={classes.heroTitle}>
-            Connect with Verified African Spiritual Guides
+            {t("home.title")}
           </Title>
           <Text size="xl" className={classes.heroLead}>
-            Book private video consultations with diviners, healers and priests of living traditions, and discover sacred items
-            from across the continent.
+            {t("home.lead")}
           </Text>
           <Group gap="md" mt="sm">
             <Button component={Link} to="/seers" size="lg" color="ochre.4" c="dark.9">
-              Browse Seers
+              {t("home.browseSeers")}
             </Button>
             <Button component={Link} to="/shop" size="lg" variant="outline" color="white">
-              Shop Sacred Items
+              {t("home.shopItems")}
             </Button>
           </Group>
         </Stack>
@@ -42,21 +44,22 @@ function Hero() {
 }
 
 function TrustBadges() {
+  const { t } = useI18n();
   return (
-    <Box component="section" aria-label="Why you can trust Seer" className={classes.badges}>
+    <Box component="section" aria-label={t("home.trust")} className={classes.badges}>
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {trustBadges.map(({ title, text, icon: Icon }) => (
+          {trustBadges.map(({ title, text, icon }) => (
             <Group key={title} gap="sm" wrap="nowrap" justify="center">
               <div className={classes.badgeIcon}>
-                <Icon size={24} aria-hidden />
+                <Glyph icon={icon} size={24} />
               </div>
               <div>
                 <Text fw={700} data-testid="trust-badge">
-                  {title}
+                  {t(title)}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {text}
+                  {t(text)}
                 </Text>
               </div>
             </Group>
@@ -106,19 +109,19 @@ function Section({
 }
 
 function SeerCallToAction() {
+  const { t } = useI18n();
   return (
     <Box component="section" aria-labelledby="become-seer-title" className={classes.cta}>
       <Container size="md" py={{ base: 56, sm: 80 }}>
         <Stack align="center" ta="center" gap="md">
           <Title order={2} id="become-seer-title" className={classes.ctaTitle}>
-            Are You a Spiritual Guide?
+            {t("home.ctaTitle")}
           </Title>
           <Text size="lg" c="forest.0" maw={600}>
-            Share your gift with seekers around the world. Apply to become a verified Seer, set your prices and keep 80% of every
-            consultation.
+            {t("home.ctaText")}
           </Text>
           <Button component={Link} to="/become-seer" size="lg" color="ochre.4" c="dark.9">
-            Apply to Become a Seer
+            {t("home.ctaButton")}
           </Button>
         </Stack>
       </Container>
@@ -130,30 +133,31 @@ type Part = "featured" | "why" | "how" | "testimonials" | "market";
 
 /** The sections below the first screen, in the spec's order, with `parts` as their contents. */
 function Sections({ parts }: { parts: Record<Part, ReactNode> }) {
+  const { t } = useI18n();
   return (
     <>
-      <Section id="featured-title" title="Featured Spiritual Guides" lead="Our most highly rated Seers, ready to guide you.">
+      <Section id="featured-title" title={t("home.featured")} lead={t("home.featuredLead")}>
         {parts.featured}
         <Group justify="center" mt={48}>
           <Button component={Link} to="/seers" variant="outline">
-            View All Seers
+            {t("home.viewAllSeers")}
           </Button>
         </Group>
       </Section>
-      <Section id="why-title" title="Why Choose Seer?" alt>
+      <Section id="why-title" title={t("home.why")} alt>
         {parts.why}
       </Section>
-      <Section id="how-title" title="How It Works" lead="From first search to a meaningful conversation in four steps.">
+      <Section id="how-title" title={t("home.how")} lead={t("home.howLead")}>
         {parts.how}
       </Section>
-      <Section id="testimonials-title" title="What Our Clients Say" alt>
+      <Section id="testimonials-title" title={t("home.testimonials")} alt>
         {parts.testimonials}
       </Section>
-      <Section id="market-title" title="Sacred Market" lead="Authentic spiritual items, handcrafted by artisans across Africa.">
+      <Section id="market-title" title={t("home.market")} lead={t("home.marketLead")}>
         {parts.market}
         <Group justify="center" mt="xl">
           <Button component={Link} to="/shop" size="md">
-            Browse All Products
+            {t("home.browseProducts")}
           </Button>
         </Group>
       </Section>

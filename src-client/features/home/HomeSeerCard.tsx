@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { usePrice } from "../../lib/price";
+import { Glyph } from "../../components/Glyph";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import type { RouterOutputs } from "../../trpc";
 import { ratingOf, reviewCountText } from "../seers/display";
+import stars from "../../components/StarRating.module.css";
 import classes from "./Home.module.css";
 
 export type FeaturedSeer = RouterOutputs["seers"]["featured"][number];
@@ -51,7 +52,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
           ))}
         </Group>
         <Group gap={4} justify="center" wrap="nowrap" data-testid="featured-seer-rating">
-          <IconStarFilled size={16} color="var(--mantine-color-ochre-6)" aria-hidden />
+          <Glyph icon={stars.filled} size={16} color="var(--mantine-color-ochre-6)" />
           <Text fw={700}>{rating > 0 ? formatRating(rating) : "New"}</Text>
           {seer.totalReviews > 0 && (
             <Text size="sm" c="dimmed">

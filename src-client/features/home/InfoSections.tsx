@@ -1,30 +1,23 @@
 import { Avatar, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import {
-  IconCalendarCheck,
-  IconCreditCard,
-  IconHeartHandshake,
-  IconSearch,
-  IconShieldCheck,
-  IconStarFilled,
-  IconVideo,
-  IconWorld,
-} from "@tabler/icons-react";
+import { Glyph } from "../../components/Glyph";
 import classes from "./Home.module.css";
+import icons from "./icons.module.css";
+import stars from "../../components/StarRating.module.css";
 
 const whyChoose = [
   {
     title: "Verified Authenticity",
-    icon: IconShieldCheck,
+    icon: icons.shield,
     text: "Every Seer is reviewed before they appear: lineage, training, years of practice and identity. No impostors, no costumes.",
   },
   {
     title: "Private and Safe",
-    icon: IconHeartHandshake,
+    icon: icons.heart,
     text: "Consultations are confidential video sessions. Card payments go through a secure payment processor and are never stored by us.",
   },
   {
     title: "Fair to Our Guides",
-    icon: IconWorld,
+    icon: icons.world,
     text: "Seers keep 80% of every consultation fee, so the people who carry these traditions are paid properly for their wisdom.",
   },
 ] as const;
@@ -33,18 +26,18 @@ const whyChoose = [
 export const howItWorksSteps = [
   {
     title: "Browse Seers",
-    icon: IconSearch,
+    icon: icons.search,
     text: "Browse Seers by specialty, country and language, and read their stories and reviews.",
   },
   {
     title: "Choose Your Session",
-    icon: IconCalendarCheck,
+    icon: icons.calendar,
     text: "Choose 15, 30 or 60 minutes, then a date and time that suit you.",
   },
-  { title: "Book and Pay", icon: IconCreditCard, text: "Book and pay securely by card. Your booking is confirmed at once." },
+  { title: "Book and Pay", icon: icons.card, text: "Book and pay securely by card. Your booking is confirmed at once." },
   {
     title: "Connect",
-    icon: IconVideo,
+    icon: icons.video,
     text: "Receive a consultation link by e-mail and connect with your Seer by video at the agreed time.",
   },
 ] as const;
@@ -74,10 +67,10 @@ export const testimonials = [
 export function WhyChoose() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-      {whyChoose.map(({ title, icon: Icon, text }) => (
+      {whyChoose.map(({ title, icon, text }) => (
         <Card key={title} withBorder radius="lg" padding="xl" className={classes.card}>
           <ThemeIcon size={52} radius="xl" variant="light" color="terracotta" mb="md">
-            <Icon size={28} aria-hidden />
+            <Glyph icon={icon} size={28} />
           </ThemeIcon>
           <Title order={3} fz="h3" mb="xs">
             {title}
@@ -92,10 +85,10 @@ export function WhyChoose() {
 export function HowItWorks() {
   return (
     <SimpleGrid component="ol" cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" p={0} m={0} style={{ listStyle: "none" }}>
-      {howItWorksSteps.map(({ title, icon: Icon, text }, index) => (
+      {howItWorksSteps.map(({ title, icon, text }, index) => (
         <Stack component="li" key={title} align="center" ta="center" gap="sm">
           <ThemeIcon size={64} radius="xl" color="ochre.7" variant="filled" aria-hidden>
-            <Icon size={30} />
+            <Glyph icon={icon} size={30} />
           </ThemeIcon>
           <Text className={classes.stepNumber} c="var(--seer-accent-text)">
             Step {index + 1}
@@ -128,7 +121,7 @@ export function Testimonials() {
         >
           <Group gap={2} mb="sm" role="img" aria-label="Rated 5 out of 5">
             {[1, 2, 3, 4, 5].map((star) => (
-              <IconStarFilled key={star} size={16} color="var(--mantine-color-ochre-6)" aria-hidden />
+              <Glyph key={star} icon={stars.filled} size={16} color="var(--mantine-color-ochre-6)" />
             ))}
           </Group>
           <Text component="blockquote" m={0} className={classes.quote}>

@@ -1,7 +1,7 @@
 import { Alert, Container, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { formatMoney } from "../../../src/domain/money";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
-import { accessRules } from "../account/access";
+import { accessNotice } from "../account/notices";
 import { AccessNoticeView } from "../account/guard";
 import { trpc } from "../../trpc";
 import { AvailabilityTab } from "./AvailabilityTab";
@@ -104,7 +104,7 @@ export function SeerDashboard({ tab, onTab, payoutsStep }: TabProps) {
   const lists = trpc.bookings.seerSessions.useQuery();
 
   if ([overview, lists].some((query) => query.error?.data?.code === "FORBIDDEN")) {
-    return <AccessNoticeView notice={accessRules.seerDashboard.wrongRole} />;
+    return <AccessNoticeView notice={accessNotice("seerDashboard", "wrongRole")} />;
   }
   if (overview.isPending || lists.isPending) {
     return (

@@ -5,6 +5,7 @@ import { SEER_PAGE_SIZE } from "../../../src/domain/seer-limits";
 import type { SeerDirectorySearch } from "../../../src/schemas/search";
 import { FirstPageLink, LoadMore } from "../../components/LoadMore";
 import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { SeerCard, SeerCardSkeleton } from "./SeerCard";
 
@@ -27,6 +28,7 @@ export function SeerDirectory() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const router = useRouter();
+  const { t } = useI18n();
   const q = search.q ?? "";
 
   // Any change of search or filters starts the list from the top again.
@@ -57,52 +59,51 @@ export function SeerDirectory() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="xs" mb="xl">
-        <Title order={1}>Meet Our Seers</Title>
+        <Title order={1}>{t("seers.title")}</Title>
         <Text c="dimmed" maw={640}>
-          Verified spiritual guides from across Africa. Search by name or story, or narrow the list by country, specialization and
-          language.
+          {t("seers.lead")}
         </Text>
       </Stack>
 
       <SearchForm
-        label="Find a Seer"
-        placeholder="Search by name or biography"
+        label={t("seers.find")}
+        placeholder={t("seers.searchPlaceholder")}
         action="/seers"
         search={searchText}
         onEarlyFilters={(patch) => void update(pick(patch, FILTERS))}
       >
         <NativeSelect
-          label="Country"
+          label={t("seers.country")}
           name="country"
-          data={selectData("All Countries", options.data?.countries, search.country)}
+          data={selectData(t("seers.allCountries"), options.data?.countries, search.country)}
           value={search.country ?? ""}
           onChange={selectFilter("country")}
           style={{ flex: "1 1 160px" }}
         />
         <NativeSelect
-          label="Specialization"
+          label={t("seers.specialization")}
           name="specialization"
-          data={selectData("All Specializations", options.data?.specializations, search.specialization)}
+          data={selectData(t("seers.allSpecializations"), options.data?.specializations, search.specialization)}
           value={search.specialization ?? ""}
           onChange={selectFilter("specialization")}
           style={{ flex: "1 1 180px" }}
         />
         <NativeSelect
-          label="Language"
+          label={t("seers.language")}
           name="language"
-          data={selectData("All Languages", options.data?.languages, search.language)}
+          data={selectData(t("seers.allLanguages"), options.data?.languages, search.language)}
           value={search.language ?? ""}
           onChange={selectFilter("language")}
           style={{ flex: "1 1 160px" }}
         />
         <Button variant="default" component={Link} to="/seers" onClick={searchText.reset}>
-          Clear Filters
+          {t("seers.clear")}
         </Button>
       </SearchForm>
 
       {seers.isPending ? (
         <div aria-busy="true">
-          <VisuallyHidden role="status">Loading Seers…</VisuallyHidden>
+          <VisuallyHidden role="status">{t("seers.loading")}</VisuallyHidden>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <SeerCardSkeleton key={i} />
@@ -110,13 +111,13 @@ export function SeerDirectory() {
           </SimpleGrid>
         </div>
       ) : seers.isError ? (
-        <Alert color="red" title="Could not load Seers" role="alert">
+        <Alert color="red" title={t("seers.loadError")} role="alert">
           <Text size="sm" mb="sm">
-            Something went wrong while loading the Seers. Please try again.
+            {t("seers.loadErrorText")}
           </Text>
           <Group gap="md">
             <Button size="xs" variant="light" color="red" onClick={() => void seers.refetch()}>
-              Try again
+              {t("seers.tryAgain")}
             </Button>
             {/* A list opened from an old or altered `Load more` link: its place may be gone, its first page is not. */}
             {search.cursor && (
@@ -126,7 +127,7 @@ export function SeerDirectory() {
         </Alert>
       ) : items.length === 0 ? (
         <Text ta="center" c="dimmed" py={60} size="lg" role="status">
-          No Seers found matching your criteria
+          {t("seers.none")}
         </Text>
       ) : (
         <Stack gap="xl">
@@ -137,7 +138,7 @@ export function SeerDirectory() {
           </SimpleGrid>
           <Stack align="center" gap="xs">
             <Text size="sm" c="dimmed" role="status">
-              Showing {withThousands(items.length)} of {total} Seers
+              {t("seers.showing", { shown: withThousands(items.length), total })}
             </Text>
             {search.cursor && (
               <FirstPageLink href={router.buildLocation({ to: "/seers", search: { ...search, cursor: undefined } }).href} />

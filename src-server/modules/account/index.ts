@@ -7,6 +7,8 @@ import type { Mailer, Outbox } from "../../platform/mail";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { SessionUser } from "../../platform/trpc/context";
 import { chooseCurrency, displayMoney } from "./currency";
+import { chooseLocale } from "./locale";
+import type { Locale } from "../../../src/i18n/locales";
 import { createProfileService } from "./profile";
 import { createAdmin, setRoleByEmail } from "./roles";
 import { createSecurityService } from "./security";
@@ -47,5 +49,6 @@ export function createAccountService(deps: {
     displayMoney: (user: SessionUser | null, req: FastifyRequest) => displayMoney(deps.db, user, req),
     chooseCurrency: (user: SessionUser | null, reply: FastifyReply, currency: Currency) =>
       chooseCurrency(deps.db, user, reply, currency),
+    chooseLocale: (user: SessionUser | null, reply: FastifyReply, locale: Locale) => chooseLocale(deps.db, user, reply, locale),
   };
 }

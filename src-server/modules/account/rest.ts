@@ -6,6 +6,7 @@ import { restRoute } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { accountRouter } from "./router";
 import { registerCurrencyForm } from "./currency-form";
+import { registerLanguageForm } from "./language-form";
 import { registerSignInForm } from "./sign-in-form";
 
 /** The page the visitor came from, when it is on this site; else home. */
@@ -52,6 +53,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   // The drawn sign-in page's form, for a browser without the app's code (issue #39).
   registerSignInForm(app);
   registerCurrencyForm(app);
+  registerLanguageForm(app);
 
   // Sign-out changes state, so it is a POST only (a form in the header and the profile): an image or a link
   // elsewhere cannot sign anyone out, and the origin check refuses other sites. 303 makes the browser GET home.

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SERVER_STATE_ID } from "../../../src/domain/pages";
+import type { Locale } from "../../../src/i18n/locales";
 import { inScript } from "./html";
 
 /** What the client's server renderer (src-client/ssr.tsx, built into dist/ssr) gives for one page. */
@@ -13,7 +14,7 @@ export interface DrawnPage {
 
 /** The built renderer's one export, over whatever link to the procedures the app hands it. */
 interface Renderer<Link> {
-  renderPage(url: string, link: Link): Promise<DrawnPage>;
+  renderPage(url: string, link: Link, locale: Locale): Promise<DrawnPage>;
 }
 
 /** A stylesheet's text inside a `<style>` element: only `</style` could end it early. */

@@ -1,3 +1,5 @@
+import type { Locale } from "../../../src/i18n/locales";
+
 /** What the server writes into a page's `<head>` for search engines and link previews. */
 export interface PageHead {
   title: string;
@@ -10,7 +12,13 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
   /** Pages that must stay out of search results (private, transactional, not found). */
   noindex: boolean;
+  /** The page's language (issue #45), and its address in each language (`hreflang` alternates; indexed pages only). */
+  locale?: Locale;
+  alternates?: { hreflang: string; href: string }[];
 }
+
+/** Open Graph's names of our languages. */
+const OG_LOCALES: Record<Locale, string> = { en: "en_US", fr: "fr_FR" };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -43,7 +51,11 @@ export function renderHead(template: string, head: PageHead): string {
   const tags = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     head.noindex ? meta("name", "robots", "noindex") : "",
+    ...(head.alternates ?? []).map(
+      (alternate) => `<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(alternate.href)}" />`,
+    ),
     meta("property", "og:site_name", "Seer"),
+    meta("property", "og:locale", OG_LOCALES[head.locale ?? "en"]),
     meta("property", "og:type", head.type),
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),

@@ -4,15 +4,36 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { withDrawnPage, type DrawnPage, type PageAssets } from "./drawn";
-import { renderHead } from "./html";
+import { messages as englishMessages } from "../../../src/i18n/compiled/en";
+import { messages as frenchMessages } from "../../../src/i18n/compiled/fr";
+import { inScript, renderHead } from "./html";
 import type { PageService } from "./service";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  localeFromAcceptLanguage,
+  MESSAGES_ID,
+  localePath,
+  splitLocalePath,
+  type Locale,
+} from "../../../src/i18n/locales";
 
 export { createPageService } from "./service";
+
+/**
+ * Each language's compiled messages as every page carries them (src-client/lib/i18n.ts reads them): in the HTML, not
+ * in the first load's JavaScript, whose budget a catalog would break (issue #18).
+ */
+const MESSAGES_SCRIPT: Record<Locale, string> = {
+  en: `<script type="application/json" id="${MESSAGES_ID}" data-locale="en">${inScript(JSON.stringify(englishMessages))}</script>`,
+  fr: `<script type="application/json" id="${MESSAGES_ID}" data-locale="fr">${inScript(JSON.stringify(frenchMessages))}</script>`,
+};
 export { BOOT_SCRIPT, loadRenderer, type DrawnPage, type PageAssets } from "./drawn";
 
 /** Draws a public page on the server for a visitor who is not signed in (src-client/ssr.tsx through app.ts). */
 export interface PageDrawer {
-  draw(url: string, req: FastifyRequest, reply: FastifyReply): Promise<DrawnPage>;
+  draw(url: string, req: FastifyRequest, reply: FastifyReply, locale: Locale): Promise<DrawnPage>;
   assets: PageAssets;
 }
 
@@ -57,17 +78,34 @@ export function createPageRenderer(
   let template: string | undefined;
   return async function servePage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     template ??= withHeadScript(readFileSync(path.join(clientDir, "index.html"), "utf8"), headScript);
-    const pathname = (req.url.split("?")[0] ?? "/").split("#")[0] ?? "/";
-    const { status, head, drawn } = await pages.head(pathname);
-    let html = renderHead(template, head);
+    const address = (req.url.split("?")[0] ?? "/").split("#")[0] ?? "/";
+    // The page's language (issue #45): its address's (/fr/...); at an English address, a visitor who chose French (the
+    // switcher's cookie) or whose browser prefers it (Accept-Language) is sent to the French one. Crawlers, which send
+    // neither, read each language at its own address.
+    const { locale: addressLocale, path: pathname } = splitLocalePath(address);
+    if (!addressLocale && req.method === "GET") {
+      const chosen = req.cookies[LOCALE_COOKIE];
+      const wanted = isLocale(chosen) ? chosen : localeFromAcceptLanguage(req.headers["accept-language"]);
+      if (wanted && wanted !== DEFAULT_LOCALE) {
+        return reply
+          .header("vary", "accept-language, cookie")
+          .header("cache-control", "no-cache")
+          .redirect(localePath(wanted, pathname) + req.url.slice(address.length), 302);
+      }
+    }
+    const locale = addressLocale ?? DEFAULT_LOCALE;
+    const { status, head, drawn } = await pages.head(pathname, locale);
+    let html = renderHead(template, head)
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+      .replace("</head>", () => `  ${MESSAGES_SCRIPT[locale]}\n  </head>`);
     if (drawer && drawn && req.method === "GET" && !req.session.get("userId")) {
       try {
-        html = withDrawnPage(html, await drawer.draw(req.url, req, reply), drawer.assets);
+        html = withDrawnPage(html, await drawer.draw(req.url, req, reply, locale), drawer.assets);
       } catch (error) {
         req.log.error({ err: error, url: req.url }, "Drawing a page on the server failed; sent undrawn");
       }
     }
-    reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").header("vary", "accept-encoding");
+    reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").header("vary", "accept-encoding, accept-language, cookie");
     // A drawn page is 70 to 150 KB of HTML: compressed, a tenth of that crosses a phone's link.
     const accepted = String(req.headers["accept-encoding"] ?? "");
     if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(await brotli(html));

@@ -10,7 +10,7 @@ import { TEST_CARDS } from "../../platform/payments/test-provider";
 export const LOCAL_CARD_UNAVAILABLE = "A local card is not available in this currency: pay by mobile money.";
 
 /**
- * A local card (docs/product.md#mobile-money, decision XXX): the gateway's hosted checkout, the return from it, and in
+ * A local card (docs/product.md#mobile-money, decision 156): the gateway's hosted checkout, the return from it, and in
  * test mode the stand-in page this server draws (local-card-routes.ts).
  */
 export function createLocalCard({
@@ -47,7 +47,7 @@ export function createLocalCard({
     `${next}?${new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: status === "succeeded" ? "succeeded" : "failed" }).toString()}`;
 
   /**
-   * A local card (docs/product.md#mobile-money, decision XXX): the gateway's hosted checkout (Paystack's initialized
+   * A local card (docs/product.md#mobile-money, decision 156): the gateway's hosted checkout (Paystack's initialized
    * transaction, Flutterwave Standard's link), or in test mode the stand-in page this server draws; the client comes
    * back through `returned`, which reads the gateway's own record, to the booking's or order's success page.
    */

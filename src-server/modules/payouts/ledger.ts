@@ -172,7 +172,7 @@ export function createLedger({ db, clock, payments }: { db: Db; clock: Clock; pa
   }
 
   /**
-   * A local charge paid twice (decision XXX): the second success as `duplicate_charge` and, once the gateway accepted
+   * A local charge paid twice (decision 154): the second success as `duplicate_charge` and, once the gateway accepted
    * it, its refund as `duplicate_refund`, both on the booking or order the charge pays for, in the charge's currency at
    * its rate. They are referenced by the attempt (`duplicate:<reference>`, `duplicate-refund:<reference>`), so a
    * webhook delivered again adds nothing; no Seer's share or figure reads these kinds.

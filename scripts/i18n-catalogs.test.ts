@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { catalogProblems, compiledModule } from "./lib/i18n-catalogs";
+import { LOCALES } from "../src/i18n/locales";
+import { en } from "../src/i18n/messages/en";
+import { fr } from "../src/i18n/messages/fr";
+
+// Issue #45: CI fails when a message lacks its French translation or a French message drops a placeholder.
+
+describe("the catalogs", () => {
+  it("give every English message in French, with the same placeholders", () => {
+    expect(catalogProblems(en, fr)).toEqual([]);
+  });
+
+  it("find a missing translation, a dropped or renamed placeholder, a stray message and broken ICU", () => {
+    const english = { a: "Hello", b: "© {year} Seer", c: "{count, plural, one {# review} other {# reviews by {name}}}", d: "Hi {name}" };
+    expect(
+      catalogProblems(english, {
+        b: "© Seer",
+        c: "{count, plural, one {# avis} other {# avis de {nom}}}",
+        d: "Salut {name",
+        e: "Extra",
+      }),
+    ).toEqual([
+      "a: no translation",
+      "b: placeholders {}, English has {year}",
+      "c: placeholders {count, nom}, English has {count, name}",
+      expect.stringMatching(/^d: /),
+      "e: not an English message",
+    ]);
+  });
+
+  it("are compiled as they are written (npm run i18n)", () => {
+    for (const locale of LOCALES) {
+      const file = path.join(import.meta.dirname, "../src/i18n/compiled", `${locale}.ts`);
+      expect(readFileSync(file, "utf8"), `src/i18n/compiled/${locale}.ts is stale: run npm run i18n`).toBe(compiledModule(locale));
+    }
+  });
+});
