@@ -343,8 +343,8 @@ describe("the room's signaling", () => {
         return now.every((r) => r.leftAt !== null && r.leftAt >= r.joinedAt);
       })
       .toBe(true);
-    expect(await t.app.services.meetings.clientJoined(bookingId)).toBe(true);
-    expect(await t.app.services.meetings.clientJoined(laterId)).toBe(false);
+    expect(await t.app.services.meetings.whoJoined(bookingId)).toEqual({ client: true, seer: true });
+    expect(await t.app.services.meetings.whoJoined(laterId)).toEqual({ client: false, seer: false });
   });
 });
 
