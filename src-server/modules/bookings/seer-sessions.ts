@@ -133,6 +133,7 @@ export async function seerSessions({ db, clock, seerLedger }: SeerFiguresDeps, u
       .select({
         upcomingSessions: sql<number>`(count(*) filter (where ${and(confirmed, gte(bookings.startsAt, now))}))::int`,
         totalSessions: sql<number>`(count(*) filter (where ${held}))::int`,
+        missedSessions: sql<number>`(count(*) filter (where ${bookings.status} = 'seer_no_show'))::int`,
       })
       .from(bookings)
       .where(and(eq(bookings.seerId, seer.id), paid)),
@@ -142,7 +143,8 @@ export async function seerSessions({ db, clock, seerLedger }: SeerFiguresDeps, u
     thisMonth: sums?.thisMonth ?? "0.00",
     upcomingSessions: counts?.upcomingSessions ?? 0,
     totalSessions: counts?.totalSessions ?? 0,
-    pastSessions: (counts?.totalSessions ?? 0) - (counts?.upcomingSessions ?? 0),
+    // The past list also shows the sessions the Seer missed, which are not counted as held.
+    pastSessions: (counts?.totalSessions ?? 0) - (counts?.upcomingSessions ?? 0) + (counts?.missedSessions ?? 0),
   };
   const [upcoming, past] = await Promise.all([
     sessions(db, seerLedger, seer, and(confirmed, gte(bookings.startsAt, now)), [asc(bookings.startsAt), asc(bookings.id)]),
