@@ -177,21 +177,29 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/**
+ * The e-mails an app wrote to its outbox (this worker's app's unless another's folder is given), decoded, newest
+ * first; `to` keeps those to that address.
+ */
+export function outboxMails(options: { dir?: string; to?: string } = {}): string[] {
+  const dir = options.dir ?? ownApp().outboxDir;
+  if (!existsSync(dir)) return [];
+  const to = options.to && new RegExp(`^To: .*${options.to.replace(/[.+]/g, "\\$&")}`, "mi");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse()
+    .map((file) => decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8")))
+    .filter((mail) => !to || to.test(mail));
+}
+
 /** The newest link to `linkPath` (e.g. "/verify-email") in the outbox's e-mails to `to`, as a path with its query. */
 export async function mailedLink(to: string, linkPath: string): Promise<string> {
-  const dir = ownApp().outboxDir;
   const pattern = new RegExp(`https?://[^/\\s]+(${linkPath}\\?token=[A-Za-z0-9_-]+)`);
   let found: string | undefined;
   await expect
     .poll(() => {
-      if (!existsSync(dir)) return undefined;
-      const files = readdirSync(dir)
-        .filter((f) => f.endsWith(".eml"))
-        .sort()
-        .reverse();
-      for (const file of files) {
-        const mail = decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"));
-        if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(mail)) continue;
+      for (const mail of outboxMails({ to })) {
         found = pattern.exec(mail)?.[1];
         if (found) return found;
       }

@@ -360,51 +360,88 @@ describe("three instances on one database", () => {
     expect(mails()).toHaveLength(admins);
   });
 
-  it("relays the meeting room's signaling between sockets on two different instances", async () => {
+  /**
+   * A client and a Seer of their own (`{name}-client@`, `{name}-seer@example.com`), signed in, with a confirmed
+   * session that started a minute ago: its room is open and its conversation too.
+   */
+  async function sessionNow(name: string): Promise<{ bookingId: string; clientCookie: string; seerCookie: string }> {
     const sql = postgres(url, { max: 2, onnotice: () => {} });
     const db = drizzle({ client: sql }) as unknown as Db;
-    let bookingId = "";
-    let clientCookie = "";
-    let seerCookie = "";
     try {
-      const person = await createUser(db, { email: "scale-caller@example.com" });
-      const seerUser = await createUser(db, { role: "seer", email: "scale-seer@example.com" });
+      const person = await createUser(db, { email: `${name}-client@example.com` });
+      const seerUser = await createUser(db, { role: "seer", email: `${name}-seer@example.com` });
       const seer = await createSeer(db, { userId: seerUser.id, fullName: "Scale Seer" });
       const startsAt = new Date(Date.now() - 60_000);
-      bookingId = (
-        await createBooking(db, {
-          clientId: person.id,
-          seerId: seer.id,
-          status: "confirmed",
-          scheduledDate: startsAt.toISOString().slice(0, 10),
-          scheduledTime: startsAt.toISOString().slice(11, 16),
-          startsAt,
-        })
-      ).id;
-      clientCookie = await mintSession(db, person.id, SECRET);
-      seerCookie = await mintSession(db, seerUser.id, SECRET);
+      const { id } = await createBooking(db, {
+        clientId: person.id,
+        seerId: seer.id,
+        status: "confirmed",
+        scheduledDate: startsAt.toISOString().slice(0, 10),
+        scheduledTime: startsAt.toISOString().slice(11, 16),
+        startsAt,
+      });
+      return {
+        bookingId: id,
+        clientCookie: await mintSession(db, person.id, SECRET),
+        seerCookie: await mintSession(db, seerUser.id, SECRET),
+      };
     } finally {
       await sql.end({ timeout: 2 });
     }
-    const socketUrl = `${proxy.url.replace("http", "ws")}/api/meetings/${bookingId}/socket`;
-    const open = (cookie: string) => {
-      const ws = new WebSocket(socketUrl, { headers: { origin: proxy.url, cookie } });
-      const messages: { type: string; description?: { sdp: string } }[] = [];
-      ws.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as (typeof messages)[number]));
-      return { ws, messages };
-    };
-    const a = open(clientCookie);
+  }
+
+  /**
+   * A WebSocket through the balancer, keeping every JSON message it receives; `instance` is the index of the instance
+   * the balancer gave it to, known once it is open.
+   */
+  function openSocket<M extends { type: string }>(pathname: string, cookie: string) {
+    const before = proxy.served.length;
+    const ws = new WebSocket(`${proxy.url.replace("http", "ws")}${pathname}`, { headers: { origin: proxy.url, cookie } });
+    const messages: M[] = [];
+    ws.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as M));
+    const opened = new Promise<number>((resolve, reject) => {
+      ws.once("open", () => resolve(proxy.served[before] ?? -1));
+      ws.once("error", reject);
+    });
+    return { ws, messages, instance: () => opened };
+  }
+
+  it("relays the meeting room's signaling between sockets on two different instances", async () => {
+    const { bookingId, clientCookie, seerCookie } = await sessionNow("scale-caller");
+    type Signal = { type: string; description?: { sdp: string } };
+    const a = openSocket<Signal>(`/api/meetings/${bookingId}/socket`, clientCookie);
     await expect.poll(() => a.messages.some((m) => m.type === "welcome")).toBe(true);
-    const b = open(seerCookie);
+    const b = openSocket<Signal>(`/api/meetings/${bookingId}/socket`, seerCookie);
     await expect
       .poll(() => b.messages.some((m) => m.type === "peer-joined") && a.messages.some((m) => m.type === "peer-joined"))
       .toBe(true);
     a.ws.send(JSON.stringify({ type: "description", description: { type: "offer", sdp: "v=0 scale" } }));
     await expect.poll(() => b.messages.find((m) => m.type === "description")?.description?.sdp).toBe("v=0 scale");
     // Round robin put the two sockets on two instances: only PostgreSQL's NOTIFY joined them.
-    expect(proxy.served.slice(-2)[0]).not.toBe(proxy.served.slice(-2)[1]);
+    expect(await a.instance()).not.toBe(await b.instance());
     a.ws.close();
     b.ws.close();
+  });
+
+  it("delivers a conversation message written on one instance, live, to the inbox socket of the other side on another", async () => {
+    const { bookingId, clientCookie, seerCookie } = await sessionNow("scale-inbox");
+    type Signal = { type: string; bookingId?: string; message?: { text: string } };
+    const inbox = openSocket<Signal>("/api/messages/socket", seerCookie);
+    const listening = await inbox.instance();
+    expect(listening).toBeGreaterThanOrEqual(0);
+    // The client writes straight to another instance than the Seer's socket is on.
+    const writer = apps.find((_, i) => i !== listening);
+    if (!writer) throw new Error("no other instance");
+    const sent = await fetch(`${writer.baseURL}/trpc/messages.send`, {
+      method: "POST",
+      headers: { cookie: clientCookie, "content-type": "application/json", origin: writer.baseURL },
+      body: JSON.stringify({ json: { bookingId, text: "Written on one instance, read on another" } }),
+    });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    await expect
+      .poll(() => inbox.messages.find((m) => m.type === "message" && m.bookingId === bookingId)?.message?.text)
+      .toBe("Written on one instance, read on another");
+    inbox.ws.close();
   });
 
   it("fails none of 300 requests through a balancer that never replays one while an instance drains on SIGTERM, five times in a row", async () => {

@@ -122,7 +122,7 @@ export function createServices(base: ServiceDeps) {
     ...deps,
     // Completion reads the room's records (a client who never joined is a no-show); admins see them beside a
     // reported problem (issue #43).
-    attendance: { clientJoined: meetings.clientJoined, records: meetings.attendance },
+    attendance: { whoJoined: meetings.whoJoined, records: meetings.attendance },
     // A booking's charge is in the ledger from the transaction that confirms it.
     onConfirmed: ledger.recordCharge,
     // A Seer's sessions and earnings are read with each booking's share as the ledger has it.

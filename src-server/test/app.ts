@@ -1,17 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import superjson, { type SuperJSONResult } from "superjson";
 import { expect } from "vitest";
 import type { Database } from "../../db/client";
+import { bookings, meetingAttendance, seers } from "../../db/schema";
 import { buildApp } from "../app";
 import { FakeClock } from "../platform/clock";
 import type { StorageConfig, TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
 import type { SessionType } from "../../src/domain/consultations";
+import type { MeetingRole } from "../../src/domain/meetings";
 import type { PayoutRails } from "../platform/payouts/rail";
 import type { PaymentProvider } from "../platform/payments/provider";
 import type { TestPaymentProvider } from "../platform/payments/test-provider";
@@ -280,4 +283,31 @@ export async function payForBooking(
   const confirmed = await trpcMutation(app, "bookings.confirmPayment", { paymentIntentId }, cookie);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { bookingId, paymentIntentId };
+}
+
+/**
+ * The meeting room's records of a booking's session, as its socket writes them: each of `who` joined at the start and
+ * left at the end. Completion reads them (the client's and the Seer's no-shows); an empty list records nobody.
+ */
+export async function attendSession(
+  database: Database,
+  bookingId: string,
+  who: readonly MeetingRole[] = ["client", "seer"],
+): Promise<void> {
+  const [b] = await database.db
+    .select({ clientId: bookings.clientId, seerUserId: seers.userId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .innerJoin(seers, eq(seers.id, bookings.seerId))
+    .where(eq(bookings.id, bookingId));
+  if (!b) throw new Error(`no booking ${bookingId}`);
+  if (who.length === 0) return;
+  await database.db.insert(meetingAttendance).values(
+    who.map((role) => ({
+      bookingId,
+      userId: role === "client" ? b.clientId : b.seerUserId,
+      role,
+      joinedAt: b.startsAt,
+      leftAt: b.endsAt,
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canReschedule, clientRefundPercent, refundFor, reminderDueAt, splitAfterRefunds } from "./after-payment";
+import { canReschedule, clientRefundPercent, refundFor, reminderDueAt, sessionOutcome, splitAfterRefunds } from "./after-payment";
 import { zonedDateTimeToInstant } from "./consultations";
 import { cents } from "./money";
 
@@ -80,5 +80,17 @@ describe("rescheduling and the reminder", () => {
     );
     expect(reminderDueAt(startsAt, new Date(startsAt.getTime() - 24 * HOUR))).toEqual(new Date(startsAt.getTime() - 24 * HOUR));
     expect(reminderDueAt(startsAt, new Date(startsAt.getTime() - 24 * HOUR + SECOND))).toBeNull();
+  });
+});
+
+describe("settling an ended session by the room's records", () => {
+  it("is the client's no-show when the client never joined, the Seer's when only the client did", () => {
+    expect(sessionOutcome({ client: true, seer: true })).toBe("completed");
+    expect(sessionOutcome({ client: true, seer: false })).toBe("seer_no_show");
+    expect(sessionOutcome({ client: false, seer: true })).toBe("no_show");
+    // Nobody came: the client did not, and by the Terms a client's no-show forfeits.
+    expect(sessionOutcome({ client: false, seer: false })).toBe("no_show");
+    // A room that keeps no records decides nothing: the session completes.
+    expect(sessionOutcome(null)).toBe("completed");
   });
 });

@@ -15,7 +15,7 @@ export const CANCELLATION_WINDOW_HOURS = 24;
 export const RESCHEDULE_NOTICE_HOURS = 24;
 /** The reminder goes out this long before the start, to bookings made earlier than that. */
 export const REMINDER_HOURS_BEFORE = 24;
-/** A session is settled (completed or no-show) once its room has closed. */
+/** A session is settled (completed, or a client's or a Seer's no-show) once its room has closed. */
 export const ROOM_CLOSES_MINUTES_AFTER_END = 15;
 /** A client can change their review this long after writing it. */
 export const REVIEW_EDIT_DAYS = 7;
@@ -46,6 +46,19 @@ export function refundFor(canceller: Canceller, amount: Cents, alreadyRefunded: 
 /** After refunds, the platform keeps 20% of what was not refunded and the Seer 80%, adding up to the cent. */
 export function splitAfterRefunds(amount: Cents, refunded: Cents): { platformFee: Cents; seerEarnings: Cents } {
   return splitCommission(cents(Math.max(0, amount - refunded)));
+}
+
+/**
+ * How an ended session is settled, by the room's records (the Terms): a client who never joined forfeits (`no_show`),
+ * whether or not the Seer came; a client who joined when the Seer never did is refunded in full (`seer_no_show`);
+ * both there, or no records kept, `completed`.
+ */
+export type SessionOutcome = "completed" | "no_show" | "seer_no_show";
+
+export function sessionOutcome(joined: { client: boolean; seer: boolean } | null): SessionOutcome {
+  if (!joined) return "completed";
+  if (!joined.client) return "no_show";
+  return joined.seer ? "completed" : "seer_no_show";
 }
 
 export function canReschedule(startsAt: Date, at: Date): boolean {

@@ -18,7 +18,7 @@ export const UNREAD_MAIL_EVERY_MS = 60 * 60_000;
 export const MESSAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Bookings that were paid for (confirmed, then perhaps completed or cancelled): their conversation exists. */
-export const CONVERSATION_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const satisfies readonly BookingStatus[];
+export const CONVERSATION_STATUSES = ["confirmed", "completed", "no_show", "seer_no_show", "cancelled"] as const satisfies readonly BookingStatus[];
 const PAID: ReadonlySet<BookingStatus> = new Set(CONVERSATION_STATUSES);
 
 /** Whether a booking of this status has a conversation (its cards link to it). */

@@ -21,10 +21,20 @@ export function sessionTypeOrDefault(value: unknown): SessionType {
 }
 
 /**
- * pending and confirmed hold the slot; expired, failed and cancelled free it; completed and no_show are sessions
- * that ended (no_show: the client never joined the room).
+ * pending and confirmed hold the slot; expired, failed and cancelled free it; completed, no_show and seer_no_show are
+ * sessions that ended (no_show: the client never joined the room; seer_no_show: the client joined and the Seer never
+ * did, so the client was refunded in full).
  */
-export const BOOKING_STATUSES = ["pending", "confirmed", "expired", "failed", "cancelled", "completed", "no_show"] as const;
+export const BOOKING_STATUSES = [
+  "pending",
+  "confirmed",
+  "expired",
+  "failed",
+  "cancelled",
+  "completed",
+  "no_show",
+  "seer_no_show",
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Who cancelled a booking; provider: a full refund made outside the app (e.g. the payment provider's dashboard). */

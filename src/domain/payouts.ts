@@ -7,7 +7,7 @@ import type { LedgerKind } from "./enums";
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * A session's money is held this long after it was completed (or a cancelled booking's after it was cancelled),
+ * A session's money is held this long after it was settled (completed or a no-show; a cancelled booking's after it was cancelled),
  * time for a problem to be raised; then it is settled: the platform's fee and the Seer's share are booked and the
  * share can be paid out.
  */
@@ -26,7 +26,8 @@ export interface SettlementState {
 /** When a booking's money settles, or null while it cannot (upcoming, unpaid, a refund still on its way). */
 export function settlesAt(b: SettlementState): Date | null {
   if (!b.refundsFinal || b.disputed) return null;
-  const from = b.status === "completed" || b.status === "no_show" ? b.completedAt : b.status === "cancelled" ? b.cancelledAt : null;
+  const ended = b.status === "completed" || b.status === "no_show" || b.status === "seer_no_show";
+  const from = ended ? b.completedAt : b.status === "cancelled" ? b.cancelledAt : null;
   return from ? new Date(from.getTime() + PAYOUT_HOLD_HOURS * HOUR_MS) : null;
 }
 

@@ -68,6 +68,8 @@ function statusBadge(c: Consultation, past: boolean): BadgeSpec {
       return { label: "Completed", color: "gray" };
     case "no_show":
       return { label: "No-show", color: "gray" };
+    case "seer_no_show":
+      return { label: "Seer did not come", color: "red" };
     case "confirmed":
       if (past) return { label: "Ended", color: "gray" };
       return c.calendarSequence > 0 ? { label: "Rescheduled", color: "forest" } : { label: "Confirmed", color: "forest" };
@@ -130,10 +132,14 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
           <Text size="sm" fw={600}>
             {formatMoney(consultation.amount)}
           </Text>
-          {consultation.status === "cancelled" && <RefundLine consultation={consultation} />}
+          {(consultation.status === "cancelled" || consultation.status === "seer_no_show") && (
+            <RefundLine consultation={consultation} />
+          )}
           {!past && <MeetingRoomLink consultation={consultation} />}
           {hasConversation(consultation.status) && <MessagesButton bookingId={consultation.id} />}
-          {(consultation.status === "completed" || consultation.status === "no_show") && (
+          {(consultation.status === "completed" ||
+            consultation.status === "no_show" ||
+            consultation.status === "seer_no_show") && (
             <Button
               renderRoot={(props) => <Link {...props} to="/meeting/$bookingId" params={{ bookingId: consultation.id }} />}
               leftSection={<IconMessages size={16} aria-hidden />}

@@ -160,6 +160,39 @@ describe("/profile consultation actions", () => {
     expect(theirs).toHaveTextContent("Cancelled by Nana Akosua Boateng on Nov 21, 2026");
   });
 
+  it("shows a Seer's no-show under past as refunded in full, without a report or a review", async () => {
+    const startsAt = at(-2 * DAY);
+    showProfile(
+      [],
+      [
+        consultation({
+          startsAt,
+          status: "seer_no_show",
+          meetingLink: null,
+          refundedAmount: "0.00",
+          refundDue: "45.00",
+        }),
+        consultation({
+          id: "b-2",
+          startsAt: at(-3 * DAY),
+          status: "seer_no_show",
+          meetingLink: null,
+          refundedAmount: "45.00",
+          refundDue: "45.00",
+        }),
+      ],
+    );
+    await userEvent.click(await screen.findByRole("tab", { name: "Past (2)" }));
+    const [waiting, refunded] = (await screen.findAllByTestId("consultation")) as [HTMLElement, HTMLElement];
+    expect(waiting).toHaveTextContent("Seer did not come");
+    expect(within(waiting).getByTestId("refund")).toHaveTextContent("Refund of $45.00 on its way");
+    expect(within(refunded).getByTestId("refund")).toHaveTextContent("Refunded $45.00");
+    expect(refunded).toHaveTextContent("Nana Akosua Boateng did not join this session, so by our Terms you are refunded in full.");
+    expect(within(refunded).queryByRole("button", { name: "Report a problem" })).not.toBeInTheDocument();
+    expect(within(refunded).queryByRole("button", { name: "Write a Review" })).not.toBeInTheDocument();
+    expect(within(refunded).getByRole("link", { name: "Session chat" })).toBeInTheDocument();
+  });
+
   it("offers no reschedule within 24 hours, and accepts a time the Seer proposed with the booking's sequence", async () => {
     const responses: unknown[] = [];
     const proposed = at(5 * DAY);

@@ -10,7 +10,13 @@ function cancelledByText(c: Consultation): string {
   return `Cancelled by our support team${on}`;
 }
 
-/** A cancelled consultation: what was or will be refunded, and who cancelled it. */
+/** Why the money came back: who cancelled, or the Seer's absence (docs/product.md#report-a-problem). */
+function refundedBecause(c: Consultation): string {
+  if (c.status === "seer_no_show") return `${c.seerName} did not join this session, so by our Terms you are refunded in full.`;
+  return cancelledByText(c);
+}
+
+/** A cancelled consultation or a Seer's no-show: what was or will be refunded, and why. */
 export function RefundLine({ consultation: c }: { consultation: Consultation }) {
   const refunded = toCents(c.refundedAmount);
   const due = toCents(c.refundDue);
@@ -24,7 +30,7 @@ export function RefundLine({ consultation: c }: { consultation: Consultation }) 
             : "No refund"}
       </Text>
       <Text size="xs" c="dimmed">
-        {cancelledByText(c)}
+        {refundedBecause(c)}
       </Text>
     </Stack>
   );

@@ -220,7 +220,11 @@ export function MeetingRoom({ bookingId }: { bookingId: string }) {
     return <Message title="Meeting Not Found" text="This meeting room doesn't exist or you don't have access to it." />;
   }
   const r = room.data;
-  const held = r.status === "completed" || r.status === "no_show" || (r.status === "confirmed" && r.roomState === "closed");
+  const held =
+    r.status === "completed" ||
+    r.status === "no_show" ||
+    r.status === "seer_no_show" ||
+    (r.status === "confirmed" && r.roomState === "closed");
   if (r.status === "cancelled") return <Message title="Booking Cancelled" text="This consultation was cancelled." />;
   if (r.status !== "confirmed" && !held) {
     return <Message title="Booking Pending" text="This consultation is not yet confirmed. Please complete payment first." />;

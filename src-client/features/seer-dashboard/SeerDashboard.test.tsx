@@ -286,6 +286,29 @@ describe("/seer/dashboard for a Seer", () => {
     expect(screen.queryByRole("link", { name: "Join Meeting Room" })).not.toBeInTheDocument();
   });
 
+  it("shows a session the Seer missed as missed, earning nothing, with no reply to offer", async () => {
+    const data = sessionsData();
+    const [completed] = data.past;
+    if (!completed) throw new Error("no past session");
+    asSeer({
+      "bookings.seerSessions": () => ({
+        ...data,
+        summary: { ...data.summary, pastSessions: 1 },
+        past: [{ ...completed, status: "seer_no_show" as const, seerEarnings: "0.00", review: null }],
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard");
+    await user.click(await screen.findByRole("tab", { name: "Past (1)" }));
+    const card = await screen.findByRole("article", { name: /30 Minute Session/ });
+    expect(within(card).getByText("Missed")).toBeInTheDocument();
+    expect(within(card).getByTestId("seer-no-show")).toHaveTextContent(
+      "You did not join this session and the client did, so by our Terms the client was refunded in full and the session earns you nothing.",
+    );
+    expect(card).toHaveTextContent("Your earnings: $0.00");
+    expect(within(card).queryByRole("button", { name: "Reply" })).not.toBeInTheDocument();
+  });
+
   it("filters earnings by period and shows the commission", async () => {
     const asked: unknown[] = [];
     asSeer({

@@ -114,6 +114,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
 const pastBadge: Record<string, { label: string; color: string }> = {
   completed: { label: "Completed", color: "forest" },
   no_show: { label: "No-show", color: "gray" },
+  seer_no_show: { label: "Missed", color: "red" },
 };
 
 /** One session as its Seer sees it: docs/product.md#seer-dashboard upcoming and past cards, with their actions. */
@@ -180,6 +181,12 @@ export function SessionCard({
           </Text>
         )}
         {past && session.status === "completed" && <ReviewReply session={session} />}
+        {session.status === "seer_no_show" && (
+          <Text size="sm" c="red.9" data-testid="seer-no-show">
+            You did not join this session and the client did, so by our Terms the client was refunded in full and the
+            session earns you nothing.
+          </Text>
+        )}
         {session.dispute && <SeerDisputeAnswer bookingId={session.id} dispute={session.dispute} />}
         {hasConversation(session.status) && (
           <Group gap="xs">

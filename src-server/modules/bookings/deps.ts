@@ -10,8 +10,8 @@ import type { PushNotifier } from "../../platform/push";
 import type { SeerLedger } from "./seer-figures";
 
 export interface AttendanceReader {
-  /** Whether the booking's client ever joined its room; null when the room keeps no record for it. */
-  clientJoined(bookingId: string): Promise<boolean | null>;
+  /** Whether the booking's client and whether its Seer ever joined its room; null when the room keeps no record. */
+  whoJoined(bookingId: string): Promise<{ client: boolean; seer: boolean } | null>;
   /** Who was in the room and when, one line per connection (shown to admins beside a reported problem). */
   records?(bookingId: string): Promise<{ role: "client" | "seer"; joinedAt: Date; leftAt: Date | null }[]>;
 }

@@ -1,8 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSeer, createUser } from "../../../db/seed/factories";
-import { adminAudit, bookingDisputes, ledgerEntries, meetingAttendance } from "../../../db/schema";
-import { payForBooking, signIn, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { adminAudit, bookingDisputes, bookings, ledgerEntries } from "../../../db/schema";
+import type { MeetingRole } from "../../../src/domain/meetings";
+import {
+  attendSession,
+  payForBooking,
+  signIn,
+  trpcData,
+  trpcError,
+  trpcMutation,
+  trpcQuery,
+  type TestApp,
+} from "../../test/app";
 import {
   ALREADY_ANSWERED,
   ALREADY_REPORTED,
@@ -12,6 +22,7 @@ import {
   REPORT_CANCELLED,
   REPORT_NO_SHOW,
   REPORT_NOT_YET,
+  REPORT_SEER_NO_SHOW,
   REPORT_TOO_LATE,
 } from "./messages";
 import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
@@ -57,10 +68,10 @@ function nextDate(): string {
 }
 
 /**
- * A paid session that took place: the client joined (or not, for a no-show), the clock is moved past its room's
- * closing and the settling job ran. The clock then stands 16 minutes after the session's end.
+ * A paid session that took place: the client and the Seer joined (or only those `joined` names), the clock is moved
+ * past its room's closing and the settling job ran. The clock then stands 16 minutes after the session's end.
  */
-async function pastSession(options: { clientJoined?: boolean; seer?: string } = {}) {
+async function pastSession(options: { joined?: MeetingRole[]; seer?: string } = {}) {
   const { bookingId, paymentIntentId } = await payForBooking(t.app, client.cookie, {
     seerId: options.seer ?? seerId,
     scheduledDate: nextDate(),
@@ -68,10 +79,7 @@ async function pastSession(options: { clientJoined?: boolean; seer?: string } = 
   await t.app.jobs.runDue();
   const b = await row(bookingId);
   if (!b) throw new Error("no booking");
-  if (options.clientJoined !== false)
-    await t.database.db
-      .insert(meetingAttendance)
-      .values({ bookingId, userId: b.clientId, role: "client", joinedAt: b.startsAt, leftAt: b.endsAt });
+  await attendSession(t.database, bookingId, options.joined);
   t.clock.set(new Date(b.endsAt.getTime() + 16 * 60_000));
   await t.app.jobs.runDue({ periodic: true });
   await t.app.jobs.runDue();
@@ -166,7 +174,7 @@ describe("reporting a problem", () => {
     });
     expect(trpcError(await report(upcoming)).message).toBe(REPORT_CANCELLED);
 
-    const { bookingId: absent } = await pastSession({ clientJoined: false });
+    const { bookingId: absent } = await pastSession({ joined: ["seer"] });
     expect((await row(absent))?.status).toBe("no_show");
     expect(trpcError(await report(absent)).message).toBe(REPORT_NO_SHOW);
 
@@ -195,7 +203,8 @@ describe("the admins' decisions", () => {
       expect((await trpcQuery(t.app, "bookings.disputes", undefined, cookie)).statusCode).toBe(403);
     const queue = trpcData<Queue>(await trpcQuery(t.app, "bookings.disputes", undefined, adminCookie));
     const listed = queue.find((d) => d.id === made.id);
-    expect(listed).toMatchObject({ bookingId, refundable: "80.00", attendance: [{ role: "client" }] });
+    expect(listed).toMatchObject({ bookingId, refundable: "80.00" });
+    expect(listed?.attendance.map((a) => a.role).sort()).toEqual(["client", "seer"]);
 
     const tooMuch = await decide({
       disputeId: made.id,
@@ -294,5 +303,79 @@ describe("the Seer's payout while a report is open", () => {
       .where(and(eq(ledgerEntries.bookingId, bookingId), eq(ledgerEntries.kind, "transfer")));
     expect(transfer?.amount).toBe(6400);
     expect(mailsAbout(bookingId, "Decision on the reported problem")).toHaveLength(2);
+  });
+});
+
+describe("a Seer's no-show (the Terms: refunded in full without a report)", () => {
+  it("refunds the client in full once when only the client joined, mails both once, and pays the Seer nothing", async () => {
+    const { bookingId, paymentIntentId } = await payForBooking(t.app, client.cookie, { seerId, scheduledDate: nextDate() });
+    await t.app.jobs.runDue();
+    await attendSession(t.database, bookingId, ["client"]);
+    const b = await row(bookingId);
+    if (!b) throw new Error("no booking");
+    t.clock.set(new Date(b.endsAt.getTime() + 16 * 60_000));
+    // Completion run twice at once (two instances' minute jobs), then again: one settlement, one refund.
+    const runs = await Promise.all([t.app.services.bookings.settleEnded(), t.app.services.bookings.settleEnded()]);
+    expect(runs.reduce((s, n) => s + n, 0)).toBe(1);
+    await t.app.jobs.runDue({ periodic: true });
+    await t.app.jobs.runDue();
+    expect(await t.app.services.bookings.settleEnded()).toBe(0);
+
+    expect(await row(bookingId)).toMatchObject({
+      status: "seer_no_show",
+      refundDue: "80.00",
+      refundedAmount: "80.00",
+      platformFee: "0.00",
+      seerEarnings: "0.00",
+    });
+    expect((await provider().listRefunds(paymentIntentId)).map((r) => r.amount)).toEqual([8000]);
+    const clientMails = mailsAbout(bookingId, "Refunded: ");
+    expect(clientMails.map((m) => m.to)).toEqual(["client-life@example.com"]);
+    expect(clientMails[0]?.text).toContain("By our Terms you are refunded in full: $80.00");
+    expect(mailsAbout(bookingId, "Missed session: ").map((m) => m.to)).toEqual(["seer-life@example.com"]);
+    expect(mailsAbout(bookingId, "How was your consultation")).toHaveLength(0);
+
+    // Nothing to report: refused, and the card does not offer it.
+    const refused = await report(bookingId);
+    expect(refused.statusCode).toBe(409);
+    expect(trpcError(refused).message).toBe(REPORT_SEER_NO_SHOW);
+    const clientCard = trpcData<{ past: { id: string; status: string; canReport: boolean; refundedAmount: string }[] }>(
+      await trpcQuery(t.app, "bookings.clientSessions", undefined, client.cookie),
+    ).past.find((c) => c.id === bookingId);
+    expect(clientCard).toMatchObject({ status: "seer_no_show", canReport: false, refundedAmount: "80.00" });
+    const dashboard = trpcData<{
+      summary: { pastSessions: number };
+      past: { id: string; status: string; seerEarnings: string }[];
+    }>(await trpcQuery(t.app, "bookings.seerSessions", undefined, seerCookie));
+    expect(dashboard.past.find((c) => c.id === bookingId)).toMatchObject({ status: "seer_no_show", seerEarnings: "0.00" });
+    // The Past tab's count is its list's length, the missed session included.
+    expect(dashboard.summary.pastSessions).toBe(dashboard.past.length);
+
+    // Past the hold the ledger has the charge and its refund, and neither a fee nor a share.
+    t.clock.set(new Date(t.clock.now().getTime() + 2 * DAY));
+    await t.app.jobs.runDue({ periodic: true });
+    await t.app.jobs.runDue();
+    const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId));
+    expect(rows.map((r) => [r.kind, r.amount]).sort()).toEqual([
+      ["charge", 8000],
+      ["refund", 8000],
+    ]);
+  });
+
+  it("settles the others by who joined: only the Seer or nobody is the client's no-show, both is completed", async () => {
+    const cases: [MeetingRole[], string][] = [
+      [["seer"], "no_show"],
+      [[], "no_show"],
+      [["client", "seer"], "completed"],
+    ];
+    for (const [joined, status] of cases) {
+      const { bookingId, paymentIntentId } = await pastSession({ joined });
+      expect(await row(bookingId), `joined: ${joined.join(", ") || "nobody"}`).toMatchObject({ status, refundDue: "0.00" });
+      expect(await provider().listRefunds(paymentIntentId)).toEqual([]);
+      expect(mailsAbout(bookingId, "Refunded: ")).toHaveLength(0);
+    }
+    // Only its status moved: no other booking of the file was touched by these settlements.
+    const mine = await t.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.status, "seer_no_show"));
+    expect(mine).toHaveLength(1);
   });
 });

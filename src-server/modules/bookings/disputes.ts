@@ -32,6 +32,7 @@ import {
   REPORT_CANCELLED,
   REPORT_NO_SHOW,
   REPORT_NOT_YET,
+  REPORT_SEER_NO_SHOW,
   REPORT_TOO_LATE,
 } from "./messages";
 
@@ -89,6 +90,7 @@ async function disputeOf(q: Queryable, bookingId: string): Promise<DisputeView |
 /** Why the client of `b` may not report it now, or null when they may (the Terms, then the hold). */
 function refusal(b: Locked, now: Date): string | null {
   if (b.status === "no_show") return REPORT_NO_SHOW;
+  if (b.status === "seer_no_show") return REPORT_SEER_NO_SHOW;
   if (b.status === "cancelled") return REPORT_CANCELLED;
   if (b.status !== "completed" || !b.completedAt) return REPORT_NOT_YET;
   if (!canReport(b, now)) return REPORT_TOO_LATE;

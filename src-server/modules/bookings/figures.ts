@@ -7,14 +7,14 @@ import { PAYOUT_HOLD_HOURS } from "../../../src/domain/payouts";
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
- * The bookings counted on the admin's figures: paid (confirmed, completed, no-show, and cancelled ones that kept
- * something), confirmed, completed, cancelled, and all of them. Money is the ledger's (payouts), never summed here.
+ * The bookings counted on the admin's figures: paid (confirmed, completed, no-show, and cancelled ones or a Seer's
+ * no-shows that kept something), confirmed, completed, cancelled, and all of them. Money is the ledger's (payouts), never summed here.
  */
 export async function bookingCounts(db: Queryable) {
   const [row] = await db
     .select({
       paidBookings: countWhere(
-        sql`${bookings.status} in ('confirmed', 'completed', 'no_show') or (${bookings.status} = 'cancelled' and ${bookings.platformFee} + ${bookings.seerEarnings} > 0)`,
+        sql`${bookings.status} in ('confirmed', 'completed', 'no_show') or (${bookings.status} in ('cancelled', 'seer_no_show') and ${bookings.platformFee} + ${bookings.seerEarnings} > 0)`,
       ),
       confirmedBookings: countWhere(sql`${bookings.status} = 'confirmed'`),
       completedSessions: countWhere(sql`${bookings.status} = 'completed'`),
@@ -93,8 +93,11 @@ export async function bookingOfPayment(q: Queryable, paymentIntentId: string): P
   return b?.id ?? null;
 }
 
-/** Statuses of a booking whose payment went through (a cancelled one counts when it had been paid). */
-export const PAID_BOOKING_STATUSES = ["confirmed", "completed", "no_show", "cancelled"] as const;
+/**
+ * Statuses of a booking whose payment went through (a cancelled one counts when it had been paid; a Seer's no-show was
+ * paid, then refunded in full).
+ */
+export const PAID_BOOKING_STATUSES = ["confirmed", "completed", "no_show", "seer_no_show", "cancelled"] as const;
 
 const holdInterval = sql.raw(`interval '${PAYOUT_HOLD_HOURS} hours'`);
 
@@ -110,7 +113,7 @@ export async function bookingsBehindLedger(
   seerId?: string,
 ): Promise<string[]> {
   const sumOf = (kind: LedgerKind) => recorded(bookings.id, kind);
-  const settledByTime = sql`((${bookings.status} in ('completed', 'no_show') and ${bookings.completedAt} <= ${now.toISOString()}::timestamptz - ${holdInterval})
+  const settledByTime = sql`((${bookings.status} in ('completed', 'no_show', 'seer_no_show') and ${bookings.completedAt} <= ${now.toISOString()}::timestamptz - ${holdInterval})
       or (${bookings.status} = 'cancelled' and ${bookings.cancelledAt} <= ${now.toISOString()}::timestamptz - ${holdInterval}))
       and not ${openDispute(bookings.id)}`;
   const rows = await q

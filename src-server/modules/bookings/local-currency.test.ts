@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookingRefunds, ledgerEntries, meetingAttendance, sentEmails, testPaymentIntents } from "../../../db/schema";
+import { bookingRefunds, ledgerEntries, sentEmails, testPaymentIntents } from "../../../db/schema";
 import { DEFAULT_RATES, fromUsdCents, parseRate, type Currency } from "../../../src/domain/currencies";
-import { trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { attendSession, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { bookingTestKit, NOW } from "./test-kit";
 
 // Issue #41: a client pays in their own money. The Seer's price stays the booking's book value in US dollars; the
@@ -165,10 +165,8 @@ describe("a booking charged in cedis", () => {
     const created = await paid("GHS");
     const b = await bookingRow(created.bookingId);
     if (!b) throw new Error("no booking");
-    // The client came to the session.
-    await t.database.db
-      .insert(meetingAttendance)
-      .values({ bookingId: b.id, userId: b.clientId, role: "client", joinedAt: b.startsAt, leftAt: b.endsAt });
+    // The client and the Seer came to the session.
+    await attendSession(t.database, b.id);
     // Past the session's end and its room's close: completed; past the payout hold: settled in the ledger.
     t.clock.set(new Date(b.endsAt.getTime() + HOUR));
     try {

@@ -221,6 +221,40 @@ export function reviewPromptMail(to: string, data: BookingMailData): MailMessage
   };
 }
 
+/**
+ * To either side: the client joined the session's room and the Seer never did, so by the Terms the client is refunded
+ * in full and the Seer earns nothing for it (docs/product.md#report-a-problem).
+ */
+export function seerNoShowMail(to: string, data: BookingMailData, audience: "client" | "seer", refund: string): MailMessage {
+  const minutes = SESSION_MINUTES[data.sessionType];
+  const lines =
+    audience === "client"
+      ? [
+          `Hello ${data.clientName},`,
+          "",
+          `${data.seerName} did not join your ${minutes} minute consultation on ${when(data)}. We are sorry.`,
+          "",
+          `By our Terms you are refunded in full: ${formatMoney(refund)}, to the way you paid.`,
+          "",
+          `Your consultations: ${data.profileUrl}`,
+        ]
+      : [
+          `Hello ${data.seerName},`,
+          "",
+          `You did not join your ${minutes} minute session with ${data.clientName} on ${seerWhen(data)}, and the client did.`,
+          "",
+          "By our Terms the client is refunded in full, and the session earns you nothing.",
+        ];
+  return {
+    to,
+    subject:
+      audience === "client"
+        ? `Refunded: ${data.seerName} did not join your consultation`
+        : `Missed session: ${minutes} minute consultation with ${data.clientName}`,
+    text: [...lines, "", `Booking ${data.bookingId}`].join("\n"),
+  };
+}
+
 /** To the Seer: a client reported a problem with their session (issue #43); they may answer once. */
 export function disputeReportedMail(to: string, data: BookingMailData, reason: string, text: string): MailMessage {
   const minutes = SESSION_MINUTES[data.sessionType];

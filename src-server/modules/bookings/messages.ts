@@ -16,6 +16,8 @@ export const REPORT_TOO_LATE =
   "The time to report a problem with this session has passed: problems can be reported until 24 hours after the session.";
 export const REPORT_NO_SHOW =
   "You did not join this session, so by our Terms it is not refunded and a problem cannot be reported.";
+export const REPORT_SEER_NO_SHOW =
+  "The Seer did not join this session, so you have been refunded in full by our Terms and there is nothing to report.";
 export const REPORT_CANCELLED = "This session was cancelled and its refund follows the cancellation, so there is nothing to report.";
 export const ALREADY_REPORTED = "A problem with this session has already been reported.";
 export const DISPUTE_NOT_FOUND = "Report not found.";

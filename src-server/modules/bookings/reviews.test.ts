@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { meetingAttendance, reviews, seers } from "../../../db/schema";
-import { trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { reviews, seers } from "../../../db/schema";
+import { attendSession, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { REVIEW_LOCKED, REVIEW_ONLY_AFTER } from "./reviews";
 import { LIFECYCLE_NOW, lifecycleTestKit } from "./test-kit";
 
@@ -28,11 +28,9 @@ describe("completion and reviews", () => {
     );
 
     const b = await row(bookingId);
-    // The client was in the room (the room records it; a client who never joined is a no-show, below).
+    // Both were in the room (the room records it; a client who never joined is a no-show, below).
     if (!b) throw new Error("no booking");
-    await t.database.db
-      .insert(meetingAttendance)
-      .values({ bookingId, userId: b.clientId, role: "client", joinedAt: b.startsAt, leftAt: b.endsAt });
+    await attendSession(t.database, bookingId);
     const absent = await paidBooking({ date: new Date(NOW.getTime() + 2 * DAY).toISOString().slice(0, 10), time: "12:00" });
     t.clock.set(new Date(b.endsAt.getTime() + 10 * 60_000));
     await t.app.jobs.runDue({ periodic: true });

@@ -42,6 +42,8 @@ export interface SeerFiguresDeps {
 export const confirmed = eq(bookings.status, "confirmed");
 /** Sessions that were (or are to be) held: counted as sessions. */
 export const held = inArray(bookings.status, ["confirmed", "completed", "no_show"]);
+/** The dashboard's past list: held sessions, and those the Seer missed (refunded in full, earning nothing). */
+export const listedPast = inArray(bookings.status, ["confirmed", "completed", "no_show", "seer_no_show"]);
 /**
  * Paid bookings whose money counts: held sessions (a no-show was paid for) and cancelled ones, which count only
  * what they kept (their money is read from the ledger).

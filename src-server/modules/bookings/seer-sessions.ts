@@ -7,7 +7,7 @@ import { cents, toDecimal } from "../../../src/domain/money";
 import type { SessionUser as CurrentUser } from "../../platform/trpc/context";
 import { ownSeer, type OwnSeer } from "../seers";
 import { cardDisputeColumns } from "./disputes";
-import { confirmed, DASHBOARD_LIST_LIMIT, held, money, paid, type SeerFiguresDeps, type SeerLedger } from "./seer-figures";
+import { confirmed, DASHBOARD_LIST_LIMIT, held, listedPast, money, paid, type SeerFiguresDeps, type SeerLedger } from "./seer-figures";
 
 /** A session as its Seer sees it: the client reduced to first name and last initial, times on the Seer's clock. */
 export interface DashboardSession {
@@ -21,7 +21,7 @@ export interface DashboardSession {
   notes: string | null;
   seerEarnings: string;
   consultationLink: string | null;
-  /** confirmed, or for a past session completed / no_show. */
+  /** confirmed, or for a past session completed / no_show / seer_no_show. */
   status: BookingStatus;
   /** Above 0: the session was moved (or a proposal of the Seer accepted). */
   calendarSequence: number;
@@ -111,7 +111,7 @@ async function sessions(
 
 /**
  * bookings.seerSessions, the Seer dashboard's cards and its two session lists. Upcoming are confirmed sessions from their start on; past are the held ones
- * (confirmed, completed, no-show) that have started; This Month is the calendar month on the Seer's clock. Money is
+ * (confirmed, completed, no-show) that have started, and those the Seer missed (`seer_no_show`, not counted as held); This Month is the calendar month on the Seer's clock. Money is
  * read from the ledger: each paid booking's share, booked at settlement or, until then, the share of what it kept
  * (docs/product.md#seer-dashboard).
  */
@@ -133,6 +133,7 @@ export async function seerSessions({ db, clock, seerLedger }: SeerFiguresDeps, u
       .select({
         upcomingSessions: sql<number>`(count(*) filter (where ${and(confirmed, gte(bookings.startsAt, now))}))::int`,
         totalSessions: sql<number>`(count(*) filter (where ${held}))::int`,
+        missedSessions: sql<number>`(count(*) filter (where ${bookings.status} = 'seer_no_show'))::int`,
       })
       .from(bookings)
       .where(and(eq(bookings.seerId, seer.id), paid)),
@@ -142,11 +143,12 @@ export async function seerSessions({ db, clock, seerLedger }: SeerFiguresDeps, u
     thisMonth: sums?.thisMonth ?? "0.00",
     upcomingSessions: counts?.upcomingSessions ?? 0,
     totalSessions: counts?.totalSessions ?? 0,
-    pastSessions: (counts?.totalSessions ?? 0) - (counts?.upcomingSessions ?? 0),
+    // The past list also shows the sessions the Seer missed, which are not counted as held.
+    pastSessions: (counts?.totalSessions ?? 0) - (counts?.upcomingSessions ?? 0) + (counts?.missedSessions ?? 0),
   };
   const [upcoming, past] = await Promise.all([
     sessions(db, seerLedger, seer, and(confirmed, gte(bookings.startsAt, now)), [asc(bookings.startsAt), asc(bookings.id)]),
-    sessions(db, seerLedger, seer, and(held, lt(bookings.startsAt, now)), [desc(bookings.startsAt), asc(bookings.id)]),
+    sessions(db, seerLedger, seer, and(listedPast, lt(bookings.startsAt, now)), [desc(bookings.startsAt), asc(bookings.id)]),
   ]);
   return { summary, upcoming, past };
 }

@@ -60,14 +60,14 @@ export async function clientSessions({ db, clock }: Pick<BookingDeps, "db" | "cl
       .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
       .leftJoin(bookingDisputes, eq(bookingDisputes.bookingId, bookings.id));
   // A session still running counts as upcoming: its meeting room is still useful. Cancelled, completed and
-  // no-show sessions are past whenever they were due.
+  // no-show sessions (the client's or the Seer's) are past whenever they were due.
   const [upcoming, past] = await Promise.all([
     query()
       .where(and(mine, live, gte(bookings.endsAt, now)))
       .orderBy(asc(bookings.startsAt), asc(bookings.id))
       .limit(limit),
     query()
-      .where(and(mine, or(and(live, lt(bookings.endsAt, now)), inArray(bookings.status, ["cancelled", "completed", "no_show"]))))
+      .where(and(mine, or(and(live, lt(bookings.endsAt, now)), inArray(bookings.status, ["cancelled", "completed", "no_show", "seer_no_show"]))))
       .orderBy(desc(bookings.startsAt), asc(bookings.id))
       .limit(limit),
   ]);

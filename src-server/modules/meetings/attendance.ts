@@ -36,14 +36,17 @@ export function createAttendance({ db, clock }: { db: Db; clock: Clock }) {
       .orderBy(asc(meetingAttendance.joinedAt), asc(meetingAttendance.id));
   }
 
-  /** For completion (bookings/lifecycle): whether the client ever joined the room. */
-  async function clientJoined(bookingId: string): Promise<boolean> {
+  /** For completion (bookings/settle.ts): whether the client and whether the Seer ever joined the room. */
+  async function whoJoined(bookingId: string): Promise<{ client: boolean; seer: boolean }> {
     const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({
+        client: sql<boolean>`bool_or(${meetingAttendance.role} = 'client')`,
+        seer: sql<boolean>`bool_or(${meetingAttendance.role} = 'seer')`,
+      })
       .from(meetingAttendance)
-      .where(and(eq(meetingAttendance.bookingId, bookingId), eq(meetingAttendance.role, "client")));
-    return (row?.n ?? 0) > 0;
+      .where(eq(meetingAttendance.bookingId, bookingId));
+    return { client: row?.client === true, seer: row?.seer === true };
   }
 
-  return { joined, left, attendance, clientJoined };
+  return { joined, left, attendance, whoJoined };
 }

@@ -141,7 +141,7 @@ export function createMeetingService({
     });
   }
 
-  const { joined, left, attendance, clientJoined } = createAttendance({ db, clock });
+  const { joined, left, attendance, whoJoined } = createAttendance({ db, clock });
   return {
     room,
     admit,
@@ -151,7 +151,7 @@ export function createMeetingService({
     joined,
     left,
     attendance,
-    clientJoined,
+    whoJoined,
     iceServers: (userId: string) => iceServers({ clock, ice }, userId),
   };
 }

@@ -332,7 +332,7 @@ describe("the room's signaling", () => {
     await leave(fine);
   });
 
-  it("records who joined and left, and when; completion reads that the client joined", async () => {
+  it("records who joined and left, and when; completion reads who joined", async () => {
     const rows = await t.database.db.select().from(meetingAttendance).where(eq(meetingAttendance.bookingId, bookingId));
     expect(rows.filter((r) => r.role === "client").length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.role === "seer").length).toBeGreaterThan(0);
@@ -343,8 +343,8 @@ describe("the room's signaling", () => {
         return now.every((r) => r.leftAt !== null && r.leftAt >= r.joinedAt);
       })
       .toBe(true);
-    expect(await t.app.services.meetings.clientJoined(bookingId)).toBe(true);
-    expect(await t.app.services.meetings.clientJoined(laterId)).toBe(false);
+    expect(await t.app.services.meetings.whoJoined(bookingId)).toEqual({ client: true, seer: true });
+    expect(await t.app.services.meetings.whoJoined(laterId)).toEqual({ client: false, seer: false });
   });
 });
 

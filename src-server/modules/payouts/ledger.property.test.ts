@@ -4,7 +4,6 @@ import { createSeer, createUser } from "../../../db/seed/factories";
 import {
   bookings,
   ledgerEntries,
-  meetingAttendance,
   localPayouts,
   seers,
   testRailTransfers,
@@ -15,12 +14,24 @@ import { MINIMUM_PAYOUT, payoutsFor } from "../../../src/domain/payout-rails";
 import { DEFAULT_RATES, toUsdCents, parseRate } from "../../../src/domain/currencies";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
-import { createTestApp, enrolTotp, payForBooking, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import {
+  attendSession,
+  createTestApp,
+  enrolTotp,
+  payForBooking,
+  signIn,
+  signUp,
+  trpcData,
+  trpcMutation,
+  trpcQuery,
+  type TestApp,
+} from "../../test/app";
 
 /**
  * The ledger against a model kept by the test: 200 bookings across five Seers, cancelled by clients, Seers and
  * admins at random times, completed, refunded in the provider's dashboard before and after their payout, reported as a
- * problem by their client and decided by an admin (a full or partial refund, or release to the Seer), with the
+ * problem by their client and decided by an admin (a full or partial refund, or release to the Seer), missed by their
+ * Seer while the client waited in the room (refunded in full at completion, issue #43), with the
  * Seers on every rail (Stripe in the US, Paystack mobile money in Ghana and Kenya, Flutterwave in Côte d'Ivoire; a
  * Seer in Nigeria never connects), connecting early, late or never. At the end, to the cent: what each booking was charged and refunded,
  * fee plus share equal to what it kept, every Seer on Stripe paid exactly their shares, every Seer on a local rail
@@ -62,7 +73,8 @@ type Fate =
   | "complete-then-refund"
   | "dispute-full"
   | "dispute-partial"
-  | "dispute-release";
+  | "dispute-release"
+  | "seer-no-show";
 
 interface Modelled {
   bookingId: string;
@@ -170,7 +182,9 @@ describe("the ledger, to the cent", () => {
                     ? "dispute-partial"
                     : r < 0.71
                       ? "dispute-release"
-                      : "complete";
+                      : r < 0.78
+                        ? "seer-no-show"
+                        : "complete";
       const m: Modelled = { bookingId, paymentIntentId, seer, amount: PRICES[sessionType], startsAt, fate, refunded: 0 };
       model.push(m);
       const before = (maxHours: number) =>
@@ -216,21 +230,17 @@ describe("the ledger, to the cent", () => {
             m.refunded += refund;
           },
         });
+      } else if (fate === "seer-no-show") {
+        // Only the client joins: completion refunds them in full, and the Seer earns nothing.
+        events.push({ at: startsAt.getTime() + 60_000, run: () => attendSession(t.database, bookingId, ["client"]) });
+        m.refunded = m.amount;
       } else if (fate.startsWith("dispute")) {
-        // The client joins (so the session completes, not a no-show), reports a problem within the hold, and an admin
-        // decides at a random time after, some well after the hold would have ended: the money waits for it.
+        // Both join (so the session completes, not a no-show), the client reports a problem within the hold, and an
+        // admin decides at a random time after, some well after the hold would have ended: the money waits for it.
         const endsAt = startsAt.getTime() + (sessionType === "60min" ? 60 : sessionType === "30min" ? 30 : 15) * 60_000;
         const part = 1 + Math.floor(rand() * (m.amount - 1));
         const reportAt = endsAt + (13 + rand() * 10) * HOUR;
-        events.push({
-          at: startsAt.getTime() + 60_000,
-          run: async () => {
-            const [b] = await t.database.db.select({ clientId: bookings.clientId }).from(bookings).where(eq(bookings.id, bookingId));
-            await t.database.db
-              .insert(meetingAttendance)
-              .values({ bookingId, userId: b?.clientId ?? "", role: "client", joinedAt: t.clock.now() });
-          },
-        });
+        events.push({ at: startsAt.getTime() + 60_000, run: () => attendSession(t.database, bookingId) });
         events.push({
           at: reportAt,
           run: async () => {
@@ -308,7 +318,7 @@ describe("the ledger, to the cent", () => {
       rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.amount, 0);
 
     const fates = new Set(model.map((m) => m.fate));
-    expect(fates.size).toBe(8);
+    expect(fates.size).toBe(9);
     for (const m of model) {
       const rows = byBooking.get(m.bookingId) ?? [];
       const kept = m.amount - m.refunded;
@@ -317,9 +327,16 @@ describe("the ledger, to the cent", () => {
       expect(sum(rows, "platform_fee"), `fee of ${m.fate} ${m.bookingId}`).toBe(Math.round(kept * 0.2));
       expect(sum(rows, "seer_share") + sum(rows, "platform_fee"), `split of ${m.bookingId}`).toBe(kept);
       const [stored] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, m.bookingId));
-      // Nobody joins these rooms, so a held session ends as a no-show: the client forfeits, the Seer is paid.
-      // A reported session's client was there: it completed.
-      expect(stored?.status).toBe(m.fate.endsWith("cancel") ? "cancelled" : m.fate.startsWith("dispute") ? "completed" : "no_show");
+      // Nobody joins the other rooms, so a held session ends as a no-show: the client forfeits, the Seer is paid.
+      // A reported session's client and Seer were there: it completed. A Seer's no-show is refunded in full.
+      const status = m.fate.endsWith("cancel")
+        ? "cancelled"
+        : m.fate.startsWith("dispute")
+          ? "completed"
+          : m.fate === "seer-no-show"
+            ? "seer_no_show"
+            : "no_show";
+      expect(stored?.status).toBe(status);
     }
 
     const charges = sum(entries, "charge");
