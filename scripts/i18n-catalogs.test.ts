@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalogProblems, compiledModule } from "./lib/i18n-catalogs";
+import { CATALOGS, catalogProblems, compiledFile, compiledModule, sharedIds, sources } from "./lib/i18n-catalogs";
 import { LOCALES } from "../src/i18n/locales";
-import { en } from "../src/i18n/messages/en";
-import { fr } from "../src/i18n/messages/fr";
 
 // Issue #45: CI fails when a message lacks its French translation or a French message drops a placeholder.
 
 describe("the catalogs", () => {
-  it("give every English message in French, with the same placeholders", () => {
-    expect(catalogProblems(en, fr)).toEqual([]);
+  it.each(CATALOGS)("give every English message of the %s catalog in French, with the same placeholders", (catalog) => {
+    expect(catalogProblems(sources[catalog].en, sources[catalog].fr)).toEqual([]);
+  });
+
+  it("never give one id twice", () => {
+    expect(sharedIds()).toEqual([]);
   });
 
   it("find a missing translation, a dropped or renamed placeholder, a stray message and broken ICU", () => {
@@ -32,9 +34,13 @@ describe("the catalogs", () => {
   });
 
   it("are compiled as they are written (npm run i18n)", () => {
-    for (const locale of LOCALES) {
-      const file = path.join(import.meta.dirname, "../src/i18n/compiled", `${locale}.ts`);
-      expect(readFileSync(file, "utf8"), `src/i18n/compiled/${locale}.ts is stale: run npm run i18n`).toBe(compiledModule(locale));
+    for (const catalog of CATALOGS) {
+      for (const locale of LOCALES) {
+        const file = compiledFile(catalog, locale);
+        expect(readFileSync(path.join(import.meta.dirname, "../src/i18n/compiled", file), "utf8"), `src/i18n/compiled/${file} is stale: run npm run i18n`).toBe(
+          compiledModule(catalog, locale),
+        );
+      }
     }
   });
 });

@@ -25,7 +25,7 @@ export function createApp(
   i18n: AppI18n,
 ) {
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) }, { ...history, locale: i18n.locale });
+  const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient), i18n }, { ...history, locale: i18n.locale });
   const element: ReactElement = (
     <StrictMode>
       <I18nProvider value={i18n}>

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { AppI18n } from "./lib/i18n";
 import type { TrpcUtils } from "./trpc";
 
 /**
@@ -8,4 +9,6 @@ import type { TrpcUtils } from "./trpc";
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TrpcUtils;
+  /** The page's language: a screen the server does not draw awaits `i18n.ensureApp()` in its `beforeLoad`. */
+  i18n: AppI18n;
 }

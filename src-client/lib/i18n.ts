@@ -9,7 +9,16 @@ export type Translate = (id: MessageId, values?: Record<string, unknown>) => str
 export interface AppI18n {
   locale: Locale;
   t: Translate;
+  /**
+   * Fetches the app's catalog in this language once (src/i18n/messages/app): the screens the server does not draw
+   * await it before they show (their routes' `beforeLoad`, checkAccess); the public pages never fetch it.
+   */
+  ensureApp: () => Promise<void>;
 }
+
+/** The app's catalog in a language, a chunk of its own per language. */
+const appMessages = async (locale: Locale): Promise<Messages> =>
+  locale === "fr" ? (await import("../../src/i18n/compiled/app-fr")).messages : (await import("../../src/i18n/compiled/app-en")).messages;
 
 /**
  * The app's messages in one language (Lingui's runtime over the catalogs `npm run i18n` compiles; decision 175). One per
@@ -17,7 +26,20 @@ export interface AppI18n {
  */
 export function createI18n(locale: Locale, messages: Messages): AppI18n {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return { locale, t: (id, values) => i18n._(id, values) };
+  let app: Promise<void> | undefined;
+  return {
+    locale,
+    t: (id, values) => i18n._(id, values),
+    // A failed fetch (offline) is tried again by the next screen that needs it.
+    ensureApp: () =>
+      (app ??= appMessages(locale).then(
+        (more) => i18n.load(locale, more),
+        (error: unknown) => {
+          app = undefined;
+          throw error;
+        },
+      )),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ export function renderApp(url: string, i18n: AppI18n = englishI18n): RenderResul
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient(TEST_ORIGIN);
   const router = createAppRouter(
-    { queryClient, trpc: createTrpcUtils(queryClient, trpcClient) },
+    { queryClient, trpc: createTrpcUtils(queryClient, trpcClient), i18n },
     { history: createMemoryHistory({ initialEntries: [url] }), locale: i18n.locale },
   );
   const result = render(

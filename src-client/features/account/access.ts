@@ -38,7 +38,8 @@ export async function checkAccess(context: RouterContext, rule: AccessRuleName):
   // A failed current-user call is a lost connection, never a sign-out: say so, and send nobody to the login.
   let user: SignedInUser | null;
   try {
-    user = await context.trpc.account.me.ensureData();
+    // The page and its notices read the app's catalog: fetched alongside.
+    [user] = await Promise.all([context.trpc.account.me.ensureData(), context.i18n.ensureApp()]);
   } catch {
     return { access: { allowed: false, rule, refusal: "unreachable" } };
   }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Container, Text, Title } from "@mantine/core";
 import { useLocation, useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useEffect, type ReactNode } from "react";
 import { loginHref, redirectToLogin, type SignedInUser } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { accessNotice, type AccessNotice } from "./notices";
 
@@ -16,12 +17,15 @@ export function RequireAuth({ children }: { children: ReactNode | ((user: Signed
 export function AccessNoticeView({ notice }: { notice: AccessNotice }) {
   const here = useLocation({ select: (location) => location.href });
   const navigate = useNavigate();
+  const { t } = useI18n();
+  const title = t(notice.title);
+  const message = t(notice.message);
   useEffect(() => {
-    if (notice.toast) notify({ title: notice.title, message: notice.message }, "destructive");
+    if (notice.toast) notify({ title, message }, "destructive");
     if (notice.then === "login") return redirectToLogin();
     if (notice.then === "home") void navigate({ to: "/", replace: true });
     return undefined;
-  }, [notice, navigate]);
+  }, [notice, title, message, navigate]);
   return (
     <Container size="sm" py={60}>
       <Alert
@@ -29,14 +33,14 @@ export function AccessNoticeView({ notice }: { notice: AccessNotice }) {
         role="alert"
         title={
           <Title order={1} size="h3">
-            {notice.title}
+            {title}
           </Title>
         }
       >
-        <Text size="sm">{notice.message}</Text>
+        <Text size="sm">{message}</Text>
         {notice.loginLink && (
           <Anchor href={loginHref(here)} size="sm" fw={600} display="inline-block" mt="xs">
-            Log In
+            {t("nav.logIn")}
           </Anchor>
         )}
       </Alert>

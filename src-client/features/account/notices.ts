@@ -1,15 +1,16 @@
-import { messages } from "../../lib/messages";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import type { AccessRuleName, Refusal } from "./access";
 
 /**
  * What a protected page says when it turns someone away (docs/product.md), by its rule in ./access.ts: here, with the
- * notice's components, rather than in every first load's entry code (issue #18).
+ * notice's components, rather than in every first load's entry code (issue #18). Texts are message ids, drawn in the
+ * page's language by AccessNoticeView.
  */
 
 /** What a page says when it turns someone away, and what happens next. */
 export interface AccessNotice {
-  title: string;
-  message: string;
+  title: MessageId;
+  message: MessageId;
   /** The same words as a toast. */
   toast?: boolean;
   /** A "Log In" link back to this page. */
@@ -23,34 +24,31 @@ interface RuleNotices {
   wrongRole?: AccessNotice;
 }
 
-const loginRequired = (message: string, options: Pick<AccessNotice, "toast" | "loginLink">): AccessNotice => ({
-  title: "Login Required",
+const loginRequired = (message: MessageId, options: Pick<AccessNotice, "toast" | "loginLink">): AccessNotice => ({
+  title: "access.loginRequired",
   message,
   then: "login",
   ...options,
 });
-const adminOnly: AccessNotice = { ...messages.accessDenied, toast: true, then: "home" };
+const adminOnly: AccessNotice = { title: "access.denied", message: "access.deniedMessage", toast: true, then: "home" };
 
 /** The notice of a protected page when the server cannot be reached (useAuth's "unreachable"). */
-const connectionLost: AccessNotice = {
-  title: "Connection Lost",
-  message: "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
-};
+const connectionLost: AccessNotice = { title: "access.connectionLost", message: "access.connectionLostMessage" };
 
 /** Every protected page's notices for everyone its rule turns away. */
 const notices = {
-  checkout: { signedOut: loginRequired(messages.loginRequiredCheckout.message, { toast: true }) },
-  booking: { signedOut: loginRequired(messages.loginRequiredBooking.message, { toast: true }) },
-  apply: { signedOut: loginRequired(messages.loginRequiredApply.message, { toast: true }) },
-  profile: { signedOut: loginRequired("Please log in to view your profile, consultations and orders.", { loginLink: true }) },
-  messages: { signedOut: loginRequired("Please log in to read your messages.", { loginLink: true }) },
-  myArticles: { signedOut: loginRequired("Please log in to see your articles.", { loginLink: true }) },
-  newArticle: { signedOut: loginRequired("Please log in to write an article.", { loginLink: true }) },
-  editArticle: { signedOut: loginRequired("Please log in to edit your articles.", { loginLink: true }) },
+  checkout: { signedOut: loginRequired("access.loginRequiredCheckout", { toast: true }) },
+  booking: { signedOut: loginRequired("access.loginRequiredBooking", { toast: true }) },
+  apply: { signedOut: loginRequired("access.loginRequiredApply", { toast: true }) },
+  profile: { signedOut: loginRequired("access.loginRequiredProfile", { loginLink: true }) },
+  messages: { signedOut: loginRequired("access.loginRequiredMessages", { loginLink: true }) },
+  myArticles: { signedOut: loginRequired("access.loginRequiredMyArticles", { loginLink: true }) },
+  newArticle: { signedOut: loginRequired("access.loginRequiredNewArticle", { loginLink: true }) },
+  editArticle: { signedOut: loginRequired("access.loginRequiredEditArticle", { loginLink: true }) },
   admin: { signedOut: adminOnly, wrongRole: adminOnly },
   seerDashboard: {
-    signedOut: { title: "Access Denied", message: "Please log in to access your dashboard." },
-    wrongRole: { title: "Access Denied", message: "This page is only accessible to verified Seers." },
+    signedOut: { title: "access.denied", message: "access.dashboardSignedOut" },
+    wrongRole: { title: "access.denied", message: "access.dashboardWrongRole" },
   },
 } satisfies Record<AccessRuleName, RuleNotices>;
 

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
+import { englishI18n } from "../../lib/english";
 import { AppProviders } from "../../providers";
 import { createAppRouter } from "../../router";
 import { server, TEST_ORIGIN, trpcHandlers } from "../../test/msw";
@@ -17,7 +18,7 @@ function renderStrict(url: string, cached?: ReturnType<typeof listItem>) {
   const utils = createTrpcUtils(queryClient, trpcClient);
   // An article already in the cache (a page seen before) is published at the very first effect run.
   if (cached) utils.articles.bySlug.setData({ slug: cached.article.slug }, cached);
-  const router = createAppRouter({ queryClient, trpc: utils }, { history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createAppRouter({ queryClient, trpc: utils, i18n: englishI18n }, { history: createMemoryHistory({ initialEntries: [url] }) });
   render(
     <StrictMode>
       <AppProviders queryClient={queryClient} trpcClient={trpcClient}>

@@ -82,4 +82,6 @@ export const messages: Messages = {
   "seers.tryAgain": "Try again",
   "seers.none": "No Seers found matching your criteria",
   "seers.showing": ["Showing ",["shown"]," of ",["total"]," Seers"],
+  "access.connectionLost": "Connection Lost",
+  "access.connectionLostMessage": "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
 };

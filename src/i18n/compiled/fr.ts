@@ -82,4 +82,6 @@ export const messages: Messages = {
   "seers.tryAgain": "Réessayer",
   "seers.none": "Aucun Seer ne correspond à vos critères",
   "seers.showing": [["shown"]," Seers affichés sur ",["total"]],
+  "access.connectionLost": "Connexion perdue",
+  "access.connectionLostMessage": "Nous n’avons pas pu joindre Seer. Vérifiez votre connexion et rechargez cette page ; vous êtes toujours connecté.",
 };

@@ -1,3 +1,5 @@
+import type { AppMessageId } from "./app";
+
 /**
  * The English messages (ICU MessageFormat), the source of every translation: ./fr.ts must give each one, with the
  * same placeholders (scripts/i18n-catalogs.test.ts). `npm run i18n` compiles both into ../compiled, which the app loads.
@@ -94,6 +96,14 @@ export const en = {
   "seers.tryAgain": "Try again",
   "seers.none": "No Seers found matching your criteria",
   "seers.showing": "Showing {shown} of {total} Seers",
+
+  // A protected page that could not reach the server (src-client/features/account/notices.ts): shown even when the
+  // app's catalog could not be fetched either.
+  "access.connectionLost": "Connection Lost",
+  "access.connectionLostMessage": "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
 } as const;
 
-export type MessageId = keyof typeof en;
+/** A message of this public catalog. */
+export type PublicMessageId = keyof typeof en;
+/** Any message: of the public catalog or of the app's (./app). */
+export type MessageId = PublicMessageId | AppMessageId;

@@ -1,7 +1,7 @@
-import type { MessageId } from "./en";
+import type { PublicMessageId } from "./en";
 
 /** The French messages: one for each English one, with its placeholders (scripts/i18n-catalogs.test.ts). */
-export const fr: Record<MessageId, string> = {
+export const fr: Record<PublicMessageId, string> = {
   "site.title": "Seer — Guides spirituels africains vérifiés",
   "page.seers": "Nos Seers",
   "page.shop": "Marché sacré",
@@ -89,4 +89,8 @@ export const fr: Record<MessageId, string> = {
   "seers.tryAgain": "Réessayer",
   "seers.none": "Aucun Seer ne correspond à vos critères",
   "seers.showing": "{shown} Seers affichés sur {total}",
+
+  "access.connectionLost": "Connexion perdue",
+  "access.connectionLostMessage":
+    "Nous n’avons pas pu joindre Seer. Vérifiez votre connexion et rechargez cette page ; vous êtes toujours connecté.",
 };

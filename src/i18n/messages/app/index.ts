@@ -1,0 +1,14 @@
+import { access } from "./access";
+
+/**
+ * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
+ * wizard, the dashboards, the admin console), one module per area, each with its English and its French. A page loads
+ * it in its language when it first needs it (`ensureApp` in src-client/lib/i18n.ts); the public catalog (../en.ts,
+ * ../fr.ts) is written into every page instead. Ids start with their area's name, so two areas never share one
+ * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
+ * string> = {...}; export const area = { en, fr };`, listed here.
+ */
+export const areas = { access } as const;
+
+type Areas = typeof areas;
+export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
