@@ -9,6 +9,10 @@ import { renderApp } from "../../test/render";
 import { seerData } from "../seers/testData";
 import type { DashboardOverview, Earnings, SeerSessions } from "./types";
 import { affectedBookingsTexts } from "./ScheduleCards";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 
 const me = (role: "client" | "seer") => ({
   id: `u-${role}`,
@@ -881,5 +885,78 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(screen.getByRole("button", { name: "Add Hours" }));
     expect(await screen.findByText("Date added")).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("/seer/dashboard in French (issue #45)", () => {
+  // The app's language and its format language, as main.tsx sets them for a French page.
+  const french = () => {
+    setFormatLocale("fr");
+    return createI18n("fr", { ...frenchPublic, ...frenchApp });
+  };
+  afterEach(() => setFormatLocale("en"));
+  // Testing Library reads every space as a plain one: the French no-break spaces match " ".
+
+  it("draws the heading, the figures, the tabs and the session cards in French", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/fr/seer/dashboard", french());
+    expect(await screen.findByRole("heading", { level: 1, name: "Tableau de bord Seer" })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Bon retour, Ama Serwaa Owusu\. Les horaires sont affichés dans votre fuseau horaire/),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Gains totaux")).toBeInTheDocument();
+    expect(screen.getByText("148,00 $")).toBeInTheDocument();
+    expect(screen.getByText("Après 20 % de frais de plateforme")).toBeInTheDocument();
+    for (const name of ["À venir (2)", "Passées (1)", "Gains", "Profil", "Disponibilités"]) {
+      expect(screen.getByRole("tab", { name })).toBeInTheDocument();
+    }
+    const card = screen.getByRole("article", { name: /^Séance de 60 minutes le / });
+    expect(within(card).getByRole("heading", { name: "Séance de 60 minutes" })).toBeInTheDocument();
+    expect(within(card).getByText("Confirmée")).toBeInTheDocument();
+    expect(within(card).getByText("Notes du client : About my family")).toBeInTheDocument();
+    expect(card).toHaveTextContent("Vos gains : 80,00 $");
+    expect(within(card).getByRole("link", { name: "Rejoindre la salle de consultation" })).toHaveAttribute(
+      "href",
+      "/fr/meeting/b-1",
+    );
+    expect(within(card).getByRole("button", { name: "Proposer un autre horaire" })).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Annuler la séance" })).toBeInTheDocument();
+    expect(screen.getByText("Déplacée")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Passées (1)" }));
+    const past = await screen.findByRole("article", { name: /^Séance de 30 minutes/ });
+    expect(within(past).getByText("Terminée")).toBeInTheDocument();
+    expect(within(past).getByText("Avis du client")).toBeInTheDocument();
+    // What the client wrote is shown as written.
+    expect(within(past).getByText("Very calm and clear.")).toBeInTheDocument();
+  });
+
+  it("draws the earnings, the profile and the weekly calendar in French", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/fr/seer/dashboard?tab=earnings", french());
+    const table = await screen.findByRole("table", { name: "Gains par séance" });
+    expect(within(table).getByRole("columnheader", { name: "Frais de plateforme" })).toBeInTheDocument();
+    expect(within(table).getByText("en attente")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "30 derniers jours" })).toBeInTheDocument();
+    expect(screen.getByText("Détail de la commission")).toBeInTheDocument();
+    expect(screen.getByText("Vos gains (80 %)")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Profil" }));
+    expect(await screen.findByText("15 minutes : Non proposée")).toBeInTheDocument();
+    expect(screen.getByText(/\(12 avis\)$/)).toHaveTextContent(/^Note : .+ \(12 avis\)$/);
+    // The Seer's own words stay as written.
+    expect(screen.getByText("A priestess of the Akan tradition.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Modifier le profil" }));
+    const form = await screen.findByRole("form", { name: "Modifier le profil" });
+    expect(within(form).getByLabelText("Tarif 30 minutes")).toHaveValue("45.00");
+    expect(within(form).getByRole("button", { name: "Enregistrer le profil" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Disponibilités" }));
+    const monday = await screen.findByRole("group", { name: "Lundi" });
+    expect(within(monday).getByRole("button", { name: "Fermer la journée du lundi" })).toBeInTheDocument();
+    expect(within(monday).getByRole("checkbox", { name: "Lundi 09:00" })).toBeChecked();
+    expect(screen.getByRole("button", { name: "Enregistrer les disponibilités" })).toBeInTheDocument();
   });
 });
