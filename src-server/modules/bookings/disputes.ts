@@ -19,7 +19,7 @@ import type { SessionUser } from "../../platform/trpc/context";
 import { executeRefund, REFUND_JOB } from "./cancel";
 import type { BookingDeps } from "./deps";
 import { lockBooking, roleIn, type Locked } from "./locked";
-import { disputeDecidedMail, disputeReportedMail } from "./mail";
+import { disputeDecidedMail, disputeReportedMail } from "./dispute-mail";
 import { loadBookingMail } from "./mail-context";
 import {
   ALREADY_ANSWERED,

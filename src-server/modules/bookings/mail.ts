@@ -87,10 +87,10 @@ export const seerWhen = (d: BookingMailData, at: Date = d.startsAt, t: ServerTra
     zone: d.seerTimezone,
   });
 
-type Audience = "client" | "seer";
+export type Audience = "client" | "seer";
 
 /** Each side's name for itself and for the other, and its clock. */
-const sides = (d: BookingMailData, audience: Audience, t: ServerTranslate) => ({
+export const sides = (d: BookingMailData, audience: Audience, t: ServerTranslate) => ({
   name: audience === "client" ? d.clientName : d.seerName,
   other: audience === "client" ? d.seerName : d.clientName,
   when: audience === "client" ? when(d, t) : seerWhen(d, d.startsAt, t),
@@ -339,75 +339,6 @@ export function seerNoShowMail(
           ? t("bookingMail.noShow.clientSubject", { seer: data.seerName })
           : t("bookingMail.noShow.seerSubject", { minutes, client: data.clientName }),
       text: [...lines, "", t("mail.booking", { id: data.bookingId })].join("\n"),
-    };
-  });
-}
-
-/** To the Seer: a client reported a problem with their session (issue #43); they may answer once. */
-export function disputeReportedMail(
-  to: string,
-  data: BookingMailData,
-  reason: string,
-  text: string,
-  locale: Locale = DEFAULT_LOCALE,
-): MailMessage {
-  return writeIn(locale, (t) => {
-    const minutes = SESSION_MINUTES[data.sessionType];
-    return {
-      to,
-      subject: t("bookingMail.disputeReported.subject", { minutes, client: data.clientName }),
-      text: [
-        t("mail.hello", { name: data.seerName }),
-        "",
-        t("bookingMail.disputeReported.body", {
-          client: data.clientName,
-          minutes,
-          when: seerWhen(data, data.startsAt, t),
-          reason,
-        }),
-        "",
-        text,
-        "",
-        t("bookingMail.disputeReported.held"),
-        `${data.profileUrl.replace(/\/profile$/, "/seer/dashboard")}`,
-        "",
-        t("mail.booking", { id: data.bookingId }),
-      ].join("\n"),
-    };
-  });
-}
-
-/** To either side: what the team decided about a reported problem, and why. */
-export function disputeDecidedMail(
-  to: string,
-  data: BookingMailData,
-  audience: Audience,
-  outcome: { refund: string; released: boolean; reason: string },
-  locale: Locale = DEFAULT_LOCALE,
-): MailMessage {
-  return writeIn(locale, (t) => {
-    const minutes = SESSION_MINUTES[data.sessionType];
-    const side = sides(data, audience, t);
-    const amount = formatMoney(outcome.refund);
-    const decision = outcome.released
-      ? audience === "client"
-        ? t("bookingMail.disputeDecided.clientReleased")
-        : t("bookingMail.disputeDecided.seerReleased")
-      : audience === "client"
-        ? t("bookingMail.disputeDecided.clientRefunded", { amount })
-        : t("bookingMail.disputeDecided.seerRefunded", { amount });
-    return {
-      to,
-      subject: t("bookingMail.disputeDecided.subject", { minutes, other: side.other }),
-      text: [
-        t("mail.hello", { name: side.name }),
-        "",
-        decision,
-        "",
-        t("mail.reason", { reason: outcome.reason }),
-        "",
-        t("mail.booking", { id: data.bookingId }),
-      ].join("\n"),
     };
   });
 }
