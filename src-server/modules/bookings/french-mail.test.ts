@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import type { MailMessage } from "../../platform/mail";
 import { trpcMutation, type TestApp } from "../../test/app";
+import type { BookingMailData } from "./mail";
+import { bookingPushMessage } from "./push";
 import { bookingTestKit } from "./test-kit";
 
 // Issue #45: a booking's mails and calendar invites are written in their recipient's language (users.locale).
@@ -53,7 +55,9 @@ describe("a booking's mails in their recipient's language", () => {
     const ics = unfolded(icsOf(french));
     expect(ics).toContain("PRODID:-//Seer Marketplace//Consultations//FR");
     expect(ics).toContain("SUMMARY:Consultation de 60 minutes avec Ama Serwaa Owusu");
-    expect(ics).toContain("DESCRIPTION:Votre consultation spirituelle avec Ama Serwaa Owusu.\\nRejoindre la salle de consultation\u00a0: ");
+    expect(ics).toContain(
+      "DESCRIPTION:Votre consultation spirituelle avec Ama Serwaa Owusu.\\nRejoindre la salle de consultation\u00a0: ",
+    );
     expect(ics).toContain("DESCRIPTION:Rappel de consultation");
     expect(ics).toContain(`UID:booking-${bookingId}@seer-marketplace`);
 
@@ -112,7 +116,50 @@ describe("a booking's mails in their recipient's language", () => {
     expect(mail?.text).toContain("Remboursement\u00a0: ");
     expect(mail?.text).toContain("La mise à jour d’agenda jointe retire la séance de votre agenda.");
     expect(unfolded(icsOf(mail as MailMessage))).toContain("SUMMARY:Consultation de 60 minutes avec Ama Serwaa Owusu");
-    const seerMail = t.mailer.sent.find((m) => m.to === SEER && m.subject.startsWith("Cancelled: ") && icsOf(m).includes(bookingId));
+    const seerMail = t.mailer.sent.find(
+      (m) => m.to === SEER && m.subject.startsWith("Cancelled: ") && icsOf(m).includes(bookingId),
+    );
     expect(seerMail?.text).toMatch(/^Hello Ama Serwaa Owusu,/);
+  });
+});
+
+describe("a booking's push notifications in their recipient's language", () => {
+  const data: BookingMailData = {
+    bookingId: "b-1",
+    sessionType: "30min",
+    scheduledDate: "2026-11-23",
+    scheduledTime: "10:00",
+    clientTimezone: "Africa/Porto-Novo",
+    seerTimezone: "Africa/Accra",
+    startsAt: new Date("2026-11-23T09:00:00Z"),
+    endsAt: new Date("2026-11-23T09:30:00Z"),
+    amount: "45.00",
+    seerEarnings: "36.00",
+    notes: null,
+    seerName: "Ama Serwaa Owusu",
+    clientName: "Awa Diallo",
+    meetingUrl: "http://localhost:3000/meeting/b-1",
+    sequence: 0,
+    profileUrl: "http://localhost:3000/profile",
+  };
+
+  it("writes the reminder 10 minutes before, with its Join action, in French or in English", () => {
+    const french = bookingPushMessage("reminder-10m", data, "http://localhost:3000", "client", "fr");
+    expect(french.title).toBe("Début dans 10 minutes");
+    expect(french.body).toBe("Votre consultation avec Ama Serwaa Owusu commence dans 10 minutes. La salle est ouverte.");
+    expect(french.actions).toEqual([{ action: "join", title: "Rejoindre", url: "http://localhost:3000/meeting/b-1" }]);
+    const english = bookingPushMessage("reminder-10m", data, "http://localhost:3000", "seer");
+    expect(english.title).toBe("Starting in 10 minutes");
+    expect(english.body).toBe("Your consultation with Awa Diallo starts in 10 minutes. The room is open.");
+    expect(english.actions?.[0]?.title).toBe("Join");
+  });
+
+  it("writes the confirmation on each side's own clock", () => {
+    expect(bookingPushMessage("confirmed", data, "http://localhost:3000", "client", "fr").body).toBe(
+      "Votre consultation de 30 minutes avec Ama Serwaa Owusu est réservée pour le 2026-11-23 à 10:00 (Africa/Porto-Novo).",
+    );
+    expect(bookingPushMessage("confirmed", data, "http://localhost:3000", "seer").body).toBe(
+      "Awa Diallo booked a 30 minute consultation on 2026-11-23 at 09:00 (Africa/Accra).",
+    );
   });
 });

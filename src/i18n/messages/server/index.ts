@@ -1,5 +1,6 @@
 import { accountMail } from "./accountMail";
 import { bookingMail } from "./bookingMail";
+import { bookingPush } from "./bookingPush";
 import { mail } from "./mail";
 
 /**
@@ -7,7 +8,7 @@ import { mail } from "./mail";
  * the answers of its procedures), one module per area, each with its English and its French, like ../app. Never loaded
  * by a browser. Ids start with their area's name (scripts/i18n-catalogs.test.ts).
  */
-export const areas = { mail, bookingMail, accountMail } as const;
+export const areas = { mail, bookingMail, bookingPush, accountMail } as const;
 
 type Areas = typeof areas;
 export type ServerMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
