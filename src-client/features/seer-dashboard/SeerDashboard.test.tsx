@@ -12,6 +12,7 @@ import { affectedBookingsTexts } from "./ScheduleCards";
 import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
 import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
 import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { englishI18n } from "../../lib/english";
 import { createI18n } from "../../lib/i18n";
 
 const me = (role: "client" | "seer") => ({
@@ -233,6 +234,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
 }
 
 beforeEach(() => notifications.clean());
+const { t } = englishI18n;
 
 describe("/seer/dashboard access", () => {
   it("asks visitors to log in", async () => {
@@ -844,12 +846,13 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(await screen.findByRole("button", { name: "5 December 2026" }));
     await user.selectOptions(screen.getByRole("combobox", { name: "To" }), "13:00");
     await user.click(screen.getByRole("button", { name: "Add Hours" }));
-    const dialog = await screen.findByRole("dialog", { name: affectedBookingsTexts.hours.title });
-    expect(affectedBookingsTexts.hours).toEqual({
+    const hoursTexts = { title: t(affectedBookingsTexts.hours.title), text: t(affectedBookingsTexts.hours.text) };
+    const dialog = await screen.findByRole("dialog", { name: hoursTexts.title });
+    expect(hoursTexts).toEqual({
       title: "Bookings outside your new hours",
       text: "These sessions fall outside the hours you gave this date. Keep them, or cancel them: each client gets a full refund.",
     });
-    expect(within(dialog).getByText(affectedBookingsTexts.hours.text)).toBeInTheDocument();
+    expect(within(dialog).getByText(hoursTexts.text)).toBeInTheDocument();
     expect(added).toEqual([
       { kind: "hours", startDate: "2026-12-05", endDate: "2026-12-05", hours: [{ start: "10:00", end: "13:00" }], note: "" },
     ]);
@@ -857,9 +860,7 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
     await waitFor(() => expect(cancelled).toEqual([{ bookingIds: ["b-3"], kind: "hours" }]));
     expect(await screen.findByText("Bookings cancelled")).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: affectedBookingsTexts.hours.title })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: hoursTexts.title })).not.toBeInTheDocument());
   });
 
   it("opens no dialog when a date's own hours refuse no confirmed booking", async () => {
@@ -941,6 +942,8 @@ describe("/seer/dashboard in French (issue #45)", () => {
     expect(within(table).getByText("en attente")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "30 derniers jours" })).toBeInTheDocument();
     expect(screen.getByText("Détail de la commission")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Versements" })).toBeInTheDocument();
+    expect(screen.getByText("Non connecté")).toBeInTheDocument();
     expect(screen.getByText("Vos gains (80 %)")).toBeInTheDocument();
 
     await user.click(screen.getByRole("tab", { name: "Profil" }));
@@ -958,5 +961,10 @@ describe("/seer/dashboard in French (issue #45)", () => {
     expect(within(monday).getByRole("button", { name: "Fermer la journée du lundi" })).toBeInTheDocument();
     expect(within(monday).getByRole("checkbox", { name: "Lundi 09:00" })).toBeChecked();
     expect(screen.getByRole("button", { name: "Enregistrer les disponibilités" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Règles de réservation" })).toBeInTheDocument();
+    const notice = screen.getByRole("combobox", { name: "Délai de prévenance minimum" });
+    expect(within(notice).getByRole("option", { selected: true })).toHaveTextContent("2 heures");
+    expect(within(notice).getByRole("option", { name: "1 jour" })).toBeInTheDocument();
+    expect(screen.getByRole("listitem")).toHaveTextContent(/^24 déc\. 2026 – 26 déc\. 2026 : absence/);
   });
 });
