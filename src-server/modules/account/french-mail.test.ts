@@ -30,7 +30,9 @@ describe("the account's mails in their recipient's language", () => {
     await chooseFrench(email);
     const mail = await resetMail(email);
     expect(mail.subject).toBe("Réinitialisez votre mot de passe");
-    expect(mail.text).toMatch(/^Bonjour Awa,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure\u00a0:\n\nhttp\S+\/reset-password\?token=\S+\n\n/);
+    expect(mail.text).toMatch(
+      /^Bonjour Awa,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure\u00a0:\n\nhttp\S+\/reset-password\?token=\S+\n\n/,
+    );
     expect(mail.text).toContain("Le lien ne fonctionne qu’une fois.");
     expect(mail.text.endsWith("\n\nL’équipe Seer")).toBe(true);
     const reset = await trpcMutation(t.app, "account.resetPassword", {
@@ -60,5 +62,37 @@ describe("the account's mails in their recipient's language", () => {
     const [mail] = t.mailer.sent.slice(before);
     expect(mail?.subject).toBe("Quelqu’un a tenté de créer un compte avec votre adresse e-mail");
     expect(mail?.text).toContain(`rendez-vous sur http://localhost:3000/login\u00a0;`);
+  });
+
+  it("starts an account signed up in French in French, and mails its confirmation link in French", async () => {
+    const email = "nouvelle-inscription@example.com";
+    const before = t.mailer.sent.length;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/trpc/account.signUp",
+      headers: { "content-type": "application/json", "accept-language": "fr-FR, fr;q=0.9, en;q=0.5" },
+      payload: JSON.stringify({ json: { email, password: "une phrase de passe solide", firstName: "Awa", lastName: "Diallo" } }),
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select({ locale: users.locale }).from(users).where(eq(users.email, email));
+    expect(row?.locale).toBe("fr");
+    const [mail] = t.mailer.sent.slice(before);
+    expect(mail?.subject).toBe("Confirmez votre adresse e-mail");
+    expect(mail?.text).toMatch(/^Bonjour Awa,\n\nConfirmez qu’il s’agit bien de votre adresse e-mail/);
+    // The switcher's choice wins over the browser's language.
+    await t.app.inject({
+      method: "POST",
+      url: "/trpc/account.signUp",
+      headers: { "content-type": "application/json", "accept-language": "fr", cookie: "locale=en" },
+      payload: JSON.stringify({
+        json: { email: "english-choice@example.com", password: "a strong pass phrase", firstName: "Kofi", lastName: "B" },
+      }),
+    });
+    const [english] = await t.database.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.email, "english-choice@example.com"));
+    expect(english?.locale).toBe("en");
+    expect(t.mailer.sent.at(-1)?.subject).toBe("Confirm your email address");
   });
 });

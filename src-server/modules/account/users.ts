@@ -109,14 +109,14 @@ export function createUserService({
    * address gets its account and a confirmation link; an existing one gets an e-mail telling its owner (at most one an
    * hour). Nobody is signed in here: the mailed link does that.
    */
-  async function signUp(input: SignUpInput, ip: string): Promise<{ message: string }> {
+  async function signUp(input: SignUpInput, ip: string, locale: Locale = DEFAULT_LOCALE): Promise<{ message: string }> {
     if (!(await throttle.hit(throttleKey("signup-ip", addressGroup(ip)), IP_ATTEMPTS, WINDOW_MS))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     checkNewPassword(input.password, [input.email, input.firstName, input.lastName]);
     const passwordHash = await hashPassword(input.password);
     const created = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
+        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, locale })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id, firstName: users.firstName });
       if (user) await tx.insert(passwordCredentials).values({ userId: user.id, passwordHash });
