@@ -1,45 +1,14 @@
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { messages as french } from "../../src/i18n/compiled/fr";
-import { en } from "../../src/i18n/messages/en";
 import { filterOptionsData, pageOf } from "../features/seers/testData";
 import { server, trpcHandlers } from "../test/msw";
+import { bypassing, pseudo } from "../test/pseudo";
 import { renderApp } from "../test/render";
 import { createI18n } from "./i18n";
 
 // Issue #45: the pages converted so far read every visible text from the catalog, and read French in French.
-
-/** The pseudo-language: every text of the catalog, marked. A visible text without the marks bypassed the catalog. */
-const pseudo = createI18n(
-  "en",
-  Object.fromEntries(Object.entries(en).map(([id, message]) => [id, compileMessage(message, (text) => `⟦${text}⟧`)])),
-);
-
-/**
- * Texts that are not the product's words: the brand and the social networks' names, currency codes, the switcher's
- * language names (each in its own language) and the year.
- */
-const NOT_WORDS = /^(Seer|Facebook|Instagram|X|YouTube|[A-Z]{3}|—|English|Français|\d{4})$/;
-
-/** Every visible text and label of the page that does not come from the catalog. */
-function bypassing(root: HTMLElement): string[] {
-  const found: string[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? "";
-    const inHidden = node.parentElement?.closest("script, style, [hidden]");
-    if (text && !inHidden && !text.includes("⟦") && !NOT_WORDS.test(text)) found.push(text);
-  }
-  for (const element of root.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
-    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
-      const value = element.getAttribute(name)?.trim();
-      if (value && !value.includes("⟦") && !NOT_WORDS.test(value)) found.push(`${name}="${value}"`);
-    }
-  }
-  return found;
-}
 
 function serveHome() {
   server.use(

@@ -14,6 +14,7 @@ import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
 import { setFormatLocale } from "../../../src/i18n/format-locale";
 import { englishI18n } from "../../lib/english";
 import { createI18n } from "../../lib/i18n";
+import { bypassing, pseudo } from "../../test/pseudo";
 
 const me = (role: "client" | "seer") => ({
   id: `u-${role}`,
@@ -966,5 +967,46 @@ describe("/seer/dashboard in French (issue #45)", () => {
     expect(within(notice).getByRole("option", { selected: true })).toHaveTextContent("2 heures");
     expect(within(notice).getByRole("option", { name: "1 jour" })).toBeInTheDocument();
     expect(screen.getByRole("listitem")).toHaveTextContent(/^24 déc\. 2026 – 26 déc\. 2026 : absence/);
+  });
+});
+
+/**
+ * What the dashboard shows that is not its own words: money, counts, dates, times, the clients' names and what the Seer
+ * and the clients wrote, the timezones' cities; and the texts of other features' parts inside it (the messages button,
+ * the stars' label, the charts' caption), which their own areas translate.
+ */
+const NOT_ITS_WORDS = new RegExp(
+  [
+    String.raw`-?\$[\d,.]+|[\d.,%-]+|\d\d:\d\d|(\w+day, )?\w+ \d+, \d{4}|Lagos|Kofi M\.|Esi A\.|Yaw B\.|Very calm and clear\.`,
+    String.raw`AO|Ama Serwaa Owusu|Akan Akom|Ghana|English, Twi|Divination|Ancestral Healing|A priestess of the Akan tradition\.`,
+    String.raw`New York|Chicago|Denver|Los Angeles|London|Paris|Nairobi|Johannesburg|Cairo|Dubai|Family`,
+    String.raw`Messages|Rated [\d.]+ out of 5|Last 12 months:`,
+  ]
+    .map((part) => `^(${part})$`)
+    .join("|"),
+);
+
+/** The page without the parts other features draw: the header, the Seer's calendars and feed, the date picker. */
+function dashboardParts(): HTMLElement {
+  const copy = document.body.cloneNode(true) as HTMLElement;
+  const others = 'header, [aria-label="Your calendars"], [aria-label="Your calendar feed"], [class*="mantine-DatePicker"]';
+  for (const element of copy.querySelectorAll(others)) element.remove();
+  return copy;
+}
+
+describe("/seer/dashboard in the pseudo-language (issue #45)", () => {
+  it("draws every text of its own, on each tab, from the catalog", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard", pseudo);
+    await screen.findByRole("heading", { level: 1, name: /⟦Seer Dashboard⟧/ });
+    const found = new Set(bypassing(dashboardParts(), NOT_ITS_WORDS));
+    for (const tab of [/Past/, /Earnings/, /Profile/, /Availability/]) {
+      await user.click(screen.getByRole("tab", { name: tab }));
+      await screen.findByRole("tabpanel");
+      if (/Availability/.test(tab.source)) await screen.findByText(/Scheduling Rules/);
+      for (const text of bypassing(dashboardParts(), NOT_ITS_WORDS)) found.add(text);
+    }
+    expect([...found]).toEqual([]);
   });
 });

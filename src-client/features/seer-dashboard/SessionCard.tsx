@@ -165,9 +165,7 @@ export function SessionCard({
           </Group>
           <Group gap={6}>
             <IconClock size={16} aria-hidden />
-            <Text size="sm">
-              {session.seerTime} ({timezoneLabel(timezone)})
-            </Text>
+            <Text size="sm">{t("dashboard.session.time", { time: session.seerTime, zone: timezoneLabel(timezone) })}</Text>
           </Group>
         </Group>
         <Text size="sm">

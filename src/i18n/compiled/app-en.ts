@@ -45,6 +45,7 @@ export const messages: Messages = {
   "dashboard.session.ended": "Ended",
   "dashboard.session.rescheduled": "Rescheduled",
   "dashboard.session.confirmed": "Confirmed",
+  "dashboard.session.time": [["time"]," (",["zone"],")"],
   "dashboard.session.client": "Client:",
   "dashboard.session.earnings": "Your earnings:",
   "dashboard.session.notes": ["Client notes: ",["notes"]],

@@ -45,6 +45,7 @@ export const messages: Messages = {
   "dashboard.session.ended": "Finie",
   "dashboard.session.rescheduled": "Déplacée",
   "dashboard.session.confirmed": "Confirmée",
+  "dashboard.session.time": [["time"]," (",["zone"],")"],
   "dashboard.session.client": "Client :",
   "dashboard.session.earnings": "Vos gains :",
   "dashboard.session.notes": ["Notes du client : ",["notes"]],
