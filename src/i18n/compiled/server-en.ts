@@ -112,4 +112,13 @@ export const messages: Messages = {
   "payoutMail.fromNow": "Payouts can go there from now on.",
   "payoutMail.held": ["For your safety, payouts go there only from ",["from"]," (",["hours"]," hours after the change)."],
   "payoutMail.notYou": "If you did not make this change, change your password at once and write to us through the contact page.",
+  "applicationMail.dear": ["Dear ",["name"],","],
+  "applicationMail.notes": "Notes from our team:",
+  "applicationMail.approvedSubject": "Your Seer application has been approved",
+  "applicationMail.approved": ["Congratulations: your application to become a Seer has been approved. Your profile now appears in our directory and your Seer dashboard is ready at ",["url"],"."],
+  "applicationMail.approvedClosing": "With gratitude,",
+  "applicationMail.rejectedSubject": "Your Seer application",
+  "applicationMail.rejected": "Thank you for applying to become a Seer. After careful review we are unable to approve your application at this time.",
+  "applicationMail.applyAgain": ["You are welcome to apply again at ",["url"],"."],
+  "applicationMail.rejectedClosing": "With respect,",
 };

@@ -112,4 +112,13 @@ export const messages: Messages = {
   "payoutMail.fromNow": "Les versements peuvent y aller dès maintenant.",
   "payoutMail.held": ["Pour votre sécurité, les versements n’y iront qu’à partir du ",["from"]," (",["hours"]," heures après la modification)."],
   "payoutMail.notYou": "Si vous n’êtes pas à l’origine de cette modification, changez immédiatement votre mot de passe et écrivez-nous via la page de contact.",
+  "applicationMail.dear": ["Bonjour ",["name"],","],
+  "applicationMail.notes": "Notes de notre équipe :",
+  "applicationMail.approvedSubject": "Votre candidature de Seer a été acceptée",
+  "applicationMail.approved": ["Félicitations : votre candidature pour devenir Seer a été acceptée. Votre profil figure désormais dans notre annuaire et votre tableau de bord Seer vous attend sur ",["url"],"."],
+  "applicationMail.approvedClosing": "Avec gratitude,",
+  "applicationMail.rejectedSubject": "Votre candidature de Seer",
+  "applicationMail.rejected": "Merci d’avoir postulé pour devenir Seer. Après un examen attentif, nous ne pouvons pas accepter votre candidature pour le moment.",
+  "applicationMail.applyAgain": ["Vous pouvez postuler de nouveau sur ",["url"],"."],
+  "applicationMail.rejectedClosing": "Avec respect,",
 };

@@ -1,4 +1,5 @@
 import { accountMail } from "./accountMail";
+import { applicationMail } from "./applicationMail";
 import { bookingMail } from "./bookingMail";
 import { bookingPush } from "./bookingPush";
 import { mail } from "./mail";
@@ -10,7 +11,7 @@ import { payoutMail } from "./payoutMail";
  * the answers of its procedures), one module per area, each with its English and its French, like ../app. Never loaded
  * by a browser. Ids start with their area's name (scripts/i18n-catalogs.test.ts).
  */
-export const areas = { mail, bookingMail, bookingPush, accountMail, messageMail, payoutMail } as const;
+export const areas = { mail, bookingMail, bookingPush, accountMail, messageMail, payoutMail, applicationMail } as const;
 
 type Areas = typeof areas;
 export type ServerMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
