@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { pushConfig, type PushConfig } from "./push-config";
+import type { SmsConfig } from "./sms";
 
 /** How long a request may wait for its answer by default (REQUEST_DEADLINE_MS). */
 export const REQUEST_DEADLINE_MS = 15_000;
@@ -19,6 +20,8 @@ const httpUrl = (name: string) => z.url({ protocol: /^https?$/, error: `${name} 
 /** The providers' own API addresses, when PAYSTACK_BASE_URL or FLUTTERWAVE_BASE_URL does not name another. */
 export const PAYSTACK_API = "https://api.paystack.co";
 export const FLUTTERWAVE_API = "https://api.flutterwave.com";
+/** Africa's Talking's live API (its sandbox is https://api.sandbox.africastalking.com), unless AFRICASTALKING_BASE_URL names another. */
+export const AFRICASTALKING_API = "https://api.africastalking.com";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -110,6 +113,12 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_ALLOW_PRIVATE_ADDRESSES: optionalString.pipe(z.enum(["true", "false"]).optional()),
+  // SMS (issue #44) through Africa's Talking: the app's username ("sandbox" for its sandbox) and API key; a registered
+  // sender id or short code; its API's address. Unset, texts are files in the outbox folder.
+  AFRICASTALKING_USERNAME: optionalString,
+  AFRICASTALKING_API_KEY: optionalString,
+  AFRICASTALKING_FROM: optionalString.pipe(z.string().max(11, "AFRICASTALKING_FROM must be at most 11 characters").optional()),
+  AFRICASTALKING_BASE_URL: optionalString.pipe(httpUrl("AFRICASTALKING_BASE_URL")),
 });
 
 export interface Config {
@@ -167,6 +176,8 @@ export interface Config {
   calendars: CalendarConfig;
   /** Web push: the VAPID keys and contact, and whether endpoints may be private addresses. */
   push: PushConfig;
+  /** SMS: Africa's Talking when configured, else text files in `{DATA_DIR}/sms-outbox`. */
+  sms: SmsConfig;
 }
 
 export interface CalendarConfig {
@@ -292,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
+  if (Boolean(e.AFRICASTALKING_USERNAME) !== Boolean(e.AFRICASTALKING_API_KEY))
+    throw new ConfigError("AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY go together: set both or neither");
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET is required in production");
   const sessionSecret = e.SESSION_SECRET ?? [persistedDevSecret(dataDir)];
   return {
@@ -352,6 +365,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionSecret: e.SESSION_SECRET?.[0],
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     }),
+    sms:
+      e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
+        ? {
+            provider: "africastalking",
+            africasTalking: {
+              username: e.AFRICASTALKING_USERNAME,
+              apiKey: e.AFRICASTALKING_API_KEY,
+              from: e.AFRICASTALKING_FROM,
+              baseUrl: e.AFRICASTALKING_BASE_URL ?? AFRICASTALKING_API,
+            },
+          }
+        : { provider: "outbox", outboxDir: path.join(dataDir, "sms-outbox") },
   };
 }
 
