@@ -67,8 +67,8 @@ export function createAfricasTalkingSender(config: AfricasTalkingConfig, fetchIm
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`Africa's Talking answered ${response.status}`);
+        const said = await response.text().catch(() => "");
+        throw new Error(`Africa's Talking answered ${response.status}: ${said.slice(0, 200)}`);
       }
       const answer = (await response.json()) as AfricasTalkingAnswer;
       const recipient = answer.SMSMessageData?.Recipients?.[0];
