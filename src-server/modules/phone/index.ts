@@ -6,6 +6,7 @@ import type { SessionUser } from "../../platform/trpc/context";
 import { chooseSms, confirmCode, phoneStatus, removePhone, sendCode, type PhoneDeps } from "./numbers";
 
 export { phoneRouter } from "./router";
+export { forgetPhone, phoneData } from "./personal-data";
 
 /**
  * A person's phone number for SMS (issue #44): entered with its country on /profile, confirmed by a 6-digit code sent

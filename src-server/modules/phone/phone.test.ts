@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneNumbers } from "../../../db/schema";
+import { phoneNumbers, sentSms } from "../../../db/schema";
 import { phoneTexts } from "../../../src/schemas/phone";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
@@ -115,5 +115,18 @@ describe("a phone number confirmed by a 6-digit code (issue #44)", () => {
     expect(trpcData<Status>(await trpcMutation(t.app, "phone.setSms", { enabled: true }, cookie)).sms).toBe(true);
     expect(trpcData<Status>(await trpcMutation(t.app, "phone.setSms", { enabled: false }, cookie)).sms).toBe(false);
     expect(trpcData<Status>(await trpcMutation(t.app, "phone.remove", {}, cookie)).number).toBeNull();
+  });
+
+  it("is in the person's data export, and goes with the account", async () => {
+    const { cookie } = await signUp(t.app, { email: "phone-gone@example.com" });
+    trpcData(await trpcMutation(t.app, "phone.sendCode", { country: "ZA", number: "071 234 5678" }, cookie));
+    trpcData(await trpcMutation(t.app, "phone.confirm", { code: await textedCode("+27712345678") }, cookie));
+    const exported = await t.app.inject({ method: "GET", url: "/api/account/export", headers: { cookie } });
+    expect(exported.json<{ phone: { number: string } }>().phone.number).toBe("+27712345678");
+    const me = trpcData<{ id: string }>(await trpcQuery(t.app, "account.me", undefined, cookie));
+    const deleted = await trpcMutation(t.app, "account.deleteAccount", { currentPassword: "correct horse battery" }, cookie);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, me.id))).toEqual([]);
+    expect(await t.database.db.select().from(sentSms).where(eq(sentSms.recipient, "+27712345678"))).toEqual([]);
   });
 });
