@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { pushConfig, type PushConfig } from "./push-config";
-import type { SmsConfig } from "./sms";
+import { smsConfig, type SmsConfig } from "./sms-config";
 
 /** How long a request may wait for its answer by default (REQUEST_DEADLINE_MS). */
 export const REQUEST_DEADLINE_MS = 15_000;
@@ -20,8 +20,6 @@ const httpUrl = (name: string) => z.url({ protocol: /^https?$/, error: `${name} 
 /** The providers' own API addresses, when PAYSTACK_BASE_URL or FLUTTERWAVE_BASE_URL does not name another. */
 export const PAYSTACK_API = "https://api.paystack.co";
 export const FLUTTERWAVE_API = "https://api.flutterwave.com";
-/** Africa's Talking's live API (its sandbox is https://api.sandbox.africastalking.com), unless AFRICASTALKING_BASE_URL names another. */
-export const AFRICASTALKING_API = "https://api.africastalking.com";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -365,18 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionSecret: e.SESSION_SECRET?.[0],
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     }),
-    sms:
-      e.AFRICASTALKING_USERNAME && e.AFRICASTALKING_API_KEY
-        ? {
-            provider: "africastalking",
-            africasTalking: {
-              username: e.AFRICASTALKING_USERNAME,
-              apiKey: e.AFRICASTALKING_API_KEY,
-              from: e.AFRICASTALKING_FROM,
-              baseUrl: e.AFRICASTALKING_BASE_URL ?? AFRICASTALKING_API,
-            },
-          }
-        : { provider: "outbox", outboxDir: path.join(dataDir, "sms-outbox") },
+    sms: smsConfig(e, dataDir),
   };
 }
 

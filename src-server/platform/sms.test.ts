@@ -88,9 +88,13 @@ describe("Africa's Talking SMS adapter (issue #44)", () => {
 
   it("throws, to be retried, on a passing failure (405 InsufficientBalance) or an HTTP error", async () => {
     answering(405, "InsufficientBalance");
-    await expect(createAfricasTalkingSender(config).send({ to: "+233241234567", text: "Hi" })).rejects.toThrow(/InsufficientBalance/);
+    await expect(createAfricasTalkingSender(config).send({ to: "+233241234567", text: "Hi" })).rejects.toThrow(
+      /InsufficientBalance/,
+    );
     server.resetHandlers();
-    server.use(http.post(`${BASE}/version1/messaging`, () => new HttpResponse("The supplied authentication is invalid", { status: 401 })));
+    server.use(
+      http.post(`${BASE}/version1/messaging`, () => new HttpResponse("The supplied authentication is invalid", { status: 401 })),
+    );
     await expect(createAfricasTalkingSender(config).send({ to: "+233241234567", text: "Hi" })).rejects.toThrow(/401/);
   });
 

@@ -6,6 +6,7 @@ import { phoneNumbers, sentSms } from "../../db/schema";
 import type { Clock } from "./clock";
 import type { JobQueue } from "./jobs";
 import { metrics } from "./metrics";
+import type { AfricasTalkingConfig, SmsConfig } from "./sms-config";
 import { createThrottle, throttleKey } from "./throttle";
 
 /** A text message to one number in E.164 (issue #44). */
@@ -24,18 +25,6 @@ export type SmsResult = { status: "sent"; id: string | null } | { status: "rejec
 export interface SmsSender {
   send(message: SmsMessage): Promise<SmsResult>;
 }
-
-export interface AfricasTalkingConfig {
-  username: string;
-  apiKey: string;
-  /** A registered sender id or short code; unset, the account's default. */
-  from: string | undefined;
-  /** https://api.africastalking.com, or the sandbox's https://api.sandbox.africastalking.com. */
-  baseUrl: string;
-}
-
-/** Where SMS go: Africa's Talking when configured, else files in an outbox folder (development, demo). */
-export type SmsConfig = { provider: "africastalking"; africasTalking: AfricasTalkingConfig } | { provider: "outbox"; outboxDir: string };
 
 /** Africa's Talking's answer to POST /version1/messaging (its SMS API's documented shape). */
 interface AfricasTalkingAnswer {
@@ -74,8 +63,11 @@ export function createAfricasTalkingSender(config: AfricasTalkingConfig, fetchIm
       const recipient = answer.SMSMessageData?.Recipients?.[0];
       const code = recipient?.statusCode;
       if (code !== undefined && AT_ACCEPTED.has(code)) return { status: "sent", id: recipient?.messageId ?? null };
-      if (code !== undefined && AT_REFUSED_FOR_GOOD.has(code)) return { status: "rejected", reason: recipient?.status ?? String(code) };
-      throw new Error(`Africa's Talking did not send the SMS: ${recipient?.status ?? answer.SMSMessageData?.Message ?? "no recipient"}`);
+      if (code !== undefined && AT_REFUSED_FOR_GOOD.has(code))
+        return { status: "rejected", reason: recipient?.status ?? String(code) };
+      throw new Error(
+        `Africa's Talking did not send the SMS: ${recipient?.status ?? answer.SMSMessageData?.Message ?? "no recipient"}`,
+      );
     },
   };
 }
@@ -88,7 +80,10 @@ export function createOutboxSmsSender(outboxDir: string): SmsSender {
   return {
     async send({ to, text }) {
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${to.replace(/\D/g, "")}-${Math.random().toString(36).slice(2, 8)}.txt`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${to.replace(/\D/g, "")}-${Math.random().toString(36).slice(2, 8)}.txt`,
+      );
       await writeFile(file, `To: ${to}\n\n${text}\n`, { flag: "wx" });
       return { status: "sent", id: path.basename(file) };
     },

@@ -29,7 +29,10 @@ export const phoneStartSchema = z.object({
 });
 
 export const phoneConfirmSchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, phoneTexts.code),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, phoneTexts.code),
 });
 
 export const phoneSmsSchema = z.object({ enabled: z.boolean() });

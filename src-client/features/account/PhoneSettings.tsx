@@ -44,7 +44,15 @@ function NumberForm({ onSent, initial }: { onSent: (status: PhoneStatus, input: 
 }
 
 /** The 6-digit code texted to the waiting number, and a new one when asked. */
-function CodeForm({ pending, sentTo, onConfirmed }: { pending: NonNullable<PhoneStatus["pending"]>; sentTo: StartInput | null; onConfirmed: (s: PhoneStatus) => void }) {
+function CodeForm({
+  pending,
+  sentTo,
+  onConfirmed,
+}: {
+  pending: NonNullable<PhoneStatus["pending"]>;
+  sentTo: StartInput | null;
+  onConfirmed: (s: PhoneStatus) => void;
+}) {
   const utils = trpc.useUtils();
   const form = useForm<z.input<typeof phoneConfirmSchema>>({
     mode: "controlled",
@@ -55,7 +63,11 @@ function CodeForm({ pending, sentTo, onConfirmed }: { pending: NonNullable<Phone
   const resend = trpc.phone.sendCode.useMutation({ onSuccess: (status) => utils.phone.status.setData(undefined, status) });
   const again = sentTo ?? { country: pending.country, number: pending.number };
   return (
-    <form noValidate aria-label="Confirm your number" onSubmit={form.onSubmit((values) => confirm.mutate(values, { onSuccess: onConfirmed }))}>
+    <form
+      noValidate
+      aria-label="Confirm your number"
+      onSubmit={form.onSubmit((values) => confirm.mutate(values, { onSuccess: onConfirmed }))}
+    >
       <Stack gap="sm" maw={420}>
         <Text size="sm">
           We sent a 6-digit code to {pending.number}. It expires in {PHONE_CODE_MINUTES} minutes.
@@ -106,8 +118,8 @@ export function PhoneSettings() {
           Phone number for SMS
         </Title>
         <Text size="sm" c="dimmed">
-          Get your booking confirmations and the reminders 24 hours before a session by SMS too. We text you a 6-digit
-          code to confirm your number.
+          Get your booking confirmations and the reminders 24 hours before a session by SMS too. We text you a 6-digit code to
+          confirm your number.
         </Text>
         {status.isError && <Text size="sm">The phone number could not be loaded.</Text>}
         {data?.number && (
@@ -139,7 +151,10 @@ export function PhoneSettings() {
               setStatus(next);
               setChanging(false);
               setSentTo(null);
-              notify({ title: "Phone number confirmed", message: "You can now get your confirmations and reminders by SMS." }, "success");
+              notify(
+                { title: "Phone number confirmed", message: "You can now get your confirmations and reminders by SMS." },
+                "success",
+              );
             }}
           />
         )}

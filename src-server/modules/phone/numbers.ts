@@ -4,12 +4,23 @@ import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { phoneNumbers } from "../../../db/schema";
 import { showPhone, toE164 } from "../../../src/domain/phone";
-import { PHONE_CODE_MINUTES, PHONE_CODE_TRIES, PHONE_CODE_WAIT_MINUTES, type PhoneCountry } from "../../../src/domain/phone-countries";
+import {
+  PHONE_CODE_MINUTES,
+  PHONE_CODE_TRIES,
+  PHONE_CODE_WAIT_MINUTES,
+  type PhoneCountry,
+} from "../../../src/domain/phone-countries";
 import { AppError } from "../../../src/errors";
-import { phoneCodeSms, phoneTexts, tooManyWrongCodes, type phoneConfirmSchema, type phoneStartSchema } from "../../../src/schemas/phone";
+import {
+  phoneCodeSms,
+  phoneTexts,
+  tooManyWrongCodes,
+  type phoneConfirmSchema,
+  type phoneStartSchema,
+} from "../../../src/schemas/phone";
 import type { Clock } from "../../platform/clock";
 import type { SmsOutbox } from "../../platform/sms";
-import { createThrottle, throttleKey, type FailurePolicy } from "../../platform/throttle";
+import { throttleKey, type createThrottle, type FailurePolicy } from "../../platform/throttle";
 import type { SessionUser } from "../../platform/trpc/context";
 
 export interface PhoneDeps {
@@ -73,12 +84,19 @@ export async function phoneStatus({ db, clock }: Pick<PhoneDeps, "db" | "clock">
  * Sends a 6-digit code by SMS to the number entered (again: a new code, the old one no longer works). The number
  * waits beside a confirmed one until its code is entered.
  */
-export async function sendCode(deps: PhoneDeps, user: SessionUser, input: z.infer<typeof phoneStartSchema>): Promise<PhoneStatus> {
+export async function sendCode(
+  deps: PhoneDeps,
+  user: SessionUser,
+  input: z.infer<typeof phoneStartSchema>,
+): Promise<PhoneStatus> {
   const { db, clock, sms, secretKey, throttle } = deps;
   const number = toE164(input.country, input.number);
   if (!number) throw new AppError("BAD_REQUEST", phoneTexts.number);
   const now = clock.now();
-  const [row] = await db.select({ codeSentAt: phoneNumbers.codeSentAt }).from(phoneNumbers).where(eq(phoneNumbers.userId, user.id));
+  const [row] = await db
+    .select({ codeSentAt: phoneNumbers.codeSentAt })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.userId, user.id));
   if (row?.codeSentAt && now.getTime() - row.codeSentAt.getTime() < RESEND_GAP_MS)
     throw new AppError("TOO_MANY_REQUESTS", phoneTexts.resendTooSoon);
   const [perNumber, perAccount] = await Promise.all([
@@ -105,7 +123,11 @@ export async function sendCode(deps: PhoneDeps, user: SessionUser, input: z.infe
 }
 
 /** The code sent to the waiting number: right, the number is the person's; wrong, refused and counted. */
-export async function confirmCode(deps: PhoneDeps, user: SessionUser, input: z.infer<typeof phoneConfirmSchema>): Promise<PhoneStatus> {
+export async function confirmCode(
+  deps: PhoneDeps,
+  user: SessionUser,
+  input: z.infer<typeof phoneConfirmSchema>,
+): Promise<PhoneStatus> {
   const { db, clock, secretKey, throttle } = deps;
   const key = throttleKey("phone-code", user.id);
   const wait = await throttle.waitFor(key);
