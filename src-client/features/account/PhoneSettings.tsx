@@ -127,8 +127,8 @@ export function PhoneSettings() {
             <Text size="sm">{data.number} is confirmed.</Text>
             <Switch
               label="Confirmations and reminders by SMS"
-              checked={data.sms}
-              disabled={setSms.isPending}
+              // The choice shows at once; the server's answer then stands (a refusal puts it back).
+              checked={setSms.isPending ? (setSms.variables?.enabled ?? data.sms) : data.sms}
               onChange={(event) => setSms.mutate({ enabled: event.currentTarget.checked })}
             />
             {!changing && !data.pending && (
