@@ -136,7 +136,7 @@ describe("home page and profile", () => {
     await section.getByRole("textbox", { name: "Code" }).fill(await textedCode("+233241234567"));
     await section.getByRole("button", { name: "Confirm number" }).click();
     await section.getByText("+233 24 123 4567 is confirmed.").waitFor();
-    await section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).check();
+    await section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).click();
     await expect.poll(() => section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).isChecked()).toBe(true);
     await page.reload();
     await expect.poll(() => section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).isChecked()).toBe(true);
