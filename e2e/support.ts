@@ -209,6 +209,29 @@ export async function mailedLink(to: string, linkPath: string): Promise<string> 
   return found ?? "";
 }
 
+/** The newest 6-digit code texted to `to` (E.164), from the app's SMS outbox (text files beside the mail's outbox). */
+export async function textedCode(to: string): Promise<string> {
+  const dir = path.join(ownApp().outboxDir, "..", "sms-outbox");
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(dir)) return undefined;
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith(".txt"))
+        .sort()
+        .reverse();
+      for (const file of files) {
+        const text = readFileSync(path.join(dir, file), "utf8");
+        if (!text.startsWith(`To: ${to}\n`)) continue;
+        found = /code is (\d{6})\./.exec(text)?.[1];
+        if (found) return found;
+      }
+      return undefined;
+    })
+    .toBeDefined();
+  return found ?? "";
+}
+
 /**
  * Creates a new client account through the sign-up screen, opens the confirmation link from the outbox (which signs
  * the person in), and goes to `from`. Returns the credentials.
