@@ -13,6 +13,9 @@ export const VENDOR_PRODUCT_NOT_FOUND = "Product not found";
 export const VENDOR_APPLICATION_NOT_FOUND = "Application not found";
 export const VENDOR_APPLICATION_REVIEWED = "This application has already been reviewed";
 export const PRODUCT_ALREADY_APPROVED = "This product has already been approved";
+export const VENDOR_ORDER_NOT_FOUND = "Order not found";
+export const PART_ALREADY_SHIPPED = "Your part of this order has already been marked as shipped.";
+export const PART_NOT_SHIPPABLE = "Only a paid order can be marked as shipped.";
 /** The commission an approval suggests, in percent with two decimals. */
 export const DEFAULT_VENDOR_COMMISSION = "15.00";
 
@@ -70,6 +73,12 @@ export type VendorApplication = z.output<typeof vendorApplicationSchema>;
 export const vendorPayoutOptionsSchema = z.object({
   country: required("Country", 100),
   kind: z.enum(PAYOUT_METHOD_KINDS, { message: "Choose mobile money or a bank account" }),
+});
+
+/** `Check name`: the holder's name as the provider of the country's rail reports it, before the application is sent. */
+export const vendorPayoutNameSchema = vendorPayoutOptionsSchema.extend({
+  institutionCode: vendorPayoutSchema.shape.institutionCode,
+  accountNumber: vendorPayoutSchema.shape.accountNumber,
 });
 
 export const vendorApplicationFilterSchema = z.object({ status: z.enum(APPLICATION_STATUSES).optional() });
