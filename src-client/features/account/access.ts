@@ -48,6 +48,9 @@ export const accessRules = {
   checkout: { signedOut: loginRequired(messages.loginRequiredCheckout.message, { toast: true }) },
   booking: { signedOut: loginRequired(messages.loginRequiredBooking.message, { toast: true }) },
   apply: { signedOut: loginRequired(messages.loginRequiredApply.message, { toast: true }) },
+  applyVendor: { signedOut: loginRequired("Please log in to apply as a vendor.", { loginLink: true }) },
+  // Being a vendor is not a role (decision 163): the dashboard itself tells a non-vendor so.
+  vendor: { signedOut: loginRequired("Please log in to open your vendor dashboard.", { loginLink: true }) },
   profile: { signedOut: loginRequired("Please log in to view your profile, consultations and orders.", { loginLink: true }) },
   messages: { signedOut: loginRequired("Please log in to read your messages.", { loginLink: true }) },
   myArticles: { signedOut: loginRequired("Please log in to see your articles.", { loginLink: true }) },
