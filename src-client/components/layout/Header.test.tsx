@@ -101,7 +101,11 @@ describe("global header and footer", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const menu = await screen.findByRole("navigation", { name: "Account" });
     await within(menu).findByRole("link", { name: "Become a vendor" });
-    expect(within(menu).getAllByRole("link").map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((item) => [item.textContent, item.getAttribute("href")]),
+    ).toEqual([
       ["Profile", "/profile"],
       ["My Articles", "/my-articles"],
       ["Write an Article", "/articles/new"],

@@ -98,6 +98,12 @@ export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }
     },
   });
   return (
-    <ShipForm title={`Ship order ${order.orderNumber}`} orderId={order.id} ship={ship} submitLabel="Mark as shipped" onClose={onClose} />
+    <ShipForm
+      title={`Ship order ${order.orderNumber}`}
+      orderId={order.id}
+      ship={ship}
+      submitLabel="Mark as shipped"
+      onClose={onClose}
+    />
   );
 }

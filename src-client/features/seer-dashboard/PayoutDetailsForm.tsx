@@ -36,7 +36,9 @@ interface PayoutDetailsValues {
 }
 
 /** The server's field errors (zod), one message a field, for the form's fields. */
-export function fieldErrorsOf(error: { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } | null } | null }) {
+export function fieldErrorsOf(error: {
+  data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } | null } | null;
+}) {
   const fieldErrors = error.data?.zodError?.fieldErrors ?? {};
   return Object.fromEntries(
     Object.entries(fieldErrors).flatMap(([field, errors]) => (errors?.[0] ? [[field, errors[0]] as const] : [])),

@@ -1,4 +1,17 @@
-import { Alert, Button, Checkbox, Container, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Container,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
@@ -34,7 +47,12 @@ function BusinessFields({ form }: { form: UseFormReturnType<FormValues> }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Business Name" placeholder="e.g., Bonwire Kente Weavers" required {...form.getInputProps("businessName")} />
+        <TextInput
+          label="Business Name"
+          placeholder="e.g., Bonwire Kente Weavers"
+          required
+          {...form.getInputProps("businessName")}
+        />
         <TextInput
           label="Country"
           placeholder="e.g., Ghana"
@@ -318,9 +336,7 @@ export function BecomeVendorPage() {
       ) : mine.data.vendor ? (
         <Alert color="forest" title={vendorTexts.approvedTitle}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              {vendorTexts.approved(mine.data.vendor.businessName, mine.data.vendor.commissionPercentage)}
-            </Text>
+            <Text size="sm">{vendorTexts.approved(mine.data.vendor.businessName, mine.data.vendor.commissionPercentage)}</Text>
             <Button component={Link} to="/vendor">
               Vendor dashboard
             </Button>

@@ -20,8 +20,8 @@ export function MoneyTab() {
         <StatCard label="Paid out" value={usd(m.paidOut)} note="Transfers less reversals" />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Your share is paid to the payout details of your application once the order is delivered and its 7-day return
-        window has passed.
+        Your share is paid to the payout details of your application once the order is delivered and its 7-day return window has
+        passed.
       </Text>
     </Stack>
   );

@@ -13,7 +13,10 @@ function MarkShippedDialog({ order, onClose }: { order: VendorOrder; onClose(): 
   const utils = trpc.useUtils();
   const ship = trpc.vendors.markShipped.useMutation({
     onSuccess: async () => {
-      notify({ title: "Marked as shipped", message: `The shopper was e-mailed the tracking link for ${order.orderNumber}.` }, "success");
+      notify(
+        { title: "Marked as shipped", message: `The shopper was e-mailed the tracking link for ${order.orderNumber}.` },
+        "success",
+      );
       onClose();
       await utils.vendors.orders.invalidate();
     },

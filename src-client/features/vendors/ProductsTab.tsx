@@ -121,7 +121,10 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           <TextInput label="Origin" placeholder="e.g., Ghana" {...form.getInputProps("origin")} />
         </SimpleGrid>
         <TextInput label="Image address" placeholder="https://" {...form.getInputProps("imageUrl")} />
-        <Checkbox label="Active (shown in the Sacred Market once approved)" {...form.getInputProps("isActive", { type: "checkbox" })} />
+        <Checkbox
+          label="Active (shown in the Sacred Market once approved)"
+          {...form.getInputProps("isActive", { type: "checkbox" })}
+        />
         {save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && (
           <Alert color="red" role="alert">
             {save.error.message}

@@ -31,7 +31,14 @@ export function VendorDashboard({ tab, onTab }: { tab: VendorTab; onTab: (tab: V
   if (!vendor)
     return (
       <Container size="sm" py={60}>
-        <Alert color="ochre" title={<Title order={1} size="h3">Vendor Dashboard</Title>}>
+        <Alert
+          color="ochre"
+          title={
+            <Title order={1} size="h3">
+              Vendor Dashboard
+            </Title>
+          }
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{NOT_A_VENDOR}</Text>
             <Button component={Link} to="/become-vendor" size="sm">

@@ -25,9 +25,7 @@ export const vendorsRouter = router({
     .query(({ ctx, input }) => ctx.services.vendors.payoutOptions(input.country, input.kind)),
 
   /** `Check name`: the holder's name as the provider reports it, before the application is sent. */
-  payoutName: authedProcedure
-    .input(vendorPayoutNameSchema)
-    .mutation(({ ctx, input }) => ctx.services.vendors.payoutName(input)),
+  payoutName: authedProcedure.input(vendorPayoutNameSchema).mutation(({ ctx, input }) => ctx.services.vendors.payoutName(input)),
 
   // A vendor's own products: the service refuses anyone who is not an approved vendor.
   products: authedProcedure.query(({ ctx }) => ctx.services.vendors.products(ctx.user.id)),

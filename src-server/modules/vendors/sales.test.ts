@@ -112,7 +112,12 @@ describe("a refund of one vendor's line", () => {
       "vendor-refund@example.com",
     );
     const refund = (quantity: number) =>
-      trpcMutation(t.app, "orders.refund", { orderId, lines: [{ productId: drum.id, quantity }], reason: "Cracked" }, adminCookie);
+      trpcMutation(
+        t.app,
+        "orders.refund",
+        { orderId, lines: [{ productId: drum.id, quantity }], reason: "Cracked" },
+        adminCookie,
+      );
     // In two parts: 1 drum, then 2; the commission taken back adds up to what the sale split.
     expect((await refund(1)).statusCode).toBe(200);
     expect((await refund(2)).statusCode).toBe(200);
@@ -159,7 +164,8 @@ describe("a vendor's orders and money", () => {
       "two-vendors@example.com",
     );
     type VendorOrder = { id: string; shippingName: string; shippingAddress: string; lines: { productId: string }[] };
-    const ordersOf = async (cookie: string) => trpcData<VendorOrder[]>(await trpcQuery(t.app, "vendors.orders", undefined, cookie));
+    const ordersOf = async (cookie: string) =>
+      trpcData<VendorOrder[]>(await trpcQuery(t.app, "vendors.orders", undefined, cookie));
     const seenByA = (await ordersOf(a.cookie)).find((o) => o.id === orderId);
     expect(seenByA).toMatchObject({ shippingName: "Ama Mensah", shippingAddress: "12 Palm Street\nAccra" });
     expect(seenByA?.lines.map((l) => l.productId)).toEqual([bowl.id]);
@@ -199,7 +205,9 @@ describe("a vendor's Mark shipped", () => {
     );
     const shipped = await ship(a.cookie, orderId);
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(trpcData<{ shipment: { carrier: string; trackingNumber: string; trackingUrl: string } }>(shipped).shipment).toMatchObject({
+    expect(
+      trpcData<{ shipment: { carrier: string; trackingNumber: string; trackingUrl: string } }>(shipped).shipment,
+    ).toMatchObject({
       carrier: "DHL",
       trackingNumber: "GH 1234 5678",
       trackingUrl: expect.stringContaining("dhl"),
