@@ -121,7 +121,7 @@ function PayoutFields({
   const values = form.getValues();
   const [country] = useDebouncedValue(values.country.trim(), 400);
   const rails = payoutsFor(country);
-  const kinds = rails.rail === "stripe" ? [] : rails.kinds;
+  const kinds = country === "" || rails.rail === "stripe" ? [] : rails.kinds;
   const kind = kinds.includes(values.payout.kind) ? values.payout.kind : (kinds[0] ?? "bank");
   const institutions = trpc.vendors.payoutOptions.useQuery({ country, kind }, { enabled: country !== "" && kinds.length > 0 });
   const resolve = trpc.vendors.payoutName.useMutation({
@@ -134,10 +134,15 @@ function PayoutFields({
       form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "country" ? k : `payout.${k}`, v])));
     },
   });
-  // The country's offer decides the kind: a country without mobile money payouts gets a bank account.
+  // A new country offers its own kinds and institutions: its first kind (mobile money where there is any), none chosen.
+  const firstKind = kinds[0];
   useEffect(() => {
-    if (kinds.length > 0 && values.payout.kind !== kind) form.setFieldValue("payout.kind", kind);
-  }, [kinds.length, kind, values.payout.kind, form]);
+    if (!firstKind) return;
+    form.setFieldValue("payout.kind", firstKind);
+    form.setFieldValue("payout.institutionCode", "");
+    // Only the country's change resets them, not each render's new form object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [country, firstKind]);
 
   function checkName() {
     const { institutionCode, accountNumber } = form.getValues().payout;
@@ -162,7 +167,9 @@ function PayoutFields({
           {vendorTexts.payoutIntro}
         </Text>
       </div>
-      {country !== "" && kinds.length === 0 ? (
+      {country === "" ? (
+        <Text size="sm">{vendorTexts.payoutCountryFirst}</Text>
+      ) : kinds.length === 0 ? (
         <Alert color="ochre" role="status">
           {vendorTexts.payoutNotOffered}
         </Alert>

@@ -4,6 +4,7 @@ export const vendorTexts = {
     "Sell your craft in the Sacred Market. Tell us about your business; our team reviews every application and replies by email.",
   payoutTitle: "Payout details",
   payoutIntro: "Where your share of each sale is paid: mobile money or a bank account in your country.",
+  payoutCountryFirst: "Enter your country above to choose how you are paid.",
   payoutNotOffered: "Vendor payouts go to mobile money or a local bank account, which your country does not offer yet.",
   checkNameFirst: "Check the account holder's name first.",
   confirmAccount: "Confirm that this is your account",
