@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { formatMoney } from "../../../src/domain/money";
-import { DEFAULT_VENDOR_COMMISSION } from "../../../src/schemas/vendors";
+import { DEFAULT_VENDOR_COMMISSION, reviewVendorApplicationSchema } from "../../../src/schemas/vendors";
 import { formatDate } from "../../lib/format";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
@@ -42,6 +42,7 @@ function VendorReviewControls({ application }: { application: VendorApplication 
   const utils = trpc.useUtils();
   const [commission, setCommission] = useState(DEFAULT_VENDOR_COMMISSION);
   const [notes, setNotes] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
   const review = trpc.vendors.reviewApplication.useMutation({
     onSuccess: async () => {
       notify(messages.reviewed, "success");
@@ -51,9 +52,13 @@ function VendorReviewControls({ application }: { application: VendorApplication 
     onError: (error) => error.data?.zodError || notifyActionError(error),
   });
   const fieldErrors = review.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
-  const commissionError = fieldErrors?.commissionPercentage?.[0];
-  const decide = (status: "approved" | "rejected") =>
-    review.mutate({ id: application.id, status, commissionPercentage: commission, reviewNotes: notes });
+  const commissionError = invalid ?? fieldErrors?.commissionPercentage?.[0];
+  // The commission is checked here with the server's own schema, then again there.
+  const decide = (status: "approved" | "rejected") => {
+    const checked = reviewVendorApplicationSchema.shape.commissionPercentage.safeParse(commission);
+    setInvalid(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    if (checked.success) review.mutate({ id: application.id, status, commissionPercentage: commission, reviewNotes: notes });
+  };
   const pendingDecision = review.isPending ? review.variables.status : null;
   return (
     <Stack gap="xs">

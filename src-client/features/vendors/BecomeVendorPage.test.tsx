@@ -81,8 +81,9 @@ describe("/become-vendor", () => {
       },
       "vendors.submit": (input) => {
         submitted.push(input);
-        mine = { application: { id: "va-1", status: "pending", createdAt: new Date("2026-11-20T10:00:00Z") }, vendor: null };
-        return mine.application;
+        const sent = { id: "va-1", status: "pending" as const, createdAt: new Date("2026-11-20T10:00:00Z") };
+        mine = { application: sent, vendor: null };
+        return sent;
       },
     });
     const user = userEvent.setup({ delay: null });
@@ -106,7 +107,9 @@ describe("/become-vendor", () => {
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
 
     expect(await screen.findByText("Application under review")).toBeInTheDocument();
-    expect(screen.getByText(/Your vendor application has been submitted for review\. We'll contact you via email\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your vendor application has been submitted for review\. We'll contact you via email\./),
+    ).toBeInTheDocument();
     expect(submitted).toEqual([
       expect.objectContaining({
         businessName: "Bonwire Kente Weavers",
@@ -166,7 +169,9 @@ describe("/become-vendor", () => {
     await user.clear(field(/^Country/));
     await user.paste("Germany");
     expect(
-      await screen.findByText("Vendor payouts go to mobile money or a local bank account, which your country does not offer yet."),
+      await screen.findByText(
+        "Vendor payouts go to mobile money or a local bank account, which your country does not offer yet.",
+      ),
     ).toBeInTheDocument();
   });
 
@@ -178,7 +183,9 @@ describe("/become-vendor", () => {
       }),
     });
     renderApp("/become-vendor");
-    expect(await screen.findByText("Bonwire Kente Weavers is an approved vendor, at a commission of 15.00% on each sale.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Bonwire Kente Weavers is an approved vendor, at a commission of 15.00% on each sale."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Vendor dashboard" })).toHaveAttribute("href", "/vendor");
     expect(screen.queryByRole("form", { name: "Vendor application" })).not.toBeInTheDocument();
   });

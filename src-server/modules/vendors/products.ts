@@ -52,10 +52,7 @@ export async function myProducts(db: Db, userId: string) {
 
 async function checkCategory(q: Queryable, categoryId: string | null) {
   if (!categoryId) return;
-  const [category] = await q
-    .select({ id: productCategories.id })
-    .from(productCategories)
-    .where(eq(productCategories.id, categoryId));
+  const [category] = await q.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.id, categoryId));
   if (!category) throw new AppError("BAD_REQUEST", UNKNOWN_CATEGORY);
 }
 

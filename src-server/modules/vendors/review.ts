@@ -92,9 +92,7 @@ export async function review(
         .from(vendorApplications)
         .where(eq(vendorApplications.id, input.id))
         .limit(1);
-      throw existing
-        ? new AppError("CONFLICT", VENDOR_APPLICATION_REVIEWED)
-        : new AppError("NOT_FOUND", VENDOR_APPLICATION_NOT_FOUND);
+      throw existing ? new AppError("CONFLICT", VENDOR_APPLICATION_REVIEWED) : new AppError("NOT_FOUND", VENDOR_APPLICATION_NOT_FOUND);
     }
     let vendorId: string | null = null;
     if (input.status === "approved") {

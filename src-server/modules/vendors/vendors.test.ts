@@ -233,9 +233,7 @@ describe("a vendor's products", () => {
     const add = await trpcMutation(t.app, "cart.add", { productId: product.id, quantity: 1 }, shopper.cookie);
     expect(add.statusCode).toBe(409);
 
-    const queue = trpcData<{ id: string; businessName: string }[]>(
-      await trpcQuery(t.app, "vendors.pendingProducts", undefined, adminCookie),
-    );
+    const queue = trpcData<{ id: string; businessName: string }[]>(await trpcQuery(t.app, "vendors.pendingProducts", undefined, adminCookie));
     expect(queue.find((p) => p.id === product.id)).toBeDefined();
     const approved = await trpcMutation(t.app, "vendors.approveProduct", { id: product.id }, adminCookie);
     expect(approved.statusCode, approved.body).toBe(200);
@@ -274,12 +272,7 @@ describe("a vendor's products", () => {
     const list = trpcData<{ id: string; name: string }[]>(await trpcQuery(t.app, "vendors.products", undefined, v.cookie));
     expect(list.map((p) => p.id)).toEqual([mineCreated.id]);
 
-    const foreign = await trpcMutation(
-      t.app,
-      "vendors.updateProduct",
-      { ...kente, id: mineCreated.id, price: "1.00" },
-      other.cookie,
-    );
+    const foreign = await trpcMutation(t.app, "vendors.updateProduct", { ...kente, id: mineCreated.id, price: "1.00" }, other.cookie);
     expect(foreign.statusCode).toBe(404);
     expect(trpcError(foreign).message).toBe(VENDOR_PRODUCT_NOT_FOUND);
     const missing = await trpcMutation(
