@@ -2,6 +2,16 @@ import { z } from "zod";
 import { APPLICATION_STATUSES } from "../domain/enums";
 import { PAYOUT_METHOD_KINDS } from "../domain/payout-rails";
 import { UPLOAD_URL_PATTERN } from "./applications";
+
+export const PRODUCT_IMAGE_REQUIRED = "Upload the product's image again.";
+
+const isHttpsAddress = (value: string): boolean => {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
 import { emailSchema } from "./auth";
 
 /** docs/product.md#vendors: what the vendor's pages and the server answer. */
@@ -126,12 +136,15 @@ export const vendorProductSchema = z.object({
   lowStockThreshold: count("Low-stock threshold"),
   categoryId: z.string().trim().min(1).max(100).nullish().transform((v) => v ?? null),
   origin: optionalText("Origin", 100),
+  // An image uploaded by the vendor (`/api/uploads/{id}`, checked as theirs on the server), or an https:// address.
   imageUrl: z
     .string()
     .trim()
     .max(500, "The image address is too long")
-    .url("Enter the image's address (https://...)")
-    .refine((v) => v.startsWith("https://"), "Enter the image's address (https://...)")
+    .refine(
+      (v) => UPLOAD_URL_PATTERN.test(v) || isHttpsAddress(v),
+      "Enter the image's address (https://...)",
+    )
     .nullish()
     .transform((v) => v ?? null),
   isActive: z.boolean().default(true),

@@ -7,7 +7,14 @@ import { notify } from "../../lib/notify";
 import { UploadError, uploadFile } from "../../lib/upload";
 
 /** Where a Seer's ID document and a vendor's registration document go (the same kind: JPEG, PNG or PDF, 10 MB). */
-export const ID_DOCUMENT_ENDPOINT = "/api/upload/id-document";
+const ID_DOCUMENT = { endpoint: "/api/upload/id-document", field: "idDocument", failed: messages.uploadFailed };
+
+/** Where a file goes (the upload route and its form field), and the toast when it fails. */
+export interface UploadTarget {
+  endpoint: string;
+  field: string;
+  failed: { title: string; message: string };
+}
 
 export type UploadState =
   | { status: "idle" }
@@ -19,7 +26,7 @@ export type UploadState =
  * One document sent to the uploads as soon as it is chosen, with its progress: `onUploaded` gets the stored file's
  * URL, `onCleared` is called when another file replaces it. A 401 asks for a new sign-in; leaving the page cancels.
  */
-export function useDocumentUpload(onUploaded: (url: string) => void, onCleared: () => void) {
+export function useDocumentUpload(onUploaded: (url: string) => void, onCleared: () => void, target: UploadTarget = ID_DOCUMENT) {
   const [upload, setUpload] = useState<UploadState>({ status: "idle" });
   const abortRef = useRef<(() => void) | null>(null);
   const cancelRedirect = useRef<(() => void) | null>(null);
@@ -35,7 +42,7 @@ export function useDocumentUpload(onUploaded: (url: string) => void, onCleared: 
     abortRef.current?.();
     onCleared();
     setUpload({ status: "uploading", fileName: file.name, percent: 0 });
-    const { done, abort } = uploadFile(ID_DOCUMENT_ENDPOINT, "idDocument", file, (percent) =>
+    const { done, abort } = uploadFile(target.endpoint, target.field, file, (percent) =>
       setUpload((current) => (current.status === "uploading" ? { ...current, percent } : current)),
     );
     abortRef.current = abort;
@@ -51,10 +58,9 @@ export function useDocumentUpload(onUploaded: (url: string) => void, onCleared: 
           notify(messages.unauthorized, "destructive");
           cancelRedirect.current = redirectToLogin();
         } else {
-          notify(messages.uploadFailed, "destructive");
+          notify(target.failed, "destructive");
         }
-        const detail =
-          error instanceof UploadError && status >= 400 && status < 500 ? error.detail : messages.uploadFailed.message;
+        const detail = error instanceof UploadError && status >= 400 && status < 500 ? error.detail : target.failed.message;
         setUpload({ status: "failed", fileName: file.name, detail });
       },
     );
@@ -70,12 +76,17 @@ export function DocumentField({
   upload,
   error,
   onFile,
+  accept = ID_DOCUMENT_ACCEPT,
+  required = true,
 }: {
   label: string;
   description: string;
   upload: UploadState;
   error: React.ReactNode;
   onFile: (file: File) => void;
+  /** The file types offered (the server judges the bytes anyway). */
+  accept?: string;
+  required?: boolean;
 }) {
   const id = useId();
   const shownError = error ?? (upload.status === "failed" ? upload.detail : undefined);
@@ -85,12 +96,11 @@ export function DocumentField({
     if (file) onFile(file);
   };
   return (
-    <Input.Wrapper id={id} label={label} description={description} required error={shownError}>
+    <Input.Wrapper id={id} label={label} description={description} required={required} error={shownError}>
       <input
         id={id}
         type="file"
-        name="idDocument"
-        accept={ID_DOCUMENT_ACCEPT}
+        accept={accept}
         aria-describedby={hasError ? `${id}-description ${id}-error` : `${id}-description`}
         aria-invalid={hasError}
         onChange={onChange}

@@ -23,10 +23,17 @@ import { formatDate } from "../../lib/format";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { DocumentField, useDocumentUpload } from "../applications/DocumentUpload";
+import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
 import { SpecializationsInput } from "../applications/SpecializationsInput";
 import { fieldErrorsOf, NUMBER_LABEL, PayoutInstitutionFields } from "../seer-dashboard/PayoutDetailsForm";
 import { vendorTexts } from "./texts";
+
+/** The registration document is an upload of the ID document kind (decision 162), with its own words when it fails. */
+const REGISTRATION_DOCUMENT: UploadTarget = {
+  endpoint: "/api/upload/id-document",
+  field: "idDocument",
+  failed: { title: "Upload Failed", message: "Failed to upload the document. Please try again." },
+};
 
 interface FormValues {
   businessName: string;
@@ -274,6 +281,7 @@ function ApplicationForm() {
       form.clearFieldError("businessRegistrationDoc");
     },
     () => form.setFieldValue("businessRegistrationDoc", ""),
+    REGISTRATION_DOCUMENT,
   );
 
   const submit = trpc.vendors.submit.useMutation({

@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Image,
   Loader,
   Modal,
   NativeSelect,
@@ -21,6 +22,7 @@ import { formatMoney } from "../../../src/domain/money";
 import { vendorProductSchema } from "../../../src/schemas/vendors";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
+import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
 import { fieldErrorsOf } from "../seer-dashboard/PayoutDetailsForm";
 
 type Product = RouterOutputs["vendors"]["products"][number];
@@ -57,6 +59,41 @@ const inputOf = (v: ProductValues) =>
     origin: v.origin || undefined,
     imageUrl: v.imageUrl || null,
   });
+
+const PRODUCT_IMAGE: UploadTarget = {
+  endpoint: "/api/upload/product-image",
+  field: "productImage",
+  failed: { title: "Upload Failed", message: "Failed to upload the image. Please try again." },
+};
+
+/** The product's image, uploaded when chosen (JPEG or PNG): shown to shoppers once the product is listed. */
+function ProductImageField({
+  imageUrl,
+  error,
+  onChange,
+}: {
+  imageUrl: string;
+  error: React.ReactNode;
+  onChange: (url: string) => void;
+}) {
+  const { upload, onFile } = useDocumentUpload(onChange, () => onChange(""), PRODUCT_IMAGE);
+  return (
+    <Group align="flex-start" wrap="nowrap">
+      {imageUrl && upload.status !== "uploading" && (
+        <Image src={imageUrl} alt="The product's image" w={96} h={96} fit="cover" radius="sm" />
+      )}
+      <DocumentField
+        label="Image (JPEG or PNG, max 10MB)"
+        description="Shown in the Sacred Market once the product is listed."
+        accept=".jpeg,.jpg,.png"
+        required={false}
+        upload={upload}
+        error={error}
+        onFile={onFile}
+      />
+    </Group>
+  );
+}
 
 /** Where a product stands: waiting for the admins' first approval, listed, or taken off the market by the vendor. */
 function StateBadge({ product }: { product: Product }) {
@@ -120,7 +157,14 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           />
           <TextInput label="Origin" placeholder="e.g., Ghana" {...form.getInputProps("origin")} />
         </SimpleGrid>
-        <TextInput label="Image address" placeholder="https://" {...form.getInputProps("imageUrl")} />
+        <ProductImageField
+          imageUrl={form.values.imageUrl}
+          error={form.errors.imageUrl}
+          onChange={(url) => {
+            form.setFieldValue("imageUrl", url);
+            form.clearFieldError("imageUrl");
+          }}
+        />
         <Checkbox
           label="Active (shown in the Sacred Market once approved)"
           {...form.getInputProps("isActive", { type: "checkbox" })}

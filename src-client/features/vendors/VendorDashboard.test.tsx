@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { AppProviders } from "../../providers";
@@ -12,6 +13,7 @@ import { VendorDashboard } from "./VendorDashboard";
 type Product = RouterOutputs["vendors"]["products"][number];
 type VendorOrder = RouterOutputs["vendors"]["orders"][number];
 
+const IMAGE_URL = "/api/uploads/6a1d3f0e-1234-4abc-8def-0123456789ab";
 const vendor = { id: "v-1", businessName: "Bonwire Kente Weavers", commissionPercentage: "15.00" };
 const product = (extra: Partial<Product> = {}): Product => ({
   id: "p-1",
@@ -95,6 +97,7 @@ describe("the vendor dashboard", () => {
     ];
     const created: RouterInputs["vendors"]["createProduct"][] = [];
     const updated: RouterInputs["vendors"]["updateProduct"][] = [];
+    server.use(http.post(`${TEST_ORIGIN}/api/upload/product-image`, () => HttpResponse.json({ url: IMAGE_URL })));
     renderDashboard({
       "vendors.products": () => products,
       "vendors.createProduct": (input) => {
@@ -127,6 +130,9 @@ describe("the vendor dashboard", () => {
     await user.clear(within(form).getByLabelText(/^Stock/));
     await user.type(within(form).getByLabelText(/^Stock/), "4");
     await user.selectOptions(within(form).getByRole("combobox", { name: "Category" }), "c-1");
+    await user.upload(within(form).getByLabelText(/^Image/), new File(["png"], "drum.png", { type: "image/png" }));
+    expect(await within(form).findByText("Uploaded: drum.png")).toBeInTheDocument();
+    expect(within(form).getByRole("img", { name: "The product's image" })).toHaveAttribute("src", IMAGE_URL);
     await user.click(within(form).getByRole("button", { name: "Add product" }));
     expect(await screen.findByText("Talking Drum is listed once our team has approved it.")).toBeInTheDocument();
     expect(created).toEqual([

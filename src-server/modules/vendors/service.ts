@@ -36,8 +36,8 @@ export function createVendorService(deps: {
     review: (input: z.output<typeof reviewVendorApplicationSchema>, admin: AdminActor) =>
       review({ db, clock, outbox, publicUrl: config.publicUrl }, input, admin),
     products: (userId: string) => myProducts(db, userId),
-    createProduct: (userId: string, input: Parameters<typeof createProduct>[2]) => createProduct({ db, clock }, userId, input),
-    updateProduct: (userId: string, input: Parameters<typeof updateProduct>[2]) => updateProduct(db, userId, input),
+    createProduct: (userId: string, input: Parameters<typeof createProduct>[2]) => createProduct({ db, clock, uploads: deps.uploads }, userId, input),
+    updateProduct: (userId: string, input: Parameters<typeof updateProduct>[2]) => updateProduct({ db, uploads: deps.uploads }, userId, input),
     orders: (userId: string) => vendorOrders(db, userId),
     markShipped: (userId: string, input: z.output<typeof shipOrderSchema>) =>
       markShipped({ db, clock, outbox, publicUrl: config.publicUrl }, userId, input),
