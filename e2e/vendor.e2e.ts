@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { openPage, signInAs, signUpNew } from "./support";
 
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 describe("Vendors (issue #46)", () => {
@@ -64,6 +68,8 @@ describe("Vendors (issue #46)", () => {
     await product.getByLabel("Description").fill("A stole in the Adweneasa pattern, woven in Bonwire.");
     await product.getByLabel(/^Price/).fill("45.50");
     await product.getByLabel(/^Stock/).fill("5");
+    await product.getByLabel(/^Image/).setInputFiles({ name: "stole.png", mimeType: "image/png", buffer: PNG });
+    await product.getByText("Uploaded: stole.png").waitFor();
     await product.getByRole("button", { name: "Add product" }).click();
     const row = vendor.getByRole("table", { name: "Your products" }).getByRole("row", { name: new RegExp(productName) });
     await row.getByText("Awaiting approval").waitFor();
@@ -79,9 +85,13 @@ describe("Vendors (issue #46)", () => {
     await pending.getByRole("button", { name: "Approve product" }).click();
     await pending.waitFor({ state: "detached" });
 
-    // Listed: in the shop, and on the vendor's dashboard.
+    // Listed: in the shop, with its image (now public), and on the vendor's dashboard.
     await shopper.reload();
     await shopper.getByRole("heading", { name: productName }).waitFor();
+    const image = shopper.getByTestId("product-card").filter({ hasText: productName }).locator("img").first();
+    const src = (await image.getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/api\/uploads\//);
+    expect((await shopper.request.get(src)).status()).toBe(200);
     await vendor.reload();
     await row.getByText("Listed").waitFor();
     expect(vendor.consoleErrors).toEqual([]);
