@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openPage, signInAs, signUpNew } from "./support";
+import { openPage, seriousViolations, signInAs, signUpNew } from "./support";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -44,6 +44,7 @@ describe("Vendors (issue #46)", () => {
     await form.getByRole("button", { name: "Check name" }).click();
     await form.getByText("Account holder: TEST ACCOUNT 3456").waitFor();
     await form.getByRole("checkbox", { name: "This is my account" }).check();
+    const violations = await seriousViolations(vendor, "/become-vendor, filled in");
     await form.getByRole("button", { name: "Submit Application" }).click();
     await vendor.getByText("Application under review").waitFor();
 
@@ -53,6 +54,7 @@ describe("Vendors (issue #46)", () => {
     const card = admin.getByRole("article", { name: `Vendor application from ${businessName}` });
     await card.waitFor();
     await card.getByText("MTN Mobile Money").waitFor();
+    violations.push(...(await seriousViolations(admin, "/admin?tab=vendors")));
     expect(await card.getByLabel(/^Commission/).inputValue()).toBe("15.00");
     await card.getByRole("button", { name: "Approve" }).click();
     await admin.getByText("Application Reviewed").waitFor();
@@ -73,6 +75,14 @@ describe("Vendors (issue #46)", () => {
     await product.getByRole("button", { name: "Add product" }).click();
     const row = vendor.getByRole("table", { name: "Your products" }).getByRole("row", { name: new RegExp(productName) });
     await row.getByText("Awaiting approval").waitFor();
+    violations.push(...(await seriousViolations(vendor, "/vendor")));
+    for (const tab of ["orders", "money"]) {
+      await vendor.getByRole("tab", { name: tab === "orders" ? "Orders" : "Money" }).click();
+      await vendor.waitForURL((url) => url.searchParams.get("tab") === tab);
+      await vendor.getByRole("tabpanel").getByText(tab === "orders" ? "No orders yet" : "Sales").first().waitFor();
+      violations.push(...(await seriousViolations(vendor, `/vendor?tab=${tab}`)));
+    }
+    await vendor.getByRole("tab", { name: "Products" }).click();
 
     // Not in the shop before an admin approves it.
     const shopper = await openPage();
@@ -94,6 +104,7 @@ describe("Vendors (issue #46)", () => {
     expect((await shopper.request.get(src)).status()).toBe(200);
     await vendor.reload();
     await row.getByText("Listed").waitFor();
+    expect(violations).toEqual([]);
     expect(vendor.consoleErrors).toEqual([]);
     expect(admin.consoleErrors).toEqual([]);
     expect(shopper.consoleErrors).toEqual([]);
