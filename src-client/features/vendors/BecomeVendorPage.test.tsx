@@ -107,9 +107,18 @@ describe("/become-vendor", () => {
     await user.click(screen.getByRole("button", { name: "Submit Application" }));
 
     expect(await screen.findByText("Application under review")).toBeInTheDocument();
+    // The toast says it, and the page now shows where the application stands.
+    expect(await screen.findByText("Application Submitted")).toBeInTheDocument();
     expect(
-      screen.getByText(/Your vendor application has been submitted for review\. We'll contact you via email\./),
-    ).toBeInTheDocument();
+      screen
+        .getAllByRole("alert")
+        .some(
+          (a) =>
+            a.textContent?.includes("Application under review") &&
+            a.textContent.includes("Your vendor application has been submitted for review. We'll contact you via email.") &&
+            a.textContent.includes("Sent on"),
+        ),
+    ).toBe(true);
     expect(submitted).toEqual([
       expect.objectContaining({
         businessName: "Bonwire Kente Weavers",
