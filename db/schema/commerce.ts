@@ -16,6 +16,7 @@ import {
 import { CURRENCIES, type Currency } from "../../src/domain/currencies";
 import { localCharges } from "./local-charges";
 import { products } from "./catalog";
+import { vendors } from "./vendors";
 import {
   ORDER_STATUSES,
   RETURN_STATUSES,
@@ -183,4 +184,28 @@ export const orderReturns = pgTable(
     check("order_returns_status_check", oneOf(t.status, RETURN_STATUSES)),
     check("order_returns_reason_check", sql`char_length(${t.reason}) between 1 and 2000`),
   ],
+);
+
+/**
+ * A vendor's part of an order, shipped by the vendor (issue #46, migration 0042): their carrier and tracking number.
+ * One row per order and vendor, so marking it shipped again changes nothing; the platform's own lines ship as before.
+ */
+export const vendorShipments = pgTable(
+  "vendor_shipments",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "restrict" }),
+    carrier: varchar("carrier", { length: 100 }).notNull(),
+    trackingNumber: varchar("tracking_number", { length: 100 }).notNull(),
+    /** Another carrier's tracking page (the known carriers' pages are built from the number). */
+    trackingLink: varchar("tracking_link", { length: 500 }),
+    shippedBy: text("shipped_by").references(() => users.id, { onDelete: "set null" }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [unique("vendor_shipments_order_vendor_key").on(t.orderId, t.vendorId), index("vendor_shipments_vendor_idx").on(t.vendorId)],
 );

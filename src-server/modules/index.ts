@@ -208,7 +208,11 @@ export function createServices(base: ServiceDeps) {
     vendors: createVendorService({
       ...deps,
       uploads,
-      payoutChecks: { checkDetails: payouts.methods.checkDetails, institutionsIn: payouts.methods.institutionsIn },
+      payoutChecks: {
+        checkDetails: payouts.methods.checkDetails,
+        institutionsIn: payouts.methods.institutionsIn,
+        resolveIn: payouts.methods.resolveIn,
+      },
     }),
     push,
     phone: createPhoneService({ db: deps.db, clock: deps.clock, sms, secretKey: deps.config.secretKey }),

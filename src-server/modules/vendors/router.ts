@@ -1,8 +1,10 @@
+import { shipOrderSchema } from "../../../src/schemas/shop";
 import {
   reviewVendorApplicationSchema,
   updateVendorProductSchema,
   vendorApplicationFilterSchema,
   vendorApplicationSchema,
+  vendorPayoutNameSchema,
   vendorPayoutOptionsSchema,
   vendorProductIdSchema,
   vendorProductSchema,
@@ -22,6 +24,9 @@ export const vendorsRouter = router({
     .input(vendorPayoutOptionsSchema)
     .query(({ ctx, input }) => ctx.services.vendors.payoutOptions(input.country, input.kind)),
 
+  /** `Check name`: the holder's name as the provider reports it, before the application is sent. */
+  payoutName: authedProcedure.input(vendorPayoutNameSchema).mutation(({ ctx, input }) => ctx.services.vendors.payoutName(input)),
+
   // A vendor's own products: the service refuses anyone who is not an approved vendor.
   products: authedProcedure.query(({ ctx }) => ctx.services.vendors.products(ctx.user.id)),
 
@@ -35,6 +40,11 @@ export const vendorsRouter = router({
 
   /** The vendor's orders: their own lines only, with the buyer's shipping details. */
   orders: authedProcedure.query(({ ctx }) => ctx.services.vendors.orders(ctx.user.id)),
+
+  /** `Mark shipped`: the vendor's own part of a paid order, with carrier and tracking; the shopper is mailed. */
+  markShipped: authedProcedure
+    .input(shipOrderSchema)
+    .mutation(({ ctx, input }) => ctx.services.vendors.markShipped(ctx.user.id, input)),
 
   /** The vendor's money, each figure a sum over the ledger. */
   money: authedProcedure.query(({ ctx }) => ctx.services.vendors.money(ctx.user.id)),

@@ -6,6 +6,8 @@ export const messages: Messages = {
   "access.loginRequiredBooking": "Please log in to book a consultation",
   "access.loginRequiredCheckout": "Please log in to checkout",
   "access.loginRequiredApply": "Please log in to apply as a Seer",
+  "access.loginRequiredApplyVendor": "Please log in to apply as a vendor.",
+  "access.loginRequiredVendor": "Please log in to open your vendor dashboard.",
   "access.loginRequiredProfile": "Please log in to view your profile, consultations and orders.",
   "access.loginRequiredMessages": "Please log in to read your messages.",
   "access.loginRequiredMyArticles": "Please log in to see your articles.",

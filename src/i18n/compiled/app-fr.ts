@@ -6,6 +6,8 @@ export const messages: Messages = {
   "access.loginRequiredBooking": "Connectez-vous pour réserver une consultation",
   "access.loginRequiredCheckout": "Connectez-vous pour passer commande",
   "access.loginRequiredApply": "Connectez-vous pour postuler comme Seer",
+  "access.loginRequiredApplyVendor": "Connectez-vous pour devenir vendeur.",
+  "access.loginRequiredVendor": "Connectez-vous pour ouvrir votre tableau de bord de vendeur.",
   "access.loginRequiredProfile": "Connectez-vous pour voir votre profil, vos consultations et vos commandes.",
   "access.loginRequiredMessages": "Connectez-vous pour lire vos messages.",
   "access.loginRequiredMyArticles": "Connectez-vous pour voir vos articles.",
