@@ -110,16 +110,22 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
             miw={200}
           />
         </Group>
-        <Switch
-          label="Data saver"
-          description="Start calls with audio only. You can turn video on during the call."
-          checked={dataSaver}
-          onChange={(event) => {
-            const on = event.currentTarget.checked;
-            setDataSaver(on);
-            rememberDataSaver(on);
-          }}
-        />
+        {/* The explanation beside the switch, not inside its label (Mantine's `description` would be read as its name). */}
+        <div>
+          <Switch
+            label="Data saver"
+            aria-describedby="data-saver-help"
+            checked={dataSaver}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              setDataSaver(on);
+              rememberDataSaver(on);
+            }}
+          />
+          <Text size="xs" c="dimmed" id="data-saver-help" mt={4}>
+            Start calls with audio only. You can turn video on during the call.
+          </Text>
+        </div>
         <Button
           size="md"
           disabled={!canJoin || !media}
