@@ -324,9 +324,12 @@ export async function receiving(
     await expect.poll(() => callFlow(page, from), { timeout: 20_000, interval: 250 }).toSatisfy(wanted);
   } catch (error) {
     const status = await page.getByRole("status").allTextContents();
-    throw new Error(`No media on ${page.url()}: connections ${JSON.stringify(await connectionStates(page))}, status ${JSON.stringify(status)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `No media on ${page.url()}: connections ${JSON.stringify(await connectionStates(page))}, status ${JSON.stringify(status)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -364,7 +367,11 @@ export async function startMeetingApp(): Promise<MeetingApp> {
       .where(eq(users.email, demo.seer.email));
     if (!seer) throw new Error("No demo Seer");
     seerName = seer.fullName;
-    const user = await createUser(db, { email: client.email, firstName: "Yaw", lastName: "Darko" }, { password: client.password });
+    const user = await createUser(
+      db,
+      { email: client.email, firstName: "Yaw", lastName: "Darko" },
+      { password: client.password },
+    );
     await createUser(db, { email: outsider.email }, { password: outsider.password });
     const startsAt = new Date(Date.now() - 5 * 60_000);
     const booking = await createBooking(db, {

@@ -218,7 +218,13 @@ export function linkStats(kind: () => "good" | "weak"): () => Map<string, RTCSta
     sent += 100;
     if (weak) lost += 3;
     const entries = [
-      { type: "candidate-pair", nominated: true, state: "succeeded", currentRoundTripTime: weak ? 0.6 : 0.001, availableOutgoingBitrate: weak ? 280_000 : 1_320_000 },
+      {
+        type: "candidate-pair",
+        nominated: true,
+        state: "succeeded",
+        currentRoundTripTime: weak ? 0.6 : 0.001,
+        availableOutgoingBitrate: weak ? 280_000 : 1_320_000,
+      },
       { type: "outbound-rtp", kind: "video", packetsSent: sent, qualityLimitationReason: weak ? "bandwidth" : "none" },
       { type: "remote-inbound-rtp", kind: "video", packetsLost: lost, roundTripTime: weak ? 0.6 : 0.001 },
       { type: "inbound-rtp", kind: "audio", packetsReceived: sent, packetsLost: lost },

@@ -113,7 +113,11 @@ function LinkNotice({ session }: { session: CallSession }) {
   if (link.level === "audio") {
     const saver = link.reason === "saver";
     return (
-      <Alert color={saver ? "blue" : "orange"} title={saver ? "Data saver: audio only" : "Weak connection: switched to audio"} role="status">
+      <Alert
+        color={saver ? "blue" : "orange"}
+        title={saver ? "Data saver: audio only" : "Weak connection: switched to audio"}
+        role="status"
+      >
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
             {saver
@@ -131,7 +135,9 @@ function LinkNotice({ session }: { session: CallSession }) {
     return (
       <Alert color="orange" title="Weak connection. Switch to audio?" role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">Your video is struggling. Audio only keeps the call going; it switches by itself if nothing improves.</Text>
+          <Text size="sm">
+            Your video is struggling. Audio only keeps the call going; it switches by itself if nothing improves.
+          </Text>
           <Group gap="xs">
             <Button size="xs" onClick={() => session.switchToAudio()}>
               Switch to audio

@@ -2,7 +2,16 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerSignal } from "../../../src/domain/meetings";
-import { FakePeer, FakeSocket, FakeStream, FakeTrack, installFakes, linkStats, welcome, type FakeSender } from "../../test/call-fakes";
+import {
+  FakePeer,
+  FakeSocket,
+  FakeStream,
+  FakeTrack,
+  installFakes,
+  linkStats,
+  welcome,
+  type FakeSender,
+} from "../../test/call-fakes";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { signedInClient } from "../../test/users";

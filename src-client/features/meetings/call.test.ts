@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCKET_CLOSE } from "../../../src/domain/meetings";
-import { cameraAndMicrophone, FakePeer, FakeSocket, FakeStream, FakeTrack, installFakes, linkStats, welcome } from "../../test/call-fakes";
+import {
+  cameraAndMicrophone,
+  FakePeer,
+  FakeSocket,
+  FakeStream,
+  FakeTrack,
+  installFakes,
+  linkStats,
+  welcome,
+} from "../../test/call-fakes";
 import { CallSession } from "./call";
 
 beforeEach(() => {
@@ -221,7 +230,12 @@ describe("CallSession: candidates and their description", () => {
     socket.receive(welcome(true));
     socket.receive({ type: "peer-joined" });
     const pc = FakePeer.latest();
-    const early = { candidate: "candidate:1 1 udp 1 192.0.2.1 5000 typ host", sdpMid: "0", sdpMLineIndex: 0, usernameFragment: null };
+    const early = {
+      candidate: "candidate:1 1 udp 1 192.0.2.1 5000 typ host",
+      sdpMid: "0",
+      sdpMLineIndex: 0,
+      usernameFragment: null,
+    };
     socket.receive({ type: "candidate", candidate: early });
     await vi.advanceTimersByTimeAsync(0);
     expect(pc.candidates).toEqual([]);
@@ -334,9 +348,13 @@ describe("CallSession: a weak link", () => {
     expect(sentOf(socket, "media").at(-1)).toEqual({ type: "media", media: { audio: true, video: true, screen: false } });
     session.leave();
 
-    const microphoneOnly = new CallSession("ws://room/socket", new FakeStream([new FakeTrack("audio")]) as unknown as MediaStream, {
-      dataSaver: true,
-    });
+    const microphoneOnly = new CallSession(
+      "ws://room/socket",
+      new FakeStream([new FakeTrack("audio")]) as unknown as MediaStream,
+      {
+        dataSaver: true,
+      },
+    );
     expect(microphoneOnly.getSnapshot().link.level).toBe("good");
   });
 });

@@ -9,7 +9,7 @@ import {
   type MediaState,
   type ServerSignal,
 } from "../../../src/domain/meetings";
-import { encodingFor, LinkWatcher, readLinkSample, type LinkSample, type LinkState } from "./link-quality";
+import { applyLevel, LinkWatcher, readLinkSample, receivedLoss, type LinkSample, type LinkState } from "./link-quality";
 
 export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended";
 /** Why a call ended: the user left, the room closed, the user joined elsewhere, or the room refused them. */
@@ -251,7 +251,7 @@ export class CallSession {
       if (track.kind === "video") this.videoSender = sender;
     }
     // Data saver, or a weak link met before: the new connection sends what the level allows from its first packet.
-    if (this.state.link.level !== "good") void this.applyLevel();
+    if (this.videoSender && this.state.link.level !== "good") void applyLevel(this.videoSender, this.state.link.level);
     // Without a microphone or camera one still hears and sees the other side (and can share a screen).
     if (!stream?.getAudioTracks().length) pc.addTransceiver("audio", { direction: "recvonly" });
     if (!stream?.getVideoTracks().length) this.videoSender = pc.addTransceiver("video", { direction: "sendrecv" }).sender;
@@ -349,48 +349,22 @@ export class CallSession {
   /** What this side sends, with why its video is not sent (a weak link, Data saver) for the other side's notice. */
   private sendMedia(): void {
     const { level, reason } = this.state.link;
-    const { audio, video, screen } = this.media;
-    this.send({ type: "media", media: level === "audio" && reason ? { audio, video, screen, audioOnly: reason } : { audio, video, screen } });
+    // (An undefined `audioOnly` is left out of the JSON.)
+    this.send({ type: "media", media: { ...this.media, audioOnly: level === "audio" && reason ? reason : undefined } });
   }
 
   /** `Switch to audio` (from the offer), `Keep video`, and `Turn video back on` / `Turn video on`. */
-  switchToAudio(): void {
-    this.setLink(this.watcher.switchToAudio());
-  }
-  keepVideo(): void {
-    this.setLink(this.watcher.keepVideo());
-  }
-  turnVideoOn(): void {
-    this.setLink(this.watcher.turnVideoOn());
-  }
+  switchToAudio = (): void => this.setLink(this.watcher.switchToAudio());
+  keepVideo = (): void => this.setLink(this.watcher.keepVideo());
+  turnVideoOn = (): void => this.setLink(this.watcher.turnVideoOn());
 
   private setLink(link: LinkState): void {
     const previous = this.state.link;
     if (link === previous) return;
     this.set({ link });
-    if (link.level !== previous.level) {
-      void this.applyLevel();
-      this.sendMedia();
-    }
-  }
-
-  /** The video sender's bitrate, resolution and whether it sends at all, as the level says (no renegotiation). */
-  private async applyLevel(): Promise<void> {
-    const sender = this.videoSender;
-    if (!sender) return;
-    const parameters = sender.getParameters();
-    const first = parameters.encodings[0];
-    if (!first) return;
-    const wanted = encodingFor(this.state.link.level);
-    first.active = wanted.active;
-    first.scaleResolutionDownBy = wanted.scaleResolutionDownBy;
-    if (wanted.maxBitrate === undefined) delete first.maxBitrate;
-    else first.maxBitrate = wanted.maxBitrate;
-    try {
-      await sender.setParameters(parameters);
-    } catch {
-      // A connection closed or renegotiating meanwhile: the next level change, or the next connection, applies it.
-    }
+    if (link.level === previous.level) return;
+    if (this.videoSender) void applyLevel(this.videoSender, link.level);
+    this.sendMedia();
   }
 
   /** Sends `track` instead of the camera (a shared screen), or the camera again with null; no renegotiation. */
@@ -405,22 +379,15 @@ export class CallSession {
     return sent;
   }
 
-  /**
-   * Round-trip time and the loss of what this side receives, for the quality indicator, and the sample the
-   * weak-link watcher decides the level from.
-   */
+  /** The quality shown (round trip, loss of what this side receives), and the weak-link watcher's sample. */
   private async readStats(): Promise<void> {
     const pc = this.pc;
     if (!pc || pc.connectionState !== "connected") return;
     const sample = readLinkSample(await pc.getStats(), performance.now());
     if (this.pc !== pc) return;
-    const previous = this.lastSample ?? { packetsLost: 0, packetsReceived: 0 };
+    const lossRatio = receivedLoss(this.lastSample, sample);
     this.lastSample = sample;
-    const dLost = Math.max(0, sample.packetsLost - previous.packetsLost);
-    const dReceived = Math.max(0, sample.packetsReceived - previous.packetsReceived);
-    const lossRatio = dLost + dReceived > 0 ? dLost / (dLost + dReceived) : null;
-    const { roundTripMs } = sample;
-    this.set({ roundTripMs, lossRatio, quality: callQuality(roundTripMs, lossRatio) });
+    this.set({ roundTripMs: sample.roundTripMs, lossRatio, quality: callQuality(sample.roundTripMs, lossRatio) });
     this.setLink(this.watcher.feed(sample));
   }
 }

@@ -151,7 +151,13 @@ describe("reading getStats()", () => {
     const report = new Map<string, RTCStats>(
       [
         { type: "candidate-pair", nominated: false, state: "succeeded", currentRoundTripTime: 9, availableOutgoingBitrate: 1 },
-        { type: "candidate-pair", nominated: true, state: "succeeded", currentRoundTripTime: 0.6064, availableOutgoingBitrate: 304_191 },
+        {
+          type: "candidate-pair",
+          nominated: true,
+          state: "succeeded",
+          currentRoundTripTime: 0.6064,
+          availableOutgoingBitrate: 304_191,
+        },
         { type: "outbound-rtp", kind: "video", packetsSent: 400, qualityLimitationReason: "bandwidth" },
         { type: "outbound-rtp", kind: "audio", packetsSent: 900 },
         { type: "remote-inbound-rtp", kind: "video", packetsLost: 11, roundTripTime: 0.607 },

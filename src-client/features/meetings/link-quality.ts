@@ -118,6 +118,12 @@ type Verdict = "poor" | "fair" | "good";
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.max(0, part) / whole : null);
 
+/** The share of the packets this side should have received between two samples that were lost (null: none came). */
+export function receivedLoss(previous: LinkSample | null, sample: LinkSample): number | null {
+  const lost = Math.max(0, sample.packetsLost - (previous?.packetsLost ?? 0));
+  return ratio(lost, lost + Math.max(0, sample.packetsReceived - (previous?.packetsReceived ?? 0)));
+}
+
 export class LinkWatcher {
   private state: LinkState;
   private previous: LinkSample | null = null;
@@ -131,7 +137,9 @@ export class LinkWatcher {
   private steppedUpAt: number | null = null;
 
   constructor(options: { dataSaver?: boolean } = {}) {
-    this.state = options.dataSaver ? { level: "audio", reason: "saver", offer: false } : { level: "good", reason: null, offer: false };
+    this.state = options.dataSaver
+      ? { level: "audio", reason: "saver", offer: false }
+      : { level: "good", reason: null, offer: false };
   }
 
   get current(): LinkState {
@@ -149,9 +157,7 @@ export class LinkWatcher {
   /** What one sample says of the link for the current level. */
   private verdict(sample: LinkSample, previous: LinkSample): Verdict {
     const outLoss = ratio(sample.remoteLost - previous.remoteLost, sample.packetsSent - previous.packetsSent);
-    const dLost = Math.max(0, sample.packetsLost - previous.packetsLost);
-    const inLoss = ratio(dLost, dLost + Math.max(0, sample.packetsReceived - previous.packetsReceived));
-    const loss = Math.max(outLoss ?? 0, inLoss ?? 0);
+    const loss = Math.max(outLoss ?? 0, receivedLoss(previous, sample) ?? 0);
     const rtt = sample.roundTripMs;
     const level = this.state.level;
     // Audio alone does not probe the link: its estimate says nothing of what video would get.
@@ -191,7 +197,13 @@ export class LinkWatcher {
       this.offeredAt = sample.at;
       return this.set({ ...this.state, offer: true });
     }
-    if (level === "reduced" && offer && this.offeredAt !== null && sample.at - this.offeredAt >= LINK.switchAfterMs && poorFor > 0) {
+    if (
+      level === "reduced" &&
+      offer &&
+      this.offeredAt !== null &&
+      sample.at - this.offeredAt >= LINK.switchAfterMs &&
+      poorFor > 0
+    ) {
       return this.step("audio", sample.at, false);
     }
     return this.state;
@@ -242,4 +254,21 @@ export function encodingFor(level: LinkLevel): { active: boolean; maxBitrate?: n
   if (level === "audio") return { active: false, scaleResolutionDownBy: 1 };
   if (level === "reduced") return { active: true, maxBitrate: LINK.reducedBitrate, scaleResolutionDownBy: LINK.reducedScale };
   return { active: true, scaleResolutionDownBy: 1 };
+}
+
+/** Gives the video sender the level's encoding: no renegotiation, whatever track it sends (camera or screen). */
+export async function applyLevel(sender: RTCRtpSender, level: LinkLevel): Promise<void> {
+  const parameters = sender.getParameters();
+  const first = parameters.encodings[0];
+  if (!first) return;
+  const wanted = encodingFor(level);
+  first.active = wanted.active;
+  first.scaleResolutionDownBy = wanted.scaleResolutionDownBy;
+  if (wanted.maxBitrate === undefined) delete first.maxBitrate;
+  else first.maxBitrate = wanted.maxBitrate;
+  try {
+    await sender.setParameters(parameters);
+  } catch {
+    // A connection closed or renegotiating meanwhile: the next level change, or the next connection, applies it.
+  }
 }
