@@ -20,6 +20,7 @@ const NNBSP = "\u202f";
 
 beforeEach(() => {
   notifications.clean();
+  window.localStorage.clear();
   // Only Date is faked: "today" is 22 November 2026, 10:30 on the test machine's own clock.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(2026, 10, 22, 10, 30));
@@ -28,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  window.localStorage.clear();
   setFormatLocale("en");
   vi.useRealTimers();
 });
@@ -56,6 +58,7 @@ describe("/fr/book/{id} in French", () => {
         currency: "USD" as const,
         chargeAmount: 4500,
       }),
+      "payments.confirmTestCard": () => ({ status: "requires_payment_method" as const, message: "Your card was declined." }),
     });
     const user = userEvent.setup();
     renderApp("/fr/book/seer-1", inFrench());
@@ -85,6 +88,53 @@ describe("/fr/book/{id} in French", () => {
     expect(screen.getByLabelText("Notes pour la séance (facultatif)")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Passer au paiement" }));
     expect(await screen.findByRole("heading", { name: "Informations de paiement" })).toBeInTheDocument();
+
+    // The card in US dollars: our texts around the card form in French, the amount in French.
+    expect(screen.getByRole("radiogroup", { name: `Comment souhaitez-vous payer${NNBSP}?` })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Carte (USD)" })).toBeChecked();
+    const card = await screen.findByRole("form", { name: "Paiement par carte" });
+    expect(within(card).getByText("Mode test")).toBeInTheDocument();
+    expect(within(card).getByLabelText(/Numéro de carte/)).toBeInTheDocument();
+    expect(within(card).getByLabelText(/Expiration \(MM\/AA\)/)).toHaveAttribute("placeholder", "MM/AA");
+    expect(screen.getByText("Votre carte sera débitée de 45,00 $ en dollars américains (USD).")).toBeInTheDocument();
+    await user.type(within(card).getByLabelText(/Numéro de carte/), "4000 0000 0000 0002");
+    await user.type(within(card).getByLabelText(/Expiration/), "12/34");
+    await user.type(within(card).getByLabelText(/CVC/), "123");
+    await user.click(within(card).getByRole("button", { name: /^Payer 45,00\s\$$/ }));
+    expect(await screen.findByRole("alert", { name: "Échec du paiement" })).toBeInTheDocument();
+  });
+
+  it("pays by mobile money in French: the currencies by their French names, the amount, the phone's prompt", async () => {
+    const created: { currency?: string }[] = [];
+    signedIn({
+      "bookings.createPaymentIntent": (input) => {
+        created.push(input);
+        const local = input.currency === "XOF";
+        return {
+          clientSecret: `pi_${created.length}_secret_x`,
+          bookingId: "b-1",
+          paymentIntentId: `pi_${created.length}`,
+          amount: "45.00",
+          currency: local ? ("XOF" as const) : ("USD" as const),
+          chargeAmount: local ? 27248 : 4500,
+        };
+      },
+      "payments.startMobileMoney": () => ({ status: "requires_action", message: null }),
+    });
+    const user = userEvent.setup();
+    renderApp("/fr/book/seer-1?step=review&date=2026-11-23&time=10:00", inFrench());
+    await user.click(await screen.findByRole("button", { name: "Passer au paiement" }));
+    await user.click(await screen.findByRole("radio", { name: "Mobile money ou carte locale" }));
+    const payIn = await screen.findByRole("combobox", { name: "Payer en" });
+    expect(within(payIn).getByRole("option", { name: "Choisissez une devise" })).toBeDisabled();
+    await user.selectOptions(payIn, "Franc CFA d’Afrique de l’Ouest (XOF)");
+    expect(await screen.findByText(/^Vous payez 27\s248\sF\sCFA \(45,00\s\$\)$/)).toBeInTheDocument();
+    expect(created.at(-1)).toMatchObject({ currency: "XOF" });
+    const form = await screen.findByRole("form", { name: "Paiement par mobile money" });
+    expect(within(screen.getByRole("region", { name: "Téléphone de test" })).getByText(/se terminant par 0000/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Numéro mobile money/), "0241234567");
+    await user.click(within(form).getByRole("button", { name: "Envoyer la demande de paiement" }));
+    expect(await screen.findByText("Validez le paiement sur votre téléphone")).toBeInTheDocument();
   });
 
   it("says in French that the payment could not be started", async () => {

@@ -4,7 +4,8 @@ import type { Stripe } from "@stripe/stripe-js";
 // The pure entry loads Stripe.js only when a Stripe form is shown, not as a side effect of importing it.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useState, type FormEvent } from "react";
-import { PAYMENT_NOT_COMPLETED, PaymentError } from "./PaymentError";
+import { useI18n } from "../../lib/i18n";
+import { PaymentError } from "./PaymentError";
 import type { CardPaymentFormProps } from "./types";
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
@@ -19,6 +20,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPaymentFormProps, "clientSecret">) {
+  const { t } = useI18n();
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -36,7 +38,7 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
     });
     setProcessing(false);
     if (result.error) {
-      setFailure(result.error.message ?? PAYMENT_NOT_COMPLETED);
+      setFailure(result.error.message ?? t("payment.notCompleted"));
       return;
     }
     if (result.paymentIntent.status === "succeeded" || result.paymentIntent.status === "processing")
@@ -44,12 +46,12 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label="Card payment">
+    <form onSubmit={(e) => void onSubmit(e)} aria-label={t("payment.cardForm")}>
       <Stack gap="md">
         <PaymentElement />
         <PaymentError message={failure} />
         <Button type="submit" size="md" disabled={!stripe || !elements || processing}>
-          {processing ? "Processing..." : submitLabel}
+          {processing ? t("payment.processing") : submitLabel}
         </Button>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { access } from "./access";
 import { booking } from "./booking";
+import { payment } from "./payment";
 
 /**
  * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
@@ -9,7 +10,7 @@ import { booking } from "./booking";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, booking } as const;
+export const areas = { access, booking, payment } as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
