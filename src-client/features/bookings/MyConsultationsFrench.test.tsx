@@ -129,7 +129,7 @@ describe("/fr/profile: the client's consultations in French", () => {
   it("moves a consultation in French: the current time, the French calendar, the toast", async () => {
     showProfile([consultation({})], [], {
       "bookings.takenSlots": () => ({ taken: [], notOffered: [] }),
-      "bookings.reschedule": () => ({ bookingId: "b-1", status: "confirmed" as const }),
+      "bookings.reschedule": () => ({ bookingId: "b-1", startsAt: new Date("2026-11-27T11:00:00Z") }),
     });
     const card = await screen.findByTestId("consultation");
     expect(within(card).getByText("Confirmée")).toBeInTheDocument();
@@ -162,6 +162,7 @@ describe("/fr/profile: the client's consultations in French", () => {
         rating: 4,
         comment: "Very wise.",
         seerReply: "Thank you.",
+        createdAt: new Date("2026-11-20T12:00:00Z"),
         editableUntil: new Date("2026-11-27T10:30:00Z"),
       },
     });

@@ -60,8 +60,13 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
 
 /** Stripe's Payment Element, used when Stripe keys are configured on the server. */
 export function StripePaymentForm({ publishableKey, ...props }: CardPaymentFormProps & { publishableKey: string }) {
+  // Stripe's own texts in the page's language too.
+  const { locale } = useI18n();
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe" } }}>
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe" }, locale }}
+    >
       <PaymentElementForm returnPath={props.returnPath} onSuccess={props.onSuccess} submitLabel={props.submitLabel} />
     </Elements>
   );
