@@ -4,6 +4,7 @@ import type { Stripe } from "@stripe/stripe-js";
 // The pure entry loads Stripe.js only when a Stripe form is shown, not as a side effect of importing it.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useState, type FormEvent } from "react";
+import { localePath } from "../../../src/i18n/locales";
 import { useI18n } from "../../lib/i18n";
 import { PaymentError } from "./PaymentError";
 import type { CardPaymentFormProps } from "./types";
@@ -20,7 +21,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPaymentFormProps, "clientSecret">) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -33,7 +34,8 @@ function PaymentElementForm({ returnPath, onSuccess, submitLabel }: Omit<CardPay
     setFailure(null);
     const result = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+      // Back at the page's language's address (a French client's /fr/booking-success).
+      confirmParams: { return_url: `${window.location.origin}${localePath(locale, returnPath)}` },
       redirect: "if_required",
     });
     setProcessing(false);
