@@ -4,18 +4,31 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { messages as french } from "../../src/i18n/compiled/fr";
 import { en } from "../../src/i18n/messages/en";
-import { filterOptionsData, pageOf } from "../features/seers/testData";
+import { areas } from "../../src/i18n/messages/app";
+import { signedInClient } from "../test/users";
+import { filterOptionsData, pageOf, seerData } from "../features/seers/testData";
 import { server, trpcHandlers } from "../test/msw";
 import { renderApp } from "../test/render";
-import { createI18n } from "./i18n";
+import { createI18n, type AppI18n } from "./i18n";
 
 // Issue #45: the pages converted so far read every visible text from the catalog, and read French in French.
 
-/** The pseudo-language: every text of the catalog, marked. A visible text without the marks bypassed the catalog. */
-const pseudo = createI18n(
-  "en",
-  Object.fromEntries(Object.entries(en).map(([id, message]) => [id, compileMessage(message, (text) => `⟦${text}⟧`)])),
-);
+/**
+ * The pseudo-language: every text of the catalogs (the public one and the app's), marked. A visible text without the
+ * marks bypassed the catalog.
+ */
+const pseudo: AppI18n = {
+  ...createI18n(
+    "en",
+    Object.fromEntries(
+      [en, ...Object.values(areas).map((area) => area.en)]
+        .flatMap((messages) => Object.entries(messages))
+        .map(([id, message]) => [id, compileMessage(message, (text) => `⟦${text}⟧`)]),
+    ),
+  ),
+  // Every catalog is here already: fetching the app's English one would write over its marks.
+  ensureApp: () => Promise.resolve(),
+};
 
 /**
  * Texts that are not the product's words: the brand and the social networks' names, currency codes, the switcher's
@@ -23,14 +36,14 @@ const pseudo = createI18n(
  */
 const NOT_WORDS = /^(Seer|Facebook|Instagram|X|YouTube|[A-Z]{3}|—|English|Français|\d{4})$/;
 
-/** Every visible text and label of the page that does not come from the catalog. */
-function bypassing(root: HTMLElement): string[] {
+/** Every visible text and label of the page that does not come from the catalog (but the `data` shown as it is). */
+function bypassing(root: HTMLElement, data: readonly string[] = []): string[] {
   const found: string[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? "";
     const inHidden = node.parentElement?.closest("script, style, [hidden]");
-    if (text && !inHidden && !text.includes("⟦") && !NOT_WORDS.test(text)) found.push(text);
+    if (text && !inHidden && !text.includes("⟦") && !NOT_WORDS.test(text) && !data.includes(text)) found.push(text);
   }
   for (const element of root.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
     for (const name of ["aria-label", "title", "placeholder", "alt"]) {
@@ -100,5 +113,59 @@ describe("the catalog", () => {
     expect(screen.getByLabelText("Pays")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Effacer les filtres" })).toHaveAttribute("href", "/fr/seers");
     expect(await screen.findByText("Aucun Seer ne correspond à vos critères")).toBeInTheDocument();
+  });
+
+  it("is where every text of the booking's success page comes from (pseudo-language)", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => signedInClient,
+        "cart.list": () => [],
+        "bookings.confirmPayment": () => ({ bookingId: "b-1", status: "confirmed" as const, meetingLink: "/meeting/b-1" }),
+        "bookings.byId": () => ({
+          id: "b-1",
+          seerId: "seer-1",
+          seerName: "Iya Adunni Olawale",
+          clientId: "u-client",
+          sessionType: "60min" as const,
+          scheduledDate: "2026-12-01",
+          scheduledTime: "09:00",
+          clientTimezone: "Africa/Lagos",
+          seerTimezone: "UTC",
+          startsAt: new Date("2026-12-01T08:00:00Z"),
+          endsAt: new Date("2026-12-01T09:00:00Z"),
+          amount: "1250.00",
+          chargeCurrency: "USD" as const,
+          chargeAmount: null,
+          platformFee: "250.00",
+          seerEarnings: "1000.00",
+          status: "confirmed" as const,
+          consultationLink: "/meeting/b-1",
+          notes: null,
+          createdAt: new Date("2026-11-24T08:00:00Z"),
+        }),
+      }),
+    );
+    renderApp("/booking/success/pi_123", pseudo);
+    const details = await screen.findByRole("region", { name: "⟦Your booking⟧" });
+    await within(details).findByText("Iya Adunni Olawale");
+    // The booking's own data: the Seer's name, its day and amount (formatted, not words of the product).
+    // The page's own texts (the signed-in header's are another screen's).
+    expect(bypassing(screen.getByRole("main"), ["Iya Adunni Olawale", "Tuesday, December 1, 2026", "$1,250.00"])).toEqual([]);
+  });
+
+  it("is where every text of the booking wizard's review comes from (pseudo-language)", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => signedInClient,
+        "cart.list": () => [],
+        "seers.byId": ({ id }) => seerData({ id }),
+        "payments.config": () => ({ provider: "test", publishableKey: null, mobileMoney: true }),
+      }),
+    );
+    renderApp("/book/seer-1?step=review&date=2026-11-23&time=10:00", pseudo);
+    await screen.findByRole("heading", { name: "⟦Review Your Booking⟧" });
+    // The booking's own data: the Seer's name, the day, the price and the next steps' numbers.
+    const data = ["Ama Serwaa Owusu", "Monday, November 23, 2026", "$45.00", "· $45.00", "2", "3"];
+    expect(bypassing(screen.getByRole("main"), data)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { reviewReplySchema } from "../../../src/schemas/bookings";
 import { AnswerOnce } from "../../components/AnswerOnce";
 import { StarRating } from "../../components/StarRating";
 import { formatCalendarDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
@@ -129,6 +130,7 @@ export function SessionCard({
   timezone: string;
   past: boolean;
 }) {
+  const { t } = useI18n();
   const [dialog, setDialog] = useState<"cancel" | "propose" | null>(null);
   const badge = past
     ? (pastBadge[session.status] ?? { label: "Ended", color: "gray" })
@@ -177,7 +179,7 @@ export function SessionCard({
         )}
         {!past && session.proposedStartsAt && (
           <Text size="sm" c="ochre.9" data-testid="proposed-time">
-            Proposed: {formatInZone(new Date(session.proposedStartsAt), timezone)}
+            Proposed: {formatInZone(new Date(session.proposedStartsAt), timezone, t)}
           </Text>
         )}
         {past && session.status === "completed" && <ReviewReply session={session} />}

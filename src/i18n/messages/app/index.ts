@@ -1,4 +1,7 @@
 import { access } from "./access";
+import { booking } from "./booking";
+import { payment } from "./payment";
+import { sessions } from "./sessions";
 
 /**
  * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
@@ -8,7 +11,7 @@ import { access } from "./access";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access } as const;
+export const areas = { access, booking, payment, sessions } as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
