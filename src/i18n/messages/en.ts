@@ -76,6 +76,56 @@ export const en = {
   "home.ctaText":
     "Share your gift with seekers around the world. Apply to become a verified Seer, set your prices and keep 80% of every consultation.",
   "home.ctaButton": "Apply to Become a Seer",
+  "home.why.authentic": "Verified Authenticity",
+  "home.why.authenticText":
+    "Every Seer is reviewed before they appear: lineage, training, years of practice and identity. No impostors, no costumes.",
+  "home.why.private": "Private and Safe",
+  "home.why.privateText":
+    "Consultations are confidential video sessions. Card payments go through a secure payment processor and are never stored by us.",
+  "home.why.fair": "Fair to Our Guides",
+  "home.why.fairText":
+    "Seers keep 80% of every consultation fee, so the people who carry these traditions are paid properly for their wisdom.",
+  "home.step": "Step {number}",
+  "home.step.browse": "Browse Seers",
+  "home.step.browseText": "Browse Seers by specialty, country and language, and read their stories and reviews.",
+  "home.step.choose": "Choose Your Session",
+  "home.step.chooseText": "Choose 15, 30 or 60 minutes, then a date and time that suit you.",
+  "home.step.pay": "Book and Pay",
+  "home.step.payText": "Book and pay securely by card. Your booking is confirmed at once.",
+  "home.step.connect": "Connect",
+  "home.step.connectText": "Receive a consultation link by e-mail and connect with your Seer by video at the agreed time.",
+  "home.quote": "“{quote}”",
+  "home.testimonial.adwoaPlace": "London, United Kingdom",
+  "home.testimonial.adwoa":
+    "I had not spoken to anyone from my grandmother's tradition in years. My reading felt like coming home, and the advice was practical and kind.",
+  "home.testimonial.marcusPlace": "Atlanta, United States",
+  "home.testimonial.marcus":
+    "Booking was simple and the Seer took time to explain every step of the divination. I finally understood the path my family had walked.",
+  "home.testimonial.chiamakaPlace": "Toronto, Canada",
+  "home.testimonial.chiamaka":
+    "Knowing the guides are verified made all the difference. The 30-minute session was calm, respectful and deeply meaningful.",
+  "home.featuredRegion": "Featured Seers",
+  "home.slide": "{index} of {count}",
+  "home.previousSeer": "Previous Seer",
+  "home.nextSeer": "Next Seer",
+  "home.showSeer": "Show Seer {index} of {count}",
+  "home.loadingFeatured": "Loading featured Seers",
+  "home.featuredError": "Featured Seers are unavailable right now",
+  "home.featuredErrorText": "Please try again later, or browse all Seers instead.",
+  "home.featuredNone": "Our first Seers are being verified. Check back soon.",
+  "home.bookNow": "Book Now",
+  "home.bookNowWith": "Book Now with {name}",
+  "home.loadingProducts": "Loading products",
+  "home.marketError": "The Sacred Market preview is unavailable right now",
+  "home.marketErrorText": "You can still browse every product in the shop.",
+  "home.marketNone": "New sacred items are on their way.",
+
+  // What the Seers' cards and profile share (home, directory, profile), and the stars (src-client/components/StarRating.tsx).
+  "rating.label": "Rated {rating} out of 5",
+  "rating.new": "New",
+  "rating.reviews": "{count, plural, one {# review} other {# reviews}}",
+  "seer.portrait": "Portrait of {name}",
+  "seer.startingFrom": "Starting from",
 
   // The directory (src-client/features/seers/SeerDirectory.tsx).
   "seers.title": "Meet Our Seers",

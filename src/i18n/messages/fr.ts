@@ -70,6 +70,55 @@ export const fr: Record<PublicMessageId, string> = {
   "home.ctaText":
     "Partagez votre don avec des chercheurs du monde entier. Devenez Seer vérifié, fixez vos tarifs et gardez 80 % de chaque consultation.",
   "home.ctaButton": "Devenir Seer",
+  "home.why.authentic": "Authenticité vérifiée",
+  "home.why.authenticText":
+    "Chaque Seer est examiné avant d’apparaître : lignée, formation, années de pratique et identité. Ni imposteurs, ni déguisements.",
+  "home.why.private": "Privé et sûr",
+  "home.why.privateText":
+    "Les consultations sont des séances vidéo confidentielles. Les paiements par carte passent par un prestataire de paiement sécurisé, et nous ne les conservons jamais.",
+  "home.why.fair": "Juste envers nos guides",
+  "home.why.fairText":
+    "Les Seers gardent 80 % du prix de chaque consultation : celles et ceux qui portent ces traditions sont justement rémunérés pour leur sagesse.",
+  "home.step": "Étape {number}",
+  "home.step.browse": "Parcourez les Seers",
+  "home.step.browseText": "Parcourez les Seers par spécialité, pays et langue, et lisez leurs histoires et leurs avis.",
+  "home.step.choose": "Choisissez votre séance",
+  "home.step.chooseText": "Choisissez 15, 30 ou 60 minutes, puis la date et l’heure qui vous conviennent.",
+  "home.step.pay": "Réservez et payez",
+  "home.step.payText": "Réservez et payez par carte en toute sécurité. Votre réservation est confirmée aussitôt.",
+  "home.step.connect": "Retrouvez votre Seer",
+  "home.step.connectText": "Recevez un lien de consultation par e-mail et retrouvez votre Seer en vidéo à l’heure convenue.",
+  "home.quote": "« {quote} »",
+  "home.testimonial.adwoaPlace": "Londres, Royaume-Uni",
+  "home.testimonial.adwoa":
+    "Je n’avais parlé à personne de la tradition de ma grand-mère depuis des années. Ma consultation m’a donné l’impression de rentrer chez moi, et les conseils étaient concrets et bienveillants.",
+  "home.testimonial.marcusPlace": "Atlanta, États-Unis",
+  "home.testimonial.marcus":
+    "La réservation a été simple, et le Seer a pris le temps d’expliquer chaque étape de la divination. J’ai enfin compris le chemin qu’avait suivi ma famille.",
+  "home.testimonial.chiamakaPlace": "Toronto, Canada",
+  "home.testimonial.chiamaka":
+    "Savoir que les guides sont vérifiés a tout changé. La séance de 30 minutes a été calme, respectueuse et profondément riche de sens.",
+  "home.featuredRegion": "Seers à la une",
+  "home.slide": "{index} sur {count}",
+  "home.previousSeer": "Seer précédent",
+  "home.nextSeer": "Seer suivant",
+  "home.showSeer": "Afficher le Seer {index} sur {count}",
+  "home.loadingFeatured": "Chargement des Seers à la une",
+  "home.featuredError": "Les Seers à la une sont indisponibles pour le moment",
+  "home.featuredErrorText": "Veuillez réessayer plus tard, ou parcourir tous les Seers.",
+  "home.featuredNone": "Nos premiers Seers sont en cours de vérification. Revenez bientôt.",
+  "home.bookNow": "Réserver",
+  "home.bookNowWith": "Réserver avec {name}",
+  "home.loadingProducts": "Chargement des produits",
+  "home.marketError": "L’aperçu du Marché sacré est indisponible pour le moment",
+  "home.marketErrorText": "Vous pouvez toujours parcourir tous les produits de la boutique.",
+  "home.marketNone": "De nouveaux objets sacrés arrivent bientôt.",
+
+  "rating.label": "Noté {rating} sur 5",
+  "rating.new": "Nouveau",
+  "rating.reviews": "{count, plural, one {# avis} other {# avis}}",
+  "seer.portrait": "Portrait de {name}",
+  "seer.startingFrom": "À partir de",
 
   "seers.title": "Nos Seers",
   "seers.lead":
