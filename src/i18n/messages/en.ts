@@ -146,6 +146,34 @@ export const en = {
   "seers.tryAgain": "Try again",
   "seers.none": "No Seers found matching your criteria",
   "seers.showing": "Showing {shown} of {total} Seers",
+  "seers.more": "+{count}",
+
+  // A Seer's profile (src-client/features/seers/SeerProfile.tsx, SeerNotFound.tsx).
+  "seer.loadError": "Could not load this Seer",
+  "seer.loadErrorText": "Something went wrong while loading this profile. Please try again later.",
+  "seer.years": "{years}+ years of practice",
+  "seer.specializations": "Specializations",
+  "seer.about": "About",
+  "seer.reviews": "Client Reviews",
+  "seer.reviewsError": "Reviews could not be loaded.",
+  "seer.noReviews": "No reviews yet.",
+  "seer.anonymous": "Anonymous",
+  "seer.reply": "Reply from {name}",
+  "seer.book": "Book a Consultation",
+  "seer.noPrices": "This Seer has not published session prices yet.",
+  "seer.session15": "15 Minutes",
+  "seer.session15Text": "Quick spiritual check",
+  "seer.session30": "30 Minutes",
+  "seer.session30Text": "Full consultation",
+  "seer.session60": "60 Minutes",
+  "seer.session60Text": "Deep spiritual reading",
+  "seer.notFound": "Seer Not Found",
+  "seer.notFoundText": "The Seer you're looking for doesn't exist or is not available.",
+
+  // The lists' search forms and pages (src-client/components/SearchForm.tsx, LoadMore.tsx).
+  "list.search": "Search",
+  "list.loadMore": "Load more",
+  "list.firstPage": "Back to the first page",
 
   // A protected page that could not reach the server (src-client/features/account/notices.ts): shown even when the
   // app's catalog could not be fetched either.
