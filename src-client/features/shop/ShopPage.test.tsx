@@ -276,7 +276,7 @@ describe("/fr/shop", () => {
         "cart.list": () => [],
         "shop.categories": () => categories,
         "shop.products": () => ({ items: products, nextCursor: null }),
-        "cart.add": () => ({ id: "line-1" }),
+        "cart.add": (input) => ({ id: "line-1", productId: input.productId, quantity: 1 }),
       }),
     );
     renderApp("/fr/shop", createI18n("fr", french));
