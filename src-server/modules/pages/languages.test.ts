@@ -35,7 +35,8 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
-const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "null") as unknown;
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "null") as unknown;
 const alternatesOf = (html: string) =>
   [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map(([, lang, href]) => `${lang} ${href}`);
 const chosen = (response: { cookies: { name: string; value: string }[] }) =>
@@ -131,6 +132,15 @@ describe("the visitor's language", () => {
     expect(metaOf(page, "og:description")).toBe(
       "Kente Stole (Ghana)\u202f: un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel.",
     );
+    for (const [path, title, description] of [
+      ["/fr/wisdom", "Espace sagesse · Seer", "Des articles sur les traditions spirituelles africaines"],
+      ["/fr/about", "À propos · Seer", "Qui nous sommes et comment Seer vérifie ses guides spirituels."],
+      ["/fr/contact", "Contact · Seer", "Écrivez à l’équipe de Seer."],
+    ] as const) {
+      const html = (await get(path)).body;
+      expect(titleOf(html), path).toBe(title);
+      expect(metaOf(html, "og:description"), path).toContain(description);
+    }
     const shop = (await get("/fr/shop")).body;
     expect(metaOf(shop, "og:title")).toBe("Marché sacré · Seer");
     expect(metaOf(shop, "og:description")).toBe(

@@ -11,6 +11,9 @@ export const en = {
   "page.seers": "Meet Our Seers",
   "page.shop": "Sacred Market",
   "page.notFound": "Page Not Found",
+  "page.wisdom": "Wisdom Hub",
+  "page.about": "About",
+  "page.contact": "Contact",
   "page.seerTitle": "{name}, {tradition}",
 
   // Header and footer (src-client/components/layout).
@@ -209,10 +212,92 @@ export const en = {
   "product.dimensions": "Dimensions: {dimensions}",
   "product.weight": "Weight: {weight} kg",
 
+  // The Wisdom Hub's list and an article's page around the article (src-client/features/articles): the articles are
+  // shown as written.
+  "wisdom.title": "Wisdom Hub",
+  "wisdom.lead": "Teachings, reflections and practices shared by our community of Seers and seekers.",
+  "wisdom.find": "Find an article",
+  "wisdom.searchPlaceholder": "Search articles",
+  "wisdom.category": "Category",
+  "wisdom.allCategories": "All Categories",
+  "wisdom.loading": "Loading articles…",
+  "wisdom.loadError": "Could not load articles",
+  "wisdom.loadErrorText": "Something went wrong while loading the articles. Please try again.",
+  "wisdom.tryAgain": "Try again",
+  "wisdom.none": "No Articles Found",
+  "wisdom.noneFiltered": "Try another search or category.",
+  "wisdom.noneYet": "Be the first to share your wisdom.",
+  "wisdom.hasVideo": "Includes a video",
+  "wisdom.draft": "Draft",
+  "wisdom.views": "{count, plural, one {# view} other {# views}}",
+  "wisdom.anonymous": "Anonymous",
+  "wisdom.notFound": "Article Not Found",
+  "wisdom.notFoundText": "The article you're looking for doesn't exist or is not available.",
+  "wisdom.back": "Back to Wisdom Hub",
+  "wisdom.loadingArticle": "Loading article",
+  "wisdom.articleError": "Could not load the article",
+  "wisdom.articleErrorText": "Something went wrong while loading this article. Please try again.",
+  "wisdom.tags": "Tags",
+  "wisdom.videoTitle": "Video: {title}",
+  "wisdom.watchVideo": "Watch the video",
+
+  // About (src-client/features/static/AboutPage.tsx).
+  "about.title": "About Seer",
+  "about.intro": "A meeting place for verified African spiritual guides and the people who seek them, wherever they live.",
+  "about.mission": "Our Mission",
+  "about.missionText":
+    "Our mission is to connect people around the world with authentic African spiritual guidance, safely and respectfully. We verify every Seer, make booking a consultation simple, and make sure that the guides who carry these traditions are fairly paid for their wisdom.",
+  "about.story": "Our Story",
+  "about.storyText1":
+    "Seer began with a simple observation: many people in the diaspora, and many others drawn to African traditions, wanted to consult a diviner, a herbalist or a priestess, but had no way to know who was genuine. At the same time, respected practitioners in Ghana, Nigeria, Benin, Senegal, South Africa and beyond had no fair way to reach them.",
+  "about.storyText2":
+    "So we built a place where guides apply, show their lineage and their ethics, and are reviewed before anyone can book them; where a consultation is a private video session paid for by card; and where sacred goods made by artisans can be found in the Sacred Market. Today our Seers have completed more than 10,000 consultations.",
+  "about.values": "Our Values",
+  "about.authenticity": "Authenticity",
+  "about.authenticityText":
+    "Every Seer is reviewed before they appear: their lineage, training, years of practice and identity. We present traditions as their keepers practise them, not as a costume.",
+  "about.respect": "Respect",
+  "about.respectText":
+    "Respect for the traditions, for the elders who keep them and for every person who comes seeking guidance. Consultations are confidential and no Seer may promise outcomes.",
+  "about.accessibility": "Accessibility",
+  "about.accessibilityText":
+    "Wisdom should not depend on where you were born or live. Video sessions of 15, 30 or 60 minutes, card payment and clear prices make a consultation possible from anywhere.",
+  "about.community": "Community",
+  "about.communityText":
+    "Seers keep 80% of every consultation fee, the Sacred Market works with artisans, and the Wisdom Hub lets anyone share what they have learned.",
+  "about.ready": "Ready to begin?",
+
+  // Contact (src-client/features/static/ContactPage.tsx).
+  "contact.title": "Contact Us",
+  "contact.intro": "Questions about a booking, an order or joining as a Seer? We are here to help.",
+  "contact.support": "Customer Support",
+  "contact.supportText": "Bookings, payments, orders and your account:",
+  "contact.applications": "Seer Applications",
+  "contact.applicationsText": "Questions about becoming a verified Seer or about your application:",
+  "contact.hours": "Support Hours",
+  "contact.hoursText": "Monday to Friday, 9AM to 6PM GMT.",
+  "contact.faq": "Frequently Asked Questions",
+  "contact.faqBefore": "Many answers about cancellations, refunds, returns and payments are already in our",
+  "contact.faqAnd": "and",
+  "contact.faqAfter": ". Please check them before writing: it may be the quickest way to your answer.",
+  "contact.formTitle": "Send Us a Message",
+  "contact.form": "Contact form",
+  "contact.sent": "Message Sent",
+  "contact.thanks": "Thank you for your message! We'll get back to you within 1-2 business days.",
+  "contact.dismiss": "Dismiss",
+  "contact.name": "Name",
+  "contact.email": "Email",
+  "contact.subject": "Subject",
+  "contact.message": "Message",
+  "contact.notSent": "Message not sent",
+  "contact.failed": "We could not send your message. Please try again, or write to {email}.",
+  "contact.send": "Send Message",
+
   // A protected page that could not reach the server (src-client/features/account/notices.ts): shown even when the
   // app's catalog could not be fetched either.
   "access.connectionLost": "Connection Lost",
-  "access.connectionLostMessage": "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
+  "access.connectionLostMessage":
+    "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
 } as const;
 
 /** A message of this public catalog. */
