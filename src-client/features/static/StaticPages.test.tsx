@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { createI18n } from "../../lib/i18n";
 
 beforeEach(() => {
   server.use(...trpcHandlers({ "account.me": () => null }));
@@ -54,7 +56,12 @@ describe("/contact", () => {
 
     expect(await screen.findByRole("status")).toHaveTextContent("Thank you for your message!");
     expect(sent).toEqual([
-      { name: "Kofi Boateng", email: "kofi@example.com", subject: "A question about my booking", message: "Can I move my session to next week?" },
+      {
+        name: "Kofi Boateng",
+        email: "kofi@example.com",
+        subject: "A question about my booking",
+        message: "Can I move my session to next week?",
+      },
     ]);
     expect(within(form).getByRole("textbox", { name: /^Name/ })).toHaveValue("");
     expect(within(form).getByRole("textbox", { name: /^Message/ })).toHaveValue("");
@@ -133,5 +140,39 @@ describe("/privacy", () => {
     expect(text).toContain("never sent to or stored on our servers");
     for (const right of ["Access", "Correct", "Delete"]) expect(text).toContain(right);
     expect(text).toContain("support@seer.local");
+  });
+});
+
+describe("/fr/about and /fr/contact", () => {
+  it("read in French (issue #45)", async () => {
+    renderApp("/fr/about", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "À propos de Seer" })).toBeInTheDocument();
+    const values = screen.getByRole("region", { name: "Nos valeurs" });
+    expect(
+      within(values)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Authenticité", "Respect", "Accessibilité", "Communauté"]);
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Devenir Seer" })).toHaveAttribute(
+      "href",
+      "/fr/become-seer",
+    );
+  });
+
+  it("sends the contact form and thanks in French", async () => {
+    server.use(...trpcHandlers({ "account.me": () => null, "contact.send": () => ({ id: "m1" }) }));
+    renderApp("/fr/contact", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Nous contacter" })).toBeInTheDocument();
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Conditions d’utilisation" })).toHaveAttribute(
+      "href",
+      "/fr/terms",
+    );
+    const form = screen.getByRole("form", { name: "Formulaire de contact" });
+    await userEvent.type(within(form).getByLabelText(/^Nom/), "Awa");
+    await userEvent.type(within(form).getByLabelText(/^E-mail/), "awa@example.com");
+    await userEvent.type(within(form).getByLabelText(/^Objet/), "Une question");
+    await userEvent.type(within(form).getByLabelText(/^Message/), "Bonjour");
+    await userEvent.click(within(form).getByRole("button", { name: "Envoyer le message" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Merci pour votre message");
   });
 });

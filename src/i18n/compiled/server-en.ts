@@ -2,4 +2,9 @@
 import type { Messages } from "@lingui/core";
 
 export const messages: Messages = {
+  "pages.seerDescription": [["name"]," (",["tradition"],", ",["country"],"): book a 15, 30 or 60 minute video consultation with this verified spiritual guide on Seer."],
+  "pages.productDescription": [["name"]," (",["origin"],"): a sacred item from Seer’s Sacred Market, chosen for its spiritual use."],
+  "pages.productDescriptionNoOrigin": [["name"],": a sacred item from Seer’s Sacred Market, chosen for its spiritual use."],
+  "pages.seerJobTitle": "Spiritual guide",
+  "pages.articleAuthor": "Seer community",
 };

@@ -2,4 +2,9 @@
 import type { Messages } from "@lingui/core";
 
 export const messages: Messages = {
+  "pages.seerDescription": [["name"]," (",["tradition"],", ",["country"],") : réservez une consultation vidéo de 15, 30 ou 60 minutes avec ce guide spirituel vérifié sur Seer."],
+  "pages.productDescription": [["name"]," (",["origin"],") : un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel."],
+  "pages.productDescriptionNoOrigin": [["name"]," : un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel."],
+  "pages.seerJobTitle": "Guide spirituel",
+  "pages.articleAuthor": "Communauté Seer",
 };
