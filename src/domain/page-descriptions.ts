@@ -30,4 +30,6 @@ export const pageDescriptionsFr: Partial<Record<string, string>> = {
   "/wisdom": "Des articles sur les traditions spirituelles africaines, écrits par des Seers et par notre communauté.",
   "/about": "Qui nous sommes et comment Seer vérifie ses guides spirituels.",
   "/contact": "Écrivez à l’équipe de Seer.",
+  "/terms": "Les conditions d’utilisation de Seer\u202f: consultations, paiements, annulations, remboursements et retours.",
+  "/privacy": "Comment Seer recueille, utilise, protège et conserve vos données personnelles, et quels sont vos droits.",
 };

@@ -10,4 +10,6 @@ export const TRANSLATED_PAGE_NAMES: Partial<Record<string, PublicMessageId>> = {
   "/wisdom": "page.wisdom",
   "/about": "page.about",
   "/contact": "page.contact",
+  "/terms": "footer.terms",
+  "/privacy": "footer.privacy",
 };

@@ -176,3 +176,36 @@ describe("/fr/about and /fr/contact", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Merci pour votre message");
   });
 });
+
+describe("/fr/terms and /fr/privacy", () => {
+  it("give the same rules in French, 14 sections and 10, linking to the French contact page", async () => {
+    renderApp("/fr/terms", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Conditions d’utilisation" })).toBeInTheDocument();
+    expect(document.body.textContent).toContain("Dernière mise à jour\u202f: 30 octobre 2025");
+    const sections = screen.getAllByRole("heading", { level: 2 }).filter((h) => /^\d+\. /.test(h.textContent ?? ""));
+    expect(sections).toHaveLength(14);
+    const terms = document.querySelector("main")?.textContent ?? "";
+    for (const rule of [
+      "commission de plateforme de 20\u202f%",
+      "Annulation plus de 24\u00a0heures avant la séance\u202f: remboursement intégral",
+      "des frais d’annulation de 50\u202f%",
+      "la totalité du prix est perdue",
+      "dans les 7\u00a0jours suivant la livraison",
+      "L’âge minimum est de 18 ans",
+      "dans un délai d’un an",
+      "du lundi au vendredi, de 9\u00a0h à 18\u00a0h GMT",
+    ]) {
+      expect(terms).toContain(rule);
+    }
+    expect(terms).not.toContain("Cancellation");
+    expect(screen.getByRole("link", { name: "page de contact" })).toHaveAttribute("href", "/fr/contact");
+
+    renderApp("/fr/privacy", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Politique de confidentialité" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "3. Paiements par carte" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "10. Contact et modifications" })).toBeInTheDocument();
+    const privacy = screen.getByRole("heading", { level: 1, name: "Politique de confidentialité" }).closest("main")?.textContent ?? "";
+    expect(privacy).toContain("ne sont jamais envoyés ni conservés sur nos serveurs");
+    expect(privacy).not.toContain("What We Collect");
+  });
+});
