@@ -65,6 +65,8 @@ const order: Order = {
   refundedAmount: "0.00",
   returnStatus: null,
   returnNote: null,
+  returnLines: null,
+  parts: [],
 };
 
 describe("/profile signed in", () => {

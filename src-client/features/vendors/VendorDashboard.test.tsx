@@ -43,6 +43,7 @@ const order = (extra: Partial<VendorOrder> = {}): VendorOrder => ({
   shippingMethod: "standard",
   shipment: null,
   lines: [{ productId: "p-1", productName: "Kente Stole", quantity: 2, price: "45.50" }],
+  return: null,
   ...extra,
 });
 
@@ -164,6 +165,7 @@ describe("the vendor dashboard", () => {
           carrier: "DHL",
           trackingNumber: "JD0001",
           shippedAt: new Date("2026-11-21T10:00:00Z"),
+          deliveredAt: null,
           trackingUrl: "https://www.dhl.com/track?id=JD0001",
         },
       }),
@@ -175,7 +177,7 @@ describe("the vendor dashboard", () => {
         "vendors.markShipped": (input) => {
           shipped.push(input);
           const done = order({
-            shipment: { carrier: "DHL", trackingNumber: input.trackingNumber, shippedAt: new Date(), trackingUrl: null },
+            shipment: { carrier: "DHL", trackingNumber: input.trackingNumber, shippedAt: new Date(), deliveredAt: null, trackingUrl: null },
           });
           orders = [done, ...orders.slice(1)];
           return done;
