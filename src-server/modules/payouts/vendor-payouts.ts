@@ -135,7 +135,6 @@ export function createVendorPayouts({
     return [...new Set(rows.flatMap((r) => (r.vendorId ? [r.vendorId] : [])))];
   }
 
-  return { requestVendorPayout, payVendor, vendorsDue, owedByOrder };
+  return { requestVendorPayout, payVendor, vendorsDue };
 }
 
-export type VendorPayouts = ReturnType<typeof createVendorPayouts>;

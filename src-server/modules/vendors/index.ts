@@ -1,3 +1,3 @@
 export { vendorsRouter } from "./router";
 export { createVendorService } from "./service";
-export { orderParts, type OrderPart } from "./parts";
+export { orderParts } from "./parts";
