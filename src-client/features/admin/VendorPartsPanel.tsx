@@ -36,7 +36,7 @@ export function VendorPartsPanel({ order }: { order: Order }) {
                   {s?.trackingUrl && (
                     <>
                       {" "}
-                      <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                      <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
                         Track parcel
                       </Anchor>
                     </>

@@ -54,7 +54,7 @@ function PartState({ order, part, shownAt, onReturn }: { order: Order; part: Par
           {s.trackingUrl && (
             <>
               {" "}
-              <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm">
+              <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
                 Track parcel
               </Anchor>
             </>
