@@ -158,6 +158,12 @@ export const orderEvents = pgTable(
   ],
 );
 
+/** A line of a return: which product and how many of it. */
+export interface ReturnLine {
+  productId: string;
+  quantity: number;
+}
+
 /** A return by the Terms (within 7 days of delivery): the shopper's reason and photos, then the admin's decision. */
 export const orderReturns = pgTable(
   "order_returns",
@@ -178,6 +184,11 @@ export const orderReturns = pgTable(
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
     receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The items returned (migration 0045): null for the whole order, else some lines (a vendor's item), refunded alone
+     * when the parcel is received.
+     */
+    lines: jsonb("lines").$type<ReturnLine[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -206,6 +217,9 @@ export const vendorShipments = pgTable(
     trackingLink: varchar("tracking_link", { length: 500 }),
     shippedBy: text("shipped_by").references(() => users.id, { onDelete: "set null" }),
     shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The part reached the shopper (an admin marks it, migration 0045): its 7-day return window starts here. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    deliveredBy: text("delivered_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [unique("vendor_shipments_order_vendor_key").on(t.orderId, t.vendorId), index("vendor_shipments_vendor_idx").on(t.vendorId)],
 );

@@ -171,4 +171,5 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "vendors.reviewApplication": "admin",
   "vendors.pendingProducts": "admin",
   "vendors.approveProduct": "admin",
+  "vendors.markDelivered": "admin",
 };

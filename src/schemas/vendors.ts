@@ -26,6 +26,7 @@ export const PRODUCT_ALREADY_APPROVED = "This product has already been approved"
 export const VENDOR_ORDER_NOT_FOUND = "Order not found";
 export const PART_ALREADY_SHIPPED = "Your part of this order has already been marked as shipped.";
 export const PART_NOT_SHIPPABLE = "Only a paid order can be marked as shipped.";
+export const PART_NOT_DELIVERABLE = "Only a shipped part that has not been delivered can be marked as delivered.";
 /** The commission an approval suggests, in percent with two decimals. */
 export const DEFAULT_VENDOR_COMMISSION = "15.00";
 
@@ -152,3 +153,9 @@ export const vendorProductSchema = z.object({
 
 export const updateVendorProductSchema = vendorProductSchema.extend({ id: z.string().trim().min(1).max(100) });
 export const vendorProductIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** A vendor's part of an order: the admin marks it delivered (`vendors.markDelivered`). */
+export const vendorPartSchema = z.object({
+  orderId: z.string().trim().min(1).max(100),
+  vendorId: z.string().trim().min(1).max(100),
+});

@@ -32,8 +32,17 @@ function MarkShippedDialog({ order, onClose }: { order: VendorOrder; onClose(): 
   );
 }
 
+/** A return of the vendor's items as the admins decide it (docs/product.md#vendor). */
+const RETURN_STATE: Record<string, string> = {
+  requested: "Asked for",
+  accepted: "Accepted, on its way back",
+  declined: "Declined",
+  received: "Received and refunded",
+};
+
 function OrderCard({ order, onShip }: { order: VendorOrder; onShip: () => void }) {
-  const shippable = !order.shipment && (order.status === "paid" || order.status === "shipped");
+  const shippable = !order.shipment && (order.status === "paid" || order.status === "shipped" || order.status === "delivered");
+  const state = order.shipment?.deliveredAt ? "Delivered" : order.shipment ? "Shipped" : "To ship";
   return (
     <Card withBorder padding="lg" component="article" aria-label={`Order ${order.orderNumber}`}>
       <Group justify="space-between" align="flex-start" mb="sm">
@@ -48,7 +57,7 @@ function OrderCard({ order, onShip }: { order: VendorOrder; onShip: () => void }
           )}
         </div>
         <Badge color={order.shipment ? "forest.9" : "ochre.4"} autoContrast>
-          {order.shipment ? "Shipped" : "To ship"}
+          {state}
         </Badge>
       </Group>
       <Stack gap="xs">
@@ -83,6 +92,21 @@ function OrderCard({ order, onShip }: { order: VendorOrder; onShip: () => void }
               Mark shipped
             </Button>
           )
+        )}
+        {order.shipment?.deliveredAt && <Text size="sm">Delivered {formatDate(order.shipment.deliveredAt, "short")}</Text>}
+        {order.return && (
+          <div data-testid="vendor-return">
+            <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+              Return
+            </Text>
+            <Text size="sm">
+              {RETURN_STATE[order.return.status]}:{" "}
+              {order.return.lines.map((l) => `${l.quantity} x ${l.productName}`).join(", ")}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Reason: {order.return.reason}
+            </Text>
+          </div>
         )}
       </Stack>
     </Card>

@@ -43,6 +43,7 @@ const order = (extra: Partial<VendorOrder> = {}): VendorOrder => ({
   shippingMethod: "standard",
   shipment: null,
   lines: [{ productId: "p-1", productName: "Kente Stole", quantity: 2, price: "45.50" }],
+  return: null,
   ...extra,
 });
 
@@ -164,6 +165,7 @@ describe("the vendor dashboard", () => {
           carrier: "DHL",
           trackingNumber: "JD0001",
           shippedAt: new Date("2026-11-21T10:00:00Z"),
+          deliveredAt: null,
           trackingUrl: "https://www.dhl.com/track?id=JD0001",
         },
       }),
@@ -175,7 +177,7 @@ describe("the vendor dashboard", () => {
         "vendors.markShipped": (input) => {
           shipped.push(input);
           const done = order({
-            shipment: { carrier: "DHL", trackingNumber: input.trackingNumber, shippedAt: new Date(), trackingUrl: null },
+            shipment: { carrier: "DHL", trackingNumber: input.trackingNumber, shippedAt: new Date(), deliveredAt: null, trackingUrl: null },
           });
           orders = [done, ...orders.slice(1)];
           return done;
@@ -200,6 +202,34 @@ describe("the vendor dashboard", () => {
     expect(
       await within(await screen.findByRole("article", { name: "Order ORD-20261120-0001" })).findByText("Shipped"),
     ).toBeInTheDocument();
+  });
+
+  it("shows a delivered part and, read-only, the return of the vendor's items", async () => {
+    renderDashboard(
+      {
+        "vendors.orders": () => [
+          order({
+            status: "delivered",
+            shipment: {
+              carrier: "DHL",
+              trackingNumber: "JD0002",
+              shippedAt: new Date("2026-11-21T10:00:00Z"),
+              deliveredAt: new Date("2026-11-23T10:00:00Z"),
+              trackingUrl: null,
+            },
+            return: { status: "accepted", reason: "The stole is torn.", lines: [{ productName: "Kente Stole", quantity: 1 }] },
+          }),
+        ],
+      },
+      "orders",
+    );
+    const card = await screen.findByRole("article", { name: "Order ORD-20261120-0001" });
+    expect(within(card).getByText("Delivered", { exact: true })).toBeInTheDocument();
+    expect(within(card).getByText(/^Delivered Nov/)).toBeInTheDocument();
+    expect(within(card).getByTestId("vendor-return")).toHaveTextContent(
+      "ReturnAccepted, on its way back: 1 x Kente StoleReason: The stole is torn.",
+    );
+    expect(within(card).queryByRole("button", { name: /Mark shipped/ })).not.toBeInTheDocument();
   });
 
   it("shows the money the server summed over the ledger", async () => {

@@ -58,3 +58,21 @@ export function vendorPartShippedEmail(
     ].join("\n"),
   };
 }
+
+/** The shopper's mail when an admin marks a vendor's part of their order delivered (docs/product.md#vendors). */
+export function vendorPartDeliveredEmail(
+  order: { shippingEmail: string; shippingName: string; orderNumber: string },
+  businessName: string,
+  publicUrl: string,
+): MailMessage {
+  return {
+    to: order.shippingEmail,
+    subject: `Part of your Sacred Market order ${order.orderNumber} was delivered`,
+    text: [
+      `${businessName}'s part of your order ${order.orderNumber} was delivered, ${order.shippingName}. We hope it serves you well.`,
+      "",
+      "Something not right? You can ask for a return of these items within 7 days of delivery, from the order in your profile.",
+      `${publicUrl}/profile`,
+    ].join("\n"),
+  };
+}

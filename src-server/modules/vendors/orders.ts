@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { ledgerEntries, orderEvents, orders, vendorShipments } from "../../../db/schema";
+import { ledgerEntries, orderEvents, orderReturns, orders, vendorShipments } from "../../../db/schema";
 import { trackingUrl } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import type { shipOrderSchema } from "../../../src/schemas/shop";
@@ -40,22 +40,40 @@ export async function vendorOrders(db: Db, userId: string) {
       trackingNumber: vendorShipments.trackingNumber,
       trackingLink: vendorShipments.trackingLink,
       shippedAt: vendorShipments.shippedAt,
+      deliveredAt: vendorShipments.deliveredAt,
+      returnStatus: orderReturns.status,
+      returnReason: orderReturns.reason,
+      returnLines: orderReturns.lines,
     })
     .from(orders)
     .leftJoin(vendorShipments, and(eq(vendorShipments.orderId, orders.id), eq(vendorShipments.vendorId, vendor.id)))
+    .leftJoin(orderReturns, eq(orderReturns.orderId, orders.id))
     .where(holdsLineOf(vendor.id))
     .orderBy(desc(orders.paidAt))
     .limit(VENDOR_ORDERS_LIMIT);
-  return rows.map(({ items, carrier, trackingNumber, trackingLink, shippedAt, ...order }) => ({
-    ...order,
-    shipment:
-      carrier && trackingNumber && shippedAt
-        ? { carrier, trackingNumber, shippedAt, trackingUrl: trackingUrl(carrier, trackingNumber, trackingLink) }
-        : null,
-    lines: items
-      .filter((i) => i.vendorId === vendor.id)
-      .map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
-  }));
+  return rows.map(
+    ({ items, carrier, trackingNumber, trackingLink, shippedAt, deliveredAt, returnStatus, returnReason, returnLines, ...order }) => {
+      const lines = items
+        .filter((i) => i.vendorId === vendor.id)
+        .map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price }));
+      // A return of the whole order, or one naming any of their lines, is theirs to see (the admins decide it).
+      const returned = returnStatus
+        ? lines.flatMap((l) => {
+            const asked = returnLines ? returnLines.find((r) => r.productId === l.productId)?.quantity : l.quantity;
+            return asked ? [{ productName: l.productName, quantity: asked }] : [];
+          })
+        : [];
+      return {
+        ...order,
+        shipment:
+          carrier && trackingNumber && shippedAt
+            ? { carrier, trackingNumber, shippedAt, deliveredAt, trackingUrl: trackingUrl(carrier, trackingNumber, trackingLink) }
+            : null,
+        lines,
+        return: returnStatus && returned.length > 0 ? { status: returnStatus, reason: returnReason ?? "", lines: returned } : null,
+      };
+    },
+  );
 }
 
 export interface ShipPartDeps {
@@ -91,7 +109,9 @@ export async function markShipped(
       .where(and(eq(orders.id, input.orderId), holdsLineOf(vendor.id)))
       .for("update");
     if (!order) throw new AppError("NOT_FOUND", VENDOR_ORDER_NOT_FOUND);
-    if (order.status !== "paid" && order.status !== "shipped") throw new AppError("CONFLICT", PART_NOT_SHIPPABLE);
+    // The platform's own lines shipping or arriving first does not stop the vendor's part (decision XXX).
+    if (order.status !== "paid" && order.status !== "shipped" && order.status !== "delivered")
+      throw new AppError("CONFLICT", PART_NOT_SHIPPABLE);
     const link = input.carrier === "Other" ? (input.trackingUrl ?? null) : null;
     const [shipment] = await tx
       .insert(vendorShipments)

@@ -8,6 +8,7 @@ import {
   vendorPayoutOptionsSchema,
   vendorProductIdSchema,
   vendorProductSchema,
+  vendorPartSchema,
 } from "../../../src/schemas/vendors";
 import { adminProcedure, authedProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
 
@@ -57,6 +58,11 @@ export const vendorsRouter = router({
   reviewApplication: adminProcedure
     .input(reviewVendorApplicationSchema)
     .mutation(({ ctx, input }) => ctx.services.vendors.review(input, ctx.admin)),
+
+  /** An admin marks a vendor's shipped part of an order delivered: its return window, then its payout, follow. */
+  markDelivered: adminProcedure
+    .input(vendorPartSchema)
+    .mutation(({ ctx, input }) => ctx.services.vendors.markDelivered(ctx.admin, input)),
 
   pendingProducts: adminProcedure.query(({ ctx }) => ctx.services.vendors.pendingProducts()),
 

@@ -10,6 +10,7 @@ import type { Outbox } from "../../platform/mail";
 import type { UploadService } from "../uploads";
 import { mine, submit, type PayoutChecks } from "./apply";
 import { markShipped, vendorMoney, vendorOrders } from "./orders";
+import { markPartDelivered } from "./parts";
 import { approveProduct, createProduct, myProducts, pendingProducts, updateProduct } from "./products";
 import { listApplications, review } from "./review";
 
@@ -42,6 +43,8 @@ export function createVendorService(deps: {
     markShipped: (userId: string, input: z.output<typeof shipOrderSchema>) =>
       markShipped({ db, clock, outbox, publicUrl: config.publicUrl }, userId, input),
     money: (userId: string) => vendorMoney(db, userId),
+    markDelivered: (admin: AdminActor, input: { orderId: string; vendorId: string }) =>
+      markPartDelivered({ db, clock, outbox, publicUrl: config.publicUrl }, admin, input),
     pendingProducts: () => pendingProducts(db),
     approveProduct: (admin: AdminActor, id: string) => approveProduct({ db, clock }, admin, id),
   };
