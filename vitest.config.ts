@@ -17,9 +17,9 @@ export default defineConfig({
     // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core machine, which ran
     // all 100 files one after another. The tests spend much of their time waiting (PGlite, argon2, real timers),
     // so two workers there cut the wall time (6 files: 217 s with one, 145 s with two); larger machines keep the
-    // default. On a real PostgreSQL (TEST_DATABASE_URL), whose files clone one template database, the default stays
-    // until two workers have been run there.
-    ...(process.env.TEST_DATABASE_URL ? {} : { maxWorkers: Math.max(2, availableParallelism() - 1) }),
+    // default. On a real PostgreSQL (TEST_DATABASE_URL) too: each file clones the migrated template database, and the
+    // server suites passed there with two workers (2026-11-28).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

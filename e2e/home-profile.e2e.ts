@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, signUpNew } from "./support";
+import { openPage, signUpNew, textedCode } from "./support";
 
 /** A tRPC mutation through the documented transport (superjson body under `json`). */
 async function trpcMutation<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
@@ -122,6 +122,24 @@ describe("home page and profile", () => {
     const orderCard = page.getByTestId("order").filter({ hasText: orderNumber });
     await expect.poll(() => orderCard.count()).toBe(1);
     expect(await orderCard.textContent()).toContain(product.name);
+    expect(page.consoleErrors).toEqual([]);
+  });
+
+  it("/profile confirms a phone number with the code texted to it, then turns SMS on (issue #44)", async () => {
+    const page = await openPage();
+    await signUpNew(page, "/profile");
+    const section = page.getByRole("region", { name: "Phone number for SMS" });
+    await section.getByRole("combobox", { name: "Country" }).selectOption("GH");
+    await section.getByRole("textbox", { name: "Phone number" }).fill("024 123 4567");
+    await section.getByRole("button", { name: "Send code" }).click();
+    await section.getByText("We sent a 6-digit code to +233 24 123 4567. It expires in 10 minutes.").waitFor();
+    await section.getByRole("textbox", { name: "Code" }).fill(await textedCode("+233241234567"));
+    await section.getByRole("button", { name: "Confirm number" }).click();
+    await section.getByText("+233 24 123 4567 is confirmed.").waitFor();
+    await section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).click();
+    await expect.poll(() => section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).isChecked()).toBe(true);
+    await page.reload();
+    await expect.poll(() => section.getByRole("switch", { name: "Confirmations and reminders by SMS" }).isChecked()).toBe(true);
     expect(page.consoleErrors).toEqual([]);
   });
 });

@@ -1,12 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
+import { openDatabase } from "../db/client";
+import { seers, users } from "../db/schema";
 import { DEMO_ADMIN_TOTP_SECRET, demoAccounts } from "../db/seed";
+import { createBooking, createUser } from "../db/seed/factories";
 import { PHONE, throttleLikeAPhone } from "../scripts/lib/phone";
-import { CHROMIUM_ARGS } from "../scripts/lib/serve";
+import { CHROMIUM_ARGS, startApp, type RunningApp } from "../scripts/lib/serve";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -209,6 +214,29 @@ export async function mailedLink(to: string, linkPath: string): Promise<string> 
   return found ?? "";
 }
 
+/** The newest 6-digit code texted to `to` (E.164), from the app's SMS outbox (text files beside the mail's outbox). */
+export async function textedCode(to: string): Promise<string> {
+  const dir = path.join(ownApp().outboxDir, "..", "sms-outbox");
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(dir)) return undefined;
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith(".txt"))
+        .sort()
+        .reverse();
+      for (const file of files) {
+        const text = readFileSync(path.join(dir, file), "utf8");
+        if (!text.startsWith(`To: ${to}\n`)) continue;
+        found = /code is (\d{6})\./.exec(text)?.[1];
+        if (found) return found;
+      }
+      return undefined;
+    })
+    .toBeDefined();
+  return found ?? "";
+}
+
 /**
  * Creates a new client account through the sign-up screen, opens the confirmation link from the outbox (which signs
  * the person in), and goes to `from`. Returns the credentials.
@@ -228,4 +256,198 @@ export async function signUpNew(page: Page, from = "/"): Promise<{ email: string
   await page.goto(from);
   await expect.poll(() => page.getByRole("button", { name: "Log Out" }).count()).toBeGreaterThan(0);
   return { email, password };
+}
+
+// The meeting room's journeys (meeting.e2e.ts, weak-link.e2e.ts): a call between two Chromium pages.
+
+/** Fake camera and microphone (a test pattern and a beep), and no permission prompt. */
+const CALL_ARGS = [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+
+/**
+ * Every RTCPeerConnection the page makes, kept where the test can read its getStats(), and every encoding its senders
+ * were given through setParameters (what the weak-link watcher did), in order.
+ */
+const capturePeerConnections = () => {
+  const Original = window.RTCPeerConnection;
+  const seen: RTCPeerConnection[] = [];
+  const given: RTCRtpEncodingParameters[] = [];
+  const w = window as unknown as { __pcs: RTCPeerConnection[]; __encodings: RTCRtpEncodingParameters[] };
+  w.__pcs = seen;
+  w.__encodings = given;
+  window.RTCPeerConnection = class extends Original {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      seen.push(this);
+    }
+  };
+  const setParameters = RTCRtpSender.prototype.setParameters;
+  RTCRtpSender.prototype.setParameters = function (this: RTCRtpSender, parameters: RTCRtpSendParameters) {
+    if (this.track?.kind === "video") given.push({ ...parameters.encodings[0] });
+    return setParameters.call(this, parameters);
+  };
+};
+
+/** What the newest connection of a page (made as the `from`th or later) receives, and the video it sends. */
+export interface CallFlow {
+  /** Video frames decoded, audio packets received. */
+  frames: number;
+  audioPackets: number;
+  /** Video frames this side encoded and sent. */
+  framesSent: number;
+}
+
+/**
+ * What the newest connection of the page receives and sends: only a connection made as the `from`th or later of the
+ * page counts (a call made afresh, not the one before it).
+ */
+export async function callFlow(page: Page, from = 0): Promise<CallFlow> {
+  return page.evaluate(async (from) => {
+    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
+    const pc = pcs.length > from ? pcs[pcs.length - 1] : undefined;
+    if (!pc || pc.connectionState === "closed") return { frames: 0, audioPackets: 0, framesSent: 0 };
+    let frames = 0;
+    let audioPackets = 0;
+    let framesSent = 0;
+    (await pc.getStats()).forEach((s: RTCStats) => {
+      if (s.type === "outbound-rtp") {
+        const o = s as RTCOutboundRtpStreamStats;
+        if (o.kind === "video") framesSent += o.framesEncoded ?? 0;
+      }
+      if (s.type !== "inbound-rtp") return;
+      const r = s as RTCInboundRtpStreamStats;
+      if (r.kind === "video") frames += r.framesDecoded ?? 0;
+      if (r.kind === "audio") audioPackets += r.packetsReceived ?? 0;
+    });
+    return { frames, audioPackets, framesSent };
+  }, from);
+}
+
+/** The encodings the page's video senders were given, in order. */
+export const encodingsGiven = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __encodings: RTCRtpEncodingParameters[] }).__encodings);
+
+export const connectionsMade = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length);
+
+/** The states of the page's connections, said when media does not flow in time. */
+const connectionStates = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map(
+      (pc) => `${pc.connectionState}/${pc.iceConnectionState}/${pc.signalingState}`,
+    ),
+  );
+
+/** Until the page's newest connection (the `from`th or later) decodes what `wanted` says (video and audio by default). */
+export async function receiving(
+  page: Page,
+  from = 0,
+  wanted: (flow: CallFlow) => boolean = (s) => s.frames > 0 && s.audioPackets > 0,
+): Promise<void> {
+  try {
+    await expect.poll(() => callFlow(page, from), { timeout: 20_000, interval: 250 }).toSatisfy(wanted);
+  } catch (error) {
+    const status = await page.getByRole("status").allTextContents();
+    throw new Error(
+      `No media on ${page.url()}: connections ${JSON.stringify(await connectionStates(page))}, status ${JSON.stringify(status)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** A booking's meeting room open now, in an app of its own, and a Chromium with a fake camera and microphone. */
+export interface MeetingApp {
+  bookingId: string;
+  seerName: string;
+  /** The client's credentials (a new account, Yaw Darko), and an account that is no party to the booking. */
+  client: Credentials;
+  outsider: Credentials;
+  /** A signed-in page of its own context in the meeting room; `errors` collects the page's uncaught errors. */
+  party(account: Credentials): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A session happening now cannot be booked through the wizard (slots start on the hour), so the booking is written
+ * into the database of an app of its own, as the seed does: started 5 minutes ago, 60 minutes long, between the
+ * demo Seer and a new client.
+ */
+export async function startMeetingApp(): Promise<MeetingApp> {
+  const client = { email: "e2e-caller@example.com", password: "a long e2e password" };
+  const outsider = { email: "e2e-outsider@example.com", password: "another long e2e password" };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "seer-e2e-meeting-"));
+  await (await startApp({ SEED_DEMO: "true" }, { dataDir, timeoutMs: 120_000 })).stop();
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  let bookingId = "";
+  let seerName = "";
+  try {
+    const db = database.db;
+    const [seer] = await db
+      .select({ id: seers.id, fullName: seers.fullName })
+      .from(seers)
+      .innerJoin(users, eq(users.id, seers.userId))
+      .where(eq(users.email, demo.seer.email));
+    if (!seer) throw new Error("No demo Seer");
+    seerName = seer.fullName;
+    const user = await createUser(
+      db,
+      { email: client.email, firstName: "Yaw", lastName: "Darko" },
+      { password: client.password },
+    );
+    await createUser(db, { email: outsider.email }, { password: outsider.password });
+    const startsAt = new Date(Date.now() - 5 * 60_000);
+    const booking = await createBooking(db, {
+      clientId: user.id,
+      seerId: seer.id,
+      status: "confirmed",
+      sessionType: "60min",
+      amount: "80.00",
+      scheduledDate: startsAt.toISOString().slice(0, 10),
+      scheduledTime: startsAt.toISOString().slice(11, 16),
+      startsAt,
+      confirmedAt: new Date(startsAt.getTime() - 86_400_000),
+    });
+    bookingId = booking.id;
+  } finally {
+    await database.close();
+  }
+  const app: RunningApp = await startApp({ SEED_DEMO: "true" }, { dataDir, timeoutMs: 120_000 });
+  const callBrowser = await chromium.launch({ executablePath: CHROMIUM, args: CALL_ARGS });
+
+  return {
+    bookingId,
+    seerName,
+    client,
+    outsider,
+    async party(account) {
+      const context = await callBrowser.newContext({
+        baseURL: app.baseURL,
+        viewport: { width: 1280, height: 900 },
+        timezoneId: "Africa/Accra",
+        locale: "en-US",
+      });
+      context.setDefaultTimeout(15_000);
+      await context.addInitScript(capturePeerConnections);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await signIn(page, account, `/meeting/${bookingId}`);
+      return { context, page, errors };
+    },
+    async stop() {
+      await callBrowser.close();
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Join, until the call is under way (waiting for the other side, or meeting them). */
+export async function joinCall(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Join" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /Waiting for|Connecting|Connected/ })
+    .waitFor();
 }

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AboutRouteImport } from "./routes/about"
 import { Route as AdminRouteImport } from "./routes/admin"
 import { Route as BecomeSeerRouteImport } from "./routes/become-seer"
+import { Route as BecomeVendorRouteImport } from "./routes/become-vendor"
 import { Route as BookingSuccessRouteImport } from "./routes/booking-success"
 import { Route as CartRouteImport } from "./routes/cart"
 import { Route as CheckoutRouteImport } from "./routes/checkout"
@@ -26,6 +27,7 @@ import { Route as PrivacyRouteImport } from "./routes/privacy"
 import { Route as ProfileRouteImport } from "./routes/profile"
 import { Route as ResetPasswordRouteImport } from "./routes/reset-password"
 import { Route as TermsRouteImport } from "./routes/terms"
+import { Route as VendorRouteImport } from "./routes/vendor"
 import { Route as VerifyEmailRouteImport } from "./routes/verify-email"
 import { Route as ArticlesNewRouteImport } from "./routes/articles/new"
 import { Route as BookIdRouteImport } from "./routes/book/$id"
@@ -65,6 +67,11 @@ const AdminRoute = AdminRouteImport.update({
 const BecomeSeerRoute = BecomeSeerRouteImport.update({
   id: "/become-seer",
   path: "/become-seer",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BecomeVendorRoute = BecomeVendorRouteImport.update({
+  id: "/become-vendor",
+  path: "/become-vendor",
   getParentRoute: () => rootRouteImport,
 } as any)
 const BookingSuccessRoute = BookingSuccessRouteImport.update({
@@ -130,6 +137,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: "/terms",
   path: "/terms",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VendorRoute = VendorRouteImport.update({
+  id: "/vendor",
+  path: "/vendor",
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -240,6 +252,7 @@ export interface FileRoutesByFullPath {
   "/about": typeof AboutRoute
   "/admin": typeof AdminRoute
   "/become-seer": typeof BecomeSeerRoute
+  "/become-vendor": typeof BecomeVendorRoute
   "/booking-success": typeof BookingSuccessRoute
   "/cart": typeof CartRoute
   "/checkout": typeof CheckoutRoute
@@ -253,6 +266,7 @@ export interface FileRoutesByFullPath {
   "/profile": typeof ProfileRoute
   "/reset-password": typeof ResetPasswordRoute
   "/terms": typeof TermsRoute
+  "/vendor": typeof VendorRoute
   "/verify-email": typeof VerifyEmailRoute
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
@@ -279,6 +293,7 @@ export interface FileRoutesByTo {
   "/about": typeof AboutRoute
   "/admin": typeof AdminRoute
   "/become-seer": typeof BecomeSeerRoute
+  "/become-vendor": typeof BecomeVendorRoute
   "/booking-success": typeof BookingSuccessRoute
   "/cart": typeof CartRoute
   "/checkout": typeof CheckoutRoute
@@ -292,6 +307,7 @@ export interface FileRoutesByTo {
   "/profile": typeof ProfileRoute
   "/reset-password": typeof ResetPasswordRoute
   "/terms": typeof TermsRoute
+  "/vendor": typeof VendorRoute
   "/verify-email": typeof VerifyEmailRoute
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
@@ -319,6 +335,7 @@ export interface FileRoutesById {
   "/about": typeof AboutRoute
   "/admin": typeof AdminRoute
   "/become-seer": typeof BecomeSeerRoute
+  "/become-vendor": typeof BecomeVendorRoute
   "/booking-success": typeof BookingSuccessRoute
   "/cart": typeof CartRoute
   "/checkout": typeof CheckoutRoute
@@ -332,6 +349,7 @@ export interface FileRoutesById {
   "/profile": typeof ProfileRoute
   "/reset-password": typeof ResetPasswordRoute
   "/terms": typeof TermsRoute
+  "/vendor": typeof VendorRoute
   "/verify-email": typeof VerifyEmailRoute
   "/articles/new": typeof ArticlesNewRoute
   "/book/$id": typeof BookIdRoute
@@ -360,6 +378,7 @@ export interface FileRouteTypes {
     | "/about"
     | "/admin"
     | "/become-seer"
+    | "/become-vendor"
     | "/booking-success"
     | "/cart"
     | "/checkout"
@@ -373,6 +392,7 @@ export interface FileRouteTypes {
     | "/profile"
     | "/reset-password"
     | "/terms"
+    | "/vendor"
     | "/verify-email"
     | "/articles/new"
     | "/book/$id"
@@ -399,6 +419,7 @@ export interface FileRouteTypes {
     | "/about"
     | "/admin"
     | "/become-seer"
+    | "/become-vendor"
     | "/booking-success"
     | "/cart"
     | "/checkout"
@@ -412,6 +433,7 @@ export interface FileRouteTypes {
     | "/profile"
     | "/reset-password"
     | "/terms"
+    | "/vendor"
     | "/verify-email"
     | "/articles/new"
     | "/book/$id"
@@ -438,6 +460,7 @@ export interface FileRouteTypes {
     | "/about"
     | "/admin"
     | "/become-seer"
+    | "/become-vendor"
     | "/booking-success"
     | "/cart"
     | "/checkout"
@@ -451,6 +474,7 @@ export interface FileRouteTypes {
     | "/profile"
     | "/reset-password"
     | "/terms"
+    | "/vendor"
     | "/verify-email"
     | "/articles/new"
     | "/book/$id"
@@ -478,6 +502,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AdminRoute: typeof AdminRoute
   BecomeSeerRoute: typeof BecomeSeerRoute
+  BecomeVendorRoute: typeof BecomeVendorRoute
   BookingSuccessRoute: typeof BookingSuccessRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
@@ -491,6 +516,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  VendorRoute: typeof VendorRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   ArticlesNewRoute: typeof ArticlesNewRoute
   BookIdRoute: typeof BookIdRoute
@@ -541,6 +567,13 @@ declare module "@tanstack/react-router" {
       path: "/become-seer"
       fullPath: "/become-seer"
       preLoaderRoute: typeof BecomeSeerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/become-vendor": {
+      id: "/become-vendor"
+      path: "/become-vendor"
+      fullPath: "/become-vendor"
+      preLoaderRoute: typeof BecomeVendorRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/booking-success": {
@@ -632,6 +665,13 @@ declare module "@tanstack/react-router" {
       path: "/terms"
       fullPath: "/terms"
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/vendor": {
+      id: "/vendor"
+      path: "/vendor"
+      fullPath: "/vendor"
+      preLoaderRoute: typeof VendorRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/verify-email": {
@@ -782,6 +822,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AdminRoute: AdminRoute,
   BecomeSeerRoute: BecomeSeerRoute,
+  BecomeVendorRoute: BecomeVendorRoute,
   BookingSuccessRoute: BookingSuccessRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
@@ -795,6 +836,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  VendorRoute: VendorRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   ArticlesNewRoute: ArticlesNewRoute,
   BookIdRoute: BookIdRoute,

@@ -18,6 +18,7 @@ import {
   orders,
   payoutMethods,
   users,
+  vendorShipments,
 } from "../db/schema";
 import {
   createBooking,
@@ -208,6 +209,23 @@ const CASES: Record<string, () => Promise<Case>> = {
     const product = await createProduct(t.database.db, { vendorId: vendor.id });
     const approved = await createProduct(t.database.db, { vendorId: vendor.id, approvedAt: t.clock.now() });
     return { ok: { id: product.id }, refused: { id: approved.id }, target: product.id };
+  },
+  "vendors.markDelivered": async () => {
+    const db = t.database.db;
+    const vendor = await createVendor(db);
+    const line = { productId: randomUUID(), productName: "Drum", quantity: 1, price: "10.00", vendorId: vendor.id, commission: "15.00" };
+    const shipped = await order("paid");
+    const unshipped = await order("paid");
+    await db.update(orders).set({ items: [line] }).where(eq(orders.id, shipped));
+    await db.update(orders).set({ items: [line] }).where(eq(orders.id, unshipped));
+    await db
+      .insert(vendorShipments)
+      .values({ orderId: shipped, vendorId: vendor.id, carrier: "DHL", trackingNumber: "AB123", shippedAt: t.clock.now() });
+    return {
+      ok: { orderId: shipped, vendorId: vendor.id },
+      refused: { orderId: unshipped, vendorId: vendor.id },
+      target: shipped,
+    };
   },
 };
 

@@ -41,6 +41,7 @@ import { createRelay } from "./platform/relay";
 import { sendText } from "./platform/rest";
 import { registerOriginCheck, registerSecurityHeaders } from "./platform/security";
 import { createConfiguredStorage, type FileStorage } from "./platform/storage";
+import type { SmsSender } from "./platform/sms";
 import { createThrottle } from "./platform/throttle";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
 import { answerDirectly } from "./platform/trpc/direct";
@@ -73,6 +74,8 @@ export interface AppDeps {
   runJobs?: boolean;
   /** How much of this process's database pool is in use, for /metrics (Database.poolUse). */
   poolUse?: () => Promise<PoolUse>;
+  /** Where SMS go; by default as configured (config.sms: Africa's Talking, else the SMS outbox folder). */
+  sms?: SmsSender;
 }
 
 declare module "fastify" {
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     log: app.log,
     sessionsChanged: (userId) => sessionCache.forgetUser(userId),
+    ...(deps.sms ? { smsSender: deps.sms } : {}),
   });
   const sessionStore = new DbSessionStore(deps.db, clock, sessionCache);
   app.decorate("services", services);

@@ -258,6 +258,8 @@ const MATRIX: Partial<Record<string, Entry>> = {
     owned: { input: (f) => ({ id: f.seerCalendarId }), missing: () => ({ id: missingId() }) },
   },  "vendors.submit": { input: () => INVALID },
   "vendors.payoutOptions": { input: () => INVALID },
+  "vendors.payoutName": { input: () => INVALID },
+  "vendors.markShipped": { input: () => INVALID },
   "vendors.createProduct": { input: () => INVALID },
   "vendors.updateProduct": { input: () => INVALID },
   "vendors.applications": { input: () => ({ status: "pending" }) },

@@ -16,6 +16,7 @@ import {
 import { CURRENCIES, type Currency } from "../../src/domain/currencies";
 import { localCharges } from "./local-charges";
 import { products } from "./catalog";
+import { vendors } from "./vendors";
 import {
   ORDER_STATUSES,
   RETURN_STATUSES,
@@ -157,6 +158,12 @@ export const orderEvents = pgTable(
   ],
 );
 
+/** A line of a return: which product and how many of it. */
+export interface ReturnLine {
+  productId: string;
+  quantity: number;
+}
+
 /** A return by the Terms (within 7 days of delivery): the shopper's reason and photos, then the admin's decision. */
 export const orderReturns = pgTable(
   "order_returns",
@@ -177,10 +184,42 @@ export const orderReturns = pgTable(
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
     receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The items returned (migration 0045): null for the whole order, else some lines (a vendor's item), refunded alone
+     * when the parcel is received.
+     */
+    lines: jsonb("lines").$type<ReturnLine[]>(),
     createdAt: createdAt(),
   },
   (t) => [
     check("order_returns_status_check", oneOf(t.status, RETURN_STATUSES)),
     check("order_returns_reason_check", sql`char_length(${t.reason}) between 1 and 2000`),
   ],
+);
+
+/**
+ * A vendor's part of an order, shipped by the vendor (issue #46, migration 0042): their carrier and tracking number.
+ * One row per order and vendor, so marking it shipped again changes nothing; the platform's own lines ship as before.
+ */
+export const vendorShipments = pgTable(
+  "vendor_shipments",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "restrict" }),
+    carrier: varchar("carrier", { length: 100 }).notNull(),
+    trackingNumber: varchar("tracking_number", { length: 100 }).notNull(),
+    /** Another carrier's tracking page (the known carriers' pages are built from the number). */
+    trackingLink: varchar("tracking_link", { length: 500 }),
+    shippedBy: text("shipped_by").references(() => users.id, { onDelete: "set null" }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The part reached the shopper (an admin marks it, migration 0045): its 7-day return window starts here. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    deliveredBy: text("delivered_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [unique("vendor_shipments_order_vendor_key").on(t.orderId, t.vendorId), index("vendor_shipments_vendor_idx").on(t.vendorId)],
 );

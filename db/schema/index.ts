@@ -19,3 +19,4 @@ export * from "./audit";
 export * from "./local-charges";
 export * from "./calendars";
 export * from "./push";
+export * from "./phones";

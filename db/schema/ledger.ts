@@ -39,10 +39,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     check("ledger_entries_kind_check", oneOf(t.kind, LEDGER_KINDS)),
-    // A payout's fee belongs to the payout (its Seer and payout id), not to one booking or order.
+    // A payout's fee belongs to the payout (its Seer or vendor and payout id), not to one booking or order.
     check(
       "ledger_entries_owner_check",
-      sql`case when ${t.kind} = 'payout_fee' then ${t.bookingId} is null and ${t.orderId} is null and ${t.seerId} is not null and ${t.payoutId} is not null else (${t.bookingId} is null) <> (${t.orderId} is null) end`,
+      sql`case when ${t.kind} = 'payout_fee' then ${t.bookingId} is null and ${t.orderId} is null and (${t.seerId} is not null or ${t.vendorId} is not null) and ${t.payoutId} is not null else (${t.bookingId} is null) <> (${t.orderId} is null) end`,
     ),
     check(
       "ledger_entries_currency_check",

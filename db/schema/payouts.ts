@@ -11,6 +11,7 @@ import {
 import type { Currency } from "../../src/domain/currencies";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 import { seers } from "./seers";
+import { vendors } from "./vendors";
 
 
 /**
@@ -22,9 +23,9 @@ export const payoutMethods = pgTable(
   "payout_methods",
   {
     id: id(),
-    seerId: text("seer_id")
-      .notNull()
-      .references(() => seers.id, { onDelete: "cascade" }),
+    /** The Seer paid to these details, or (migration 0046) the vendor: exactly one of the two. */
+    seerId: text("seer_id").references(() => seers.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
     rail: varchar("rail", { length: 20 }).$type<LocalRailName>().notNull(),
     kind: varchar("kind", { length: 20 }).$type<PayoutMethodKind>().notNull(),
     /** ISO 3166 alpha-2, as the providers name countries. */
@@ -44,8 +45,10 @@ export const payoutMethods = pgTable(
   (t) => [
     check("payout_methods_rail_check", oneOf(t.rail, LOCAL_RAILS)),
     check("payout_methods_kind_check", oneOf(t.kind, PAYOUT_METHOD_KINDS)),
-    // One current method per Seer.
+    // One current method per Seer, and per vendor.
     uniqueIndex("payout_methods_current_idx").on(t.seerId).where(sql`${t.replacedAt} is null`),
+    uniqueIndex("payout_methods_vendor_current_idx").on(t.vendorId).where(sql`${t.replacedAt} is null`),
+    check("payout_methods_payee_check", sql`(${t.seerId} is null) <> (${t.vendorId} is null)`),
   ],
 );
 
@@ -58,9 +61,9 @@ export const localPayouts = pgTable(
   {
     /** `po_…`, also the ledger rows' payout id and the reference sent to the provider. */
     id: varchar("id", { length: 64 }).primaryKey(),
-    seerId: text("seer_id")
-      .notNull()
-      .references(() => seers.id, { onDelete: "restrict" }),
+    /** The Seer paid, or (migration 0046) the vendor: exactly one of the two. */
+    seerId: text("seer_id").references(() => seers.id, { onDelete: "restrict" }),
+    vendorId: text("vendor_id").references(() => vendors.id, { onDelete: "restrict" }),
     methodId: text("method_id")
       .notNull()
       .references(() => payoutMethods.id, { onDelete: "restrict" }),
@@ -88,7 +91,9 @@ export const localPayouts = pgTable(
     check("local_payouts_status_check", oneOf(t.status, LOCAL_PAYOUT_STATUSES)),
     check("local_payouts_rail_check", oneOf(t.rail, LOCAL_RAILS)),
     check("local_payouts_amounts_check", sql`${t.amount} > 0 and ${t.localAmount} > 0 and coalesce(${t.fee}, 0) >= 0`),
+    check("local_payouts_payee_check", sql`(${t.seerId} is null) <> (${t.vendorId} is null)`),
     index("local_payouts_seer_idx").on(t.seerId, t.createdAt),
+    index("local_payouts_vendor_idx").on(t.vendorId, t.createdAt),
     index("local_payouts_status_idx").on(t.status, t.createdAt),
   ],
 );

@@ -428,6 +428,7 @@ describe("three instances on one database", () => {
     type Signal = { type: string; bookingId?: string; message?: { text: string } };
     const inbox = openSocket<Signal>("/api/messages/socket", seerCookie);
     const listening = await inbox.instance();
+    await expect.poll(() => inbox.messages.some((m) => m.type === "ready")).toBe(true);
     expect(listening).toBeGreaterThanOrEqual(0);
     // The client writes straight to another instance than the Seer's socket is on.
     const writer = apps.find((_, i) => i !== listening);

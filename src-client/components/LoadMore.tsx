@@ -1,5 +1,6 @@
 import { Anchor, Button } from "@mantine/core";
 import type { MouseEvent } from "react";
+import { useI18n } from "../lib/i18n";
 
 /**
  * `Load more` as a link to the list from the server's next cursor (issue #39): before the app's code has arrived, or
@@ -7,6 +8,7 @@ import type { MouseEvent } from "react";
  * next page below the ones shown instead, as it always has.
  */
 export function LoadMore({ href, loading, onLoad }: { href: string; loading: boolean; onLoad: () => void }) {
+  const { t } = useI18n();
   return (
     <Button
       variant="light"
@@ -18,16 +20,17 @@ export function LoadMore({ href, loading, onLoad }: { href: string; loading: boo
         if (!loading) onLoad();
       }}
     >
-      Load more
+      {t("list.loadMore")}
     </Button>
   );
 }
 
 /** On a list opened from a `Load more` link, the way back to its first page. */
 export function FirstPageLink({ href }: { href: string }) {
+  const { t } = useI18n();
   return (
     <Anchor href={href} size="sm">
-      Back to the first page
+      {t("list.firstPage")}
     </Anchor>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { takeEarlyInput } from "../lib/early-input";
+import { useI18n } from "../lib/i18n";
 import { Glyph } from "./Glyph";
 import classes from "./SearchForm.module.css";
 
@@ -72,6 +73,7 @@ export function SearchForm({
   children?: ReactNode;
 }) {
   const form = useRef<HTMLFormElement>(null);
+  const { t } = useI18n();
   // What was typed or chosen before the app took the page over wins over what the server drew.
   const takeOver = useEffectEvent(() => {
     const fields = form.current?.elements;
@@ -107,7 +109,7 @@ export function SearchForm({
     >
       <Group align="flex-end" gap="md" mb="xl" wrap="wrap">
         <TextInput
-          label="Search"
+          label={t("list.search")}
           name={SEARCH_FIELD}
           enterKeyHint="search"
           placeholder={placeholder}
@@ -118,7 +120,7 @@ export function SearchForm({
         />
         {children}
         <noscript>
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t("list.search")}</Button>
         </noscript>
       </Group>
     </form>

@@ -42,3 +42,12 @@ export function formatDate(moment: Date | string, style: DateStyle = "long", tim
 
 /** "1,234 views", "1 view". */
 export const formatViews = (count: number): string => `${withThousands(count)} ${count === 1 ? "view" : "views"}`;
+
+/**
+ * A decimal as stored ("0.20", a product's weight), its digits kept, with the page's decimal mark: "0.20" in English,
+ * "0,20" in French.
+ */
+export function formatDecimalText(value: string): string {
+  const mark = new Intl.NumberFormat(intlLocale()).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
+  return value.replace(".", mark);
+}

@@ -2,7 +2,8 @@ import { orderPaid } from "./routeMessages";
 
 /**
  * The toast texts of docs/product.md#errors-and-messages, in one place, word for word: the one a route shows
- * before any page's own code (the order's return address) is written in ./routeMessages.ts.
+ * before any page's own code (the order's return address) is written in ./routeMessages.ts; Add to Cart's, which the
+ * public pages show, are in the public catalog (src/i18n/messages/en.ts, `market.*`).
  */
 export const messages = {
   loginRequiredBooking: { title: "Login Required", message: "Please log in to book a consultation" },
@@ -14,8 +15,6 @@ export const messages = {
   paymentFailed: { title: "Payment Failed" },
   bookingPaid: { title: "Payment Successful", message: "Your consultation has been booked!" },
   orderPaid,
-  addToCartFailed: { title: "Error", message: "Please log in to add items to cart" },
-  addedToCart: { title: "Added to Cart", message: "Product has been added to your cart" },
   cartUpdateFailed: { title: "Failed to update quantity" },
   cartRemoveFailed: { title: "Failed to remove item" },
   itemRemoved: { title: "Item Removed", message: "Product has been removed from your cart" },

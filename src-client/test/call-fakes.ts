@@ -45,9 +45,25 @@ export class FakeStream {
   }
 }
 
+/** One encoding of a sender's parameters, as Chromium gives it before and after negotiation. */
+export interface FakeEncoding {
+  active: boolean;
+  maxBitrate?: number;
+  scaleResolutionDownBy?: number;
+}
+
 export class FakeSender {
   replaced: (FakeTrack | null)[] = [];
+  /** What setParameters was last given (Chromium answers one encoding from addTrack on). */
+  encodings: FakeEncoding[] = [{ active: true }];
   constructor(public track: FakeTrack | null) {}
+  getParameters() {
+    return { encodings: this.encodings.map((e) => ({ ...e })) };
+  }
+  setParameters(parameters: { encodings: FakeEncoding[] }) {
+    this.encodings = parameters.encodings.map((e) => ({ ...e }));
+    return Promise.resolve();
+  }
   replaceTrack(track: FakeTrack | null) {
     this.track = track;
     this.replaced.push(track);
@@ -149,8 +165,10 @@ export class FakePeer {
   restartIce() {
     this.restarts++;
   }
+  /** What getStats() answers: set by a test to play a link (see weakLinkStats). */
+  stats: () => Map<string, RTCStats> = () => new Map();
   getStats() {
-    return Promise.resolve(new Map());
+    return Promise.resolve(this.stats());
   }
   close() {
     this.connectionState = "closed";
@@ -187,3 +205,30 @@ export const welcome = (polite: boolean): ServerSignal => ({
   iceServers: [],
   closesAt: "2026-11-23T11:15:00.000Z",
 });
+
+/**
+ * A link's getStats() reports, one per call, their counters rising: `weak` as Chromium measured issue #44's link under
+ * CDP emulation (300 kbit/s, 300 ms each way, 3% loss: 600 ms round trip, a 280 kbit/s estimate), `good` as localhost.
+ */
+export function linkStats(kind: () => "good" | "weak"): () => Map<string, RTCStats> {
+  let sent = 0;
+  let lost = 0;
+  return () => {
+    const weak = kind() === "weak";
+    sent += 100;
+    if (weak) lost += 3;
+    const entries = [
+      {
+        type: "candidate-pair",
+        nominated: true,
+        state: "succeeded",
+        currentRoundTripTime: weak ? 0.6 : 0.001,
+        availableOutgoingBitrate: weak ? 280_000 : 1_320_000,
+      },
+      { type: "outbound-rtp", kind: "video", packetsSent: sent, qualityLimitationReason: weak ? "bandwidth" : "none" },
+      { type: "remote-inbound-rtp", kind: "video", packetsLost: lost, roundTripTime: weak ? 0.6 : 0.001 },
+      { type: "inbound-rtp", kind: "audio", packetsReceived: sent, packetsLost: lost },
+    ];
+    return new Map(entries.map((e, i) => [String(i), { id: String(i), timestamp: 0, ...e } as RTCStats]));
+  };
+}

@@ -30,7 +30,14 @@ type InputOf<P extends ProcedurePath> = P extends `${infer R}.${infer Q}`
 
 export interface TrpcErrorShape {
   code:
-    "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "BAD_REQUEST" | "CONFLICT" | "INTERNAL_SERVER_ERROR" | "UNPROCESSABLE_CONTENT";
+    | "UNAUTHORIZED"
+    | "FORBIDDEN"
+    | "NOT_FOUND"
+    | "BAD_REQUEST"
+    | "CONFLICT"
+    | "INTERNAL_SERVER_ERROR"
+    | "UNPROCESSABLE_CONTENT"
+    | "TOO_MANY_REQUESTS";
   message: string;
   /** A refused input's messages by field, as the server's error formatter gives them (z.flattenError). */
   zodError?: { formErrors: string[]; fieldErrors: Record<string, string[]> };
@@ -42,6 +49,7 @@ const httpStatus: Record<TrpcErrorShape["code"], number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
 };
 const rpcCode: Record<TrpcErrorShape["code"], number> = {
@@ -51,6 +59,7 @@ const rpcCode: Record<TrpcErrorShape["code"], number> = {
   NOT_FOUND: -32004,
   CONFLICT: -32009,
   UNPROCESSABLE_CONTENT: -32022,
+  TOO_MANY_REQUESTS: -32029,
   INTERNAL_SERVER_ERROR: -32603,
 };
 
@@ -78,8 +87,8 @@ function encodeError(path: string, error: TrpcErrorShape) {
 /**
  * Answered unless a test says otherwise: what every page asks whatever it shows (the header's currency, issue #41, as
  * for a visitor who chose none), and the profile page's calendar feed (issue #42), which tests of other parts of that
- * page (sessions, orders) and of the pages that send people there do not look at, and the Security section's
- * passkeys and second factors (issue #47), none unless a test gives some.
+ * page (sessions, orders) and of the pages that send people there do not look at, the Security section's
+ * passkeys and second factors (issue #47), and the phone number for SMS (issue #44), none unless a test gives some.
  */
 const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
   "account.currency": () => ({ currency: null, rates: DEFAULT_RATES }),
@@ -91,6 +100,8 @@ const DEFAULTS: { [P in ProcedurePath]?: Resolver<P> } = {
   }),
   "account.passkeys": () => [],
   "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
+  // The profile's phone number for SMS (issue #44): none unless a test gives one.
+  "phone.status": () => ({ number: null, country: null, sms: false, pending: null }),
 };
 
 /**

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import type { Clock } from "../platform/clock";
@@ -9,6 +10,7 @@ import type { PaymentProvider } from "../platform/payments/provider";
 import type { PayoutRails } from "../platform/payouts/rail";
 import { createPushSender, type PushSender } from "../platform/push";
 import { pushConfig } from "../platform/push-config";
+import { createSmsOutbox, createSmsSender, type SmsSender } from "../platform/sms";
 import type { FileStorage } from "../platform/storage/storage";
 import { router } from "../platform/trpc/init";
 import { accountRouter, createAccountService, registerAccountRoutes } from "./account";
@@ -36,6 +38,7 @@ import { createPayoutService, payoutsRouter, registerPayoutWebhooks, seerBooking
 import { createUploadService, registerUploadRoutes } from "./uploads";
 import { createVendorService, vendorsRouter } from "./vendors";
 import { createPushService, pushRouter } from "./push";
+import { createPhoneService, phoneRouter } from "./phone";
 
 /** Every procedure, under its domain's word (docs/architecture.md). The client imports only this type. */
 export const appRouter = router({
@@ -57,6 +60,7 @@ export const appRouter = router({
   calendars: calendarsRouter,
   vendors: vendorsRouter,
   push: pushRouter,
+  phone: phoneRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -65,7 +69,7 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice" | "calendars" | "push">>;
+  config: Pick<Config, "publicUrl" | "secretKey" | "sessionSecret"> & Partial<Pick<Config, "ice" | "calendars" | "push" | "sms">>;
   storage: FileStorage;
   payments: PaymentProvider;
   /** The local payout rails (Paystack, Flutterwave): real when configured, else in test mode. */
@@ -79,6 +83,8 @@ export interface ServiceDeps {
   sessionsChanged?: (userId: string) => void;
   /** Web push's sender: by default web-push over fetch, with the configured keys (else the development ones). */
   pushSender?: PushSender;
+  /** Where SMS go: by default as configured (Africa's Talking, else files in the SMS outbox folder). */
+  smsSender?: SmsSender;
 }
 
 /** Built once per app and exposed as ctx.services, so procedures, REST shims, webhooks and scripts share them. */
@@ -92,6 +98,16 @@ export function createServices(base: ServiceDeps) {
     sender:
       base.pushSender ??
       createPushSender(base.config.push ?? pushConfig("development", { publicUrl: base.config.publicUrl })),
+  });
+  // SMS (issue #44): each text a job, sent once per key, to people who confirmed a number and chose SMS.
+  const sms = createSmsOutbox({
+    db: deps.db,
+    jobs: deps.jobs,
+    clock: deps.clock,
+    log: deps.log,
+    sender:
+      base.smsSender ??
+      createSmsSender(base.config.sms ?? { provider: "outbox", outboxDir: path.resolve(".data", "sms-outbox") }),
   });
   // A booking's conversation: the room's chat and /messages are one thread (issue #43).
   const conversations = createConversations({ ...deps, publicUrl: deps.config.publicUrl, push: push.notifier });
@@ -130,6 +146,7 @@ export function createServices(base: ServiceDeps) {
     // A hold reads the Seer's own calendars first (issue #42).
     refreshBusy: calendars.refreshSeerCalendars,
     push: push.notifier,
+    sms,
   });
   payments.events.register("booking", {
     // The charge was written with the confirmation; refunds reach the ledger through `refunded` below.
@@ -191,9 +208,14 @@ export function createServices(base: ServiceDeps) {
     vendors: createVendorService({
       ...deps,
       uploads,
-      payoutChecks: { checkDetails: payouts.methods.checkDetails, institutionsIn: payouts.methods.institutionsIn },
+      payoutChecks: {
+        checkDetails: payouts.methods.checkDetails,
+        institutionsIn: payouts.methods.institutionsIn,
+        resolveIn: payouts.methods.resolveIn,
+      },
     }),
     push,
+    phone: createPhoneService({ db: deps.db, clock: deps.clock, sms, secretKey: deps.config.secretKey }),
   };
 }
 

@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { pushConfig, type PushConfig } from "./push-config";
+import { smsConfig, type SmsConfig } from "./sms-config";
 
 /** How long a request may wait for its answer by default (REQUEST_DEADLINE_MS). */
 export const REQUEST_DEADLINE_MS = 15_000;
@@ -110,6 +111,12 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_ALLOW_PRIVATE_ADDRESSES: optionalString.pipe(z.enum(["true", "false"]).optional()),
+  // SMS (issue #44) through Africa's Talking: the app's username ("sandbox" for its sandbox) and API key; a registered
+  // sender id or short code; its API's address. Unset, texts are files in the outbox folder.
+  AFRICASTALKING_USERNAME: optionalString,
+  AFRICASTALKING_API_KEY: optionalString,
+  AFRICASTALKING_FROM: optionalString.pipe(z.string().max(11, "AFRICASTALKING_FROM must be at most 11 characters").optional()),
+  AFRICASTALKING_BASE_URL: optionalString.pipe(httpUrl("AFRICASTALKING_BASE_URL")),
 });
 
 export interface Config {
@@ -167,6 +174,8 @@ export interface Config {
   calendars: CalendarConfig;
   /** Web push: the VAPID keys and contact, and whether endpoints may be private addresses. */
   push: PushConfig;
+  /** SMS: Africa's Talking when configured, else text files in `{DATA_DIR}/sms-outbox`. */
+  sms: SmsConfig;
 }
 
 export interface CalendarConfig {
@@ -292,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
+  if (Boolean(e.AFRICASTALKING_USERNAME) !== Boolean(e.AFRICASTALKING_API_KEY))
+    throw new ConfigError("AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY go together: set both or neither");
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) throw new ConfigError("SESSION_SECRET is required in production");
   const sessionSecret = e.SESSION_SECRET ?? [persistedDevSecret(dataDir)];
   return {
@@ -352,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionSecret: e.SESSION_SECRET?.[0],
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     }),
+    sms: smsConfig(e, dataDir),
   };
 }
 

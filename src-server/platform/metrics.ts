@@ -44,6 +44,12 @@ export const metrics = {
     help: "E-mails handed to the mail server or outbox",
     registers: [registry],
   }),
+  smsSent: new Counter({
+    name: "seer_sms_total",
+    help: "Text messages handed to the SMS provider or outbox, refused by it, or held back by the per-number limit",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  }),
   jobsFailed: new Counter({
     name: "seer_jobs_failed_total",
     help: "Job runs that failed (and will be retried), by job",

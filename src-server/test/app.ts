@@ -13,6 +13,7 @@ import { FakeClock } from "../platform/clock";
 import type { StorageConfig, TrustProxy } from "../platform/config";
 import { jobDatabaseOf } from "../platform/jobs";
 import { MemoryMailer } from "../platform/mail";
+import { MemorySmsSender } from "../platform/sms";
 import type { SessionType } from "../../src/domain/consultations";
 import type { MeetingRole } from "../../src/domain/meetings";
 import type { PayoutRails } from "../platform/payouts/rail";
@@ -26,6 +27,8 @@ export interface TestApp {
   database: Database;
   clock: FakeClock;
   mailer: MemoryMailer;
+  /** Every text message the app sent (issue #44). */
+  sms: MemorySmsSender;
   uploadDir: string;
   close(): Promise<void>;
 }
@@ -90,6 +93,7 @@ export async function createTestApp(
   if (!database) throw new Error("unreachable: a test app has a database");
   const clock = options.clock ?? new FakeClock(new Date());
   const mailer = new MemoryMailer();
+  const sms = new MemorySmsSender();
   // Each test app keeps its uploads in its own temporary folder, removed on close.
   const uploadDir = mkdtempSync(path.join(os.tmpdir(), "seer-uploads-"));
   const app = await buildApp({
@@ -103,6 +107,7 @@ export async function createTestApp(
     },
     db: database.db,
     mailer,
+    sms,
     clock,
     clientDir: options.clientDir ?? "/nonexistent",
     ssrDir: options.ssrDir ?? "/nonexistent",
@@ -122,6 +127,7 @@ export async function createTestApp(
     database,
     clock,
     mailer,
+    sms,
     uploadDir,
     async close() {
       await app.close();

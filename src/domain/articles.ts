@@ -155,11 +155,11 @@ export function parseTags(text: string): string[] {
   return [...new Set(tags)];
 }
 
-/** "First Last", or 'Anonymous' when the author has no name (docs/product.md#routes-and-screens). */
-export function authorName(author: { firstName: string | null; lastName: string | null }): string {
+/** "First Last", or 'Anonymous' (`anonymous`, in the page's language) when the author has no name (docs/product.md#routes-and-screens). */
+export function authorName(author: { firstName: string | null; lastName: string | null }, anonymous = "Anonymous"): string {
   const name = [author.firstName, author.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(" ");
-  return name || "Anonymous";
+  return name || anonymous;
 }

@@ -16,6 +16,7 @@ export const ADMIN_ACTIONS = [
   "payouts.retry",
   "vendors.reviewApplication",
   "vendors.approveProduct",
+  "vendors.markDelivered",
 ] as const;
 
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
@@ -33,6 +34,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   "payouts.retry": "Retry a payout",
   "vendors.reviewApplication": "Review a vendor application",
   "vendors.approveProduct": "Approve a vendor's product",
+  "vendors.markDelivered": "Mark a vendor's part delivered",
 };
 
 /** docs/product.md#constants-and-limits: the Audit log tab shows 50 rows a page; an export holds at most 10,000. */

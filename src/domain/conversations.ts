@@ -46,5 +46,8 @@ export function conversationState(
 /** A signed-in person's live socket: what is said in their conversations, as it is said. */
 export const INBOX_SOCKET_PATH = "/api/messages/socket";
 
-/** What the server sends on it. */
-export type InboxSignal = { type: "message"; bookingId: string; message: ChatMessage };
+/**
+ * What the inbox socket sends: `ready` once the server delivers to it (a message stored before that is read by
+ * fetching), then each message of the person's conversations.
+ */
+export type InboxSignal = { type: "ready" } | { type: "message"; bookingId: string; message: ChatMessage };

@@ -57,7 +57,7 @@ export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const ORDER_STATUSES = ["pending", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const UPLOAD_KINDS = ["id-document", "profile-photo", "return-photo", "message-image"] as const;
+export const UPLOAD_KINDS = ["id-document", "profile-photo", "return-photo", "message-image", "product-image"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** A contact message in the admins' inbox. */

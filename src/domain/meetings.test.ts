@@ -48,6 +48,8 @@ describe("messages on the room's socket", () => {
       { type: "candidate", candidate: null },
       { type: "chat", text: "Hello" },
       { type: "media", media: { audio: true, video: false, screen: false } },
+      { type: "media", media: { audio: true, video: true, screen: false, audioOnly: "weak" } },
+      { type: "media", media: { audio: true, video: true, screen: false, audioOnly: "saver" } },
       { type: "leave" },
       { type: "ping" },
     ]) {
@@ -66,6 +68,7 @@ describe("messages on the room's socket", () => {
       { type: "chat", text: "x".repeat(2001) },
       { type: "chat", text: 5 },
       { type: "media", media: { audio: "yes", video: true, screen: false } },
+      { type: "media", media: { audio: true, video: true, screen: false, audioOnly: "because" } },
       { type: "join", bookingId: "other" },
     ]) {
       expect(clientSignal.safeParse(message).success, JSON.stringify(message)).toBe(false);

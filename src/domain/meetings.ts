@@ -59,7 +59,13 @@ const candidate = z
     usernameFragment: z.string().max(256).nullable().optional(),
   })
   .strict();
-const media = z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() }).strict();
+/**
+ * What a side sends; `audioOnly` says why its video is not sent at all: its weak link (`weak`, issue #44) or its
+ * Data saver (`saver`), for the other side's notice.
+ */
+const media = z
+  .object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean(), audioOnly: z.enum(["weak", "saver"]).optional() })
+  .strict();
 
 /** What a browser may send on the room's socket; anything else closes it with SOCKET_CLOSE.invalidMessage. */
 export const clientSignal = z.discriminatedUnion("type", [

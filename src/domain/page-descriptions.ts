@@ -26,5 +26,10 @@ export const pageDescriptionsFr: Partial<Record<string, string>> = {
   "/seers":
     "Parcourez les guides spirituels africains vérifiés par tradition, pays, spécialité et langue, et réservez une consultation vidéo de 15, 30 ou 60 minutes.",
   "/shop":
-    "Des objets sacrés de toute l’Afrique, choisis pour leur usage spirituel : perles, tissus, sculptures, plantes et plus encore.",
+    "Des objets sacrés de toute l’Afrique, choisis pour leur usage spirituel : perles, tissus, sculptures, plantes et plus encore.",
+  "/wisdom": "Des articles sur les traditions spirituelles africaines, écrits par des Seers et par notre communauté.",
+  "/about": "Qui nous sommes et comment Seer vérifie ses guides spirituels.",
+  "/contact": "Écrivez à l’équipe de Seer.",
+  "/terms": "Les conditions d’utilisation de Seer\u202f: consultations, paiements, annulations, remboursements et retours.",
+  "/privacy": "Comment Seer recueille, utilise, protège et conserve vos données personnelles, et quels sont vos droits.",
 };

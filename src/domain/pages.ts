@@ -66,6 +66,8 @@ export const clientPages: Record<string, PageInfo> = {
   "/articles/new": { name: "Write an Article", indexed: false, drawn: false },
   "/articles/edit/$id": { name: "Edit Article", indexed: false, drawn: false },
   "/become-seer": { name: "Become a Seer", indexed: true, drawn: true },
+  "/become-vendor": { name: "Become a Vendor", indexed: false, drawn: false },
+  "/vendor": { name: "Vendor Dashboard", indexed: false, drawn: false },
   "/about": { name: "About", indexed: true, drawn: true },
   "/contact": { name: "Contact", indexed: true, drawn: true },
   "/terms": { name: "Terms of Service", indexed: true, drawn: true },

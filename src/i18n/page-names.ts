@@ -4,4 +4,12 @@ import type { PublicMessageId } from "./messages/en";
  * The pages whose names (src/domain/pages.ts) are translated so far (issue #45), by pattern: their titles, the
  * server's and the browser's, come from the catalog; the others keep their English name in every language.
  */
-export const TRANSLATED_PAGE_NAMES: Partial<Record<string, PublicMessageId>> = { "/seers": "page.seers", "/shop": "page.shop" };
+export const TRANSLATED_PAGE_NAMES: Partial<Record<string, PublicMessageId>> = {
+  "/seers": "page.seers",
+  "/shop": "page.shop",
+  "/wisdom": "page.wisdom",
+  "/about": "page.about",
+  "/contact": "page.contact",
+  "/terms": "footer.terms",
+  "/privacy": "footer.privacy",
+};

@@ -164,6 +164,12 @@ export const requestReturnSchema = z.object({
   orderId: id,
   reason: z.string().trim().min(1, "Say why you are returning the order.").max(2000),
   photoUrls: z.array(z.string().trim().max(200)).min(1, "Add at least one photo.").max(RETURN_PHOTOS_MAX),
+  /** Some items only (a vendor's part, issue #46); without them, the whole order. */
+  lines: z
+    .array(z.object({ productId: id, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }))
+    .min(1)
+    .max(100)
+    .optional(),
 });
 export type RequestReturnInput = z.infer<typeof requestReturnSchema>;
 

@@ -2,6 +2,16 @@ import { z } from "zod";
 import { APPLICATION_STATUSES } from "../domain/enums";
 import { PAYOUT_METHOD_KINDS } from "../domain/payout-rails";
 import { UPLOAD_URL_PATTERN } from "./applications";
+
+export const PRODUCT_IMAGE_REQUIRED = "Upload the product's image again.";
+
+const isHttpsAddress = (value: string): boolean => {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
 import { emailSchema } from "./auth";
 
 /** docs/product.md#vendors: what the vendor's pages and the server answer. */
@@ -13,6 +23,10 @@ export const VENDOR_PRODUCT_NOT_FOUND = "Product not found";
 export const VENDOR_APPLICATION_NOT_FOUND = "Application not found";
 export const VENDOR_APPLICATION_REVIEWED = "This application has already been reviewed";
 export const PRODUCT_ALREADY_APPROVED = "This product has already been approved";
+export const VENDOR_ORDER_NOT_FOUND = "Order not found";
+export const PART_ALREADY_SHIPPED = "Your part of this order has already been marked as shipped.";
+export const PART_NOT_SHIPPABLE = "Only a paid order can be marked as shipped.";
+export const PART_NOT_DELIVERABLE = "Only a shipped part that has not been delivered can be marked as delivered.";
 /** The commission an approval suggests, in percent with two decimals. */
 export const DEFAULT_VENDOR_COMMISSION = "15.00";
 
@@ -72,6 +86,12 @@ export const vendorPayoutOptionsSchema = z.object({
   kind: z.enum(PAYOUT_METHOD_KINDS, { message: "Choose mobile money or a bank account" }),
 });
 
+/** `Check name`: the holder's name as the provider of the country's rail reports it, before the application is sent. */
+export const vendorPayoutNameSchema = vendorPayoutOptionsSchema.extend({
+  institutionCode: vendorPayoutSchema.shape.institutionCode,
+  accountNumber: vendorPayoutSchema.shape.accountNumber,
+});
+
 export const vendorApplicationFilterSchema = z.object({ status: z.enum(APPLICATION_STATUSES).optional() });
 
 /** A commission in percent with at most two decimals, between 0 and 100. */
@@ -117,12 +137,15 @@ export const vendorProductSchema = z.object({
   lowStockThreshold: count("Low-stock threshold"),
   categoryId: z.string().trim().min(1).max(100).nullish().transform((v) => v ?? null),
   origin: optionalText("Origin", 100),
+  // An image uploaded by the vendor (`/api/uploads/{id}`, checked as theirs on the server), or an https:// address.
   imageUrl: z
     .string()
     .trim()
     .max(500, "The image address is too long")
-    .url("Enter the image's address (https://...)")
-    .refine((v) => v.startsWith("https://"), "Enter the image's address (https://...)")
+    .refine(
+      (v) => UPLOAD_URL_PATTERN.test(v) || isHttpsAddress(v),
+      "Enter the image's address (https://...)",
+    )
     .nullish()
     .transform((v) => v ?? null),
   isActive: z.boolean().default(true),
@@ -130,3 +153,9 @@ export const vendorProductSchema = z.object({
 
 export const updateVendorProductSchema = vendorProductSchema.extend({ id: z.string().trim().min(1).max(100) });
 export const vendorProductIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** A vendor's part of an order: the admin marks it delivered (`vendors.markDelivered`). */
+export const vendorPartSchema = z.object({
+  orderId: z.string().trim().min(1).max(100),
+  vendorId: z.string().trim().min(1).max(100),
+});

@@ -70,6 +70,21 @@ function accountLinks(role: UserRole) {
 }
 
 /**
+ * Selling in the Sacred Market (issue #46): `Vendor dashboard` for an approved vendor, `Become a vendor` for anyone
+ * else. Being a vendor is not a role, so the menu asks `vendors.mine` when it opens (never on the page's first load).
+ */
+function VendorMenuLink({ onClick }: { onClick: () => void }) {
+  const mine = trpc.vendors.mine.useQuery();
+  if (mine.isPending) return null;
+  const vendor = mine.data?.vendor;
+  return (
+    <Anchor component={Link} to={vendor ? "/vendor" : "/become-vendor"} className={classes.mobileLink} onClick={onClick}>
+      {vendor ? "Vendor dashboard" : "Become a vendor"}
+    </Anchor>
+  );
+}
+
+/**
  * The account menu: a disclosure (a button that shows a short list of links), not Mantine's Menu, whose popover
  * machinery would weigh on every page's first download (issue #18). Escape, a click outside or a link closes it.
  */
@@ -107,6 +122,7 @@ function AccountMenu({ role }: { role: UserRole }) {
                 {l.label}
               </Anchor>
             ))}
+            <VendorMenuLink onClick={close} />
           </Stack>
         </Paper>
       )}

@@ -85,7 +85,13 @@ describe("global header and footer", () => {
   });
 
   it("shows a signed-in client the cart badge (sum of quantities), profile and logout, but no role buttons", async () => {
-    server.use(...trpcHandlers({ "account.me": () => user("client"), "cart.list": () => [cartLine(2, "a"), cartLine(3, "b")] }));
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => user("client"),
+        "cart.list": () => [cartLine(2, "a"), cartLine(3, "b")],
+        "vendors.mine": () => ({ application: null, vendor: null }),
+      }),
+    );
     renderApp("/about");
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toHaveAttribute("href", "/cart");
     expect(screen.getByTestId("cart-count")).toHaveTextContent("5");
@@ -94,10 +100,16 @@ describe("global header and footer", () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const menu = await screen.findByRole("navigation", { name: "Account" });
-    expect(within(menu).getAllByRole("link").map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+    await within(menu).findByRole("link", { name: "Become a vendor" });
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((item) => [item.textContent, item.getAttribute("href")]),
+    ).toEqual([
       ["Profile", "/profile"],
       ["My Articles", "/my-articles"],
       ["Write an Article", "/articles/new"],
+      ["Become a vendor", "/become-vendor"],
     ]);
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("navigation", { name: "Account" })).not.toBeInTheDocument();
@@ -111,13 +123,24 @@ describe("global header and footer", () => {
   });
 
   it("shows admins the Admin button and Seers the Dashboard button", async () => {
-    server.use(...trpcHandlers({ "account.me": () => user("admin"), "cart.list": () => [] }));
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => user("admin"),
+        "cart.list": () => [],
+        "vendors.mine": () => ({
+          application: null,
+          vendor: { id: "v-1", businessName: "Bonwire Kente Weavers", commissionPercentage: "15.00" },
+        }),
+      }),
+    );
     const admin = renderApp("/about");
     expect(await screen.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
     await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
     const adminMenu = await screen.findByRole("navigation", { name: "Account" });
     expect(within(adminMenu).getByRole("link", { name: "Admin Console" })).toHaveAttribute("href", "/admin");
     expect(within(adminMenu).queryByRole("link", { name: "Seer Dashboard" })).not.toBeInTheDocument();
+    // A vendor (any role may sell) finds their dashboard.
+    expect(await within(adminMenu).findByRole("link", { name: "Vendor dashboard" })).toHaveAttribute("href", "/vendor");
     admin.unmount();
 
     server.use(...trpcHandlers({ "account.me": () => user("seer"), "cart.list": () => [] }));

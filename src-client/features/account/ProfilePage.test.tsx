@@ -65,6 +65,8 @@ const order: Order = {
   refundedAmount: "0.00",
   returnStatus: null,
   returnNote: null,
+  returnLines: null,
+  parts: [],
 };
 
 describe("/profile signed in", () => {
@@ -171,6 +173,68 @@ describe("/profile signed in", () => {
     expect(await screen.findByText("No upcoming consultations.")).toBeInTheDocument();
     expect(await screen.findByText("No orders yet.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Visit the Sacred Market" })).toHaveAttribute("href", "/shop");
+  });
+});
+
+describe("/profile, an order with vendors' parts", () => {
+  it("shows each vendor's part, its tracking and delivery, and offers the return of a delivered part's items alone", async () => {
+    const day = 86_400_000;
+    const withParts: Order = {
+      ...order,
+      status: "paid",
+      parts: [
+        {
+          vendorId: "v-1",
+          businessName: "Bonwire Kente",
+          productIds: ["p-1"],
+          shipment: {
+            carrier: "DHL",
+            trackingNumber: "GH-1",
+            trackingUrl: "https://www.dhl.com/track?id=GH-1",
+            shippedAt: new Date(Date.now() - 3 * day),
+            deliveredAt: new Date(Date.now() - day),
+          },
+        },
+        {
+          vendorId: "v-2",
+          businessName: "Shea Sisters",
+          productIds: ["p-2"],
+          shipment: {
+            carrier: "DHL",
+            trackingNumber: "GH-2",
+            trackingUrl: "https://www.dhl.com/track?id=GH-2",
+            shippedAt: new Date(Date.now() - day),
+            deliveredAt: null,
+          },
+        },
+      ],
+    };
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => client,
+        "cart.list": () => [],
+        "account.sessions": () => [],
+        "account.secondFactors": () => ({ totp: false, passkeys: 0, recoveryCodesLeft: 0 }),
+        "calendars.feed": () => ({
+          httpsUrl: "http://localhost:3000/calendar/abc.ics",
+          webcalUrl: "webcal://localhost:3000/calendar/abc.ics",
+        }),
+        "bookings.clientSessions": () => ({ upcoming: [], past: [] }),
+        "account.orders": () => [withParts],
+      }),
+    );
+    renderApp("/profile");
+    const parts = await screen.findAllByTestId("order-part");
+    const [kente, shea] = parts as [HTMLElement, HTMLElement];
+    expect(kente).toHaveTextContent("From Bonwire Kente");
+    expect(kente).toHaveTextContent(/Delivered/);
+    expect(shea).toHaveTextContent(/From Shea Sisters.*Shipped .* with DHL, GH-2/);
+    expect(within(shea).getByRole("link", { name: "Track parcel" })).toHaveAttribute("href", "https://www.dhl.com/track?id=GH-2");
+    expect(within(shea).queryByRole("button", { name: "Return these items" })).not.toBeInTheDocument();
+    // The order as a whole is not delivered: only the delivered part's items can be returned.
+    expect(screen.queryByRole("button", { name: "Ask for a return" })).not.toBeInTheDocument();
+    // (The dialog's autosizing text area does not run in jsdom: e2e/vendor.e2e.ts sees the button in Chromium.)
+    expect(within(kente).getByRole("button", { name: "Return these items" })).toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,7 @@ import { CalendarFeed } from "../calendars/CalendarFeed";
 import { MyOrders } from "../shop/MyOrders";
 import { AccountCard } from "./AccountCard";
 import { AccountSettings } from "./AccountSettings";
+import { PhoneSettings } from "./PhoneSettings";
 import { PushSettings } from "./PushSettings";
 import { SecuritySettings } from "./SecuritySettings";
 
@@ -20,6 +21,7 @@ export function ProfilePage({ user }: { user: SignedInUser }) {
         </SimpleGrid>
         <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming consultations, with the meeting link." />
         <PushSettings />
+        <PhoneSettings />
         <AccountSettings user={user} />
         <SecuritySettings admin={user.role === "admin"} />
       </Stack>

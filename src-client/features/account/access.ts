@@ -16,6 +16,9 @@ export const accessRoles = {
   checkout: undefined,
   booking: undefined,
   apply: undefined,
+  applyVendor: undefined,
+  // Being a vendor is not a role (decision 163): the dashboard itself tells a non-vendor so.
+  vendor: undefined,
   profile: undefined,
   messages: undefined,
   myArticles: undefined,

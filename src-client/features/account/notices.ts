@@ -40,6 +40,8 @@ const notices = {
   checkout: { signedOut: loginRequired("access.loginRequiredCheckout", { toast: true }) },
   booking: { signedOut: loginRequired("access.loginRequiredBooking", { toast: true }) },
   apply: { signedOut: loginRequired("access.loginRequiredApply", { toast: true }) },
+  applyVendor: { signedOut: loginRequired("access.loginRequiredApplyVendor", { loginLink: true }) },
+  vendor: { signedOut: loginRequired("access.loginRequiredVendor", { loginLink: true }) },
   profile: { signedOut: loginRequired("access.loginRequiredProfile", { loginLink: true }) },
   messages: { signedOut: loginRequired("access.loginRequiredMessages", { loginLink: true }) },
   myArticles: { signedOut: loginRequired("access.loginRequiredMyArticles", { loginLink: true }) },

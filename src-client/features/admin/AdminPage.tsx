@@ -28,6 +28,7 @@ import { StatCard } from "../../components/StatCard";
 import { AdminCancelDialog } from "./AdminCancelDialog";
 import { OrdersPanel, type OrderFilters } from "./OrdersPanel";
 import { PayoutsPanel } from "./PayoutsPanel";
+import { VendorsPanel } from "./VendorsPanel";
 
 const SESSION_LABEL: Record<string, string> = { "15min": "15 Minutes", "30min": "30 Minutes", "60min": "60 Minutes" };
 // docs/product.md#admin: statuses other than pending, confirmed and completed in red; shades chosen for 4.5:1 text contrast.
@@ -336,6 +337,7 @@ export function AdminPage({
           >
             Applications
           </Tabs.Tab>
+          <Tabs.Tab value="vendors">Vendors</Tabs.Tab>
           <Tabs.Tab value="bookings">Bookings</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
@@ -349,6 +351,9 @@ export function AdminPage({
         </Tabs.Panel>
         <Tabs.Panel value="applications">
           <ApplicationsPanel counts={counts} />
+        </Tabs.Panel>
+        <Tabs.Panel value="vendors">
+          <VendorsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="bookings">
           <BookingsPanel />

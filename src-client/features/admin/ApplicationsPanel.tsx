@@ -10,15 +10,15 @@ type Application = ApplicationList["applications"][number];
 type Status = Application["status"];
 
 // Shades dark (or, for ochre, light with dark text) enough for 4.5:1 text contrast.
-const statusColor: Record<Status, string> = { pending: "ochre.4", approved: "forest.9", rejected: "red.9" };
-const statusLabel: Record<Status, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
+export const statusColor: Record<Status, string> = { pending: "ochre.4", approved: "forest.9", rejected: "red.9" };
+export const statusLabel: Record<Status, string> = { pending: "Pending", approved: "Approved", rejected: "Rejected" };
 const emptyText: Record<Status, string> = {
   pending: "No pending applications",
   approved: "No approved applications",
   rejected: "No rejected applications",
 };
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+export function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">

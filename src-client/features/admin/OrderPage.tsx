@@ -25,6 +25,7 @@ import { ORDER_STATUS_COLOR, ORDER_STATUS_LABEL } from "./OrdersPanel";
 import { RefundDialog } from "./RefundDialog";
 import { ReturnPanel } from "./ReturnPanel";
 import { ShipDialog } from "./ShipDialog";
+import { VendorPartsPanel } from "./VendorPartsPanel";
 import type { Order } from "./types";
 
 const HISTORY_LABEL: Record<string, string> = {
@@ -128,6 +129,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
         </Group>
         {deliver.error && <Alert color="red">{deliver.error.message}</Alert>}
         <ReturnPanel order={o} />
+        <VendorPartsPanel order={o} />
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="sm">
             Items

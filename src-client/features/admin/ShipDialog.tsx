@@ -2,33 +2,45 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/
 import { useState } from "react";
 import { CARRIERS, type Carrier } from "../../../src/domain/shipping";
 import { notify } from "../../lib/notify";
-import { trpc } from "../../trpc";
+import { trpc, type RouterInputs } from "../../trpc";
 import type { Order } from "./types";
 
-/** Marks a paid order as shipped with its carrier and tracking number; the shopper is e-mailed the link. */
-export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }) {
-  const utils = trpc.useUtils();
+type ShipInput = RouterInputs["orders"]["ship"];
+
+/** What the form needs of a shipping mutation: the admin's `orders.ship` or a vendor's `vendors.markShipped`. */
+export interface ShipMutation {
+  mutate: (input: ShipInput) => void;
+  isPending: boolean;
+  error: { message: string; data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } | null } | null } | null;
+}
+
+/**
+ * The carrier, tracking number (and, for another carrier, its tracking link) of a shipment, in a dialog: an admin
+ * ships a whole order, a vendor their own part of one (issue #46).
+ */
+export function ShipForm({
+  title,
+  orderId,
+  ship,
+  submitLabel,
+  onClose,
+}: {
+  title: string;
+  orderId: string;
+  ship: ShipMutation;
+  submitLabel: string;
+  onClose(): void;
+}) {
   const [carrier, setCarrier] = useState<Carrier>("DHL");
   const [trackingNumber, setTrackingNumber] = useState("");
   const [trackingUrl, setTrackingUrl] = useState("");
-  const ship = trpc.orders.ship.useMutation({
-    onSuccess: (next) => {
-      utils.orders.detail.setData({ orderId: order.id }, next);
-      void utils.orders.list.invalidate();
-      notify(
-        { title: "Marked as shipped", message: `The shopper was e-mailed the tracking link for ${order.orderNumber}.` },
-        "success",
-      );
-      onClose();
-    },
-  });
-  const fieldErrors = ship.error?.data?.zodError?.fieldErrors as Record<string, string[] | undefined> | undefined;
+  const fieldErrors = ship.error?.data?.zodError?.fieldErrors;
   return (
-    <Modal opened onClose={onClose} title={`Ship order ${order.orderNumber}`}>
+    <Modal opened onClose={onClose} title={title}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          ship.mutate({ orderId: order.id, carrier, trackingNumber, ...(carrier === "Other" ? { trackingUrl } : {}) });
+          ship.mutate({ orderId, carrier, trackingNumber, ...(carrier === "Other" ? { trackingUrl } : {}) });
         }}
       >
         <Stack gap="sm">
@@ -62,11 +74,36 @@ export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }
               Back
             </Button>
             <Button type="submit" loading={ship.isPending}>
-              Mark as shipped
+              {submitLabel}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Marks a paid order as shipped with its carrier and tracking number; the shopper is e-mailed the link. */
+export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }) {
+  const utils = trpc.useUtils();
+  const ship = trpc.orders.ship.useMutation({
+    onSuccess: (next) => {
+      utils.orders.detail.setData({ orderId: order.id }, next);
+      void utils.orders.list.invalidate();
+      notify(
+        { title: "Marked as shipped", message: `The shopper was e-mailed the tracking link for ${order.orderNumber}.` },
+        "success",
+      );
+      onClose();
+    },
+  });
+  return (
+    <ShipForm
+      title={`Ship order ${order.orderNumber}`}
+      orderId={order.id}
+      ship={ship}
+      submitLabel="Mark as shipped"
+      onClose={onClose}
+    />
   );
 }

@@ -2,11 +2,9 @@ import {
   Alert,
   Button,
   Container,
-  Input,
   Loader,
   NumberInput,
   Paper,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -16,16 +14,14 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { ID_DOCUMENT_ACCEPT, seerApplicationSchema, type SeerApplication } from "../../../src/schemas/applications";
+import { useEffect, useRef, useState } from "react";
+import { seerApplicationSchema, type SeerApplication } from "../../../src/schemas/applications";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { SpecializationsInput } from "./SpecializationsInput";
-import { UploadError, uploadFile } from "../../lib/upload";
-
-export const ID_DOCUMENT_ENDPOINT = "/api/upload/id-document";
+import { DocumentField, useDocumentUpload } from "./DocumentUpload";
 
 interface FormValues {
   fullName: string;
@@ -39,64 +35,6 @@ interface FormValues {
   biography: string;
   ethicsStatement: string;
   idDocumentUrl: string;
-}
-
-type UploadState =
-  | { status: "idle" }
-  | { status: "uploading"; fileName: string; percent: number }
-  | { status: "done"; fileName: string }
-  | { status: "failed"; fileName: string; detail: string };
-
-function IdDocumentField({
-  upload,
-  error,
-  onFile,
-}: {
-  upload: UploadState;
-  error: React.ReactNode;
-  onFile: (file: File) => void;
-}) {
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const shownError = error ?? (upload.status === "failed" ? upload.detail : undefined);
-  const hasError = Boolean(shownError);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    if (file) onFile(file);
-  };
-  return (
-    <Input.Wrapper
-      id={id}
-      label="ID Document (JPEG, PNG or PDF, max 10MB)"
-      description="A government-issued ID. Only our review team can see it."
-      required
-      error={shownError}
-    >
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        name="idDocument"
-        accept={ID_DOCUMENT_ACCEPT}
-        aria-describedby={hasError ? `${id}-description ${id}-error` : `${id}-description`}
-        aria-invalid={hasError}
-        onChange={onChange}
-        disabled={upload.status === "uploading"}
-        style={{ display: "block", marginTop: 6 }}
-      />
-      {upload.status === "uploading" && (
-        <Progress mt="xs" value={upload.percent} animated aria-label={`Uploading ${upload.fileName}`} />
-      )}
-      {upload.status === "done" && (
-        <>
-          <Progress mt="xs" value={100} color="forest" aria-label={`Uploaded ${upload.fileName}`} />
-          <Text size="sm" c="var(--seer-success-text)" mt={4}>
-            Uploaded: {upload.fileName}
-          </Text>
-        </>
-      )}
-    </Input.Wrapper>
-  );
 }
 
 /** The application's own fields, bound to the form; the ID document and the submit button are the form's. */
@@ -185,17 +123,9 @@ function ApplicationFields({ form }: { form: UseFormReturnType<FormValues> }) {
 
 function ApplicationForm() {
   const navigate = useNavigate();
-  const [upload, setUpload] = useState<UploadState>({ status: "idle" });
   const [serverError, setServerError] = useState<string | null>(null);
-  const abortRef = useRef<(() => void) | null>(null);
   const cancelRedirect = useRef<(() => void) | null>(null);
-  useEffect(
-    () => () => {
-      abortRef.current?.();
-      cancelRedirect.current?.();
-    },
-    [],
-  );
+  useEffect(() => () => cancelRedirect.current?.(), []);
 
   const form = useForm<FormValues>({
     mode: "controlled",
@@ -231,35 +161,13 @@ function ApplicationForm() {
     },
   });
 
-  function onFile(file: File) {
-    abortRef.current?.();
-    form.setFieldValue("idDocumentUrl", "");
-    setUpload({ status: "uploading", fileName: file.name, percent: 0 });
-    const { done, abort } = uploadFile(ID_DOCUMENT_ENDPOINT, "idDocument", file, (percent) =>
-      setUpload((current) => (current.status === "uploading" ? { ...current, percent } : current)),
-    );
-    abortRef.current = abort;
-    done.then(
-      (url) => {
-        form.setFieldValue("idDocumentUrl", url);
-        form.clearFieldError("idDocumentUrl");
-        setUpload({ status: "done", fileName: file.name });
-      },
-      (error: unknown) => {
-        const status = error instanceof UploadError ? error.status : 0;
-        if (status === 0 && error instanceof UploadError && error.detail === "Upload cancelled") return;
-        if (status === 401) {
-          notify(messages.unauthorized, "destructive");
-          cancelRedirect.current = redirectToLogin();
-        } else {
-          notify(messages.uploadFailed, "destructive");
-        }
-        const detail =
-          error instanceof UploadError && status >= 400 && status < 500 ? error.detail : messages.uploadFailed.message;
-        setUpload({ status: "failed", fileName: file.name, detail });
-      },
-    );
-  }
+  const { upload, onFile } = useDocumentUpload(
+    (url) => {
+      form.setFieldValue("idDocumentUrl", url);
+      form.clearFieldError("idDocumentUrl");
+    },
+    () => form.setFieldValue("idDocumentUrl", ""),
+  );
 
   const onSubmit = form.onSubmit((values) => {
     setServerError(null);
@@ -275,7 +183,13 @@ function ApplicationForm() {
           </Alert>
         )}
         <ApplicationFields form={form} />
-        <IdDocumentField upload={upload} error={form.errors.idDocumentUrl} onFile={onFile} />
+        <DocumentField
+          label="ID Document (JPEG, PNG or PDF, max 10MB)"
+          description="A government-issued ID. Only our review team can see it."
+          upload={upload}
+          error={form.errors.idDocumentUrl}
+          onFile={onFile}
+        />
         <Button type="submit" size="md" disabled={submit.isPending || upload.status === "uploading"}>
           {submit.isPending ? "Submitting..." : "Submit Application"}
         </Button>

@@ -5,10 +5,19 @@ interface Props {
   value: string[];
   onChange: (value: string[]) => void;
   error?: React.ReactNode;
+  /** The field's name; "Specializations" on the Seer application, "Product Types" on the vendor one. */
+  label?: string;
+  placeholder?: string;
 }
 
 /** Specializations as tags (docs/product.md#routes-and-screens): Enter or Add adds one; blanks and duplicates are ignored; each is removable. */
-export function SpecializationsInput({ value, onChange, error }: Props) {
+export function SpecializationsInput({
+  value,
+  onChange,
+  error,
+  label = "Specializations",
+  placeholder = "e.g., Divination, Ancestral Healing, Dream Interpretation",
+}: Props) {
   const [draft, setDraft] = useState("");
   const id = useId();
 
@@ -27,12 +36,12 @@ export function SpecializationsInput({ value, onChange, error }: Props) {
   }
 
   return (
-    <Input.Wrapper label="Specializations" required error={error} id={id} description="Press Enter or Add after each one">
+    <Input.Wrapper label={label} required error={error} id={id} description="Press Enter or Add after each one">
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
           id={id}
           style={{ flex: 1 }}
-          placeholder="e.g., Divination, Ancestral Healing, Dream Interpretation"
+          placeholder={placeholder}
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -45,7 +54,7 @@ export function SpecializationsInput({ value, onChange, error }: Props) {
         </Button>
       </Group>
       {value.length > 0 && (
-        <Pill.Group mt="xs" aria-label="Added specializations">
+        <Pill.Group mt="xs" aria-label={`Added ${label.toLowerCase()}`}>
           {value.map((tag) => (
             <Pill
               key={tag}

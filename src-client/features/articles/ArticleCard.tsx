@@ -3,11 +3,12 @@ import { IconEye, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { previewOf } from "../../../src/domain/articles";
 import { LocalDate } from "../../components/LocalDate";
-import { formatViews } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import type { ArticleWithAuthor } from "./types";
 
 /** A /wisdom card: image, category, video icon, title, excerpt, published date or 'Draft', view count. */
 export function ArticleCard({ item: { article } }: { item: ArticleWithAuthor }) {
+  const { t } = useI18n();
   return (
     <Card withBorder radius="md" padding="lg" component="article" h="100%">
       {article.featuredImageUrl && (
@@ -21,7 +22,7 @@ export function ArticleCard({ item: { article } }: { item: ArticleWithAuthor }) 
             {article.category}
           </Badge>
           {article.videoUrl && (
-            <Group gap={4} c="var(--seer-accent-text)" aria-label="Includes a video" role="img">
+            <Group gap={4} c="var(--seer-accent-text)" aria-label={t("wisdom.hasVideo")} role="img">
               <IconVideo size={18} aria-hidden />
             </Group>
           )}
@@ -36,12 +37,12 @@ export function ArticleCard({ item: { article } }: { item: ArticleWithAuthor }) 
         </Text>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            {article.isPublished && article.publishedAt ? <LocalDate moment={article.publishedAt} /> : "Draft"}
+            {article.isPublished && article.publishedAt ? <LocalDate moment={article.publishedAt} /> : t("wisdom.draft")}
           </Text>
           <Group gap={4}>
             <IconEye size={14} aria-hidden />
             <Text size="xs" c="dimmed">
-              {formatViews(article.viewCount)}
+              {t("wisdom.views", { count: article.viewCount })}
             </Text>
           </Group>
         </Group>

@@ -7,9 +7,11 @@ import { AppProviders } from "../../providers";
 import { createAppRouter } from "../../router";
 import { server, TEST_ORIGIN, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { createQueryClient, createTrpcClient, createTrpcUtils } from "../../trpc";
 import { listItem, XSS } from "./testData";
-
 
 /** The app as main.tsx renders it, in StrictMode, where effects run twice. */
 function renderStrict(url: string, cached?: ReturnType<typeof listItem>) {
@@ -18,7 +20,10 @@ function renderStrict(url: string, cached?: ReturnType<typeof listItem>) {
   const utils = createTrpcUtils(queryClient, trpcClient);
   // An article already in the cache (a page seen before) is published at the very first effect run.
   if (cached) utils.articles.bySlug.setData({ slug: cached.article.slug }, cached);
-  const router = createAppRouter({ queryClient, trpc: utils, i18n: englishI18n }, { history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createAppRouter(
+    { queryClient, trpc: utils, i18n: englishI18n },
+    { history: createMemoryHistory({ initialEntries: [url] }) },
+  );
   render(
     <StrictMode>
       <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
@@ -162,5 +167,43 @@ describe("/wisdom/{slug}", () => {
     expect(article.querySelector("script")).toBeNull();
     expect(article.querySelectorAll("img")).toHaveLength(0);
     await waitFor(() => expect((window as { __xss?: number }).__xss).toBeUndefined());
+  });
+});
+
+describe("/fr/wisdom/{slug}", () => {
+  it("reads in French around the article, which is shown as written (issue #45)", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "articles.bySlug": () => listItem({ viewCount: 1234 }, { firstName: null, lastName: null }),
+        "articles.recordView": () => ({ viewCount: 1235 }),
+      }),
+    );
+    setFormatLocale("fr");
+    try {
+      renderApp("/fr/wisdom/pouring-libation", createI18n("fr", french));
+      const article = await screen.findByRole("article");
+      expect(within(article).getByRole("heading", { level: 1, name: "Pouring Libation" })).toBeInTheDocument();
+      expect(within(article).getByRole("link", { name: "Retour à l’Espace sagesse" })).toHaveAttribute("href", "/fr/wisdom");
+      expect(within(article).getByText("Anonyme")).toBeInTheDocument();
+      expect(within(article).getByText("4 mars 2026")).toBeInTheDocument();
+      expect(within(article).getByLabelText("Mots-clés")).toBeInTheDocument();
+      expect(within(article).getByText("Water remembers.")).toBeInTheDocument();
+      await waitFor(() => expect(within(article).getByTestId("article-views")).toHaveTextContent(/^1\s235 vues$/));
+    } finally {
+      setFormatLocale("en");
+    }
+  });
+
+  it("says a missing article is not found, in French", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "articles.bySlug": () => ({ error: { code: "NOT_FOUND", message: "Article Not Found" } }),
+      }),
+    );
+    renderApp("/fr/wisdom/nothing", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Article introuvable" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Article introuvable · Seer"));
   });
 });

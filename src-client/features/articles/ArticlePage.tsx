@@ -16,22 +16,23 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconCalendar, IconEye, IconUser } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { ARTICLE_NOT_FOUND, authorName, isHttpUrl, videoEmbedUrl } from "../../../src/domain/articles";
+import { authorName, isHttpUrl, videoEmbedUrl } from "../../../src/domain/articles";
 import { trpc } from "../../trpc";
 import { ArticleBody } from "./ArticleBody";
 import { LocalDate } from "../../components/LocalDate";
-import { formatViews } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { usePageTitle } from "../../lib/page-title";
 
 function ArticleNotFound() {
-  usePageTitle("Article Not Found");
+  const { t } = useI18n();
+  usePageTitle(t("wisdom.notFound"));
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="md">
-        <Title order={1}>{ARTICLE_NOT_FOUND}</Title>
-        <Text c="dimmed">The article you're looking for doesn't exist or is not available.</Text>
+        <Title order={1}>{t("wisdom.notFound")}</Title>
+        <Text c="dimmed">{t("wisdom.notFoundText")}</Text>
         <Button component={Link} to="/wisdom">
-          Back to Wisdom Hub
+          {t("wisdom.back")}
         </Button>
       </Stack>
     </Container>
@@ -41,12 +42,13 @@ function ArticleNotFound() {
 /** YouTube and Vimeo play in the page; any other video address is only a link, never framed. */
 function ArticleVideo({ url, title }: { url: string; title: string }) {
   const embed = videoEmbedUrl(url);
+  const { t } = useI18n();
   if (embed) {
     return (
       <AspectRatio ratio={16 / 9}>
         <iframe
           src={embed}
-          title={`Video: ${title}`}
+          title={t("wisdom.videoTitle", { title })}
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
@@ -60,7 +62,7 @@ function ArticleVideo({ url, title }: { url: string; title: string }) {
   return (
     <Text>
       <Anchor href={url} target="_blank" rel="noopener noreferrer nofollow">
-        Watch the video
+        {t("wisdom.watchVideo")}
       </Anchor>
     </Text>
   );
@@ -70,6 +72,7 @@ function ArticleVideo({ url, title }: { url: string; title: string }) {
 export function ArticlePage({ slug }: { slug: string }) {
   const utils = trpc.useUtils();
   const query = trpc.articles.bySlug.useQuery({ slug });
+  const { t } = useI18n();
   usePageTitle(query.data?.article.title);
   const { mutate: recordView } = trpc.articles.recordView.useMutation({
     onSuccess: ({ viewCount }) =>
@@ -88,7 +91,7 @@ export function ArticlePage({ slug }: { slug: string }) {
     return (
       <Container size="md" py={80}>
         <Group justify="center">
-          <Loader aria-label="Loading article" />
+          <Loader aria-label={t("wisdom.loadingArticle")} />
         </Group>
       </Container>
     );
@@ -97,12 +100,12 @@ export function ArticlePage({ slug }: { slug: string }) {
     if (query.error.data?.code === "NOT_FOUND") return <ArticleNotFound />;
     return (
       <Container size="sm" py={60}>
-        <Alert color="red" title="Could not load the article" role="alert">
+        <Alert color="red" title={t("wisdom.articleError")} role="alert">
           <Text size="sm" mb="sm">
-            Something went wrong while loading this article. Please try again.
+            {t("wisdom.articleErrorText")}
           </Text>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
+            {t("wisdom.tryAgain")}
           </Button>
         </Alert>
       </Container>
@@ -114,7 +117,7 @@ export function ArticlePage({ slug }: { slug: string }) {
   return (
     <Container size="md" py="xl" component="article">
       <Anchor component={Link} to="/wisdom" size="sm" mb="lg" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
-        <IconArrowLeft size={14} aria-hidden /> Back to Wisdom Hub
+        <IconArrowLeft size={14} aria-hidden /> {t("wisdom.back")}
       </Anchor>
       <Stack gap="md">
         <Group gap="xs">
@@ -123,7 +126,7 @@ export function ArticlePage({ slug }: { slug: string }) {
           </Badge>
           {!article.isPublished && (
             <Badge variant="outline" color="gray">
-              Draft
+              {t("wisdom.draft")}
             </Badge>
           )}
         </Group>
@@ -131,21 +134,23 @@ export function ArticlePage({ slug }: { slug: string }) {
         <Group gap="lg" c="dimmed">
           <Group gap={6}>
             <IconUser size={16} aria-hidden />
-            <Text size="sm">{authorName(author)}</Text>
+            <Text size="sm">{authorName(author, t("wisdom.anonymous"))}</Text>
           </Group>
           <Group gap={6}>
             <IconCalendar size={16} aria-hidden />
-            <Text size="sm"><LocalDate moment={date} /></Text>
+            <Text size="sm">
+              <LocalDate moment={date} />
+            </Text>
           </Group>
           <Group gap={6}>
             <IconEye size={16} aria-hidden />
             <Text size="sm" data-testid="article-views">
-              {formatViews(article.viewCount)}
+              {t("wisdom.views", { count: article.viewCount })}
             </Text>
           </Group>
         </Group>
         {article.tags.length > 0 && (
-          <Group gap={6} aria-label="Tags">
+          <Group gap={6} aria-label={t("wisdom.tags")}>
             {article.tags.map((tag) => (
               <Badge key={tag} variant="outline" color="terracotta" tt="none">
                 #{tag}

@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { createI18n } from "../../lib/i18n";
 import { listItem, XSS } from "./testData";
-
 
 const longContent = `${"Breath and water. ".repeat(10)}TAIL-NOT-SHOWN`;
 
@@ -94,5 +95,37 @@ describe("/wisdom", () => {
     expect(Array.from(document.querySelectorAll("script")).some((el) => el.textContent?.includes("__xss"))).toBe(false);
     expect(card.querySelector("img")).toBeNull();
     expect((window as { __xss?: number }).__xss).toBeUndefined();
+  });
+});
+
+describe("/fr/wisdom", () => {
+  it("reads in French around the articles, which are shown as written (issue #45)", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "articles.categories": () => ["Divination"],
+        "articles.list": () => [listItem({ videoUrl: "https://youtu.be/dQw4w9WgXcQ", viewCount: 1 })],
+      }),
+    );
+    renderApp("/fr/wisdom", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Espace sagesse" })).toBeInTheDocument();
+    const search = screen.getByRole("search", { name: "Trouver un article" });
+    expect(within(search).getByLabelText("Catégorie")).toHaveDisplayValue("Toutes les catégories");
+    expect(screen.getByRole("link", { name: "Écrire un article" })).toHaveAttribute("href", "/fr/articles/new");
+    const [card] = await screen.findAllByRole("article");
+    expect(within(card as HTMLElement).getByRole("link", { name: "Pouring Libation" })).toHaveAttribute(
+      "href",
+      "/fr/wisdom/pouring-libation",
+    );
+    expect(within(card as HTMLElement).getByRole("img", { name: "Contient une vidéo" })).toBeInTheDocument();
+    expect(card).toHaveTextContent("1 vue");
+    await waitFor(() => expect(document.title).not.toBe(""));
+  });
+
+  it("says so in French when nothing is found", async () => {
+    server.use(...trpcHandlers({ "account.me": () => null, "articles.categories": () => [], "articles.list": () => [] }));
+    renderApp("/fr/wisdom", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 2, name: "Aucun article trouvé" })).toBeInTheDocument();
+    expect(screen.getByText("Soyez la première personne à partager votre sagesse.")).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import {
 import { IconPencil } from "@tabler/icons-react";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { ArticleCard } from "./ArticleCard";
 
@@ -24,6 +25,7 @@ export function WisdomPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const q = search.q ?? "";
+  const { t } = useI18n();
 
   const searchText = useUrlSearchText(q, (value) => void navigate({ search: (prev) => ({ ...prev, q: value }), replace: true }));
 
@@ -38,27 +40,27 @@ export function WisdomPage() {
     <Container size="xl" py="xl">
       <Group justify="space-between" align="flex-end" mb="xl" gap="md">
         <Stack gap="xs">
-          <Title order={1}>Wisdom Hub</Title>
+          <Title order={1}>{t("wisdom.title")}</Title>
           <Text c="dimmed" maw={640}>
-            Teachings, reflections and practices shared by our community of Seers and seekers.
+            {t("wisdom.lead")}
           </Text>
         </Stack>
         <Button component={Link} to="/articles/new" leftSection={<IconPencil size={16} aria-hidden />} variant="light">
-          Write an Article
+          {t("nav.writeArticle")}
         </Button>
       </Group>
 
       <SearchForm
-        label="Find an article"
-        placeholder="Search articles"
+        label={t("wisdom.find")}
+        placeholder={t("wisdom.searchPlaceholder")}
         action="/wisdom"
         search={searchText}
         onEarlyFilters={(patch) => void navigate({ search: (prev) => ({ ...prev, ...pick(patch, ["category"]) }) })}
       >
         <NativeSelect
-          label="Category"
+          label={t("wisdom.category")}
           name="category"
-          data={[{ value: "", label: "All Categories" }, ...withCurrent.map((c) => ({ value: c, label: c }))]}
+          data={[{ value: "", label: t("wisdom.allCategories") }, ...withCurrent.map((c) => ({ value: c, label: c }))]}
           value={search.category ?? ""}
           onChange={(e) => void navigate({ search: (prev) => ({ ...prev, category: e.currentTarget.value || undefined }) })}
           style={{ flex: "1 1 200px" }}
@@ -67,7 +69,7 @@ export function WisdomPage() {
 
       {articles.isPending ? (
         <div aria-busy="true">
-          <VisuallyHidden role="status">Loading articles…</VisuallyHidden>
+          <VisuallyHidden role="status">{t("wisdom.loading")}</VisuallyHidden>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} h={320} radius="md" />
@@ -75,22 +77,20 @@ export function WisdomPage() {
           </SimpleGrid>
         </div>
       ) : articles.isError ? (
-        <Alert color="red" title="Could not load articles" role="alert">
+        <Alert color="red" title={t("wisdom.loadError")} role="alert">
           <Text size="sm" mb="sm">
-            Something went wrong while loading the articles. Please try again.
+            {t("wisdom.loadErrorText")}
           </Text>
           <Button size="xs" variant="light" color="red" onClick={() => void articles.refetch()}>
-            Try again
+            {t("wisdom.tryAgain")}
           </Button>
         </Alert>
       ) : articles.data.length === 0 ? (
         <Stack align="center" py={60} gap="xs" role="status">
           <Title order={2} size="h3">
-            No Articles Found
+            {t("wisdom.none")}
           </Title>
-          <Text c="dimmed">
-            {search.q || search.category ? "Try another search or category." : "Be the first to share your wisdom."}
-          </Text>
+          <Text c="dimmed">{search.q || search.category ? t("wisdom.noneFiltered") : t("wisdom.noneYet")}</Text>
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">

@@ -4,31 +4,33 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatPaid } from "../../../src/domain/money";
+import { intlLocale } from "../../../src/i18n/format-locale";
+import { formatDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { CalendarButton } from "./CalendarButton";
 
 /** The booked session as the client reads it: their own clock and timezone. */
 function BookingDetails({ bookingId }: { bookingId: string }) {
+  const { t } = useI18n();
   const booking = trpc.bookings.byId.useQuery({ bookingId });
   if (!booking.data) return null;
   const b = booking.data;
   const zone = b.clientTimezone;
-  const day = b.startsAt.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: zone });
-  const time = b.startsAt.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: zone });
+  const day = formatDate(b.startsAt, "weekday", zone);
+  const time = b.startsAt.toLocaleTimeString(intlLocale(), { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: zone });
   return (
-    <Paper withBorder p="lg" radius="md" w="100%" ta="left" aria-label="Your booking" component="section">
+    <Paper withBorder p="lg" radius="md" w="100%" ta="left" aria-label={t("booking.yourBooking")} component="section">
       <SimpleGrid cols={2} spacing="xs">
-        <Text fw={600}>Seer</Text>
+        <Text fw={600}>{t("booking.seer")}</Text>
         <Text>{b.seerName}</Text>
-        <Text fw={600}>Date</Text>
+        <Text fw={600}>{t("booking.date")}</Text>
         <Text>{day}</Text>
-        <Text fw={600}>Time</Text>
-        <Text>
-          {time} ({zone})
-        </Text>
-        <Text fw={600}>Duration</Text>
-        <Text>{SESSION_MINUTES[b.sessionType]} minutes</Text>
-        <Text fw={600}>Amount paid</Text>
+        <Text fw={600}>{t("booking.time")}</Text>
+        <Text>{t("booking.timeInZone", { time, timeZone: zone })}</Text>
+        <Text fw={600}>{t("booking.duration")}</Text>
+        <Text>{t("booking.minutes", { minutes: SESSION_MINUTES[b.sessionType] })}</Text>
+        <Text fw={600}>{t("booking.amountPaid")}</Text>
         <Text>{formatPaid(b.amount, { currency: b.chargeCurrency, amount: b.chargeAmount })}</Text>
       </SimpleGrid>
       <CalendarButton bookingId={b.id} mt="md" />
@@ -38,6 +40,7 @@ function BookingDetails({ bookingId }: { bookingId: string }) {
 
 /** docs/product.md#routes-and-screens /booking/success/{paymentIntentId}: confirms the payment on load. */
 export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string }) {
+  const { t } = useI18n();
   const confirm = trpc.bookings.confirmPayment.useMutation();
   const utils = trpc.useUtils();
   const started = useRef<string | null>(null);
@@ -54,10 +57,10 @@ export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string })
     return (
       <Container size="sm" py={80}>
         <Stack align="center" ta="center" gap="md">
-          <Title order={1}>Payment Confirmation Failed</Title>
-          <Text c="dimmed">There was an issue confirming your payment. Please contact support.</Text>
+          <Title order={1}>{t("booking.confirmFailed")}</Title>
+          <Text c="dimmed">{t("booking.confirmFailedText")}</Text>
           <Button component={Link} to="/seers">
-            Return to Seers
+            {t("booking.returnToSeers")}
           </Button>
         </Stack>
       </Container>
@@ -68,7 +71,7 @@ export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string })
       <Container size="sm" py={80}>
         <Stack align="center" gap="md" role="status">
           <Loader />
-          <Text>Confirming your booking...</Text>
+          <Text>{t("booking.confirming")}</Text>
         </Stack>
       </Container>
     );
@@ -80,35 +83,35 @@ export function BookingSuccess({ paymentIntentId }: { paymentIntentId: string })
         <ThemeIcon size={64} radius="xl" color="forest" aria-hidden>
           <IconCircleCheck size={40} />
         </ThemeIcon>
-        <Title order={1}>Booking Confirmed!</Title>
-        <Text c="dimmed">Your spiritual consultation has been booked.</Text>
+        <Title order={1}>{t("booking.confirmed")}</Title>
+        <Text c="dimmed">{t("booking.confirmedText")}</Text>
         <BookingDetails bookingId={bookingId} />
         <Paper withBorder p="lg" radius="md" w="100%" ta="left">
           <Title order={2} size="h4" mb="sm">
-            What happens next?
+            {t("booking.next")}
           </Title>
           <List spacing="xs">
-            <List.Item>You'll receive an e-mail confirmation with a calendar invite.</List.Item>
-            <List.Item>We'll send you a reminder 24 hours before your session.</List.Item>
-            <List.Item>Your Seer may reach out before the session.</List.Item>
+            <List.Item>{t("booking.next.mail")}</List.Item>
+            <List.Item>{t("booking.next.reminder")}</List.Item>
+            <List.Item>{t("booking.next.seer")}</List.Item>
           </List>
         </Paper>
         <Group gap="xs">
           <IconCreditCard size={20} aria-hidden />
-          <Text fw={600}>Payment Confirmed</Text>
+          <Text fw={600}>{t("booking.paymentConfirmed")}</Text>
         </Group>
         <Stack gap="sm" w="100%">
           {meetingLink && (
             <Button component="a" href={meetingLink} size="md">
-              View Meeting Room
+              {t("booking.meetingRoom")}
             </Button>
           )}
           <Group grow>
             <Button component={Link} to="/seers" variant="outline">
-              Browse More Seers
+              {t("booking.browseSeers")}
             </Button>
             <Button component={Link} to="/" variant="default">
-              Return Home
+              {t("booking.returnHome")}
             </Button>
           </Group>
         </Stack>

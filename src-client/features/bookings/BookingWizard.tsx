@@ -10,6 +10,7 @@ import {
 } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
@@ -48,29 +49,28 @@ function ReviewStep({
   onContinue: () => void;
   pending: boolean;
 }) {
+  const { t } = useI18n();
   return (
     <Paper withBorder p="lg" radius="md" mt="md">
       <Stack gap="md">
         <Title order={2} size="h4">
-          Review Your Booking
+          {t("booking.reviewTitle")}
         </Title>
         <SimpleGrid cols={2} spacing="xs">
-          <Text fw={600}>Seer</Text>
+          <Text fw={600}>{t("booking.seer")}</Text>
           <Text>{seerName}</Text>
-          <Text fw={600}>Session</Text>
-          <Text>{minutes} minutes</Text>
-          <Text fw={600}>Date</Text>
+          <Text fw={600}>{t("booking.session")}</Text>
+          <Text>{t("booking.minutes", { minutes })}</Text>
+          <Text fw={600}>{t("booking.date")}</Text>
           <Text>{date ? formatCalendarDate(date) : ""}</Text>
-          <Text fw={600}>Time</Text>
-          <Text>
-            {time} ({timeZone})
-          </Text>
-          <Text fw={600}>Total</Text>
+          <Text fw={600}>{t("booking.time")}</Text>
+          <Text>{time ? t("booking.timeInZone", { time, timeZone }) : ""}</Text>
+          <Text fw={600}>{t("booking.total")}</Text>
           <Text>{price ? formatMoney(price) : ""}</Text>
         </SimpleGrid>
         <Textarea
-          label="Session Notes (Optional)"
-          description="Anything you would like your Seer to know before the session."
+          label={t("booking.notes")}
+          description={t("booking.notesText")}
           rows={3}
           maxLength={2000}
           value={notes}
@@ -78,10 +78,10 @@ function ReviewStep({
         />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={pending}>
-            Back
+            {t("booking.back")}
           </Button>
           <Button onClick={onContinue} disabled={pending}>
-            {pending ? "Processing..." : "Continue to Payment"}
+            {pending ? t("booking.processing") : t("booking.toPayment")}
           </Button>
         </Group>
       </Stack>
@@ -106,11 +106,12 @@ function PaymentStep({
   updating: boolean;
   onPaid: (paymentIntentId: string) => void;
 }) {
+  const { t } = useI18n();
   return (
     <Paper withBorder p="lg" radius="md" mt="md">
       <Stack gap="md">
         <Title order={2} size="h4">
-          Payment Information
+          {t("booking.paymentTitle")}
         </Title>
         <PaymentMethods
           payment={payment}
@@ -134,16 +135,17 @@ function toSlots(onPlace: (patch: Partial<WizardPlace>, options: { replace: bool
 }
 
 /** A payment intent refused: sign in again, the slot taken meanwhile (then `toSlots`), or the generic failure. */
-function intentRefused(error: { message: string; data?: { code?: string } | null }, toSlots: () => void) {
+function intentRefused(error: { message: string; data?: { code?: string } | null }, toSlots: () => void, t: Translate) {
+  const failed = { title: t("booking.error"), message: t("booking.createPaymentFailed") };
   if (isUnauthorizedError(error)) {
     notify(messages.unauthorized, "destructive");
     redirectToLogin();
   } else if (error.data?.code === "CONFLICT") {
     // Someone else took the slot meanwhile: say so, and let the client choose another.
-    notify({ title: messages.createPaymentFailed.title, message: error.message }, "destructive");
+    notify({ title: failed.title, message: error.message }, "destructive");
     toSlots();
   } else {
-    notify(messages.createPaymentFailed, "destructive");
+    notify(failed, "destructive");
   }
 }
 
@@ -163,6 +165,7 @@ export function BookingWizard({
   place: WizardPlace;
   onPlace: (patch: Partial<WizardPlace>, options: { replace: boolean }) => void;
 }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const timeZone = useMemo(() => detectTimeZone(), []);
@@ -182,7 +185,7 @@ export function BookingWizard({
   if (seer.isPending) {
     return (
       <Container py={80} ta="center">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t("booking.loading")} />
       </Container>
     );
   }
@@ -192,7 +195,7 @@ export function BookingWizard({
   const minutes = SESSION_MINUTES[sessionType];
   const toReview = () => {
     if (!date || !time) {
-      notify(messages.selectionRequired, "destructive");
+      notify({ title: t("booking.selectionRequired"), message: t("booking.selectionRequiredText") }, "destructive");
       return;
     }
     setStep(1);
@@ -210,7 +213,7 @@ export function BookingWizard({
         },
         onError: (error) => {
           onAsked(false);
-          intentRefused(error, () => toSlots(onPlace, utils));
+          intentRefused(error, () => toSlots(onPlace, utils), t);
         },
       },
     );
@@ -229,7 +232,7 @@ export function BookingWizard({
     });
 
   const onPaid = (paymentIntentId: string) => {
-    notify(messages.bookingPaid, "success");
+    notify({ title: t("booking.paid"), message: t("booking.paidText") }, "success");
     void utils.bookings.invalidate();
     void navigate({ to: "/booking-success", search: { payment_intent: paymentIntentId } });
   };
@@ -238,19 +241,19 @@ export function BookingWizard({
     <Container size="md" py="xl">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Book a Consultation</Title>
+          <Title order={1}>{t("booking.title")}</Title>
           <Text c="dimmed">
-            {minutes} Minute Session with {seer.data.fullName}
+            {t("booking.subtitle", { minutes, name: seer.data.fullName })}
             {price ? ` · ${formatMoney(price)}` : ""}
           </Text>
         </div>
         {!price && (
-          <Alert color="red" title="Session not available">
-            This Seer does not offer {minutes} minute sessions. Please choose another session length on their profile.
+          <Alert color="red" title={t("booking.unavailable")}>
+            {t("booking.unavailableText", { minutes })}
           </Alert>
         )}
         <Stepper active={step} allowNextStepsSelect={false} size="sm">
-          <Stepper.Step label="Date & Time" description="Choose a slot">
+          <Stepper.Step label={t("booking.step.date")} description={t("booking.step.dateText")}>
             <Paper withBorder p="lg" radius="md" mt="md">
               <Stack gap="md">
                 <SlotPicker
@@ -265,13 +268,13 @@ export function BookingWizard({
                 />
                 <Group justify="flex-end">
                   <Button onClick={toReview} disabled={!price}>
-                    Continue
+                    {t("booking.continue")}
                   </Button>
                 </Group>
               </Stack>
             </Paper>
           </Stepper.Step>
-          <Stepper.Step label="Review" description="Check and add notes">
+          <Stepper.Step label={t("booking.step.review")} description={t("booking.step.reviewText")}>
             <ReviewStep
               seerName={seer.data.fullName}
               minutes={minutes}
@@ -286,7 +289,7 @@ export function BookingWizard({
               pending={createIntent.isPending}
             />
           </Stepper.Step>
-          <Stepper.Step label="Payment" description="Card or mobile money">
+          <Stepper.Step label={t("booking.step.payment")} description={t("booking.step.paymentText")}>
             <PaymentStep
               payment={payment}
               choice={choice}

@@ -1,8 +1,10 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
+import { useI18n } from "../../lib/i18n";
 
 /** 'Add to Calendar': the booking's .ics file (GET /api/bookings/{id}/calendar.ics), to its client and its Seer. */
 export function CalendarButton({ bookingId, ...props }: { bookingId: string } & Pick<ButtonProps, "size" | "mt">) {
+  const { t } = useI18n();
   return (
     <Button
       variant="default"
@@ -12,7 +14,7 @@ export function CalendarButton({ bookingId, ...props }: { bookingId: string } & 
       leftSection={<IconDownload size={16} aria-hidden />}
       {...props}
     >
-      Add to Calendar
+      {t("booking.addToCalendar")}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { CANCELLATION_REASON_MAX } from "../../../src/domain/after-payment";
 import { formatMinor } from "../../../src/domain/currencies";
 import { formatMoney } from "../../../src/domain/money";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { notifyActionError } from "../../lib/actionError";
@@ -23,6 +24,7 @@ export function CancelBookingDialog({
   onClose: () => void;
   audience: "client" | "seer";
 }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const [reason, setReason] = useState("");
   const quote = trpc.bookings.cancellationQuote.useQuery({ bookingId }, { enabled: opened, staleTime: 0, gcTime: 0 });
@@ -44,10 +46,12 @@ export function CancelBookingDialog({
           notify(
             audience === "client"
               ? {
-                  title: "Booking Cancelled",
-                  message: `${refunded} will be refunded ${quote.data?.charge ? "the way you paid" : "to your card"}.`,
+                  title: t("sessions.cancel.clientDone"),
+                  message: t(quote.data?.charge ? "sessions.cancel.clientDoneAsPaid" : "sessions.cancel.clientDoneToCard", {
+                    amount: refunded,
+                  }),
                 }
-              : { title: "Session Cancelled", message: `The client will be refunded ${refunded}.` },
+              : { title: t("sessions.cancel.seerDone"), message: t("sessions.cancel.seerDoneText", { amount: refunded }) },
             "success",
           );
           // Every list and figure a booking's change alters is under bookings.
@@ -68,11 +72,11 @@ export function CancelBookingDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={audience === "client" ? "Cancel this consultation?" : "Cancel this session?"}
+      title={audience === "client" ? t("sessions.cancel.clientTitle") : t("sessions.cancel.seerTitle")}
       centered
     >
       <Stack gap="md">
-        {quote.isPending && <Loader size="sm" aria-label="Working out the refund" />}
+        {quote.isPending && <Loader size="sm" aria-label={t("sessions.cancel.quoting")} />}
         {quote.isError && (
           <Alert color="red" role="alert">
             {quote.error.message}
@@ -82,16 +86,19 @@ export function CancelBookingDialog({
           <>
             <Text fw={700} data-testid="refund-amount">
               {audience === "client"
-                ? `You will be refunded ${asPaid(q.refundAmount, q.charge?.refund)} of the ${asPaid(q.amount, q.charge?.amount)} you paid.`
-                : `The client will be refunded in full: ${asPaid(q.refundAmount, q.charge?.refund)}.`}
+                ? t("sessions.cancel.clientRefund", {
+                    refund: asPaid(q.refundAmount, q.charge?.refund),
+                    paid: asPaid(q.amount, q.charge?.amount),
+                  })
+                : t("sessions.cancel.seerRefund", { refund: asPaid(q.refundAmount, q.charge?.refund) })}
             </Text>
             <Text size="sm" c="dimmed">
               {audience === "client"
-                ? "By our Terms: more than 24 hours before the start, a full refund; within 24 hours, 50%."
-                : "When a Seer cancels, the client always gets everything back, and the time becomes free again."}
+                ? t("sessions.cancel.clientTerms")
+                : t("sessions.cancel.seerTerms")}
             </Text>
             <Textarea
-              label="Reason (optional)"
+              label={t("sessions.cancel.reason")}
               maxLength={CANCELLATION_REASON_MAX}
               rows={2}
               value={reason}
@@ -101,10 +108,10 @@ export function CancelBookingDialog({
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
-            Keep Booking
+            {t("sessions.cancel.keep")}
           </Button>
           <Button color="red" onClick={submit} disabled={!q} loading={cancel.isPending}>
-            {audience === "client" ? "Cancel Booking" : "Cancel Session"}
+            {audience === "client" ? t("sessions.cancelBooking") : t("sessions.cancel.seerSubmit")}
           </Button>
         </Group>
       </Stack>

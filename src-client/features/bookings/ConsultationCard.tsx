@@ -15,6 +15,8 @@ import { SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { hasConversation } from "../../../src/domain/conversations";
 import { formatCalendarDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import { MessagesButton } from "../messages/MessagesButton";
 import { CalendarButton } from "./CalendarButton";
 import { CancelBookingDialog } from "./CancelBookingDialog";
@@ -27,9 +29,10 @@ import { ReviewDialog } from "./ReviewDialog";
 import type { Consultation } from "./types";
 
 function MeetingRoomLink({ consultation }: { consultation: Consultation }) {
+  const { t } = useI18n();
   const link = consultation.meetingLink;
   if (!link) return null;
-  const label = `Join Meeting Room`;
+  const label = t("sessions.join");
   if (link === `/meeting/${consultation.id}`) {
     return (
       <Button
@@ -55,26 +58,29 @@ function MeetingRoomLink({ consultation }: { consultation: Consultation }) {
   );
 }
 
-type BadgeSpec = { label: string; color: string };
+type BadgeSpec = { label: MessageId | null; color: string };
 
 /** docs/product.md#profile: the badge of each state; a confirmed booking that was moved says so. */
 function statusBadge(c: Consultation, past: boolean): BadgeSpec {
   switch (c.status) {
     case "pending":
-      return { label: "Awaiting Payment", color: "ochre" };
+      return { label: "sessions.status.pending", color: "ochre" };
     case "cancelled":
-      return { label: "Cancelled", color: "red" };
+      return { label: "sessions.status.cancelled", color: "red" };
     case "completed":
-      return { label: "Completed", color: "gray" };
+      return { label: "sessions.status.completed", color: "gray" };
     case "no_show":
-      return { label: "No-show", color: "gray" };
+      return { label: "sessions.status.noShow", color: "gray" };
     case "seer_no_show":
-      return { label: "Seer did not come", color: "red" };
+      return { label: "sessions.status.seerNoShow", color: "red" };
     case "confirmed":
-      if (past) return { label: "Ended", color: "gray" };
-      return c.calendarSequence > 0 ? { label: "Rescheduled", color: "forest" } : { label: "Confirmed", color: "forest" };
+      if (past) return { label: "sessions.status.ended", color: "gray" };
+      return c.calendarSequence > 0
+        ? { label: "sessions.status.rescheduled", color: "forest" }
+        : { label: "sessions.status.confirmed", color: "forest" };
     default:
-      return { label: c.status, color: "gray" };
+      // A state this screen does not know yet: its name as the server gives it.
+      return { label: null, color: "gray" };
   }
 }
 
@@ -82,6 +88,7 @@ type Dialog = "cancel" | "reschedule" | "review" | "report" | null;
 
 /** One of the client's consultations on /profile, with what they may do with it now. */
 export function ConsultationCard({ consultation, past }: { consultation: Consultation; past: boolean }) {
+  const { t } = useI18n();
   const [dialog, setDialog] = useState<Dialog>(null);
   const now = new Date();
   const badge = statusBadge(consultation, past);
@@ -99,14 +106,14 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <div style={{ minWidth: 0 }}>
             <Text size="sm" c="dimmed">
-              Consultation with
+              {t("sessions.with")}
             </Text>
             <Title order={3} fz="h4" style={{ overflowWrap: "anywhere" }}>
               {consultation.seerName}
             </Title>
           </div>
           <Badge color={badge.color} variant="light" style={{ flexShrink: 0 }}>
-            {badge.label}
+            {badge.label ? t(badge.label) : consultation.status}
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
@@ -125,7 +132,7 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
           </Group>
           <Group gap={6} wrap="nowrap">
             <IconHourglass size={18} aria-hidden />
-            <Text size="sm">{SESSION_MINUTES[consultation.sessionType]} minutes</Text>
+            <Text size="sm">{t("booking.minutes", { minutes: SESSION_MINUTES[consultation.sessionType] })}</Text>
           </Group>
         </SimpleGrid>
         <Group justify="space-between" gap="xs" align="flex-start">
@@ -146,7 +153,7 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
               size="xs"
               variant="subtle"
             >
-              Session chat
+              {t("sessions.chat")}
             </Button>
           )}
         </Group>
@@ -162,13 +169,13 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
                 leftSection={<IconCalendarRepeat size={16} aria-hidden />}
                 onClick={() => setDialog("reschedule")}
               >
-                Reschedule
+                {t("sessions.reschedule")}
               </Button>
             )}
             {changeable && <CalendarButton bookingId={consultation.id} size="xs" />}
             {changeable && (
               <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("cancel")}>
-                Cancel Booking
+                {t("sessions.cancelBooking")}
               </Button>
             )}
             {reviewable && (
@@ -178,12 +185,12 @@ export function ConsultationCard({ consultation, past }: { consultation: Consult
                 leftSection={<IconStar size={16} aria-hidden />}
                 onClick={() => setDialog("review")}
               >
-                {consultation.review ? "Edit Review" : "Write a Review"}
+                {consultation.review ? t("sessions.editReview") : t("sessions.writeReview")}
               </Button>
             )}
             {reportable && (
               <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("report")}>
-                Report a problem
+                {t("sessions.report")}
               </Button>
             )}
           </Group>

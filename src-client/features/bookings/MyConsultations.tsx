@@ -1,5 +1,6 @@
 import { Alert, Button, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { ConsultationCard } from "./ConsultationCard";
 import type { Consultation } from "./types";
@@ -23,28 +24,29 @@ function ConsultationList({ items, past, empty }: { items: Consultation[]; past:
 
 /** /profile: the signed-in client's consultations, upcoming and past. */
 export function MyConsultations() {
+  const { t } = useI18n();
   const consultations = trpc.bookings.clientSessions.useQuery();
   return (
     <Stack component="section" aria-labelledby="consultations-title" gap="md">
       <Title order={2} id="consultations-title">
-        My Consultations
+        {t("sessions.title")}
       </Title>
-      {consultations.isPending && <Loader aria-label="Loading consultations" />}
-      {consultations.isError && <Alert color="red" title="Your consultations could not be loaded. Please try again later." />}
+      {consultations.isPending && <Loader aria-label={t("sessions.loading")} />}
+      {consultations.isError && <Alert color="red" title={t("sessions.loadError")} />}
       {consultations.data && (
         <Tabs defaultValue="upcoming" keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="upcoming">Upcoming ({consultations.data.upcoming.length})</Tabs.Tab>
-            <Tabs.Tab value="past">Past ({consultations.data.past.length})</Tabs.Tab>
+            <Tabs.Tab value="upcoming">{t("sessions.upcoming", { count: consultations.data.upcoming.length })}</Tabs.Tab>
+            <Tabs.Tab value="past">{t("sessions.past", { count: consultations.data.past.length })}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="upcoming" pt="md">
-            <ConsultationList items={consultations.data.upcoming} past={false} empty="No upcoming consultations." />
+            <ConsultationList items={consultations.data.upcoming} past={false} empty={t("sessions.noUpcoming")} />
             <Button component={Link} to="/seers" variant="subtle" mt="sm">
-              Book a Consultation
+              {t("booking.title")}
             </Button>
           </Tabs.Panel>
           <Tabs.Panel value="past" pt="md">
-            <ConsultationList items={consultations.data.past} past empty="No past consultations yet." />
+            <ConsultationList items={consultations.data.past} past empty={t("sessions.noPast")} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { notifyActionError } from "../../lib/actionError";
 import { trpc } from "../../trpc";
@@ -7,6 +8,7 @@ import type { Consultation } from "./types";
 
 /** A new time the Seer proposed: the client accepts it or keeps the current one. */
 export function ProposalNotice({ consultation: c }: { consultation: Consultation }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const respond = trpc.bookings.respondToProposal.useMutation();
   if (!c.proposedStartsAt) return null;
@@ -18,10 +20,10 @@ export function ProposalNotice({ consultation: c }: { consultation: Consultation
           notify(
             accept
               ? {
-                  title: "Consultation Rescheduled",
-                  message: `Your new time is ${formatInZone(c.proposedStartsAt ?? c.startsAt, c.clientTimezone)}.`,
+                  title: t("sessions.move.moved"),
+                  message: t("sessions.move.movedText", { when: formatInZone(c.proposedStartsAt ?? c.startsAt, c.clientTimezone, t) }),
                 }
-              : { title: "Time Kept", message: "Your consultation stays at its current time." },
+              : { title: t("sessions.proposal.kept"), message: t("sessions.proposal.keptText") },
             "success",
           );
           void utils.bookings.clientSessions.invalidate();
@@ -30,15 +32,15 @@ export function ProposalNotice({ consultation: c }: { consultation: Consultation
       },
     );
   return (
-    <Alert color="ochre" variant="light" title={`${c.seerName} proposed a new time`} data-testid="proposal">
+    <Alert color="ochre" variant="light" title={t("sessions.proposal.title", { name: c.seerName })} data-testid="proposal">
       <Stack gap="xs">
-        <Text size="sm">{formatInZone(c.proposedStartsAt, c.clientTimezone)}</Text>
+        <Text size="sm">{formatInZone(c.proposedStartsAt, c.clientTimezone, t)}</Text>
         <Group gap="xs">
           <Button size="xs" onClick={() => answer(true)} disabled={respond.isPending}>
-            Accept New Time
+            {t("sessions.proposal.accept")}
           </Button>
           <Button size="xs" variant="default" onClick={() => answer(false)} disabled={respond.isPending}>
-            Keep Current Time
+            {t("sessions.proposal.keep")}
           </Button>
         </Group>
       </Stack>

@@ -1,16 +1,12 @@
 import { Button, Group, Modal, Paper, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
-import {
-  DISPUTE_REASONS,
-  DISPUTE_REASON_LABELS,
-  DISPUTE_TEXT_MAX,
-  type DisputeReason,
-  type DisputeStatus,
-} from "../../../src/domain/disputes";
-import { formatMoney } from "../../../src/domain/money";
+import { DISPUTE_REASONS, DISPUTE_TEXT_MAX, type DisputeReason, type DisputeStatus } from "../../../src/domain/disputes";
+import { formatMoney, withThousands } from "../../../src/domain/money";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import { answerDisputeSchema, reportProblemSchema } from "../../../src/schemas/disputes";
 import { AnswerOnce } from "../../components/AnswerOnce";
 import { notifyActionError } from "../../lib/actionError";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
@@ -24,19 +20,26 @@ export interface CardDispute {
   decisionReason: string | null;
 }
 
+/** A report's reason as the cards name it. */
+const REASON_MESSAGES: Record<DisputeReason, MessageId> = {
+  seer_absent: "sessions.reason.seer_absent",
+  call_failed: "sessions.reason.call_failed",
+  other: "sessions.reason.other",
+};
+
 /** docs/product.md#report-a-problem: what a report's state says, on the client's and the Seer's cards. */
-export function disputeOutcome(d: CardDispute, audience: "client" | "seer"): string {
+function disputeOutcome(d: CardDispute, audience: "client" | "seer", t: Translate): string {
+  // The team's reason is shown as written.
+  const decided = (decision: string) => `${decision} ${d.decisionReason ?? ""}`.trim();
   switch (d.status) {
     case "open":
-      return audience === "client"
-        ? "Our team is looking into it. The Seer's payout is held meanwhile."
-        : "Your payout for this session is held until our team decides.";
+      return audience === "client" ? t("sessions.dispute.openClient") : t("sessions.dispute.openSeer");
     case "refunded":
-      return `Decision: refunded in full. ${d.decisionReason ?? ""}`.trim();
+      return decided(t("sessions.dispute.refunded"));
     case "partly_refunded":
-      return `Decision: ${formatMoney(d.refundAmount ?? "0")} refunded. ${d.decisionReason ?? ""}`.trim();
+      return decided(t("sessions.dispute.partlyRefunded", { amount: formatMoney(d.refundAmount ?? "0") }));
     case "released":
-      return `Decision: no refund, the payment goes to the Seer. ${d.decisionReason ?? ""}`.trim();
+      return decided(t("sessions.dispute.released"));
   }
 }
 
@@ -44,22 +47,23 @@ const wrap = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
 
 /** The report on the client's card: the claim, the Seer's answer and the decision. */
 export function ClientDisputeView({ dispute }: { dispute: CardDispute }) {
+  const { t } = useI18n();
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="dispute">
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          Problem reported: {DISPUTE_REASON_LABELS[dispute.reason]}
+          {t("sessions.dispute.reported", { reason: t(REASON_MESSAGES[dispute.reason]) })}
         </Text>
         <Text size="sm" style={wrap}>
           {dispute.text}
         </Text>
         {dispute.seerAnswer && (
           <Text size="sm" style={wrap}>
-            The Seer answered: {dispute.seerAnswer}
+            {t("sessions.dispute.seerAnswered", { answer: dispute.seerAnswer })}
           </Text>
         )}
         <Text size="sm" c="dimmed">
-          {disputeOutcome(dispute, "client")}
+          {disputeOutcome(dispute, "client", t)}
         </Text>
       </Stack>
     </Paper>
@@ -68,6 +72,7 @@ export function ClientDisputeView({ dispute }: { dispute: CardDispute }) {
 
 /** The client reports a problem with a completed session: one of three reasons, and what happened. */
 export function ReportProblemDialog({ bookingId, onClose }: { bookingId: string; onClose: () => void }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const [reason, setReason] = useState<string>("");
   const [text, setText] = useState("");
@@ -87,7 +92,7 @@ export function ReportProblemDialog({ bookingId, onClose }: { bookingId: string;
     setErrors({});
     report.mutate(parsed.data, {
       onSuccess: () => {
-        notify({ title: "Problem Reported", message: "Our team will look into it and e-mail you the decision." }, "success");
+        notify({ title: t("sessions.dispute.sent"), message: t("sessions.dispute.sentText") }, "success");
         void utils.bookings.invalidate();
         onClose();
       },
@@ -95,33 +100,33 @@ export function ReportProblemDialog({ bookingId, onClose }: { bookingId: string;
     });
   };
   return (
-    <Modal opened onClose={onClose} title="Report a problem" centered>
+    <Modal opened onClose={onClose} title={t("sessions.report")} centered>
       <Stack gap="md">
-        <Radio.Group label="What went wrong?" required value={reason} onChange={setReason} error={errors.reason}>
+        <Radio.Group label={t("sessions.dispute.whatWentWrong")} required value={reason} onChange={setReason} error={errors.reason}>
           <Stack gap="xs" mt="xs">
             {DISPUTE_REASONS.map((r) => (
-              <Radio key={r} value={r} label={DISPUTE_REASON_LABELS[r]} />
+              <Radio key={r} value={r} label={t(REASON_MESSAGES[r])} />
             ))}
           </Stack>
         </Radio.Group>
         <Textarea
-          label="What happened"
+          label={t("sessions.dispute.whatHappened")}
           required
-          description={`${text.length.toLocaleString("en-US")} / ${DISPUTE_TEXT_MAX.toLocaleString("en-US")} characters`}
+          description={t("sessions.characters", { count: withThousands(text.length), max: withThousands(DISPUTE_TEXT_MAX) })}
           rows={4}
           value={text}
           error={errors.text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
         <Text size="xs" c="dimmed">
-          We hold the Seer&apos;s payout for this session until our team decides. The Seer is told and can answer once.
+          {t("sessions.dispute.held")}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={report.isPending}>
-            Back
+            {t("booking.back")}
           </Button>
           <Button onClick={submit} loading={report.isPending}>
-            Send Report
+            {t("sessions.dispute.send")}
           </Button>
         </Group>
       </Stack>
@@ -131,19 +136,20 @@ export function ReportProblemDialog({ bookingId, onClose }: { bookingId: string;
 
 /** The report on the Seer's card: the client's claim, and the Seer's one answer while it is open. */
 export function SeerDisputeAnswer({ bookingId, dispute }: { bookingId: string; dispute: CardDispute }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const [error, setError] = useState<string | null>(null);
   const post = trpc.bookings.answerDispute.useMutation();
   const submit = (answer: string, close: () => void) => {
     const parsed = answerDisputeSchema.safeParse({ bookingId, answer });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Write your answer");
+      setError(parsed.error.issues[0]?.message ?? t("sessions.dispute.writeAnswer"));
       return;
     }
     setError(null);
     post.mutate(parsed.data, {
       onSuccess: () => {
-        notify({ title: "Answer Sent", message: "Our team will read it before deciding." }, "success");
+        notify({ title: t("sessions.dispute.answerSent"), message: t("sessions.dispute.answerSentText") }, "success");
         close();
         void utils.bookings.seerSessions.invalidate();
       },
@@ -154,24 +160,24 @@ export function SeerDisputeAnswer({ bookingId, dispute }: { bookingId: string; d
     <Paper withBorder p="xs" radius="sm" data-testid="dispute">
       <Stack gap={6}>
         <Text size="sm" fw={600}>
-          Problem reported by the client: {DISPUTE_REASON_LABELS[dispute.reason]}
+          {t("sessions.dispute.reportedToSeer", { reason: t(REASON_MESSAGES[dispute.reason]) })}
         </Text>
         <Text size="sm" style={wrap}>
           {dispute.text}
         </Text>
         <Text size="sm" c="dimmed">
-          {disputeOutcome(dispute, "seer")}
+          {disputeOutcome(dispute, "seer", t)}
         </Text>
         {dispute.seerAnswer ? (
           <Text size="sm" style={wrap}>
-            Your answer: {dispute.seerAnswer}
+            {t("sessions.dispute.yourAnswer", { answer: dispute.seerAnswer })}
           </Text>
         ) : dispute.status !== "open" ? null : (
           <AnswerOnce
-            label="Your answer"
-            description="Seen by our team. You can answer once."
-            openLabel="Answer"
-            sendLabel="Send Answer"
+            label={t("sessions.dispute.answerLabel")}
+            description={t("sessions.dispute.answerNote")}
+            openLabel={t("sessions.dispute.answer")}
+            sendLabel={t("sessions.dispute.sendAnswer")}
             pending={post.isPending}
             error={error}
             onSend={submit}

@@ -9,7 +9,7 @@ import {
   type SessionType,
 } from "../../../src/domain/consultations";
 import { formatCalendarDate } from "../../lib/format";
-import { messages } from "../../lib/messages";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { notifyActionError } from "../../lib/actionError";
@@ -24,9 +24,13 @@ interface MovableBooking {
   calendarSequence?: number;
 }
 
-/** "Tue, Dec 1, 2026 at 10:00 (Africa/Accra)": an instant on the wall clock of a timezone. */
-export function formatInZone(instant: Date, timeZone: string): string {
-  return `${formatCalendarDate(dateInTimeZone(instant, timeZone), "weekdayShort")} at ${timeInTimeZone(instant, timeZone)} (${timeZone})`;
+/** "Tue, Dec 1, 2026 at 10:00 (Africa/Accra)": an instant on the wall clock of a timezone, in the page's language. */
+export function formatInZone(instant: Date, timeZone: string, t: Translate): string {
+  return t("sessions.inZone", {
+    date: formatCalendarDate(dateInTimeZone(instant, timeZone), "weekdayShort"),
+    time: timeInTimeZone(instant, timeZone),
+    timeZone,
+  });
 }
 
 /**
@@ -47,6 +51,7 @@ export function RescheduleDialog({
   onClose: () => void;
   mode: "client" | "seer";
 }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   // On a phone the calendar and the times need the whole screen, with the buttons reachable.
   const phone = useMediaQuery("(max-width: 36em)");
@@ -80,20 +85,20 @@ export function RescheduleDialog({
 
   const submit = () => {
     if (!date || !time) {
-      notify(messages.selectionRequired, "destructive");
+      notify({ title: t("booking.selectionRequired"), message: t("booking.selectionRequiredText") }, "destructive");
       return;
     }
-    const when = `${formatCalendarDate(date, "weekdayShort")} at ${time}`;
+    const when = t("sessions.at", { date: formatCalendarDate(date, "weekdayShort"), time });
     if (mode === "client") {
       reschedule.mutate(
         { bookingId: booking.id, scheduledDate: date, scheduledTime: time, sequence: booking.calendarSequence },
-        { onSuccess: () => done({ title: "Consultation Rescheduled", message: `Your new time is ${when}.` }), onError },
+        { onSuccess: () => done({ title: t("sessions.move.moved"), message: t("sessions.move.movedText", { when }) }), onError },
       );
     } else {
       propose.mutate(
         { bookingId: booking.id, scheduledDate: date, scheduledTime: time, timezone: timeZone },
         {
-          onSuccess: () => done({ title: "New Time Proposed", message: `The client has been asked to accept ${when}.` }),
+          onSuccess: () => done({ title: t("sessions.move.proposed"), message: t("sessions.move.proposedText", { when }) }),
           onError,
         },
       );
@@ -104,19 +109,19 @@ export function RescheduleDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={mode === "client" ? "Reschedule Consultation" : "Propose New Time"}
+      title={mode === "client" ? t("sessions.move.clientTitle") : t("sessions.move.seerTitle")}
       size="lg"
       centered
       fullScreen={phone}
     >
       <Stack gap="md">
         <Text size="sm">
-          Current time: <strong>{formatInZone(booking.startsAt, timeZone)}</strong>
+          {t("sessions.move.current")} <strong>{formatInZone(booking.startsAt, timeZone, t)}</strong>
         </Text>
         <Text size="sm" c="dimmed">
           {mode === "client"
-            ? "Moving a booking is free until 24 hours before it starts."
-            : "The client keeps the current time unless they accept the new one."}
+            ? t("sessions.move.clientRule")
+            : t("sessions.move.seerRule")}
         </Text>
         {opened && (
           <SlotPicker
@@ -133,18 +138,18 @@ export function RescheduleDialog({
             maxDate={maxDate}
             timeZoneNote={
               mode === "client"
-                ? `Times are in your booking's timezone (${timeZone}).`
-                : `Times are in your timezone (${timeZone}).`
+                ? t("sessions.move.bookingZone", { timeZone })
+                : t("booking.timesInYourZone", { timeZone })
             }
             headingOrder={3}
           />
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={pending}>
-            Back
+            {t("booking.back")}
           </Button>
           <Button onClick={submit} loading={pending}>
-            {mode === "client" ? "Confirm New Time" : "Send Proposal"}
+            {mode === "client" ? t("sessions.move.clientSubmit") : t("sessions.move.seerSubmit")}
           </Button>
         </Group>
       </Stack>

@@ -2,13 +2,16 @@ import { ActionIcon, Button, Group, Input, Modal, Stack, Text, Textarea } from "
 import { IconStar, IconStarFilled } from "@tabler/icons-react";
 import { useState } from "react";
 import { REVIEW_COMMENT_MAX } from "../../../src/domain/after-payment";
+import { withThousands } from "../../../src/domain/money";
 import { reviewSchema } from "../../../src/schemas/bookings";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { notifyActionError } from "../../lib/actionError";
 
 /** Five stars as a radio group: arrow keys move, each star says how many it gives. */
 function StarPicker({ value, onChange, labelledBy }: { value: number; onChange: (v: number) => void; labelledBy: string }) {
+  const { t } = useI18n();
   const stars = [1, 2, 3, 4, 5];
   const focusable = value || 1;
   return (
@@ -30,7 +33,7 @@ function StarPicker({ value, onChange, labelledBy }: { value: number; onChange: 
           key={star}
           role="radio"
           aria-checked={value === star}
-          aria-label={`${star} ${star === 1 ? "star" : "stars"}`}
+          aria-label={t("sessions.review.stars", { count: star })}
           tabIndex={star === focusable ? 0 : -1}
           data-star={star}
           variant="subtle"
@@ -62,6 +65,7 @@ export function ReviewDialog({
   onClose: () => void;
   initial: { rating: number; comment: string | null } | null;
 }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const [rating, setRating] = useState(initial?.rating ?? 0);
   const [comment, setComment] = useState(initial?.comment ?? "");
@@ -82,7 +86,7 @@ export function ReviewDialog({
     setErrors({});
     write.mutate(parsed.data, {
       onSuccess: () => {
-        notify({ title: "Review Saved", message: `Thank you for reviewing your session with ${seerName}.` }, "success");
+        notify({ title: t("sessions.review.saved"), message: t("sessions.review.savedText", { name: seerName }) }, "success");
         void utils.bookings.clientSessions.invalidate();
         void utils.seers.invalidate();
         onClose();
@@ -92,29 +96,29 @@ export function ReviewDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={initial ? "Edit Your Review" : "Write a Review"} centered>
+    <Modal opened={opened} onClose={onClose} title={initial ? t("sessions.review.editTitle") : t("sessions.writeReview")} centered>
       <Stack gap="md">
-        <Text size="sm">How was your session with {seerName}?</Text>
-        <Input.Wrapper label="Your rating" required error={errors.rating} labelElement="div" id="review-rating">
+        <Text size="sm">{t("sessions.review.question", { name: seerName })}</Text>
+        <Input.Wrapper label={t("sessions.review.rating")} required error={errors.rating} labelElement="div" id="review-rating">
           <StarPicker value={rating} onChange={setRating} labelledBy="review-rating-label" />
         </Input.Wrapper>
         <Textarea
-          label="Your review (optional)"
-          description={`${comment.length.toLocaleString("en-US")} / ${REVIEW_COMMENT_MAX.toLocaleString("en-US")} characters`}
+          label={t("sessions.review.comment")}
+          description={t("sessions.characters", { count: withThousands(comment.length), max: withThousands(REVIEW_COMMENT_MAX) })}
           rows={4}
           value={comment}
           error={errors.comment}
           onChange={(e) => setComment(e.currentTarget.value)}
         />
         <Text size="xs" c="dimmed">
-          Your review is public, with your first name and last initial. You can change it for 7 days.
+          {t("sessions.review.public")}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={write.isPending}>
-            Back
+            {t("booking.back")}
           </Button>
           <Button onClick={submit} loading={write.isPending}>
-            {initial ? "Update Review" : "Submit Review"}
+            {initial ? t("sessions.review.update") : t("sessions.review.submit")}
           </Button>
         </Group>
       </Stack>

@@ -1,8 +1,10 @@
 // The date picker's own sheet travels with it (not in the route file, which every page loads).
 import "@mantine/dates/styles.css";
+// The calendar's month and day names in French (Mantine's dates read dayjs's locales), with the picker's chunk.
+import "dayjs/locale/fr";
 import { Alert, Button, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
-import { CALENDAR_ARIA_LABELS } from "../../components/calendar-labels";
-import { DatePicker } from "@mantine/dates";
+import { DatePicker, type DatePickerProps } from "@mantine/dates";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { TIME_SLOTS, dateInTimeZone, timeInTimeZone, type SessionType } from "../../../src/domain/consultations";
 import { trpc } from "../../trpc";
 
@@ -14,6 +16,18 @@ export function detectTimeZone(): string {
     return "UTC";
   }
 }
+
+/** The names of the calendar's header controls, which it draws as icons only (axe: button-name), in the page's language. */
+const calendarLabels = (t: Translate): DatePickerProps["ariaLabels"] => ({
+  previousMonth: t("booking.calendar.previousMonth"),
+  nextMonth: t("booking.calendar.nextMonth"),
+  monthLevelControl: t("booking.calendar.monthLevelControl"),
+  previousYear: t("booking.calendar.previousYear"),
+  nextYear: t("booking.calendar.nextYear"),
+  yearLevelControl: t("booking.calendar.yearLevelControl"),
+  previousDecade: t("booking.calendar.previousDecade"),
+  nextDecade: t("booking.calendar.nextDecade"),
+});
 
 /**
  * A date and one of the Seer's free hourly slots of one session type, on the wall clock of `timeZone`: the booking
@@ -29,7 +43,7 @@ export function SlotPicker({
   onDateChange,
   onTimeChange,
   maxDate,
-  timeZoneNote = `Times are in your timezone (${timeZone}).`,
+  timeZoneNote,
   headingOrder = 2,
 }: {
   seerId: string;
@@ -40,9 +54,11 @@ export function SlotPicker({
   onDateChange: (date: string | null) => void;
   onTimeChange: (time: string) => void;
   maxDate?: string;
+  /** Whose clock the times are on; "Times are in your timezone (…)" unless given. */
   timeZoneNote?: string;
   headingOrder?: 2 | 3;
 }) {
+  const { t, locale } = useI18n();
   const today = dateInTimeZone(new Date(), timeZone);
   const taken = trpc.bookings.takenSlots.useQuery(
     { seerId, scheduledDate: date ?? today, clientTimezone: timeZone, sessionType },
@@ -64,7 +80,7 @@ export function SlotPicker({
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
       <div>
         <Title order={headingOrder} size="h4" mb="sm">
-          Select a Date
+          {t("booking.selectDate")}
         </Title>
         <DatePicker
           value={date}
@@ -72,37 +88,38 @@ export function SlotPicker({
           minDate={today}
           maxDate={maxDate}
           defaultDate={date ?? today}
-          aria-label="Consultation date"
+          aria-label={t("booking.dateLabel")}
+          locale={locale}
           // Every day is a working day for a Seer; weekend red would also fail contrast.
           weekendDays={[]}
-          ariaLabels={CALENDAR_ARIA_LABELS}
+          ariaLabels={calendarLabels(t)}
         />
       </div>
       <div>
         <Title order={headingOrder} size="h4" mb="sm">
-          Select a Time
+          {t("booking.selectTime")}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          {timeZoneNote}
+          {timeZoneNote ?? t("booking.timesInYourZone", { timeZone })}
         </Text>
         {dayUnknown ? (
           <Alert color="red" role="alert" mb="sm">
-            Could not load the available times for this day. Please choose the date again.
+            {t("booking.timesUnknown")}
           </Alert>
         ) : checkingDay ? (
           // Until the day's availability is known, no slot is offered: none may vanish or appear under the pointer.
           <Group gap="xs" role="status">
             <Loader size="sm" aria-hidden />
-            <Text size="sm">Checking availability...</Text>
+            <Text size="sm">{t("booking.checking")}</Text>
           </Group>
         ) : (
           offered.length === 0 && (
             <Text size="sm" mb="sm">
-              The Seer is not available on this day. Please choose another date.
+              {t("booking.dayOff")}
             </Text>
           )
         )}
-        <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Time slots" hidden={checkingDay || dayUnknown}>
+        <SimpleGrid cols={3} spacing="xs" role="group" aria-label={t("booking.timeSlots")} hidden={checkingDay || dayUnknown}>
           {offered.map((slot) => {
             const disabled = date !== null && unavailable.has(slot);
             return (

@@ -1,5 +1,6 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { ratingOf } from "../seers/display";
 import { type FeaturedSeer, HomeSeerCard } from "./HomeSeerCard";
@@ -58,8 +59,9 @@ function useNearWindow(margin: string) {
  * fold (issue #18). The carousel then takes its place without moving anything.
  */
 function StaticSlides({ seers, ...rest }: { seers: FeaturedSeer[] } & Omit<ComponentProps<"div">, "children">) {
+  const { t } = useI18n();
   return (
-    <div role="region" aria-label="Featured Seers" aria-roledescription="carousel" className={classes.slides} {...rest}>
+    <div role="region" aria-label={t("home.featuredRegion")} aria-roledescription="carousel" className={classes.slides} {...rest}>
       <div className={classes.slidesViewport}>
         <div className={classes.slidesContainer}>
           {seers.map((seer, index) => (
@@ -67,7 +69,7 @@ function StaticSlides({ seers, ...rest }: { seers: FeaturedSeer[] } & Omit<Compo
               key={seer.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${seers.length}`}
+              aria-label={t("home.slide", { index: index + 1, count: seers.length })}
               className={classes.slide}
             >
               <HomeSeerCard seer={seer} />
@@ -93,6 +95,7 @@ function FeaturedCarousel({ seers }: { seers: FeaturedSeer[] }) {
 export function FeaturedSeers() {
   const featured = trpc.seers.featured.useQuery();
   const seers = featured.data ? topRated(featured.data) : [];
+  const { t } = useI18n();
 
   return (
     <>
@@ -101,7 +104,7 @@ export function FeaturedSeers() {
           cols={{ base: 1, sm: 2, md: 3 }}
           spacing="lg"
           aria-busy="true"
-          aria-label="Loading featured Seers"
+          aria-label={t("home.loadingFeatured")}
           role="status"
         >
           {Array.from({ length: FEATURED_COUNT }, (_, i) => (
@@ -110,13 +113,13 @@ export function FeaturedSeers() {
         </SimpleGrid>
       )}
       {featured.isError && (
-        <Alert color="terracotta" title="Featured Seers are unavailable right now">
-          Please try again later, or browse all Seers instead.
+        <Alert color="terracotta" title={t("home.featuredError")}>
+          {t("home.featuredErrorText")}
         </Alert>
       )}
       {featured.isSuccess && seers.length === 0 && (
         <Text ta="center" c="dimmed">
-          Our first Seers are being verified. Check back soon.
+          {t("home.featuredNone")}
         </Text>
       )}
       {seers.length > 0 && <FeaturedCarousel seers={seers} />}

@@ -1,5 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import type { Product } from "../shop";
@@ -280,5 +283,45 @@ describe("/ home", () => {
     comeIntoView(market);
     expect(await screen.findAllByTestId("product-card")).toHaveLength(6);
     expect(screen.getAllByTestId("testimonial")).toHaveLength(3);
+  });
+
+  it("draws its sections below the first screen in French, the Seers' cards and ratings too (issue #45)", async () => {
+    serveHome();
+    setFormatLocale("fr");
+    try {
+      renderApp("/fr", createI18n("fr", french));
+      await screen.findByRole("heading", { level: 1, name: "Rencontrez des guides spirituels africains vérifiés" });
+      await scrollDown();
+      const how = screen.getByRole("region", { name: "Comment ça marche" });
+      const steps = await within(how).findAllByRole("listitem");
+      expect(steps[0]).toHaveTextContent("Étape 1");
+      expect(steps[0]).toHaveTextContent("Parcourez les Seers par spécialité, pays et langue");
+      const why = screen.getByRole("region", { name: "Pourquoi choisir Seer\u202f?" });
+      expect(within(why).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+        "Authenticité vérifiée",
+        "Privé et sûr",
+        "Juste envers nos guides",
+      ]);
+      const [testimonial] = screen.getAllByTestId("testimonial");
+      expect(testimonial).toHaveTextContent("Londres, Royaume-Uni");
+      expect(within(testimonial as HTMLElement).getByRole("img", { name: "Noté 5 sur 5" })).toBeInTheDocument();
+      const carousel = await screen.findByRole("region", { name: "Seers à la une" });
+      const cards = await within(carousel).findAllByTestId("featured-seer");
+      expect(cards.map((c) => within(c).getByTestId("featured-seer-rating").textContent)).toEqual([
+        "5,0(20 avis)",
+        "4,7(20 avis)",
+        "4,5(20 avis)",
+      ]);
+      const second = cards[1] as HTMLElement;
+      expect(second).toHaveTextContent("À partir de");
+      expect(within(second).getByRole("link", { name: "Réserver avec Baba Sipho Mthembu" })).toHaveAttribute(
+        "href",
+        "/fr/seers/s-b",
+      );
+      expect(within(second).getByRole("img", { name: "Portrait de Baba Sipho Mthembu" })).toBeInTheDocument();
+      expect(await screen.findAllByTestId("product-card")).toHaveLength(6);
+    } finally {
+      setFormatLocale("en");
+    }
   });
 });

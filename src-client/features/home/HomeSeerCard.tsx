@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { useI18n } from "../../lib/i18n";
 import { usePrice } from "../../lib/price";
 import { Glyph } from "../../components/Glyph";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
 import type { RouterOutputs } from "../../trpc";
-import { ratingOf, reviewCountText } from "../seers/display";
+import { ratingOf } from "../seers/display";
 import stars from "../../components/StarRating.module.css";
 import classes from "./Home.module.css";
 
@@ -20,13 +21,15 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
   const rating = ratingOf(seer);
   const price = startingPrice(seer);
   const money = usePrice("GHS");
+  const { t } = useI18n();
+  const portrait = t("seer.portrait", { name: seer.fullName });
   return (
     <Card withBorder radius="lg" padding="xl" className={classes.card} data-testid="featured-seer">
       <Stack align="center" ta="center" gap="sm" h="100%">
         {seer.profileImageUrl ? (
           <img
             src={seer.profileImageUrl}
-            alt={`Portrait of ${seer.fullName}`}
+            alt={portrait}
             width={96}
             height={96}
             loading="lazy"
@@ -34,7 +37,7 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
             className={classes.seerPhoto}
           />
         ) : (
-          <SeerAvatar name={seer.fullName} src={null} size={96} alt={`Portrait of ${seer.fullName}`} />
+          <SeerAvatar name={seer.fullName} src={null} size={96} alt={portrait} />
         )}
         <div>
           <Title order={3} fz="h3" lh={1.2}>
@@ -53,16 +56,16 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
         </Group>
         <Group gap={4} justify="center" wrap="nowrap" data-testid="featured-seer-rating">
           <Glyph icon={stars.filled} size={16} color="var(--mantine-color-ochre-6)" />
-          <Text fw={700}>{rating > 0 ? formatRating(rating) : "New"}</Text>
+          <Text fw={700}>{rating > 0 ? formatRating(rating) : t("rating.new")}</Text>
           {seer.totalReviews > 0 && (
             <Text size="sm" c="dimmed">
-              ({reviewCountText(seer.totalReviews)})
+              ({t("rating.reviews", { count: seer.totalReviews })})
             </Text>
           )}
         </Group>
         {price && (
           <Text size="sm">
-            Starting from{" "}
+            {t("seer.startingFrom")}{" "}
             <Text span fw={700} c="var(--seer-accent-text)" data-testid="featured-seer-price">
               {money(price)}
             </Text>
@@ -72,9 +75,9 @@ export function HomeSeerCard({ seer }: { seer: FeaturedSeer }) {
           renderRoot={(props) => <Link {...props} to="/seers/$id" params={{ id: seer.id }} />}
           mt="auto"
           fullWidth
-          aria-label={`Book Now with ${seer.fullName}`}
+          aria-label={t("home.bookNowWith", { name: seer.fullName })}
         >
-          Book Now
+          {t("home.bookNow")}
         </Button>
       </Stack>
     </Card>

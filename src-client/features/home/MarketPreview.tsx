@@ -1,15 +1,17 @@
 import { Alert, Group, SimpleGrid, Text } from "@mantine/core";
 import { HOME_PRODUCTS } from "../../../src/domain/site";
 import { ProductCard, ProductCardSkeleton } from "../shop";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 
 /** The Sacred Market preview: the first 6 active products, priced in GH₵ (docs/product.md#product-and-users, §2), without Add to Cart. */
 export function MarketPreview() {
   const products = trpc.shop.products.useQuery({ limit: HOME_PRODUCTS });
+  const { t } = useI18n();
 
   if (products.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" role="status" aria-label="Loading products" aria-busy="true">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" role="status" aria-label={t("home.loadingProducts")} aria-busy="true">
         {Array.from({ length: HOME_PRODUCTS }, (_, i) => (
           <ProductCardSkeleton key={i} />
         ))}
@@ -18,8 +20,8 @@ export function MarketPreview() {
   }
   if (products.isError) {
     return (
-      <Alert color="terracotta" title="The Sacred Market preview is unavailable right now">
-        You can still browse every product in the shop.
+      <Alert color="terracotta" title={t("home.marketError")}>
+        {t("home.marketErrorText")}
       </Alert>
     );
   }
@@ -27,7 +29,7 @@ export function MarketPreview() {
   if (shown.length === 0) {
     return (
       <Group justify="center">
-        <Text c="dimmed">New sacred items are on their way.</Text>
+        <Text c="dimmed">{t("home.marketNone")}</Text>
       </Group>
     );
   }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { ActionIcon, Badge, Box, Group, Paper, Stack, Text } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import {
   IconMicrophone,
   IconMicrophoneOff,
@@ -104,6 +104,67 @@ function useCallMedia(session: CallSession, local: MediaStream | null) {
   return { media, hasAudio, hasCamera, update, share };
 }
 
+/**
+ * What this side sends over a weak link (issue #44): a quiet line while the video is reduced, the offer to switch to
+ * audio, and once on audio (a weak link or Data saver) the way to turn video on again.
+ */
+function LinkNotice({ session }: { session: CallSession }) {
+  const { link } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  if (link.level === "audio") {
+    const saver = link.reason === "saver";
+    return (
+      <Alert
+        color={saver ? "blue" : "orange"}
+        title={saver ? "Data saver: audio only" : "Weak connection: switched to audio"}
+        role="status"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            {saver
+              ? "Your video is not sent, to save data."
+              : "Your video is paused so that the other side keeps hearing you. It comes back when your connection recovers."}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => session.turnVideoOn()}>
+            {saver ? "Turn video on" : "Turn video back on"}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (link.offer) {
+    return (
+      <Alert color="orange" title="Weak connection. Switch to audio?" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Your video is struggling. Audio only keeps the call going; it switches by itself if nothing improves.
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" onClick={() => session.switchToAudio()}>
+              Switch to audio
+            </Button>
+            <Button size="xs" variant="default" onClick={() => session.keepVideo()}>
+              Keep video
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (link.level === "reduced") {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        Weak connection: video quality lowered
+      </Text>
+    );
+  }
+  return null;
+}
+
+const PEER_AUDIO_ONLY = {
+  weak: (peer: string) => `${peer} has a weak connection: audio only`,
+  saver: (peer: string) => `${peer} is using Data saver: audio only`,
+} as const;
+
 /** The call: the other party large, oneself small, controls, the timer against the booked time, the link's quality. */
 export function CallView({
   session,
@@ -132,6 +193,7 @@ export function CallView({
   const timer =
     elapsed < 0 ? `Starts in ${formatElapsed(-elapsed)}` : `${formatElapsed(elapsed)} / ${formatElapsed(minutes * 60_000)}`;
   const peerCamera = call.peerMedia.video || call.peerMedia.screen;
+  const peerAudioOnly = call.peerMedia.audioOnly;
   const quality =
     call.quality === "unknown"
       ? "Connection: measuring"
@@ -155,11 +217,16 @@ export function CallView({
             </Badge>
           </Group>
         </Group>
+        <LinkNotice session={session} />
         <Box pos="relative" bg="dark.8" style={{ aspectRatio: "16 / 9", borderRadius: 8, overflow: "hidden" }}>
           <Video stream={call.remoteStream} muted={false} label={`${peerName}'s video`} />
-          {(!call.remoteStream || !peerCamera) && (
-            <Text c="gray.3" ta="center" pos="absolute" top="45%" left={0} right={0} size="lg">
-              {call.remoteStream ? `${peerName}'s camera is off` : peerName}
+          {(!call.remoteStream || !peerCamera || peerAudioOnly) && (
+            <Text c="gray.3" ta="center" pos="absolute" top="45%" left={0} right={0} size="lg" data-testid="peer-video-note">
+              {!call.remoteStream
+                ? peerName
+                : peerAudioOnly
+                  ? PEER_AUDIO_ONLY[peerAudioOnly](peerName)
+                  : `${peerName}'s camera is off`}
             </Text>
           )}
           <Group pos="absolute" left={8} bottom={8} gap={6}>

@@ -2,7 +2,16 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerSignal } from "../../../src/domain/meetings";
-import { FakePeer, FakeSocket, FakeStream, FakeTrack, installFakes, welcome } from "../../test/call-fakes";
+import {
+  FakePeer,
+  FakeSocket,
+  FakeStream,
+  FakeTrack,
+  installFakes,
+  linkStats,
+  welcome,
+  type FakeSender,
+} from "../../test/call-fakes";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { signedInClient } from "../../test/users";
@@ -35,6 +44,7 @@ beforeEach(async () => {
   // The previous test's call ends a moment after its page is unmounted (and forgets its Join then).
   await new Promise((resolve) => setTimeout(resolve, 10));
   sessionStorage.clear();
+  localStorage.clear();
   installFakes();
   server.use(
     ...trpcHandlers({
@@ -48,6 +58,7 @@ beforeEach(async () => {
 afterEach(() => {
   Reflect.deleteProperty(navigator, "mediaDevices");
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const signal = (s: ServerSignal) => act(() => FakeSocket.latest().receive(s));
@@ -233,5 +244,119 @@ describe("a reload during the call", () => {
     act(() => FakeSocket.latest().drop(4409));
     expect(await screen.findByText("The session has ended and the room is closed.")).toBeInTheDocument();
     expect(sessionStorage.getItem(REMEMBERED)).toBeNull();
+  });
+});
+
+describe("a weak link (issue #44)", () => {
+  const videoSender = (pc: FakePeer): FakeSender => {
+    const sender = pc.senders.find((s) => s.track?.kind === "video");
+    if (!sender) throw new Error("no video sender");
+    return sender;
+  };
+  /** The session's statistics are read on an interval: faked (with its clock), the rest of the page runs as ever. */
+  const seconds = (n: number) => act(() => vi.advanceTimersByTimeAsync(n * 1000));
+
+  it("lowers the video quietly, then offers audio; Switch to audio switches at once, Turn video back on undoes it", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "performance"] });
+    devices(() => Promise.resolve(new FakeStream([new FakeTrack("audio"), new FakeTrack("video")])));
+    renderApp("/meeting/b-1");
+    await userEvent.click(await screen.findByRole("button", { name: "Join" }));
+    const pc = await meetSeer();
+    const socket = FakeSocket.latest();
+    pc.stats = linkStats(() => "weak");
+
+    await seconds(5);
+    expect(screen.getByText("Weak connection: video quality lowered")).toBeInTheDocument();
+    expect(videoSender(pc).encodings).toEqual([{ active: true, maxBitrate: 150_000, scaleResolutionDownBy: 2 }]);
+    expect(screen.queryByText("Weak connection. Switch to audio?")).not.toBeInTheDocument();
+
+    await seconds(4);
+    const offer = screen.getByRole("alert");
+    expect(within(offer).getByText("Weak connection. Switch to audio?")).toBeInTheDocument();
+    await userEvent.click(within(offer).getByRole("button", { name: "Switch to audio" }));
+    expect(await screen.findByText("Weak connection: switched to audio")).toBeInTheDocument();
+    expect(screen.queryByText("Weak connection. Switch to audio?")).not.toBeInTheDocument();
+    expect(videoSender(pc).encodings).toEqual([{ active: false, scaleResolutionDownBy: 1 }]);
+    expect(socket.sent.at(-1)).toEqual({ type: "media", media: { audio: true, video: true, screen: false, audioOnly: "weak" } });
+
+    await userEvent.click(screen.getByRole("button", { name: "Turn video back on" }));
+    expect(screen.queryByText("Weak connection: switched to audio")).not.toBeInTheDocument();
+    expect(videoSender(pc).encodings).toEqual([{ active: true, scaleResolutionDownBy: 1 }]);
+    expect(socket.sent.at(-1)).toEqual({ type: "media", media: { audio: true, video: true, screen: false } });
+  });
+
+  it("switches to audio by itself when nothing is chosen and the link stays weak; Keep video keeps it", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "performance"] });
+    devices(() => Promise.resolve(new FakeStream([new FakeTrack("audio"), new FakeTrack("video")])));
+    renderApp("/meeting/b-1");
+    await userEvent.click(await screen.findByRole("button", { name: "Join" }));
+    const pc = await meetSeer();
+    pc.stats = linkStats(() => "weak");
+    await seconds(9);
+    expect(screen.getByText("Weak connection. Switch to audio?")).toBeInTheDocument();
+    await seconds(6);
+    expect(screen.getByText("Weak connection: switched to audio")).toBeInTheDocument();
+    expect(videoSender(pc).encodings[0]?.active).toBe(false);
+
+    await userEvent.click(screen.getByRole("button", { name: "Turn video back on" }));
+    // Turned back on by the person: lowered again, offered never again by itself while the link stays weak.
+    await seconds(30);
+    expect(screen.getByText("Weak connection: video quality lowered")).toBeInTheDocument();
+    expect(screen.queryByText("Weak connection. Switch to audio?")).not.toBeInTheDocument();
+    expect(videoSender(pc).encodings[0]?.active).toBe(true);
+  });
+
+  it("Keep video withdraws the offer and the video stays", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "performance"] });
+    devices(() => Promise.resolve(new FakeStream([new FakeTrack("audio"), new FakeTrack("video")])));
+    renderApp("/meeting/b-1");
+    await userEvent.click(await screen.findByRole("button", { name: "Join" }));
+    const pc = await meetSeer();
+    pc.stats = linkStats(() => "weak");
+    await seconds(9);
+    await userEvent.click(screen.getByRole("button", { name: "Keep video" }));
+    await seconds(30);
+    expect(screen.queryByText("Weak connection. Switch to audio?")).not.toBeInTheDocument();
+    expect(screen.queryByText("Weak connection: switched to audio")).not.toBeInTheDocument();
+    expect(videoSender(pc).encodings[0]?.active).toBe(true);
+  });
+
+  it("shows why the other side's video stopped", async () => {
+    devices(() => Promise.resolve(new FakeStream([new FakeTrack("audio"), new FakeTrack("video")])));
+    renderApp("/meeting/b-1");
+    await userEvent.click(await screen.findByRole("button", { name: "Join" }));
+    const pc = await meetSeer();
+    act(() => pc.ontrack?.({ track: new FakeTrack("audio") }));
+    signal({ type: "media", media: { audio: true, video: true, screen: false, audioOnly: "weak" } });
+    expect(await screen.findByText("Ama Serwaa Owusu has a weak connection: audio only")).toBeInTheDocument();
+    signal({ type: "media", media: { audio: true, video: true, screen: false, audioOnly: "saver" } });
+    expect(await screen.findByText("Ama Serwaa Owusu is using Data saver: audio only")).toBeInTheDocument();
+    signal({ type: "media", media: { audio: true, video: true, screen: false } });
+    await vi.waitFor(() => expect(screen.queryByTestId("peer-video-note")).not.toBeInTheDocument());
+  });
+
+  it("Data saver, switched on before joining, is remembered and starts the call without sending video", async () => {
+    devices(() => Promise.resolve(new FakeStream([new FakeTrack("audio"), new FakeTrack("video")])));
+    const first = renderApp("/meeting/b-1");
+    const saver = await screen.findByRole("switch", { name: "Data saver" });
+    expect(saver).not.toBeChecked();
+    expect(saver).toHaveAccessibleDescription("Start calls with audio only. You can turn video on during the call.");
+    await userEvent.click(saver);
+    expect(saver).toBeChecked();
+    expect(localStorage.getItem("meeting-data-saver")).toBe("on");
+    first.unmount();
+
+    renderApp("/meeting/b-1");
+    expect(await screen.findByRole("switch", { name: "Data saver" })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Join" }));
+    const pc = await meetSeer();
+    expect(videoSender(pc).encodings).toEqual([{ active: false, scaleResolutionDownBy: 1 }]);
+    expect(screen.getByText("Data saver: audio only")).toBeInTheDocument();
+    expect(FakeSocket.latest().sent.filter((s) => s.type === "media")).toEqual([
+      { type: "media", media: { audio: true, video: true, screen: false, audioOnly: "saver" } },
+    ]);
+    await userEvent.click(screen.getByRole("button", { name: "Turn video on" }));
+    expect(screen.queryByText("Data saver: audio only")).not.toBeInTheDocument();
+    expect(videoSender(pc).encodings).toEqual([{ active: true, scaleResolutionDownBy: 1 }]);
   });
 });

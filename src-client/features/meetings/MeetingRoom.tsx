@@ -9,7 +9,7 @@ import { CallView } from "./CallView";
 import { ChatPanel } from "./ChatPanel";
 import { reacquireMedia, stopMedia, type LocalMedia } from "./media";
 import { PreJoin } from "./PreJoin";
-import { forgetJoin, joinedBefore, rememberJoin, type ChosenDevices } from "./rejoin";
+import { dataSaverOn, forgetJoin, joinedBefore, rememberJoin, type ChosenDevices } from "./rejoin";
 
 type Room = RouterOutputs["meetings"]["room"];
 
@@ -35,7 +35,10 @@ const END_TEXT: Record<CallEnd, string> = {
 
 /** The call and its chat, from Join to Leave; the page's other parts stay around it. */
 function Call({ room, media, onEnd }: { room: Room; media: LocalMedia; onEnd(reason: CallEnd): void }) {
-  const session = useMemo(() => new CallSession(meetingSocketUrl(room.bookingId), media.stream), [room.bookingId, media.stream]);
+  const session = useMemo(
+    () => new CallSession(meetingSocketUrl(room.bookingId), media.stream, { dataSaver: dataSaverOn() }),
+    [room.bookingId, media.stream],
+  );
   const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const stored = trpc.meetings.messages.useQuery({ bookingId: room.bookingId });
   const mounted = useRef(false);

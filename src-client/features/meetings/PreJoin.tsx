@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Alert, Box, Button, Group, Paper, Progress, Select, Stack, Text } from "@mantine/core";
+import { Alert, Box, Button, Group, Paper, Progress, Select, Stack, Switch, Text } from "@mantine/core";
 import { acquireMedia, MEDIA_PROBLEMS, stopMedia, useAudioLevel, useDevices, type LocalMedia } from "./media";
-import type { ChosenDevices } from "./rejoin";
+import { dataSaverOn, rememberDataSaver, type ChosenDevices } from "./rejoin";
 
 /**
  * Before joining: the camera's preview, the microphone's level, device pickers, and Join. Without a camera or
@@ -12,6 +12,7 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
   const [audioId, setAudioId] = useState<string | undefined>();
   const [videoId, setVideoId] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
+  const [dataSaver, setDataSaver] = useState(dataSaverOn);
   const video = useRef<HTMLVideoElement>(null);
   const handedOver = useRef(false);
   const level = useAudioLevel(media?.stream ?? null);
@@ -109,6 +110,22 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
             miw={200}
           />
         </Group>
+        {/* The explanation beside the switch, not inside its label (Mantine's `description` would be read as its name). */}
+        <div>
+          <Switch
+            label="Data saver"
+            aria-describedby="data-saver-help"
+            checked={dataSaver}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              setDataSaver(on);
+              rememberDataSaver(on);
+            }}
+          />
+          <Text size="xs" c="dimmed" id="data-saver-help" mt={4}>
+            Start calls with audio only. You can turn video on during the call.
+          </Text>
+        </div>
         <Button
           size="md"
           disabled={!canJoin || !media}

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SOCKET_CLOSE } from "../../../src/domain/meetings";
-import { cameraAndMicrophone, FakePeer, FakeSocket, FakeStream, FakeTrack, installFakes, welcome } from "../../test/call-fakes";
+import {
+  cameraAndMicrophone,
+  FakePeer,
+  FakeSocket,
+  FakeStream,
+  FakeTrack,
+  installFakes,
+  linkStats,
+  welcome,
+} from "../../test/call-fakes";
 import { CallSession } from "./call";
 
 beforeEach(() => {
@@ -221,7 +230,12 @@ describe("CallSession: candidates and their description", () => {
     socket.receive(welcome(true));
     socket.receive({ type: "peer-joined" });
     const pc = FakePeer.latest();
-    const early = { candidate: "candidate:1 1 udp 1 192.0.2.1 5000 typ host", sdpMid: "0", sdpMLineIndex: 0, usernameFragment: null };
+    const early = {
+      candidate: "candidate:1 1 udp 1 192.0.2.1 5000 typ host",
+      sdpMid: "0",
+      sdpMLineIndex: 0,
+      usernameFragment: null,
+    };
     socket.receive({ type: "candidate", candidate: early });
     await vi.advanceTimersByTimeAsync(0);
     expect(pc.candidates).toEqual([]);
@@ -259,5 +273,88 @@ describe("CallSession: candidates and their description", () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(sentOf(socket, "description")).toHaveLength(2);
     session.leave();
+  });
+});
+
+describe("CallSession: a weak link", () => {
+  const videoSender = (pc: FakePeer) => {
+    const sender = pc.senders.find((s) => s.track?.kind === "video");
+    if (!sender) throw new Error("no video sender");
+    return sender;
+  };
+
+  it("reads the statistics every second and steps the video down, then to audio by itself, telling the other side", async () => {
+    const { session, socket, pc } = inCall();
+    let link: "good" | "weak" = "weak";
+    pc.stats = linkStats(() => link);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(session.getSnapshot().link).toEqual({ level: "reduced", reason: null, offer: false });
+    expect(videoSender(pc).encodings).toEqual([{ active: true, maxBitrate: 150_000, scaleResolutionDownBy: 2 }]);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(session.getSnapshot().link.offer).toBe(true);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(session.getSnapshot().link).toEqual({ level: "audio", reason: "weak", offer: false });
+    expect(videoSender(pc).encodings).toEqual([{ active: false, scaleResolutionDownBy: 1 }]);
+    expect(sentOf(socket, "media").at(-1)).toEqual({
+      type: "media",
+      media: { audio: true, video: true, screen: false, audioOnly: "weak" },
+    });
+    // The audio kept flowing: the round trip and loss shown are still read.
+    expect(session.getSnapshot().roundTripMs).toBe(600);
+
+    // The other side reloads: its new connection sends no video from the start either.
+    socket.receive({ type: "peer-left" });
+    socket.receive({ type: "peer-joined" });
+    const next = FakePeer.latest();
+    expect(next).not.toBe(pc);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(videoSender(next).encodings).toEqual([{ active: false, scaleResolutionDownBy: 1 }]);
+    expect(sentOf(socket, "media").at(-1)).toMatchObject({ media: { audioOnly: "weak" } });
+
+    // The link recovers for 10 s: reduced video; 10 s more: full video, and the other side is told.
+    next.become("connected");
+    next.stats = linkStats(() => link);
+    link = "good";
+    await vi.advanceTimersByTimeAsync(13_000);
+    expect(session.getSnapshot().link.level).toBe("reduced");
+    expect(videoSender(next).encodings).toEqual([{ active: true, maxBitrate: 150_000, scaleResolutionDownBy: 2 }]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(session.getSnapshot().link.level).toBe("good");
+    expect(videoSender(next).encodings).toEqual([{ active: true, scaleResolutionDownBy: 1 }]);
+    expect(sentOf(socket, "media").at(-1)).toEqual({ type: "media", media: { audio: true, video: true, screen: false } });
+    session.leave();
+  });
+
+  it("Data saver: the video is never sent from the first packet until Turn video on; without a camera it is moot", async () => {
+    const session = new CallSession("ws://room/socket", cameraAndMicrophone().stream, { dataSaver: true });
+    session.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    socket.receive(welcome(true));
+    socket.receive({ type: "peer-joined" });
+    const pc = FakePeer.latest();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(videoSender(pc).encodings).toEqual([{ active: false, scaleResolutionDownBy: 1 }]);
+    expect(sentOf(socket, "media")).toEqual([
+      { type: "media", media: { audio: true, video: true, screen: false, audioOnly: "saver" } },
+    ]);
+    pc.become("connected");
+    pc.stats = linkStats(() => "good");
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(session.getSnapshot().link).toEqual({ level: "audio", reason: "saver", offer: false });
+    session.turnVideoOn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(videoSender(pc).encodings).toEqual([{ active: true, scaleResolutionDownBy: 1 }]);
+    expect(sentOf(socket, "media").at(-1)).toEqual({ type: "media", media: { audio: true, video: true, screen: false } });
+    session.leave();
+
+    const microphoneOnly = new CallSession(
+      "ws://room/socket",
+      new FakeStream([new FakeTrack("audio")]) as unknown as MediaStream,
+      {
+        dataSaver: true,
+      },
+    );
+    expect(microphoneOnly.getSnapshot().link.level).toBe("good");
   });
 });

@@ -9,6 +9,7 @@ import {
   type MediaState,
   type ServerSignal,
 } from "../../../src/domain/meetings";
+import { applyLevel, LinkWatcher, readLinkSample, receivedLoss, type LinkSample, type LinkState } from "./link-quality";
 
 export type CallStatus = "joining" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended";
 /** Why a call ended: the user left, the room closed, the user joined elsewhere, or the room refused them. */
@@ -26,10 +27,13 @@ export interface CallSnapshot {
   chat: ChatMessage[];
   /** A chat message that could not be sent (the connection was down). */
   chatFailed: boolean;
+  /** What this side sends for the link (link-quality.ts): full video, reduced, or audio only, and the offer. */
+  link: LinkState;
 }
 
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 5000];
-const STATS_INTERVAL_MS = 2000;
+/** The statistics are read every second: for the quality shown, and for the weak-link watcher. */
+const STATS_INTERVAL_MS = 1000;
 /** A connection that stays 'disconnected' this long gets an ICE restart ('failed' gets one at once). */
 const DISCONNECTED_RESTART_MS = 2500;
 /**
@@ -60,7 +64,8 @@ export class CallSession {
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private negotiationTimer: ReturnType<typeof setTimeout> | undefined;
-  private lastPackets = { lost: 0, received: 0 };
+  private lastSample: LinkSample | null = null;
+  private readonly watcher: LinkWatcher;
   private listeners = new Set<() => void>();
   private media: MediaState;
   private state: CallSnapshot = {
@@ -73,12 +78,16 @@ export class CallSession {
     lossRatio: null,
     chat: [],
     chatFailed: false,
+    link: { level: "good", reason: null, offer: false },
   };
 
   constructor(
     private readonly socketUrl: string,
     private readonly local: MediaStream | null,
+    options: { dataSaver?: boolean } = {},
   ) {
+    this.watcher = new LinkWatcher({ dataSaver: options.dataSaver && !!local?.getVideoTracks().length });
+    this.state.link = this.watcher.current;
     this.media = {
       audio: !!local?.getAudioTracks().some((t) => t.enabled),
       video: !!local?.getVideoTracks().some((t) => t.enabled),
@@ -164,7 +173,7 @@ export class CallSession {
       case "peer-joined":
         // A fresh connection for every meeting of the two: whatever the other side had before is gone.
         this.createPeer();
-        this.send({ type: "media", media: this.media });
+        this.sendMedia();
         this.set({ status: "connecting" });
         return;
       case "peer-left":
@@ -234,12 +243,15 @@ export class CallSession {
     this.ignoreOffer = false;
     this.settingAnswer = false;
     this.earlyCandidates = [];
-    this.lastPackets = { lost: 0, received: 0 };
+    this.lastSample = null;
+    this.watcher.newConnection();
     const stream = this.local;
     for (const track of stream?.getTracks() ?? []) {
       const sender = pc.addTrack(track, stream as MediaStream);
       if (track.kind === "video") this.videoSender = sender;
     }
+    // Data saver, or a weak link met before: the new connection sends what the level allows from its first packet.
+    if (this.videoSender && this.state.link.level !== "good") void applyLevel(this.videoSender, this.state.link.level);
     // Without a microphone or camera one still hears and sees the other side (and can share a screen).
     if (!stream?.getAudioTracks().length) pc.addTransceiver("audio", { direction: "recvonly" });
     if (!stream?.getVideoTracks().length) this.videoSender = pc.addTransceiver("video", { direction: "sendrecv" }).sender;
@@ -331,7 +343,28 @@ export class CallSession {
     this.media = media;
     for (const t of this.local?.getAudioTracks() ?? []) t.enabled = media.audio;
     for (const t of this.local?.getVideoTracks() ?? []) t.enabled = media.video;
-    this.send({ type: "media", media });
+    this.sendMedia();
+  }
+
+  /** What this side sends, with why its video is not sent (a weak link, Data saver) for the other side's notice. */
+  private sendMedia(): void {
+    const { level, reason } = this.state.link;
+    // (An undefined `audioOnly` is left out of the JSON.)
+    this.send({ type: "media", media: { ...this.media, audioOnly: level === "audio" && reason ? reason : undefined } });
+  }
+
+  /** `Switch to audio` (from the offer), `Keep video`, and `Turn video back on` / `Turn video on`. */
+  switchToAudio = (): void => this.setLink(this.watcher.switchToAudio());
+  keepVideo = (): void => this.setLink(this.watcher.keepVideo());
+  turnVideoOn = (): void => this.setLink(this.watcher.turnVideoOn());
+
+  private setLink(link: LinkState): void {
+    const previous = this.state.link;
+    if (link === previous) return;
+    this.set({ link });
+    if (link.level === previous.level) return;
+    if (this.videoSender) void applyLevel(this.videoSender, link.level);
+    this.sendMedia();
   }
 
   /** Sends `track` instead of the camera (a shared screen), or the camera again with null; no renegotiation. */
@@ -346,31 +379,16 @@ export class CallSession {
     return sent;
   }
 
-  /** Round-trip time and packet loss from getStats, for the quality indicator. */
+  /** The quality shown (round trip, loss of what this side receives), and the weak-link watcher's sample. */
   private async readStats(): Promise<void> {
     const pc = this.pc;
     if (!pc || pc.connectionState !== "connected") return;
-    const report = await pc.getStats();
-    let roundTripMs: number | null = null;
-    let lost = 0;
-    let received = 0;
-    report.forEach((stats: RTCStats) => {
-      if (stats.type === "candidate-pair") {
-        const pair = stats as RTCIceCandidatePairStats;
-        if (pair.nominated && pair.state === "succeeded" && typeof pair.currentRoundTripTime === "number") {
-          roundTripMs = Math.round(pair.currentRoundTripTime * 1000);
-        }
-      } else if (stats.type === "inbound-rtp") {
-        const inbound = stats as RTCInboundRtpStreamStats;
-        lost += Math.max(0, inbound.packetsLost ?? 0);
-        received += inbound.packetsReceived ?? 0;
-      }
-    });
-    const dLost = lost - this.lastPackets.lost;
-    const dReceived = received - this.lastPackets.received;
-    this.lastPackets = { lost, received };
-    const lossRatio = dLost + dReceived > 0 ? Math.max(0, dLost) / (Math.max(0, dLost) + Math.max(0, dReceived)) : null;
-    if (this.pc === pc) this.set({ roundTripMs, lossRatio, quality: callQuality(roundTripMs, lossRatio) });
+    const sample = readLinkSample(await pc.getStats(), performance.now());
+    if (this.pc !== pc) return;
+    const lossRatio = receivedLoss(this.lastSample, sample);
+    this.lastSample = sample;
+    this.set({ roundTripMs: sample.roundTripMs, lossRatio, quality: callQuality(sample.roundTripMs, lossRatio) });
+    this.setLink(this.watcher.feed(sample));
   }
 }
 

@@ -47,3 +47,26 @@ export function joinedBefore(bookingId: string): ChosenDevices | null {
     return {};
   }
 }
+
+/**
+ * `Data saver` (issue #44): calls start audio-first, remembered on this device (localStorage) for every call until
+ * it is switched off.
+ */
+const DATA_SAVER_KEY = "meeting-data-saver";
+
+export function dataSaverOn(): boolean {
+  try {
+    return typeof window !== "undefined" && window.localStorage.getItem(DATA_SAVER_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+export function rememberDataSaver(on: boolean): void {
+  try {
+    if (on) window.localStorage.setItem(DATA_SAVER_KEY, "on");
+    else window.localStorage.removeItem(DATA_SAVER_KEY);
+  } catch {
+    // Storage refused: the switch holds for this call only.
+  }
+}

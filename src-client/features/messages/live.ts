@@ -20,16 +20,17 @@ export function useLiveMessages(enabled = true): void {
     const open = () => {
       const scheme = window.location.protocol === "https:" ? "wss" : "ws";
       socket = new WebSocket(`${scheme}://${window.location.host}${INBOX_SOCKET_PATH}`);
-      socket.onopen = () => {
-        // Whatever came while the socket was down is read once it is back.
-        if (attempts > 0) void utils.messages.invalidate();
-        attempts = 0;
-      };
       socket.onmessage = (event: MessageEvent<string>) => {
         let signal: InboxSignal;
         try {
           signal = JSON.parse(event.data) as InboxSignal;
         } catch {
+          return;
+        }
+        if (signal.type === "ready") {
+          // Whatever came while the socket was down, or before the server delivered to it, is read once it does.
+          if (attempts > 0) void utils.messages.invalidate();
+          attempts = 0;
           return;
         }
         if (signal.type !== "message") return;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { AppProviders } from "../../providers";
 import { server, trpcHandlers, TEST_ORIGIN } from "../../test/msw";
 import { createQueryClient, createTrpcClient } from "../../trpc";
-import { LOCAL_CARD_BUTTON, LocalCardButton } from "./LocalCardButton";
+import { LocalCardButton } from "./LocalCardButton";
 
 describe("LocalCardButton", () => {
   it("opens the hosted checkout for the started payment and goes there", async () => {
@@ -23,7 +23,7 @@ describe("LocalCardButton", () => {
         <LocalCardButton clientSecret="lc_7_secret_y" returnPath="/booking-success" go={(url) => went.push(url)} />
       </AppProviders>,
     );
-    await userEvent.setup().click(screen.getByRole("button", { name: LOCAL_CARD_BUTTON }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Pay with a local card" }));
     await waitFor(() => expect(went).toEqual(["https://checkout.paystack.com/0peioxfhpn"]));
     expect(asked).toEqual([{ clientSecret: "lc_7_secret_y", returnPath: "/booking-success" }]);
   });

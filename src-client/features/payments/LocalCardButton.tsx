@@ -2,10 +2,8 @@ import { Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import type { LocalCardReturnPath } from "../../../src/schemas/bookings";
 import { notifyActionError } from "../../lib/actionError";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
-
-export const LOCAL_CARD_BUTTON = "Pay with a local card";
-export const LOCAL_CARD_NOTE = "You pay on the card provider's secure page, then come back here.";
 
 /**
  * docs/product.md#mobile-money: a local card is paid on the gateway's hosted checkout (Paystack, Flutterwave; the test
@@ -22,6 +20,7 @@ export function LocalCardButton({
   /** Leaves for the checkout page (replaced in tests). */
   go?: (url: string) => void;
 }) {
+  const { t } = useI18n();
   const start = trpc.payments.startLocalCard.useMutation();
   const [leaving, setLeaving] = useState(false);
   const onClick = () => {
@@ -39,10 +38,10 @@ export function LocalCardButton({
   return (
     <Stack gap={4}>
       <Button variant="light" size="md" onClick={onClick} loading={start.isPending || leaving}>
-        {LOCAL_CARD_BUTTON}
+        {t("payment.localCard")}
       </Button>
       <Text size="xs" c="dimmed">
-        {LOCAL_CARD_NOTE}
+        {t("payment.localCardNote")}
       </Text>
     </Stack>
   );

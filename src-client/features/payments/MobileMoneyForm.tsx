@@ -1,18 +1,16 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
-import { APPROVE_ON_PHONE, TEST_MOBILE_MONEY } from "../../../src/domain/mobile-money";
+import { TEST_MOBILE_MONEY } from "../../../src/domain/mobile-money";
 import { notifyActionError } from "../../lib/actionError";
 import { isUnauthorizedError } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
-import { PAYMENT_NOT_COMPLETED } from "./PaymentError";
 
 /** How often the page asks whether the phone has answered. */
 export const MOBILE_MONEY_POLL_MS = 2000;
 /** Failed asks in a row after which the page stops waiting and says so. */
 const POLL_FAILURES_TOLERATED = 3;
-
-export const TEST_PHONE_NOTE = `Test mode: a number ending in ${TEST_MOBILE_MONEY.declines} declines at once.`;
 
 type Phase = "idle" | "sending" | "waiting" | "answering" | "paid";
 interface Outcome {
@@ -28,22 +26,23 @@ function fieldMessage(error: { data?: { zodError?: unknown } | null }): string |
 
 /** The test mode's phone (docs/product.md#mobile-money): answers the waiting prompt as the client's phone would. */
 function TestPhone({ waiting, busy, onAnswer }: { waiting: boolean; busy: boolean; onAnswer: (approve: boolean) => void }) {
+  const { t } = useI18n();
   return (
-    <Paper withBorder radius="md" p="sm" role="region" aria-label="Test phone">
+    <Paper withBorder radius="md" p="sm" role="region" aria-label={t("payment.testPhone")}>
       <Stack gap="xs">
         <Text fw={600} size="sm">
-          Test phone
+          {t("payment.testPhone")}
         </Text>
         <Group gap="xs">
           <Button size="xs" color="green" disabled={!waiting || busy} onClick={() => onAnswer(true)}>
-            Approve
+            {t("payment.approve")}
           </Button>
           <Button size="xs" color="red" variant="light" disabled={!waiting || busy} onClick={() => onAnswer(false)}>
-            Decline
+            {t("payment.decline")}
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          {TEST_PHONE_NOTE}
+          {t("payment.testPhoneNote", { digits: TEST_MOBILE_MONEY.declines })}
         </Text>
       </Stack>
     </Paper>
@@ -65,6 +64,7 @@ export function MobileMoneyForm({
   testMode: boolean;
   onSuccess: (paymentIntentId: string) => void;
 }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const start = trpc.payments.startMobileMoney.useMutation();
   const answer = trpc.payments.answerTestPhone.useMutation();
@@ -83,7 +83,7 @@ export function MobileMoneyForm({
     } else if (outcome.status === "requires_action") {
       setPhase("waiting");
     } else {
-      setFailure(outcome.message ?? PAYMENT_NOT_COMPLETED);
+      setFailure(outcome.message ?? t("payment.notCompleted"));
       setPhase("idle");
     }
   };
@@ -151,10 +151,10 @@ export function MobileMoneyForm({
   const busy = phase !== "idle";
   return (
     <Stack gap="sm">
-      <form onSubmit={onSubmit} aria-label="Mobile money payment">
+      <form onSubmit={onSubmit} aria-label={t("payment.mobileMoneyForm")}>
         <Stack gap="sm">
           <TextInput
-            label="Mobile money number"
+            label={t("payment.mobileMoneyNumber")}
             inputMode="tel"
             type="tel"
             autoComplete="tel"
@@ -165,18 +165,18 @@ export function MobileMoneyForm({
             disabled={busy}
           />
           {failure && (
-            <Alert role="alert" color="red" variant="light" title="Payment Failed" icon={<IconAlertCircle aria-hidden />}>
+            <Alert role="alert" color="red" variant="light" title={t("payment.failed")} icon={<IconAlertCircle aria-hidden />}>
               {failure}
             </Alert>
           )}
           {waiting || phase === "paid" ? (
             <Group gap="sm" wrap="nowrap" role="status">
               <Loader size="sm" aria-hidden />
-              <Text fw={500}>{APPROVE_ON_PHONE}</Text>
+              <Text fw={500}>{t("payment.approveOnPhone")}</Text>
             </Group>
           ) : (
             <Button type="submit" size="md" disabled={busy}>
-              {phase === "sending" ? "Sending..." : failure ? "Try again" : "Send payment prompt"}
+              {phase === "sending" ? t("payment.sending") : failure ? t("payment.tryAgain") : t("payment.sendPrompt")}
             </Button>
           )}
         </Stack>

@@ -1,10 +1,8 @@
 import { Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text } from "@mantine/core";
 import { formatMinor, type Currency } from "../../../src/domain/currencies";
 import { formatMoney } from "../../../src/domain/money";
+import { useI18n } from "../../lib/i18n";
 import { CARD_CHOICE, LOCAL_CURRENCIES, isLocalCurrency, type PaymentChoice } from "./payment-choice";
-
-export const CARD_USD = "Card (USD)";
-export const LOCAL_METHOD = "Mobile money or local card";
 
 /** What the client is charged, as the payment intent answered it. */
 export interface ChargeQuote {
@@ -44,24 +42,28 @@ export function PaymentMethodChoice({
   /** The currencies mobile money is offered in (payments.config); every local currency when absent. */
   currencies?: readonly Currency[] | undefined;
 }) {
+  const { t } = useI18n();
   const local = choice.method === "local" ? choice : null;
   const offered = currencies ? LOCAL_CURRENCIES.filter((c) => currencies.includes(c.value)) : LOCAL_CURRENCIES;
   return (
     <Stack gap="sm">
       <Radio.Group
-        label="How would you like to pay?"
+        label={t("payment.howToPay")}
         value={choice.method}
         onChange={(value) => onChoice(value === "local" ? { method: "local", currency: null } : CARD_CHOICE)}
       >
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
-          <MethodCard value="card" label={CARD_USD} />
-          <MethodCard value="local" label={LOCAL_METHOD} />
+          <MethodCard value="card" label={t("payment.cardUsd")} />
+          <MethodCard value="local" label={t("payment.local")} />
         </SimpleGrid>
       </Radio.Group>
       {local && (
         <NativeSelect
-          label="Pay in"
-          data={[{ value: "", label: "Choose a currency", disabled: true }, ...offered]}
+          label={t("payment.payIn")}
+          data={[
+            { value: "", label: t("payment.chooseCurrency"), disabled: true },
+            ...offered.map(({ value, label }) => ({ value, label: t(label) })),
+          ]}
           value={local.currency ?? ""}
           disabled={updating}
           onChange={(event) => {
@@ -74,14 +76,14 @@ export function PaymentMethodChoice({
         (updating || !quote || quote.currency !== local.currency ? (
           updating && (
             <Group gap="xs">
-              <Loader size="xs" aria-label="Updating the amount" />
+              <Loader size="xs" aria-label={t("payment.updatingAmount")} />
               <Text size="sm" c="dimmed">
-                Updating the amount…
+                {t("payment.updatingAmountText")}
               </Text>
             </Group>
           )
         ) : (
-          <Text fw={600}>{`You pay ${formatMinor(quote.chargeAmount, quote.currency)} (${formatMoney(quote.amount)})`}</Text>
+          <Text fw={600}>{t("payment.youPay", { charge: formatMinor(quote.chargeAmount, quote.currency), usd: formatMoney(quote.amount) })}</Text>
         ))}
     </Stack>
   );

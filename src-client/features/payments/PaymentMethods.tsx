@@ -3,6 +3,7 @@ import type { Currency } from "../../../src/domain/currencies";
 import { LOCAL_CARD_RETURN_PATHS } from "../../../src/schemas/bookings";
 import { formatMoney } from "../../../src/domain/money";
 import { useDisplayMoney } from "../../lib/display-money";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { CardPaymentForm } from "./CardPaymentForm";
 import { LocalCardButton } from "./LocalCardButton";
@@ -74,6 +75,7 @@ export function PaymentMethods({
   /** Where the card provider returns after a redirect (/booking-success or /order-success). */
   returnPath: string;
 }) {
+  const { t } = useI18n();
   const config = trpc.payments.config.useQuery();
   const current = payment && !updating && payment.currency === choiceCurrency(choice) ? payment : null;
   const momo = config.data?.mobileMoneyCurrencies;
@@ -99,7 +101,7 @@ export function PaymentMethods({
             clientSecret={current.clientSecret}
             returnPath={returnPath}
             onSuccess={onPaid}
-            submitLabel={`Pay ${formatMoney(current.amount)}`}
+            submitLabel={t("payment.pay", { amount: formatMoney(current.amount) })}
             charge={current.amount}
           />
         ) : (
@@ -113,11 +115,11 @@ export function PaymentMethods({
                 onSuccess={onPaid}
               />
             )}
-            {byPhone && byLocalCard && <Divider label="or" labelPosition="center" />}
+            {byPhone && byLocalCard && <Divider label={t("payment.or")} labelPosition="center" />}
             {byLocalCard && cardReturn && <LocalCardButton clientSecret={current.clientSecret} returnPath={cardReturn} />}
           </>
         ))}
-      {choice.method === "card" && updating && <Loader aria-label="Loading payment form" />}
+      {choice.method === "card" && updating && <Loader aria-label={t("payment.loadingForm")} />}
     </>
   );
 }

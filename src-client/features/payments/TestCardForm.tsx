@@ -4,7 +4,8 @@ import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { PAYMENT_NOT_COMPLETED, PaymentError } from "./PaymentError";
+import { useI18n } from "../../lib/i18n";
+import { PaymentError } from "./PaymentError";
 import type { CardPaymentFormProps } from "./types";
 
 /** The id part of a client secret ("pi_..._secret_..."), as Stripe's own client reads it. */
@@ -12,6 +13,7 @@ export const paymentIntentIdOf = (clientSecret: string): string => clientSecret.
 
 /** The built-in test-mode card form: takes Stripe's test numbers (4242 4242 4242 4242 succeeds). */
 export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPaymentFormProps) {
+  const { t } = useI18n();
   const [cardNumber, setCardNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -26,7 +28,7 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
       {
         onSuccess: (result) => {
           if (result.status === "succeeded") onSuccess(paymentIntentIdOf(clientSecret));
-          else setFailure(result.message ?? PAYMENT_NOT_COMPLETED);
+          else setFailure(result.message ?? t("payment.notCompleted"));
         },
         onError: (error) => {
           if (isUnauthorizedError(error)) {
@@ -44,16 +46,13 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Card payment">
+    <form onSubmit={onSubmit} aria-label={t("payment.cardForm")}>
       <Stack gap="sm">
-        <Alert color="ochre" variant="light" title="Test mode">
-          <Text size="sm">
-            No real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 for a declined card, or 4000 0000 0000
-            9995 for insufficient funds, with any future expiry date and any CVC.
-          </Text>
+        <Alert color="ochre" variant="light" title={t("payment.testMode")}>
+          <Text size="sm">{t("payment.testCards")}</Text>
         </Alert>
         <TextInput
-          label="Card number"
+          label={t("payment.cardNumber")}
           placeholder="1234 1234 1234 1234"
           inputMode="numeric"
           autoComplete="cc-number"
@@ -64,8 +63,8 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
         />
         <Group grow>
           <TextInput
-            label="Expiry (MM/YY)"
-            placeholder="MM/YY"
+            label={t("payment.expiry")}
+            placeholder={t("payment.expiryPlaceholder")}
             autoComplete="cc-exp"
             required
             value={expiry}
@@ -73,7 +72,7 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
             disabled={confirm.isPending}
           />
           <TextInput
-            label="CVC"
+            label={t("payment.cvc")}
             placeholder="123"
             inputMode="numeric"
             autoComplete="cc-csc"
@@ -85,7 +84,7 @@ export function TestCardForm({ clientSecret, onSuccess, submitLabel }: CardPayme
         </Group>
         <PaymentError message={failure} />
         <Button type="submit" size="md" disabled={confirm.isPending}>
-          {confirm.isPending ? "Processing..." : submitLabel}
+          {confirm.isPending ? t("payment.processing") : submitLabel}
         </Button>
       </Stack>
     </form>

@@ -1,17 +1,18 @@
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { isCurrency, type Currency } from "../../../src/domain/currencies";
+import type { MessageId } from "../../../src/i18n/messages/en";
 
 /** The currencies paid by mobile money or a local card (issue #41): every one the product takes but US dollars. */
 export type LocalCurrency = Exclude<Currency, "USD">;
 
-/** Each local currency with its name, in the order the `Pay in` list shows them. */
-export const LOCAL_CURRENCIES: readonly { value: LocalCurrency; label: string }[] = [
-  { value: "GHS", label: "Ghanaian cedi (GHS)" },
-  { value: "NGN", label: "Nigerian naira (NGN)" },
-  { value: "KES", label: "Kenyan shilling (KES)" },
-  { value: "ZAR", label: "South African rand (ZAR)" },
-  { value: "XOF", label: "West African CFA franc (XOF)" },
-  { value: "XAF", label: "Central African CFA franc (XAF)" },
+/** Each local currency with its name's message, in the order the `Pay in` list shows them. */
+export const LOCAL_CURRENCIES: readonly { value: LocalCurrency; label: MessageId }[] = [
+  { value: "GHS", label: "payment.currency.GHS" },
+  { value: "NGN", label: "payment.currency.NGN" },
+  { value: "KES", label: "payment.currency.KES" },
+  { value: "ZAR", label: "payment.currency.ZAR" },
+  { value: "XOF", label: "payment.currency.XOF" },
+  { value: "XAF", label: "payment.currency.XAF" },
 ];
 
 export const isLocalCurrency = (value: string): value is LocalCurrency => isCurrency(value) && value !== "USD";

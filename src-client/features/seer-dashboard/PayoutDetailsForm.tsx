@@ -23,6 +23,9 @@ import { trpc, type RouterOutputs } from "../../trpc";
 
 export type PayoutOptions = RouterOutputs["payouts"]["options"];
 
+/** The number's label, for the vendor's application (not translated yet). */
+export const NUMBER_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Mobile money number", bank: "Account number" };
+
 interface PayoutDetailsValues {
   kind: PayoutMethodKind;
   institutionCode: string;
@@ -33,7 +36,9 @@ interface PayoutDetailsValues {
 }
 
 /** The server's field errors (zod), one message a field, for the form's fields. */
-function fieldErrorsOf(error: { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } | null } | null }) {
+export function fieldErrorsOf(error: {
+  data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } | null } | null;
+}) {
   const fieldErrors = error.data?.zodError?.fieldErrors ?? {};
   return Object.fromEntries(
     Object.entries(fieldErrors).flatMap(([field, errors]) => (errors?.[0] ? [[field, errors[0]] as const] : [])),
@@ -199,25 +204,53 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
   );
 }
 
-/** The kind (where the country offers more than one) and the network or bank of that kind. */
+/** The kind (where the country offers more than one) and the network or bank of that kind, from the Seer's country. */
 function InstitutionFields({ options, form }: { options: PayoutOptions; form: UseFormReturnType<PayoutDetailsValues> }) {
-  const values = form.getValues();
-  const kind = values.kind;
+  const kind = form.getValues().kind;
   const institutions = trpc.payouts.institutions.useQuery({ kind });
+  return (
+    <PayoutInstitutionFields
+      kinds={options.kinds}
+      kind={kind}
+      onKind={(next) => {
+        form.setFieldValue("kind", next);
+        form.setFieldValue("institutionCode", "");
+      }}
+      institutions={institutions}
+      inputProps={form.getInputProps("institutionCode")}
+    />
+  );
+}
+
+/**
+ * The kind of payout (where more than one is offered) and the network or bank of that kind, from the provider's list:
+ * the Seer's payout details and a vendor's application (issue #46) both use it.
+ */
+export function PayoutInstitutionFields({
+  kinds,
+  kind,
+  onKind,
+  institutions,
+  inputProps,
+}: {
+  kinds: readonly PayoutMethodKind[];
+  kind: PayoutMethodKind;
+  onKind: (kind: PayoutMethodKind) => void;
+  institutions: { data?: { code: string; name: string }[] | undefined; isPending: boolean; isError: boolean };
+  inputProps: ReturnType<UseFormReturnType<PayoutDetailsValues>["getInputProps"]>;
+}) {
   const { t } = useI18n();
   return (
     <>
-      {options.kinds.length > 1 && (
+      {kinds.length > 1 && (
         <SegmentedControl
           aria-label={t("payoutDetails.paidTo")}
           fullWidth
-          data={options.kinds.map((k) => ({ value: k, label: t(`payoutDetails.kind.${k}`) }))}
+          data={kinds.map((k) => ({ value: k, label: t(`payoutDetails.kind.${k}`) }))}
           value={kind}
           onChange={(next) => {
-            const nextKind = options.kinds.find((k) => k === next);
-            if (!nextKind) return;
-            form.setFieldValue("kind", nextKind);
-            form.setFieldValue("institutionCode", "");
+            const nextKind = kinds.find((k) => k === next);
+            if (nextKind) onKind(nextKind);
           }}
         />
       )}
@@ -228,8 +261,8 @@ function InstitutionFields({ options, form }: { options: PayoutOptions; form: Us
           ...(institutions.data ?? []).map((i) => ({ value: i.code, label: i.name })),
         ]}
         disabled={institutions.isPending}
-        {...form.getInputProps("institutionCode")}
-        error={form.errors.institutionCode ?? (institutions.isError ? t("payoutDetails.listFailed") : undefined)}
+        {...inputProps}
+        error={inputProps.error ?? (institutions.isError ? t("payoutDetails.listFailed") : undefined)}
       />
     </>
   );

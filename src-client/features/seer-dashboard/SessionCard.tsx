@@ -8,9 +8,9 @@ import { reviewReplySchema } from "../../../src/schemas/bookings";
 import { AnswerOnce } from "../../components/AnswerOnce";
 import { StarRating } from "../../components/StarRating";
 import { formatCalendarDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import type { MessageId } from "../../../src/i18n/messages/en";
-import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
 import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
@@ -133,8 +133,8 @@ export function SessionCard({
   timezone: string;
   past: boolean;
 }) {
-  const [dialog, setDialog] = useState<"cancel" | "propose" | null>(null);
   const { t } = useI18n();
+  const [dialog, setDialog] = useState<"cancel" | "propose" | null>(null);
   const minutes = SESSION_MINUTES[session.sessionType];
   const badge: { label: MessageId; color: string } = past
     ? (pastBadge[session.status] ?? { label: "dashboard.session.ended", color: "gray" })
@@ -181,7 +181,7 @@ export function SessionCard({
         )}
         {!past && session.proposedStartsAt && (
           <Text size="sm" c="ochre.9" data-testid="proposed-time">
-            {t("dashboard.session.proposed", { time: formatInZone(new Date(session.proposedStartsAt), timezone) })}
+            {t("dashboard.session.proposed", { time: formatInZone(new Date(session.proposedStartsAt), timezone, t) })}
           </Text>
         )}
         {past && session.status === "completed" && <ReviewReply session={session} />}

@@ -1,10 +1,11 @@
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconLanguage, IconMapPin, IconStarFilled } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useI18n } from "../../lib/i18n";
 import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
-import { CARD_LIST_LENGTH, ratingOf, reviewCountText, startingPrice } from "./display";
+import { CARD_LIST_LENGTH, ratingOf, startingPrice } from "./display";
 import type { Seer } from "./types";
 import classes from "./SeerCard.module.css";
 
@@ -31,6 +32,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
   const moreLanguages = seer.languages.length > CARD_LIST_LENGTH;
   const price = startingPrice(seer);
   const money = usePrice();
+  const { t } = useI18n();
 
   return (
     <Link to="/seers/$id" params={{ id: seer.id }} className={classes.link} data-testid="seer-card">
@@ -52,7 +54,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
                     {formatRating(rating)}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    ({reviewCountText(seer.totalReviews)})
+                    ({t("rating.reviews", { count: seer.totalReviews })})
                   </Text>
                 </Group>
               )}
@@ -68,7 +70,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
               ))}
               {moreSpecializations > 0 && (
                 <Badge variant="outline" color="gray" tt="none" title={seer.specializations.slice(CARD_LIST_LENGTH).join(", ")}>
-                  +{moreSpecializations}
+                  {t("seers.more", { count: moreSpecializations })}
                 </Badge>
               )}
             </Group>
@@ -92,7 +94,7 @@ export function SeerCard({ seer }: { seer: CardSeer }) {
 
           {price !== null && (
             <Text size="sm" mt="auto" pt="xs" className={classes.price}>
-              Starting from{" "}
+              {t("seer.startingFrom")}{" "}
               <Text span fw={700} c="var(--seer-accent-text)">
                 {money(price)}
               </Text>

@@ -1,5 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { reviewData, seerData } from "./testData";
@@ -146,5 +149,56 @@ describe("/seers/{id} profile", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Seer Not Found" })).toBeInTheDocument();
     expect(screen.getByText("The Seer you're looking for doesn't exist or is not available.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Browse Seers" })).toHaveAttribute("href", "/seers");
+  });
+
+  it("reads in French: its headings, the booking panel, the reviews and their dates, the numbers (issue #45)", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "seers.byId": () => seerData({ averageRating: "4.40", totalReviews: 1, yearsOfPractice: 15 }),
+        "seers.reviews": () => [
+          reviewData({ seerReply: "Merci.", client: { firstName: null, lastName: null } }),
+        ],
+      }),
+    );
+    setFormatLocale("fr");
+    try {
+      renderApp("/fr/seers/seer-1", createI18n("fr", french));
+      await screen.findByRole("heading", { level: 1, name: "Ama Serwaa Owusu" });
+      await waitFor(() => expect(document.title).toBe("Ama Serwaa Owusu, Akan Akom · Seer"));
+      expect(stars("Noté 4,4 sur 5")).toEqual(["filled", "filled", "filled", "filled", "empty"]);
+      expect(screen.getByText("4,4")).toBeInTheDocument();
+      expect(screen.getByText("(1 avis)")).toBeInTheDocument();
+      expect(screen.getByText("Au moins 15 ans de pratique")).toBeInTheDocument();
+      expect(screen.getByRole("heading", { level: 2, name: "Spécialités" })).toBeInTheDocument();
+      expect(screen.getByRole("heading", { level: 2, name: "À propos" })).toBeInTheDocument();
+      // What the Seer wrote is shown as written.
+      expect(screen.getByText("A priestess of the Akan tradition.")).toBeInTheDocument();
+      const panel = screen.getByRole("region", { name: "Réserver une consultation" });
+      const link = within(panel).getByTestId("session-30min");
+      expect(link).toHaveAttribute("href", "/fr/book/seer-1?session=30min");
+      expect(link).toHaveTextContent(/^30\sminutes/);
+      expect(link).toHaveTextContent("Une consultation complète");
+      const reviews = screen.getByRole("region", { name: "Avis des clients" });
+      const review = await within(reviews).findByTestId("seer-review");
+      expect(review).toHaveTextContent("Anonyme");
+      expect(review).toHaveTextContent("1 novembre 2026");
+      expect(within(review).getByTestId("seer-reply")).toHaveTextContent("Réponse de Ama Serwaa Owusu");
+    } finally {
+      setFormatLocale("en");
+    }
+  });
+
+  it("says a missing Seer is not found, in French", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "seers.byId": () => ({ error: { code: "NOT_FOUND", message: "Seer Not Found" } }),
+      }),
+    );
+    renderApp("/fr/seers/nobody", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Seer introuvable" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir les Seers" })).toHaveAttribute("href", "/fr/seers");
+    await waitFor(() => expect(document.title).toBe("Seer introuvable · Seer"));
   });
 });

@@ -1,12 +1,14 @@
 import { Alert, Badge, Card, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconLanguage, IconMapPin } from "@tabler/icons-react";
 import { getRouteApi, Link } from "@tanstack/react-router";
+import type { MessageId } from "../../../src/i18n/messages/en";
+import { useI18n } from "../../lib/i18n";
 import { usePrice } from "../../lib/price";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating, StarRating } from "../../components/StarRating";
 import { LocalDate } from "../../components/LocalDate";
 import { trpc } from "../../trpc";
-import { ratingOf, reviewCountText, reviewerName } from "./display";
+import { ratingOf, reviewerName } from "./display";
 import { SeerNotFound } from "./SeerNotFound";
 import type { Seer, SeerReview } from "./types";
 import classes from "./SeerCard.module.css";
@@ -15,25 +17,26 @@ import { usePageTitle } from "../../lib/page-title";
 const route = getRouteApi("/seers/$id");
 
 const sessions = [
-  { session: "15min", title: "15 Minutes", description: "Quick spiritual check", price: (s: Seer) => s.price15Min },
-  { session: "30min", title: "30 Minutes", description: "Full consultation", price: (s: Seer) => s.price30Min },
-  { session: "60min", title: "60 Minutes", description: "Deep spiritual reading", price: (s: Seer) => s.price60Min },
-] as const;
+  { session: "15min", title: "seer.session15", description: "seer.session15Text", price: (s: Seer) => s.price15Min },
+  { session: "30min", title: "seer.session30", description: "seer.session30Text", price: (s: Seer) => s.price30Min },
+  { session: "60min", title: "seer.session60", description: "seer.session60Text", price: (s: Seer) => s.price60Min },
+] as const satisfies readonly { session: string; title: MessageId; description: MessageId; price: unknown }[];
 
 /** docs/product.md#routes-and-screens "/seers/{id} Seer profile". */
 export function SeerProfile() {
   const { id } = route.useParams();
   const seer = trpc.seers.byId.useQuery({ id });
   const reviews = trpc.seers.reviews.useQuery({ id }, { enabled: seer.isSuccess });
-  usePageTitle(seer.data && `${seer.data.fullName}, ${seer.data.tradition}`);
+  const { t } = useI18n();
+  usePageTitle(seer.data && t("page.seerTitle", { name: seer.data.fullName, tradition: seer.data.tradition }));
 
   if (seer.isPending) return <ProfileSkeleton />;
   if (seer.isError) {
     if (seer.error.data?.code === "NOT_FOUND") return <SeerNotFound />;
     return (
       <Container size="lg" py="xl">
-        <Alert color="red" title="Could not load this Seer" role="alert">
-          Something went wrong while loading this profile. Please try again later.
+        <Alert color="red" title={t("seer.loadError")} role="alert">
+          {t("seer.loadErrorText")}
         </Alert>
       </Container>
     );
@@ -57,7 +60,7 @@ export function SeerProfile() {
                 <Group gap="xs" wrap="wrap">
                   <StarRating value={rating} />
                   <Text fw={600}>{formatRating(rating)}</Text>
-                  <Text c="dimmed">({reviewCountText(s.totalReviews)})</Text>
+                  <Text c="dimmed">({t("rating.reviews", { count: s.totalReviews })})</Text>
                 </Group>
               </Stack>
             </Group>
@@ -75,14 +78,14 @@ export function SeerProfile() {
               )}
               <Group gap={8} wrap="nowrap">
                 <IconClock size={18} aria-hidden />
-                <Text>{s.yearsOfPractice}+ years of practice</Text>
+                <Text>{t("seer.years", { years: s.yearsOfPractice })}</Text>
               </Group>
             </Stack>
 
             {s.specializations.length > 0 && (
               <section aria-labelledby="seer-specializations">
                 <Title order={2} fz="h4" id="seer-specializations" mb="xs">
-                  Specializations
+                  {t("seer.specializations")}
                 </Title>
                 <Group gap={6}>
                   {s.specializations.map((spec) => (
@@ -96,7 +99,7 @@ export function SeerProfile() {
 
             <section aria-labelledby="seer-about">
               <Title order={2} fz="h4" id="seer-about" mb="xs">
-                About
+                {t("seer.about")}
               </Title>
               <Text style={{ whiteSpace: "pre-line" }}>{s.biography}</Text>
             </section>
@@ -112,7 +115,7 @@ export function SeerProfile() {
 
       <section aria-labelledby="client-reviews">
         <Title order={2} id="client-reviews" mb="md">
-          Client Reviews
+          {t("seer.reviews")}
         </Title>
         {reviews.isPending ? (
           <Stack gap="sm" aria-hidden>
@@ -120,9 +123,9 @@ export function SeerProfile() {
             <Skeleton height={72} />
           </Stack>
         ) : reviews.isError ? (
-          <Text c="dimmed">Reviews could not be loaded.</Text>
+          <Text c="dimmed">{t("seer.reviewsError")}</Text>
         ) : reviews.data.length === 0 ? (
-          <Text c="dimmed">No reviews yet.</Text>
+          <Text c="dimmed">{t("seer.noReviews")}</Text>
         ) : (
           <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
             {reviews.data.map((review) => (
@@ -138,6 +141,7 @@ export function SeerProfile() {
 /** The profile's booking panel: each session length the Seer has priced, linking to the booking wizard. */
 function SessionOptions({ seer: s }: { seer: Seer }) {
   const money = usePrice();
+  const { t } = useI18n();
   const offered = sessions.flatMap((option) => {
     const price = option.price(s);
     return price ? [{ ...option, price }] : [];
@@ -145,10 +149,10 @@ function SessionOptions({ seer: s }: { seer: Seer }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="book-a-consultation">
       <Title order={2} fz="h3" id="book-a-consultation" mb="md">
-        Book a Consultation
+        {t("seer.book")}
       </Title>
       {offered.length === 0 ? (
-        <Text c="dimmed">This Seer has not published session prices yet.</Text>
+        <Text c="dimmed">{t("seer.noPrices")}</Text>
       ) : (
         <Stack gap="sm">
           {offered.map((option) => (
@@ -163,9 +167,9 @@ function SessionOptions({ seer: s }: { seer: Seer }) {
               <Card withBorder padding="md" className={classes.card}>
                 <Group justify="space-between" wrap="nowrap">
                   <Stack gap={2}>
-                    <Text fw={700}>{option.title}</Text>
+                    <Text fw={700}>{t(option.title)}</Text>
                     <Text size="sm" c="dimmed">
-                      {option.description}
+                      {t(option.description)}
                     </Text>
                   </Stack>
                   <Text fw={700} c="var(--seer-accent-text)" size="lg">
@@ -182,12 +186,14 @@ function SessionOptions({ seer: s }: { seer: Seer }) {
 }
 
 function ReviewItem({ review, seerName }: { review: SeerReview; seerName: string }) {
+  const { t } = useI18n();
+  const name = reviewerName(review.client, t("seer.anonymous"));
   return (
     <Paper component="li" withBorder p="md" radius="md" data-testid="seer-review">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="sm">
-          <SeerAvatar name={reviewerName(review.client)} src={review.client.profileImageUrl} size="sm" alt="" />
-          <Text fw={600}>{reviewerName(review.client)}</Text>
+          <SeerAvatar name={name} src={review.client.profileImageUrl} size="sm" alt="" />
+          <Text fw={600}>{name}</Text>
           <Text size="sm" c="dimmed" component="time" dateTime={new Date(review.createdAt).toISOString()}>
             <LocalDate moment={review.createdAt} />
           </Text>
@@ -202,7 +208,7 @@ function ReviewItem({ review, seerName }: { review: SeerReview; seerName: string
       {review.seerReply && (
         <Paper mt="sm" ml={{ base: "sm", sm: "xl" }} p="sm" radius="sm" bg="gray.0" data-testid="seer-reply">
           <Text size="sm" fw={600}>
-            Reply from {seerName}
+            {t("seer.reply", { name: seerName })}
           </Text>
           <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
             {review.seerReply}

@@ -14,11 +14,9 @@ export function startingPrice(seer: Pick<Seer, "price15Min" | "price30Min">): st
 
 export const ratingOf = (seer: Pick<Seer, "averageRating">): number => Number(seer.averageRating) || 0;
 
-export const reviewCountText = (count: number): string => `${count} ${count === 1 ? "review" : "reviews"}`;
-
-/** "Ama M.": a reviewer's first name and last initial, never the full surname. */
-export function reviewerName(client: SeerReview["client"]): string {
+/** "Ama M.": a reviewer's first name and last initial, never the full surname; `anonymous` without a name. */
+export function reviewerName(client: SeerReview["client"], anonymous: string): string {
   const first = client.firstName?.trim() ?? "";
   const initial = client.lastName?.trim() ? `${Array.from(client.lastName.trim())[0]?.toUpperCase() ?? ""}.` : "";
-  return [first, initial].filter(Boolean).join(" ") || "Anonymous";
+  return [first, initial].filter(Boolean).join(" ") || anonymous;
 }

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { CART_ADD_PATH } from "../../../src/domain/pages";
+import { useI18n } from "../../lib/i18n";
 
 /**
  * `Add to Cart` as a real form (issue #39): a tap before the app's code has arrived, or without JavaScript, posts
@@ -14,6 +15,7 @@ export function AddToCartForm({
   onAdd,
   ...button
 }: { productId: string; soldOut: boolean; adding: boolean; onAdd: () => void } & ButtonProps) {
+  const { t } = useI18n();
   return (
     <form
       method="post"
@@ -25,7 +27,7 @@ export function AddToCartForm({
     >
       <input type="hidden" name="productId" value={productId} />
       <Button type="submit" disabled={soldOut || adding} {...button}>
-        {soldOut ? "Out of Stock" : "Add to Cart"}
+        {soldOut ? t("market.outOfStock") : t("market.addToCart")}
       </Button>
     </form>
   );

@@ -21,10 +21,63 @@ const RETURN_TEXT: Record<string, (note: string | null) => string> = {
   received: () => "Return received and refunded.",
 };
 
-/** One of a person's orders on /profile: its items, delivery, refunds and return. */
+type Part = Order["parts"][number];
+
+/** Whether the order's return takes back any of the part's lines (a return of the whole order takes them all). */
+const returnTakes = (order: Order, part: Part) =>
+  !!order.returnStatus && (!order.returnLines || order.returnLines.some((l) => part.productIds.includes(l.productId)));
+
+/** A vendor's part of the order (issue #46): where its parcel is, and its return once delivered. */
+function PartState({ order, part, shownAt, onReturn }: { order: Order; part: Part; shownAt: number; onReturn(): void }) {
+  const s = part.shipment;
+  const returnable =
+    !order.returnStatus &&
+    order.status !== "refunded" &&
+    !!s?.deliveredAt &&
+    shownAt - new Date(s.deliveredAt).getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
+  return (
+    <Stack gap={2} data-testid="order-part">
+      <Text size="sm" fw={600}>
+        From {part.businessName}
+      </Text>
+      {order.returnStatus === "received" && returnTakes(order, part) ? (
+        <Text size="sm" c="dimmed">
+          Returned and refunded
+        </Text>
+      ) : s?.deliveredAt ? (
+        <Text size="sm" c="dimmed">
+          Delivered {formatDate(s.deliveredAt, "short")}
+        </Text>
+      ) : s ? (
+        <Text size="sm" c="dimmed">
+          Shipped {formatDate(s.shippedAt, "short")} with {s.carrier}, {s.trackingNumber}
+          {s.trackingUrl && (
+            <>
+              {" "}
+              <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
+                Track parcel
+              </Anchor>
+            </>
+          )}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Preparing to ship
+        </Text>
+      )}
+      {returnable && (
+        <Button size="xs" variant="light" onClick={onReturn} w="fit-content">
+          Return these items
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** One of a person's orders on /profile: its items, delivery, refunds and return, and each vendor's part. */
 export function OrderCard({ order }: { order: Order }) {
   const status = orderStatus[order.status] ?? { label: order.status, color: "gray" };
-  const [returning, setReturning] = useState(false);
+  const [returning, setReturning] = useState<Part | "order" | null>(null);
   // The moment the card was shown: the 7-day window is judged against it (and, finally, by the server).
   const [shownAt] = useState(() => Date.now());
   const returnable =
@@ -65,6 +118,9 @@ export function OrderCard({ order }: { order: Order }) {
             </Group>
           ))}
         </Stack>
+        {order.parts.map((part) => (
+          <PartState key={part.vendorId} order={order} part={part} shownAt={shownAt} onReturn={() => setReturning(part)} />
+        ))}
         <Group justify="space-between" pt="xs" style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
           <Stack gap={2}>
             {order.trackingNumber && (
@@ -96,7 +152,7 @@ export function OrderCard({ order }: { order: Order }) {
               </Text>
             )}
             {returnable && (
-              <Button size="xs" variant="light" onClick={() => setReturning(true)} w="fit-content">
+              <Button size="xs" variant="light" onClick={() => setReturning("order")} w="fit-content">
                 Ask for a return
               </Button>
             )}
@@ -106,7 +162,13 @@ export function OrderCard({ order }: { order: Order }) {
           </Text>
         </Group>
       </Stack>
-      {returning && <ReturnDialog order={order} onClose={() => setReturning(false)} />}
+      {returning && (
+        <ReturnDialog
+          order={order}
+          part={returning === "order" ? null : returning}
+          onClose={() => setReturning(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { formatMoney } from "../../../src/domain/money";
+import { formatDecimalText } from "../../lib/format";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { usePrice } from "../../lib/price";
 import { trpc } from "../../trpc";
 import { ProductImage } from "./ProductImage";
@@ -9,22 +11,23 @@ import { AddToCartForm } from "./AddToCartForm";
 import { useAddToCart } from "./useAddToCart";
 import { usePageTitle } from "../../lib/page-title";
 
-function stockState(product: ProductDetail): { label: string; color: string } {
-  if (product.stockQuantity <= 0) return { label: "Out of Stock", color: "red" };
+function stockState(product: ProductDetail, t: Translate): { label: string; color: string } {
+  if (product.stockQuantity <= 0) return { label: t("market.outOfStock"), color: "red" };
   if (product.stockQuantity <= product.lowStockThreshold)
-    return { label: `Only ${product.stockQuantity} left in stock`, color: "ochre" };
-  return { label: "In Stock", color: "forest" };
+    return { label: t("product.lowStock", { count: product.stockQuantity }), color: "ochre" };
+  return { label: t("product.inStock"), color: "forest" };
 }
 
 export function ProductNotFound() {
-  usePageTitle("Product Not Found");
+  const { t } = useI18n();
+  usePageTitle(t("product.notFound"));
   return (
     <Container size="sm" py={80}>
       <Stack align="center" gap="md" ta="center">
-        <Title order={1}>Product Not Found</Title>
-        <Text c="dimmed">The product you're looking for doesn't exist or is no longer available.</Text>
+        <Title order={1}>{t("product.notFound")}</Title>
+        <Text c="dimmed">{t("product.notFoundText")}</Text>
         <Button component={Link} to="/shop">
-          Back to the Sacred Market
+          {t("product.back")}
         </Button>
       </Stack>
     </Container>
@@ -36,13 +39,14 @@ export function ProductPage({ slug }: { slug: string }) {
   const product = trpc.shop.product.useQuery({ slug });
   const addToCart = useAddToCart();
   const money = usePrice();
+  const { t } = useI18n();
   usePageTitle(product.data?.name);
 
   if (product.isPending) {
     return (
       <Container size="lg" py={80}>
         <Group justify="center">
-          <Loader aria-label="Loading product" />
+          <Loader aria-label={t("product.loading")} />
         </Group>
       </Container>
     );
@@ -51,21 +55,21 @@ export function ProductPage({ slug }: { slug: string }) {
     if (product.error.data?.code === "NOT_FOUND") return <ProductNotFound />;
     return (
       <Container size="sm" py={60}>
-        <Alert color="red" title="Could not load this product" role="alert">
-          Something went wrong. Please try again.
+        <Alert color="red" title={t("product.loadError")} role="alert">
+          {t("product.loadErrorText")}
         </Alert>
       </Container>
     );
   }
 
   const p = product.data;
-  const stock = stockState(p);
+  const stock = stockState(p, t);
   const soldOut = p.stockQuantity <= 0;
   return (
     <Container size="lg" py="xl">
-      <Breadcrumbs mb="lg" aria-label="Breadcrumb">
+      <Breadcrumbs mb="lg" aria-label={t("product.breadcrumb")}>
         <Anchor component={Link} to="/shop">
-          Sacred Market
+          {t("market.title")}
         </Anchor>
         <Text span>{p.name}</Text>
       </Breadcrumbs>
@@ -87,7 +91,7 @@ export function ProductPage({ slug }: { slug: string }) {
             <Group gap="xs">
               {p.origin && (
                 <Badge variant="light" color="forest" tt="none">
-                  Origin: {p.origin}
+                  {t("product.origin", { origin: p.origin })}
                 </Badge>
               )}
               <Badge variant="outline" color={stock.color} tt="none">
@@ -97,20 +101,23 @@ export function ProductPage({ slug }: { slug: string }) {
             {p.spiritualUse && (
               <Stack gap={4}>
                 <Title order={2} fz="h4">
-                  Spiritual Use
+                  {t("product.spiritualUse")}
                 </Title>
                 <Text>{p.spiritualUse}</Text>
               </Stack>
             )}
             <Stack gap={4}>
               <Title order={2} fz="h4">
-                Description
+                {t("product.description")}
               </Title>
               <Text style={{ whiteSpace: "pre-line" }}>{p.description}</Text>
             </Stack>
             {(p.dimensions || p.weight) && (
               <Text size="sm" c="dimmed">
-                {[p.dimensions && `Dimensions: ${p.dimensions}`, p.weight && `Weight: ${p.weight} kg`]
+                {[
+                  p.dimensions && t("product.dimensions", { dimensions: p.dimensions }),
+                  p.weight && t("product.weight", { weight: formatDecimalText(p.weight) }),
+                ]
                   .filter(Boolean)
                   .join(" · ")}
               </Text>

@@ -6,8 +6,19 @@ import { uploadFile } from "../../lib/upload";
 import { trpc } from "../../trpc";
 import type { Order } from "./types";
 
-/** Within 7 days of delivery: why, and photos of the items (uploaded first, checked like ID documents). */
-export function ReturnDialog({ order, onClose }: { order: Order; onClose(): void }) {
+/**
+ * Within 7 days of delivery: why, and photos of the items (uploaded first, checked like ID documents). Of the whole
+ * order, or of one vendor's part (its lines only, refunded alone when they are back).
+ */
+export function ReturnDialog({
+  order,
+  part,
+  onClose,
+}: {
+  order: Order;
+  part: Order["parts"][number] | null;
+  onClose(): void;
+}) {
   const utils = trpc.useUtils();
   const [reason, setReason] = useState("");
   const [files, setFiles] = useState<File[]>([]);
@@ -30,7 +41,12 @@ export function ReturnDialog({ order, onClose }: { order: Order; onClose(): void
       for (const file of files.slice(0, RETURN_PHOTOS_MAX)) {
         photoUrls.push(await uploadFile("/api/upload/return-photo", "returnPhoto", file, () => {}).done);
       }
-      request.mutate({ orderId: order.id, reason, photoUrls });
+      const lines = part
+        ? order.items
+            .filter((i) => part.productIds.includes(i.productId))
+            .map((i) => ({ productId: i.productId, quantity: i.quantity }))
+        : undefined;
+      request.mutate({ orderId: order.id, reason, photoUrls, ...(lines ? { lines } : {}) });
     } catch (e) {
       setError(e instanceof Error ? e.message : "The photos could not be uploaded. Please try again.");
     } finally {
@@ -38,7 +54,11 @@ export function ReturnDialog({ order, onClose }: { order: Order; onClose(): void
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`Return order ${order.orderNumber}`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={part ? `Return ${part.businessName}'s items from order ${order.orderNumber}` : `Return order ${order.orderNumber}`}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

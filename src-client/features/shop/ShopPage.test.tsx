@@ -2,6 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { notifications } from "@mantine/notifications";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { server, trpcHandlers, type Resolver } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { PRODUCT_PAGE_SIZE } from "../../../src/domain/pages";
@@ -230,5 +233,61 @@ describe("/shop/{slug}", () => {
     renderApp("/shop/nothing-here");
     expect(await screen.findByRole("heading", { name: "Product Not Found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to the Sacred Market" })).toHaveAttribute("href", "/shop");
+  });
+
+  it("reads in French: stock, origin, details, Add to Cart, the way back (issue #45)", async () => {
+    server.use(...trpcHandlers({ "account.me": () => null, "shop.product": () => productDetail({ stockQuantity: 3 }) }));
+    setFormatLocale("fr");
+    try {
+      renderApp("/fr/shop/impepho-incense-bundle", createI18n("fr", french));
+      expect(await screen.findByRole("heading", { level: 1, name: "Impepho Incense Bundle" })).toBeInTheDocument();
+      expect(screen.getByText(/^10,00\s\$$/)).toBeInTheDocument();
+      expect(screen.getByText(/^Origine\s: South Africa$/)).toBeInTheDocument();
+      expect(screen.getByText("Plus que 3 en stock")).toBeInTheDocument();
+      expect(screen.getByRole("heading", { level: 2, name: "Usage spirituel" })).toBeInTheDocument();
+      expect(screen.getByText(/Poids\s: 0,20\skg/)).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Ajouter au panier" })).toBeEnabled();
+      const breadcrumb = screen.getByLabelText("Fil d’Ariane");
+      expect(within(breadcrumb).getByRole("link", { name: "Marché sacré" })).toHaveAttribute("href", "/fr/shop");
+    } finally {
+      setFormatLocale("en");
+    }
+  });
+
+  it("says a missing product is not found, in French", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => null,
+        "shop.product": () => ({ error: { code: "NOT_FOUND", message: "Product Not Found" } }),
+      }),
+    );
+    renderApp("/fr/shop/nothing-here", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { name: "Produit introuvable" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Retour au Marché sacré" })).toHaveAttribute("href", "/fr/shop");
+    await waitFor(() => expect(document.title).toBe("Produit introuvable · Seer"));
+  });
+});
+
+describe("/fr/shop", () => {
+  it("reads in French: title, search and filters, cards, Add to Cart and a disabled Épuisé, the toast", async () => {
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => signedInUser,
+        "cart.list": () => [],
+        "shop.categories": () => categories,
+        "shop.products": () => ({ items: products, nextCursor: null }),
+        "cart.add": (input) => ({ id: "line-1", productId: input.productId, quantity: 1 }),
+      }),
+    );
+    renderApp("/fr/shop", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Marché sacré" })).toBeInTheDocument();
+    const search = screen.getByRole("search", { name: "Trouver un produit" });
+    expect(within(search).getByLabelText("Rechercher")).toHaveAttribute("placeholder", "Chercher des objets sacrés");
+    expect(within(search).getByLabelText("Catégorie")).toHaveDisplayValue("Toutes les catégories");
+    expect(within(search).getByRole("link", { name: "Effacer" })).toHaveAttribute("href", "/fr/shop");
+    const cards = await screen.findAllByTestId("product-card");
+    expect(within(cards[1] as HTMLElement).getByRole("button", { name: "Épuisé" })).toBeDisabled();
+    await userEvent.click(within(cards[0] as HTMLElement).getByRole("button", { name: "Ajouter au panier" }));
+    expect(await screen.findByText("Ajouté au panier")).toBeInTheDocument();
   });
 });

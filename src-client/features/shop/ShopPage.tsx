@@ -4,6 +4,7 @@ import { PRODUCT_PAGE_SIZE } from "../../../src/domain/pages";
 import type { ShopSearch } from "../../../src/schemas/shop";
 import { FirstPageLink, LoadMore } from "../../components/LoadMore";
 import { pick, SearchForm, useUrlSearchText } from "../../components/SearchForm";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
 import { useAddToCart } from "./useAddToCart";
@@ -32,30 +33,31 @@ export function ShopPage() {
   );
   const items = products.data?.pages.flatMap((p) => p.items) ?? [];
   const addToCart = useAddToCart();
+  const { t } = useI18n();
 
   const categoryData = [
-    { value: "", label: "All Categories" },
+    { value: "", label: t("market.allCategories") },
     ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
 
   return (
     <Container size="xl" py="xl">
       <Stack gap="xs" mb="xl">
-        <Title order={1}>Sacred Market</Title>
+        <Title order={1}>{t("market.title")}</Title>
         <Text c="dimmed" maw={640}>
-          Sacred items made by craftspeople across Africa: ritual tools, herbs, beads, cloth, carvings and books.
+          {t("market.lead")}
         </Text>
       </Stack>
 
       <SearchForm
-        label="Find a product"
-        placeholder="Search sacred items"
+        label={t("market.find")}
+        placeholder={t("market.searchPlaceholder")}
         action="/shop"
         search={searchText}
         onEarlyFilters={(patch) => void update(pick(patch, ["category"]))}
       >
         <NativeSelect
-          label="Category"
+          label={t("market.category")}
           name="category"
           data={categoryData}
           value={search.category ?? ""}
@@ -63,13 +65,13 @@ export function ShopPage() {
           style={{ flex: "1 1 200px" }}
         />
         <Button variant="default" component={Link} to="/shop" onClick={searchText.reset}>
-          Clear
+          {t("market.clear")}
         </Button>
       </SearchForm>
 
       {products.isPending ? (
         <div aria-busy="true">
-          <VisuallyHidden role="status">Loading products…</VisuallyHidden>
+          <VisuallyHidden role="status">{t("market.loading")}</VisuallyHidden>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
             {Array.from({ length: PRODUCT_SKELETONS }, (_, i) => (
               <ProductCardSkeleton key={i} />
@@ -77,13 +79,13 @@ export function ShopPage() {
           </SimpleGrid>
         </div>
       ) : products.isError ? (
-        <Alert color="red" title="Could not load products" role="alert">
+        <Alert color="red" title={t("market.loadError")} role="alert">
           <Text size="sm" mb="sm">
-            Something went wrong while loading the Sacred Market. Please try again.
+            {t("market.loadErrorText")}
           </Text>
           <Group gap="md">
             <Button size="xs" variant="light" color="red" onClick={() => void products.refetch()}>
-              Try again
+              {t("market.tryAgain")}
             </Button>
             {/* A list opened from an old or altered `Load more` link: its place may be gone, its first page is not. */}
             {search.cursor && (
@@ -93,7 +95,7 @@ export function ShopPage() {
         </Alert>
       ) : items.length === 0 ? (
         <Text ta="center" c="dimmed" py={60} size="lg" role="status">
-          No products found matching your criteria
+          {t("market.none")}
         </Text>
       ) : (
         <Stack gap="xl">

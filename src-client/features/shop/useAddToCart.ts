@@ -1,6 +1,6 @@
 import { cartAddPath } from "../../../src/domain/pages";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
-import { messages } from "../../lib/messages";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
@@ -12,15 +12,16 @@ import { trpc } from "../../trpc";
  */
 export function useAddToCart() {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   return trpc.cart.add.useMutation({
-    onSuccess: () => notify(messages.addedToCart, "success"),
+    onSuccess: () => notify({ title: t("market.added"), message: t("market.addedText") }, "success"),
     onError: (error, { productId, quantity }) => {
       if (isUnauthorizedError(error)) {
-        notify(messages.addToCartFailed, "destructive");
+        notify({ title: t("market.addFailed"), message: t("market.addFailedLogIn") }, "destructive");
         redirectToLogin(cartAddPath(productId, quantity));
         return;
       }
-      notify({ title: messages.addToCartFailed.title, message: error.message }, "destructive");
+      notify({ title: t("market.addFailed"), message: error.message }, "destructive");
     },
     // The cart (and the header badge, which reads the same query) is refetched after every change.
     onSettled: () => utils.cart.list.invalidate(),

@@ -1,59 +1,31 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconHeartHandshake, IconShieldCheck, IconUsersGroup, IconWorld } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import type { MessageId } from "../../../src/i18n/messages/en";
+import { useI18n } from "../../lib/i18n";
 import { StaticPage, TextSection } from "./StaticPage";
 
-export const values = [
-  {
-    title: "Authenticity",
-    icon: IconShieldCheck,
-    text: "Every Seer is reviewed before they appear: their lineage, training, years of practice and identity. We present traditions as their keepers practise them, not as a costume.",
-  },
-  {
-    title: "Respect",
-    icon: IconHeartHandshake,
-    text: "Respect for the traditions, for the elders who keep them and for every person who comes seeking guidance. Consultations are confidential and no Seer may promise outcomes.",
-  },
-  {
-    title: "Accessibility",
-    icon: IconWorld,
-    text: "Wisdom should not depend on where you were born or live. Video sessions of 15, 30 or 60 minutes, card payment and clear prices make a consultation possible from anywhere.",
-  },
-  {
-    title: "Community",
-    icon: IconUsersGroup,
-    text: "Seers keep 80% of every consultation fee, the Sacred Market works with artisans, and the Wisdom Hub lets anyone share what they have learned.",
-  },
-] as const;
+const values = [
+  { title: "about.authenticity", icon: IconShieldCheck, text: "about.authenticityText" },
+  { title: "about.respect", icon: IconHeartHandshake, text: "about.respectText" },
+  { title: "about.accessibility", icon: IconWorld, text: "about.accessibilityText" },
+  { title: "about.community", icon: IconUsersGroup, text: "about.communityText" },
+] as const satisfies readonly { title: MessageId; icon: unknown; text: MessageId }[];
 
 export function AboutPage() {
+  const { t } = useI18n();
   return (
-    <StaticPage
-      title="About Seer"
-      intro="A meeting place for verified African spiritual guides and the people who seek them, wherever they live."
-    >
-      <TextSection id="mission" title="Our Mission">
-        <Text>
-          Our mission is to connect people around the world with authentic African spiritual guidance, safely and respectfully. We
-          verify every Seer, make booking a consultation simple, and make sure that the guides who carry these traditions are
-          fairly paid for their wisdom.
-        </Text>
+    <StaticPage title={t("about.title")} intro={t("about.intro")}>
+      <TextSection id="mission" title={t("about.mission")}>
+        <Text>{t("about.missionText")}</Text>
       </TextSection>
 
-      <TextSection id="story" title="Our Story">
-        <Text>
-          Seer began with a simple observation: many people in the diaspora, and many others drawn to African traditions, wanted
-          to consult a diviner, a herbalist or a priestess, but had no way to know who was genuine. At the same time, respected
-          practitioners in Ghana, Nigeria, Benin, Senegal, South Africa and beyond had no fair way to reach them.
-        </Text>
-        <Text>
-          So we built a place where guides apply, show their lineage and their ethics, and are reviewed before anyone can book
-          them; where a consultation is a private video session paid for by card; and where sacred goods made by artisans can be
-          found in the Sacred Market. Today our Seers have completed more than 10,000 consultations.
-        </Text>
+      <TextSection id="story" title={t("about.story")}>
+        <Text>{t("about.storyText1")}</Text>
+        <Text>{t("about.storyText2")}</Text>
       </TextSection>
 
-      <TextSection id="values" title="Our Values">
+      <TextSection id="values" title={t("about.values")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mt="xs">
           {values.map(({ title, icon: Icon, text }) => (
             <Card key={title} withBorder radius="md" padding="lg">
@@ -62,23 +34,23 @@ export function AboutPage() {
                   <Icon size={22} aria-hidden />
                 </ThemeIcon>
                 <Title order={3} fz="h3">
-                  {title}
+                  {t(title)}
                 </Title>
               </Group>
-              <Text size="sm">{text}</Text>
+              <Text size="sm">{t(text)}</Text>
             </Card>
           ))}
         </SimpleGrid>
       </TextSection>
 
       <Stack align="center" mt={48} gap="md" ta="center">
-        <Text fw={600}>Ready to begin?</Text>
+        <Text fw={600}>{t("about.ready")}</Text>
         <Group justify="center">
           <Button component={Link} to="/seers">
-            Meet Our Seers
+            {t("nav.seers")}
           </Button>
           <Button component={Link} to="/become-seer" variant="outline">
-            Become a Seer
+            {t("footer.becomeSeer")}
           </Button>
         </Group>
       </Stack>

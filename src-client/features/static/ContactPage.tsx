@@ -3,13 +3,12 @@ import { IconAlertCircle, IconCircleCheck, IconClock, IconHelpCircle, IconMail, 
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "../../lib/hydrated";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { StaticPage } from "./StaticPage";
 
 export const SUPPORT_EMAIL = "support@seer.local";
 export const SEERS_EMAIL = "seers@seer.local";
-export const CONTACT_THANKS = "Thank you for your message! We'll get back to you within 1-2 business days.";
-const CONTACT_FAILED = "We could not send your message. Please try again, or write to support@seer.local.";
 
 function ContactCard({ icon: Icon, title, children }: { icon: typeof IconMail; title: string; children: ReactNode }) {
   return (
@@ -41,6 +40,7 @@ function ContactForm() {
   // The message goes through the app: until its code has taken a drawn page over, the button is busy (issue #39), and
   // what is typed meanwhile stays in the fields, which are read only when it is pressed.
   const ready = useHydrated();
+  const { t } = useI18n();
 
   useEffect(() => {
     if (send.error) errorRef.current?.focus();
@@ -65,42 +65,49 @@ function ContactForm() {
   return (
     <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="contact-form-title">
       <Title order={2} id="contact-form-title" fz="h3" mb="md">
-        Send Us a Message
+        {t("contact.formTitle")}
       </Title>
       {sent && (
         <Alert
           role="status"
           color="forest"
           icon={<IconCircleCheck aria-hidden />}
-          title="Message Sent"
+          title={t("contact.sent")}
           mb="md"
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t("contact.dismiss")}
           onClose={() => setSent(false)}
         >
-          {CONTACT_THANKS}
+          {t("contact.thanks")}
         </Alert>
       )}
-      <form onSubmit={onSubmit} method="post" aria-label="Contact form">
+      <form onSubmit={onSubmit} method="post" aria-label={t("contact.form")}>
         <Stack gap="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="name" label="Name" autoComplete="name" required maxLength={200} />
+              <TextInput name="name" label={t("contact.name")} autoComplete="name" required maxLength={200} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="email" type="email" label="Email" autoComplete="email" required maxLength={320} />
+              <TextInput name="email" type="email" label={t("contact.email")} autoComplete="email" required maxLength={320} />
             </Grid.Col>
           </Grid>
-          <TextInput name="subject" label="Subject" required maxLength={200} />
-          <Textarea name="message" label="Message" required rows={6} maxLength={5000} />
+          <TextInput name="subject" label={t("contact.subject")} required maxLength={200} />
+          <Textarea name="message" label={t("contact.message")} required rows={6} maxLength={5000} />
           {send.error && (
-            <Alert ref={errorRef} tabIndex={-1} role="alert" color="red" icon={<IconAlertCircle aria-hidden />} title="Message not sent">
-              {send.error.message || CONTACT_FAILED}
+            <Alert
+              ref={errorRef}
+              tabIndex={-1}
+              role="alert"
+              color="red"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t("contact.notSent")}
+            >
+              {send.error.message || t("contact.failed", { email: SUPPORT_EMAIL })}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending || !ready}>
-              Send Message
+              {t("contact.send")}
             </Button>
           </Group>
         </Stack>
@@ -110,41 +117,38 @@ function ContactForm() {
 }
 
 export function ContactPage() {
+  const { t } = useI18n();
   return (
-    <StaticPage
-      title="Contact Us"
-      intro="Questions about a booking, an order or joining as a Seer? We are here to help."
-      size="lg"
-    >
+    <StaticPage title={t("contact.title")} intro={t("contact.intro")} size="lg">
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <ContactCard icon={IconMail} title="Customer Support">
-              <Text size="sm">Bookings, payments, orders and your account:</Text>
+            <ContactCard icon={IconMail} title={t("contact.support")}>
+              <Text size="sm">{t("contact.supportText")}</Text>
               <Anchor href={`mailto:${SUPPORT_EMAIL}`} fw={600}>
                 {SUPPORT_EMAIL}
               </Anchor>
             </ContactCard>
-            <ContactCard icon={IconSparkles} title="Seer Applications">
-              <Text size="sm">Questions about becoming a verified Seer or about your application:</Text>
+            <ContactCard icon={IconSparkles} title={t("contact.applications")}>
+              <Text size="sm">{t("contact.applicationsText")}</Text>
               <Anchor href={`mailto:${SEERS_EMAIL}`} fw={600}>
                 {SEERS_EMAIL}
               </Anchor>
             </ContactCard>
-            <ContactCard icon={IconClock} title="Support Hours">
-              <Text size="sm">Monday to Friday, 9AM to 6PM GMT.</Text>
+            <ContactCard icon={IconClock} title={t("contact.hours")}>
+              <Text size="sm">{t("contact.hoursText")}</Text>
             </ContactCard>
-            <ContactCard icon={IconHelpCircle} title="Frequently Asked Questions">
+            <ContactCard icon={IconHelpCircle} title={t("contact.faq")}>
               <Text size="sm">
-                Many answers about cancellations, refunds, returns and payments are already in our{" "}
+                {t("contact.faqBefore")}{" "}
                 <Anchor underline="always" component={Link} to="/terms">
-                  Terms of Service
+                  {t("footer.terms")}
                 </Anchor>{" "}
-                and{" "}
+                {t("contact.faqAnd")}{" "}
                 <Anchor underline="always" component={Link} to="/privacy">
-                  Privacy Policy
+                  {t("footer.privacy")}
                 </Anchor>
-                . Please check them before writing: it may be the quickest way to your answer.
+                {t("contact.faqAfter")}
               </Text>
             </ContactCard>
           </Stack>

@@ -1,11 +1,16 @@
 import { Anchor, List, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { SUPPORT_EMAIL } from "./ContactPage";
+import { useI18n } from "../../lib/i18n";
+import { PrivacyPageFr } from "./PrivacyPageFr";
 import { StaticPage, TextSection } from "./StaticPage";
 
 export const PRIVACY_LAST_UPDATED = "Last updated: 30 October 2025";
 
+/** The Privacy Policy in the page's language (both are in this page's code: they are the page, not catalog messages). */
 export function PrivacyPage() {
+  const { locale } = useI18n();
+  if (locale === "fr") return <PrivacyPageFr />;
   return (
     <StaticPage title="Privacy Policy" intro={PRIVACY_LAST_UPDATED}>
       <TextSection id="introduction" title="1. Who We Are">

@@ -10,6 +10,13 @@ interface StaticPageProps {
   size?: "sm" | "md" | "lg";
 }
 
+/** A numbered section of a legal page, in one language. */
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
 /** The shared frame of the about, contact and legal pages: a warm banner with the one h1, then the content. */
 export function StaticPage({ title, intro, children, size = "md" }: StaticPageProps) {
   return (

@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
+import { messages as french } from "../../../src/i18n/compiled/fr";
+import { createI18n } from "../../lib/i18n";
 
 beforeEach(() => {
   server.use(...trpcHandlers({ "account.me": () => null }));
@@ -54,7 +56,12 @@ describe("/contact", () => {
 
     expect(await screen.findByRole("status")).toHaveTextContent("Thank you for your message!");
     expect(sent).toEqual([
-      { name: "Kofi Boateng", email: "kofi@example.com", subject: "A question about my booking", message: "Can I move my session to next week?" },
+      {
+        name: "Kofi Boateng",
+        email: "kofi@example.com",
+        subject: "A question about my booking",
+        message: "Can I move my session to next week?",
+      },
     ]);
     expect(within(form).getByRole("textbox", { name: /^Name/ })).toHaveValue("");
     expect(within(form).getByRole("textbox", { name: /^Message/ })).toHaveValue("");
@@ -133,5 +140,72 @@ describe("/privacy", () => {
     expect(text).toContain("never sent to or stored on our servers");
     for (const right of ["Access", "Correct", "Delete"]) expect(text).toContain(right);
     expect(text).toContain("support@seer.local");
+  });
+});
+
+describe("/fr/about and /fr/contact", () => {
+  it("read in French (issue #45)", async () => {
+    renderApp("/fr/about", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "À propos de Seer" })).toBeInTheDocument();
+    const values = screen.getByRole("region", { name: "Nos valeurs" });
+    expect(
+      within(values)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Authenticité", "Respect", "Accessibilité", "Communauté"]);
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Devenir Seer" })).toHaveAttribute(
+      "href",
+      "/fr/become-seer",
+    );
+  });
+
+  it("sends the contact form and thanks in French", async () => {
+    server.use(...trpcHandlers({ "account.me": () => null, "contact.send": () => ({ id: "m1" }) }));
+    renderApp("/fr/contact", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Nous contacter" })).toBeInTheDocument();
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Conditions d’utilisation" })).toHaveAttribute(
+      "href",
+      "/fr/terms",
+    );
+    const form = screen.getByRole("form", { name: "Formulaire de contact" });
+    await userEvent.type(within(form).getByLabelText(/^Nom/), "Awa");
+    await userEvent.type(within(form).getByLabelText(/^E-mail/), "awa@example.com");
+    await userEvent.type(within(form).getByLabelText(/^Objet/), "Une question");
+    await userEvent.type(within(form).getByLabelText(/^Message/), "Bonjour");
+    await userEvent.click(within(form).getByRole("button", { name: "Envoyer le message" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Merci pour votre message");
+  });
+});
+
+describe("/fr/terms and /fr/privacy", () => {
+  it("give the same rules in French, 14 sections and 10, linking to the French contact page", async () => {
+    renderApp("/fr/terms", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Conditions d’utilisation" })).toBeInTheDocument();
+    expect(document.body.textContent).toContain("Dernière mise à jour\u202f: 30 octobre 2025");
+    const sections = screen.getAllByRole("heading", { level: 2 }).filter((h) => /^\d+\. /.test(h.textContent ?? ""));
+    expect(sections).toHaveLength(14);
+    const terms = document.querySelector("main")?.textContent ?? "";
+    for (const rule of [
+      "commission de plateforme de 20\u202f%",
+      "Annulation plus de 24\u00a0heures avant la séance\u202f: remboursement intégral",
+      "des frais d’annulation de 50\u202f%",
+      "la totalité du prix est perdue",
+      "dans les 7\u00a0jours suivant la livraison",
+      "L’âge minimum est de 18 ans",
+      "dans un délai d’un an",
+      "du lundi au vendredi, de 9\u00a0h à 18\u00a0h GMT",
+    ]) {
+      expect(terms).toContain(rule);
+    }
+    expect(terms).not.toContain("Cancellation");
+    expect(screen.getByRole("link", { name: "page de contact" })).toHaveAttribute("href", "/fr/contact");
+
+    renderApp("/fr/privacy", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { level: 1, name: "Politique de confidentialité" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "3. Paiements par carte" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "10. Contact et modifications" })).toBeInTheDocument();
+    const privacy = screen.getByRole("heading", { level: 1, name: "Politique de confidentialité" }).closest("main")?.textContent ?? "";
+    expect(privacy).toContain("ne sont jamais envoyés ni conservés sur nos serveurs");
+    expect(privacy).not.toContain("What We Collect");
   });
 });

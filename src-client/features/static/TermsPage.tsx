@@ -1,19 +1,14 @@
 import { Anchor, List, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import { SUPPORT_EMAIL } from "./ContactPage";
-import { StaticPage, TextSection } from "./StaticPage";
+import { useI18n } from "../../lib/i18n";
+import { StaticPage, TextSection, type LegalSection } from "./StaticPage";
+import { TERMS_LAST_UPDATED_FR, termsSectionsFr } from "./TermsPageFr";
 
 export const TERMS_LAST_UPDATED = "Last updated: 30 October 2025";
 
-interface Section {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
-
 /** docs/product.md#routes-and-screens "/terms": 14 sections carrying the platform's business rules (docs/product.md#constants-and-limits). */
-export const termsSections: Section[] = [
+export const termsSections: LegalSection[] = [
   {
     id: "acceptance",
     title: "Acceptance of Terms",
@@ -179,10 +174,14 @@ export const termsSections: Section[] = [
   },
 ];
 
+/** The Terms in the page's language (both are in this page's code: they are the page, not the catalog's messages). */
 export function TermsPage() {
+  const { locale, t } = useI18n();
+  const french = locale === "fr";
+  const sections = french ? termsSectionsFr : termsSections;
   return (
-    <StaticPage title="Terms of Service" intro={TERMS_LAST_UPDATED}>
-      {termsSections.map((section, index) => (
+    <StaticPage title={french ? t("footer.terms") : "Terms of Service"} intro={french ? TERMS_LAST_UPDATED_FR : TERMS_LAST_UPDATED}>
+      {sections.map((section, index) => (
         <TextSection key={section.id} id={section.id} title={`${index + 1}. ${section.title}`}>
           {section.body}
         </TextSection>

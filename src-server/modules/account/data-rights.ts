@@ -25,6 +25,7 @@ import type { SessionUser } from "../../platform/trpc/context";
 import { clientBookingData, forgetClientWords, seerHasUpcomingSession } from "../bookings";
 import { forgetCalendars } from "../calendars";
 import { forgetPayoutDetails, payoutDetailsData } from "../payouts";
+import { forgetPhone, phoneData } from "../phone";
 import { userIdOfSession, type OwnSession } from "./session-store";
 
 export const SEER_HAS_UPCOMING_SESSIONS =
@@ -94,6 +95,8 @@ export async function exportData({ db, clock, listSessions }: DataRightsDeps, us
       .from(meetingAttendance)
       .where(eq(meetingAttendance.userId, user.id)),
     seerProfile: ownSeer[0] ?? null,
+    // The phone number for SMS (issue #44).
+    phone: await phoneData(db, user.id),
     // Payout details as pages show them: the numbers' last four digits only.
     payoutDetails: ownSeer[0] ? await payoutDetailsData(db, ownSeer[0].id) : [],
     uploads: await db
@@ -145,6 +148,7 @@ export async function deleteAccount(
     await tx.delete(sessions).where(sql`${userIdOfSession} = ${user.id}`);
     // The calendar feed's address stops answering; a Seer's own calendars (and their stored passwords) go.
     await forgetCalendars(tx, user.id, ownSeer?.id ?? null);
+    await forgetPhone(tx, user.id);
     await tx.update(sentEmails).set({ recipient: anonymousEmail }).where(eq(sentEmails.recipient, user.email));
     await tx
       .update(orders)

@@ -7,6 +7,7 @@ import type { JobQueue } from "../../platform/jobs";
 import type { Outbox } from "../../platform/mail";
 import type { PaymentProvider } from "../../platform/payments/provider";
 import type { PushNotifier } from "../../platform/push";
+import type { SmsOutbox } from "../../platform/sms";
 import type { SeerLedger } from "./seer-figures";
 
 export interface AttendanceReader {
@@ -51,6 +52,8 @@ export interface BookingDeps {
   refreshBusy?: (seerId: string) => Promise<void>;
   /** Web push to the client's and the Seer's devices (issue #44); none in tests that do not look. */
   push?: PushNotifier;
+  /** SMS to those who confirmed a number and chose SMS: the confirmation and the 24-hour reminder (issue #44). */
+  sms?: SmsOutbox;
   /** The app's logger; a call made for a request passes that request's logger instead. */
   log?: WarnLog;
 }

@@ -88,24 +88,33 @@ export function bookingPushMessage(
   });
 }
 
-/** Both people's devices, each notification keyed by the event and the start it is about. */
+/** The events also sent by SMS to those who chose it (docs/product.md#notifications). */
+const SMS_EVENTS: ReadonlySet<BookingPushEvent> = new Set(["confirmed", "reminder-24h"]);
+
+/** A notification as a text message: the site's name, what it says and where it leads. */
+export const smsText = (message: PushMessage) => `Seer: ${message.body} ${message.url}`;
+
+/**
+ * Both people's devices, each notification keyed by the event and the start it is about; for a confirmation or the
+ * 24-hour reminder, an SMS too to each of them who chose it, under the same key (so once per booking, start and
+ * person, whichever instance or retry sends it).
+ */
 async function notifyBoth(
-  { push, config }: Pick<BookingDeps, "push" | "config">,
+  { push, sms, config }: Pick<BookingDeps, "push" | "sms" | "config">,
   mail: BookingMailContext,
   event: BookingPushEvent,
 ): Promise<void> {
-  if (!push) return;
   const key = `booking-${event}:${mail.data.bookingId}:${mail.data.startsAt.toISOString()}`;
-  await push.notify(
-    [mail.clientId],
-    `${key}:client`,
-    bookingPushMessage(event, mail.data, config.publicUrl, "client", mail.clientLocale),
-  );
-  await push.notify(
-    [mail.seerUserId],
-    `${key}:seer`,
-    bookingPushMessage(event, mail.data, config.publicUrl, "seer", mail.seerLocale),
-  );
+  const client = bookingPushMessage(event, mail.data, config.publicUrl, "client", mail.clientLocale);
+  const seer = bookingPushMessage(event, mail.data, config.publicUrl, "seer", mail.seerLocale);
+  if (push) {
+    await push.notify([mail.clientId], `${key}:client`, client);
+    await push.notify([mail.seerUserId], `${key}:seer`, seer);
+  }
+  if (sms && SMS_EVENTS.has(event)) {
+    await sms.notify(mail.clientId, `${key}:client`, smsText(client));
+    await sms.notify(mail.seerUserId, `${key}:seer`, smsText(seer));
+  }
 }
 
 /** Queues an event's notifications in the transaction that makes the event happen. */
@@ -121,7 +130,7 @@ export async function queueBookingPush(
 }
 
 /** The 24-hour reminder's notifications, sent by the reminder job (reminder.ts) once it has checked the booking. */
-export const pushReminder = (deps: Pick<BookingDeps, "push" | "config">, mail: BookingMailContext) =>
+export const pushReminder = (deps: Pick<BookingDeps, "push" | "sms" | "config">, mail: BookingMailContext) =>
   notifyBoth(deps, mail, "reminder-24h");
 
 const soonKey = (bookingId: string, startsAt: Date) => `${bookingId}:${startsAt.toISOString()}`;

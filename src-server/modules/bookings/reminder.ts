@@ -36,9 +36,9 @@ export async function cancelReminder({ jobs }: Pick<BookingDeps, "jobs">, bookin
   await jobs.cancel(REMINDER_JOB, reminderKey(bookingId, startsAt)).catch(() => {});
 }
 
-/** The reminder job: both mails, unless the booking was cancelled or moved since it was scheduled. */
+/** The reminder job: both mails (and push, and SMS to those who chose it), unless the booking was cancelled or moved since it was scheduled. */
 async function sendReminder(
-  { db, outbox, config, push }: BookingDeps,
+  { db, outbox, config, push, sms }: BookingDeps,
   { bookingId, startsAt }: { bookingId: string; startsAt: string },
 ): Promise<void> {
   const mail = await loadBookingMail(db, config.publicUrl, bookingId);
@@ -53,7 +53,7 @@ async function sendReminder(
     `booking-reminder:${bookingId}:${startsAt}:seer`,
     reminderSeerMail(mail.seerEmail, mail.data, mail.seerLocale),
   );
-  await pushReminder({ push, config }, mail);
+  await pushReminder({ push, sms, config }, mail);
 }
 
 export function defineReminderJob(deps: BookingDeps): void {

@@ -213,11 +213,21 @@ describe("a booking's conversation", () => {
     const ws = new WebSocket(`ws://${host}/api/messages/socket`, {
       headers: { origin: `http://${host}`, cookie: seerCookie },
     });
-    const received = new Promise<InboxSignal>((resolve, reject) => {
-      ws.on("message", (data: Buffer) => resolve(JSON.parse(data.toString("utf8")) as InboxSignal));
-      ws.on("error", reject);
-    });
-    await new Promise((resolve) => ws.once("open", resolve));
+    const signals: InboxSignal[] = [];
+    const next = (type: InboxSignal["type"]) =>
+      new Promise<InboxSignal>((resolve, reject) => {
+        const seen = signals.find((s) => s.type === type);
+        if (seen) return resolve(seen);
+        ws.on("message", () => {
+          const found = signals.find((s) => s.type === type);
+          if (found) resolve(found);
+        });
+        ws.on("error", reject);
+      });
+    ws.on("message", (data: Buffer) => signals.push(JSON.parse(data.toString("utf8")) as InboxSignal));
+    // Written once the server delivers to it: a message sent before then would be read by fetching, not here.
+    await next("ready");
+    const received = next("message");
     // Sent on the first instance; the Seer's socket is held by the second.
     const sent = trpcData<ChatMessage>(await send(clientCookie, { bookingId, text: "Are you there?" }));
     expect(await received).toEqual({ type: "message", bookingId, message: sent });

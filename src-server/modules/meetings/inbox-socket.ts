@@ -53,6 +53,9 @@ export async function registerInboxSocket(app: FastifyInstance, deps: InboxSocke
     const mine = byUser.get(user.id) ?? new Set<WebSocket>();
     byUser.set(user.id, mine);
     mine.add(socket);
+    // From here on every message reaches it; the browser reads what came before by fetching (features/messages/live.ts).
+    const ready: InboxSignal = { type: "ready" };
+    socket.send(JSON.stringify(ready));
     let alive = true;
     const heartbeat = setInterval(() => {
       if (!alive) return socket.terminate();

@@ -149,6 +149,9 @@ describe("the room's signaling", () => {
     expect((await seer.next("candidate")).candidate).toEqual(candidate);
     seer.send({ type: "media", media: { audio: false, video: true, screen: false } });
     expect((await client.next("media")).media.audio).toBe(false);
+    // Why the video stopped (a weak link, Data saver: issue #44) reaches the other side as it was said.
+    seer.send({ type: "media", media: { audio: true, video: true, screen: false, audioOnly: "weak" } });
+    expect((await client.next("media")).media).toEqual({ audio: true, video: true, screen: false, audioOnly: "weak" });
 
     client.send({ type: "chat", text: "  <b>Hello</b> Baba  " });
     const [mine, theirs] = await Promise.all([client.next("chat"), seer.next("chat")]);

@@ -1,5 +1,7 @@
 import { htmlToText } from "../../../src/domain/articles";
 import { pageTitle } from "../../../src/domain/pages";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { translator } from "../../platform/i18n";
 import { summary, type PageHead } from "./html";
 
 /** The lookups a page's head needs, each throwing NOT_FOUND for what a visitor may not see. */
@@ -20,6 +22,7 @@ export interface PageSources {
     name: string;
     slug: string;
     description: string;
+    origin: string | null;
     price: string;
     currency: string;
     imageUrl: string | null;
@@ -41,19 +44,26 @@ export interface PageSources {
 
 /** The head of a page that exists, for the page of one Seer, product or article. */
 type Found = { status: 200; head: PageHead };
-/** Where a page is (its canonical address), and a stored image's absolute address (or null). */
+/** Where a page is (its canonical address), a stored image's absolute address (or null), and the page's language. */
 interface Urls {
   canonical: string;
   absolute: (url: string | null | undefined) => string | null;
+  locale: Locale;
 }
 
 /** A Seer's profile page: a Person. */
-export function seerHead(seer: Awaited<ReturnType<PageSources["seer"]>>, { canonical, absolute }: Urls): Found {
+export function seerHead(seer: Awaited<ReturnType<PageSources["seer"]>>, { canonical, absolute, locale }: Urls): Found {
+  const t = translator(locale);
+  // What the Seer wrote is in their language: another language's preview describes them from their facts.
+  const description =
+    locale === DEFAULT_LOCALE
+      ? seer.biography
+      : t("pages.seerDescription", { name: seer.fullName, tradition: seer.tradition, country: seer.country });
   return {
     status: 200,
     head: {
-      title: pageTitle(`${seer.fullName}, ${seer.tradition}`),
-      description: summary(seer.biography),
+      title: pageTitle(t("page.seerTitle", { name: seer.fullName, tradition: seer.tradition })),
+      description: summary(description),
       canonical,
       image: absolute(seer.profileImageUrl),
       type: "profile",
@@ -65,7 +75,7 @@ export function seerHead(seer: Awaited<ReturnType<PageSources["seer"]>>, { canon
         description: summary(seer.biography, 300),
         url: canonical,
         ...(absolute(seer.profileImageUrl) ? { image: absolute(seer.profileImageUrl) } : {}),
-        jobTitle: "Spiritual guide",
+        jobTitle: t("pages.seerJobTitle"),
         knowsAbout: [seer.tradition, ...seer.specializations],
         knowsLanguage: seer.languages,
         homeLocation: { "@type": "Country", name: seer.country },
@@ -75,12 +85,23 @@ export function seerHead(seer: Awaited<ReturnType<PageSources["seer"]>>, { canon
 }
 
 /** A product's page: a Product with its Offer. */
-export function productHead(product: Awaited<ReturnType<PageSources["product"]>>, { canonical, absolute }: Urls): Found {
+export function productHead(
+  product: Awaited<ReturnType<PageSources["product"]>>,
+  { canonical, absolute, locale }: Urls,
+): Found {
+  const t = translator(locale);
+  // What the vendor wrote is in their language: another language's preview describes the product from its facts.
+  const description =
+    locale === DEFAULT_LOCALE
+      ? product.description
+      : product.origin
+        ? t("pages.productDescription", { name: product.name, origin: product.origin })
+        : t("pages.productDescriptionNoOrigin", { name: product.name });
   return {
     status: 200,
     head: {
       title: pageTitle(product.name),
-      description: summary(product.description),
+      description: summary(description),
       canonical,
       image: absolute(product.imageUrl),
       type: "product",
@@ -107,9 +128,9 @@ export function productHead(product: Awaited<ReturnType<PageSources["product"]>>
 /** An article's page: an Article with its author. */
 export function articleHead(
   { article, author }: Awaited<ReturnType<PageSources["article"]>>,
-  { canonical, absolute }: Urls,
+  { canonical, absolute, locale }: Urls,
 ): Found {
-  const authorName = [author.firstName, author.lastName].filter(Boolean).join(" ") || "Seer community";
+  const authorName = [author.firstName, author.lastName].filter(Boolean).join(" ") || translator(locale)("pages.articleAuthor");
   return {
     status: 200,
     head: {

@@ -35,9 +35,12 @@ export const inScript = (json: string) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
-/** A description as search engines show it: one line, at most 160 characters, cut at a word. */
+/**
+ * A description as search engines show it: one line, at most 160 characters, cut at a word. No-break spaces stay (French
+ * typography's, before `:` and inside « »).
+ */
 export function summary(text: string, max = 160): string {
-  const line = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const line = text.replace(/<[^>]*>/g, " ").replace(/[^\S\u00a0\u202f]+/g, " ").trim();
   if (line.length <= max) return line;
   const cut = line.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");

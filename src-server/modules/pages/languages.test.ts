@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
-import { createSeer } from "../../../db/seed/factories";
+import { createProduct, createSeer } from "../../../db/seed/factories";
 import { LOCALE_COOKIE, localeFromAcceptLanguage } from "../../../src/i18n/locales";
 import { createTestApp, signUp, type TestApp } from "../../test/app";
 
@@ -33,6 +33,10 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "null") as unknown;
 const alternatesOf = (html: string) =>
   [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map(([, lang, href]) => `${lang} ${href}`);
 const chosen = (response: { cookies: { name: string; value: string }[] }) =>
@@ -100,6 +104,48 @@ describe("the visitor's language", () => {
     const missing = await get("/fr/seers/nobody");
     expect(missing.statusCode).toBe(404);
     expect(titleOf(missing.body)).toBe("Page introuvable · Seer");
+  });
+
+  it("previews a Seer, a product and the shop in French, and leaves what people wrote to the English pages", async () => {
+    const seer = await createSeer(t.database.db, {
+      fullName: "Mami Dossou",
+      tradition: "Vodun",
+      country: "Benin",
+      biography: "A priestess of the coast.",
+    });
+    const profile = (await get(`/fr/seers/${seer.id}`)).body;
+    expect(metaOf(profile, "og:title")).toBe("Mami Dossou, Vodun · Seer");
+    const described =
+      "Mami Dossou (Vodun, Benin)\u202f: réservez une consultation vidéo de 15, 30 ou 60\u00a0minutes avec ce guide spirituel vérifié sur Seer.";
+    expect(metaOf(profile, "description")).toBe(described);
+    expect(metaOf(profile, "og:description")).toBe(described);
+    expect(metaOf(profile, "twitter:description")).toBe(described);
+    expect(jsonLdOf(profile)).toMatchObject({ "@type": "Person", jobTitle: "Guide spirituel" });
+    // In English, as before: the biography and the English job title.
+    const english = (await get(`/seers/${seer.id}`)).body;
+    expect(metaOf(english, "og:description")).toBe("A priestess of the coast.");
+    expect(jsonLdOf(english)).toMatchObject({ jobTitle: "Spiritual guide" });
+
+    const product = await createProduct(t.database.db, { name: "Kente Stole", slug: "kente-stole", origin: "Ghana" });
+    const page = (await get(`/fr/shop/${product.slug}`)).body;
+    expect(titleOf(page)).toBe("Kente Stole · Seer");
+    expect(metaOf(page, "og:description")).toBe(
+      "Kente Stole (Ghana)\u202f: un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel.",
+    );
+    for (const [path, title, description] of [
+      ["/fr/wisdom", "Espace sagesse · Seer", "Des articles sur les traditions spirituelles africaines"],
+      ["/fr/about", "À propos · Seer", "Qui nous sommes et comment Seer vérifie ses guides spirituels."],
+      ["/fr/contact", "Contact · Seer", "Écrivez à l’équipe de Seer."],
+    ] as const) {
+      const html = (await get(path)).body;
+      expect(titleOf(html), path).toBe(title);
+      expect(metaOf(html, "og:description"), path).toContain(description);
+    }
+    const shop = (await get("/fr/shop")).body;
+    expect(metaOf(shop, "og:title")).toBe("Marché sacré · Seer");
+    expect(metaOf(shop, "og:description")).toBe(
+      "Des objets sacrés de toute l’Afrique, choisis pour leur usage spirituel\u202f: perles, tissus, sculptures, plantes et plus encore.",
+    );
   });
 
   it("lists each page in both languages in the sitemap, with its alternates", async () => {

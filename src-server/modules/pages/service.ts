@@ -73,7 +73,7 @@ export function createPageService({ db, config, sources }: { db: Db; config: Pic
       drawn: page.drawn,
     });
     try {
-      const urls = { canonical, absolute };
+      const urls = { canonical, absolute, locale };
       if (match.pattern === "/seers/$id") return inLanguage(seerHead(await sources.seer(params.id ?? ""), urls));
       if (match.pattern === "/shop/$slug") return inLanguage(productHead(await sources.product(params.slug ?? ""), urls));
       if (match.pattern === "/wisdom/$slug") return inLanguage(articleHead(await sources.article(params.slug ?? ""), urls));

@@ -53,6 +53,9 @@ export interface LedgerMonth {
 const sumOf = (kind: LedgerKind) =>
   sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = ${kind}), 0)::text`;
 
+const seersOnly = (kind: LedgerKind) =>
+  sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = ${kind} and ${ledgerEntries.vendorId} is null), 0)::text`;
+
 /** Every kind's sum in one pass over the ledger, and what follows from them (docs/product.md#money-and-the-ledger). */
 export async function ledgerSummary(db: Db): Promise<LedgerSummary> {
   const [row] = await db
@@ -61,8 +64,9 @@ export async function ledgerSummary(db: Db): Promise<LedgerSummary> {
       refund: sumOf("refund"),
       fee: sumOf("platform_fee"),
       share: sumOf("seer_share"),
-      transfer: sumOf("transfer"),
-      reversal: sumOf("reversal"),
+      // Paid to Seers: a vendor's transfers (issue #46) are theirs, not a Seer's.
+      transfer: seersOnly("transfer"),
+      reversal: seersOnly("reversal"),
       sale: sumOf("shop_sale"),
       shopRefund: sumOf("shop_refund"),
       payoutFee: sumOf("payout_fee"),
@@ -111,7 +115,9 @@ async function ledgerByCurrency(db: Db): Promise<CurrencyFigures[]> {
       paidOut: signed(paid, ledgerEntries.amount),
     })
     .from(ledgerEntries)
-    .where(sql`${ledgerEntries.kind} in ('charge', 'shop_sale', 'refund', 'shop_refund', 'transfer', 'reversal')`)
+    .where(
+      sql`(${ledgerEntries.kind} in ('charge', 'shop_sale', 'refund', 'shop_refund') or (${ledgerEntries.kind} in ('transfer', 'reversal') and ${ledgerEntries.vendorId} is null))`,
+    )
     .groupBy(ledgerEntries.currency)
     .orderBy(sql`${ledgerEntries.currency} <> 'USD'`, ledgerEntries.currency);
   return rows.map((r) => ({

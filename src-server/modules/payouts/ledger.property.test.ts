@@ -1,17 +1,21 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeer, createUser } from "../../../db/seed/factories";
+import { createProduct, createSeer, createUser, createVendorApplication } from "../../../db/seed/factories";
 import {
   bookings,
   ledgerEntries,
   localPayouts,
+  orders,
   seers,
   testRailTransfers,
   testTransferReversals,
   testTransfers,
+  vendorShipments,
 } from "../../../db/schema";
 import { MINIMUM_PAYOUT, payoutsFor } from "../../../src/domain/payout-rails";
 import { DEFAULT_RATES, toUsdCents, parseRate } from "../../../src/domain/currencies";
+import { vendorSplit } from "../../../src/domain/vendors";
+import { fixtures, multipart } from "../../test/uploads";
 import { FakeClock } from "../../platform/clock";
 import type { TestPaymentProvider } from "../../platform/payments/test-provider";
 import {
@@ -461,5 +465,355 @@ describe("the ledger, to the cent", () => {
     let providerRefunds = 0;
     for (const m of model) providerRefunds += (await provider().listRefunds(m.paymentIntentId)).reduce((s, r) => s + r.amount, 0);
     expect(providerRefunds).toBe(refunds);
+  }, 600_000);
+});
+
+/**
+ * The vendors' side of the ledger (issue #46) against a model: 40 orders of three vendors' products and the platform's,
+ * paid at once, their parts shipped by the vendors and delivered, some lines refunded by an admin before shipping, some
+ * returned by the shopper item by item, some refunded after their vendor was paid (the next payout offsets it), some
+ * never shipped. At the end, to the cent: each vendor line's commission and share net of what was taken back, each
+ * order's refunds, every vendor paid all their delivered parts' shares but less than the minimum payout, the provider's
+ * transfers the ledger's, their money tab the same sums, and the shop's takings less refunds equal what the platform
+ * keeps plus the vendors' shares (paid or owed).
+ */
+describe("the vendors' ledger, to the cent", () => {
+  const ORDERS = 40;
+  type VendorFate = "keep" | "refund-line" | "return" | "refund-after-payout" | "undelivered";
+  interface Line {
+    productId: string;
+    vendor: number | null;
+    quantity: number;
+    cents: number;
+    commission: string;
+    refunded: number;
+  }
+  interface ModelOrder {
+    orderId: string;
+    fate: VendorFate;
+    lines: Line[];
+    total: number;
+    refunded: number;
+    deliveredVendors: Set<number>;
+  }
+
+  it(`agrees with a model of ${ORDERS} orders of vendors' items: sales, refunds, returns, deliveries and payouts (seed ${SEED})`, async () => {
+    const db = t.database.db;
+    const rand = random(SEED + 46);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+    signedInAt = 0;
+    await signInAgain();
+    const T0 = t.clock.now().getTime();
+    const COMMISSIONS = ["15.00", "12.50", "15.00"];
+    const vendorIds: string[] = [];
+    const vendorEmails: string[] = [];
+    for (let i = 0; i < COMMISSIONS.length; i++) {
+      const email = `ledger-vendor-${i}@example.com`;
+      const user = await createUser(db, { email }, { password: "vendor password 1" });
+      const number = `02441234${50 + i}`;
+      const application = await createVendorApplication(db, {
+        userId: user.id,
+        bankAccountInfo: JSON.stringify({
+          rail: "paystack",
+          kind: "mobile_money",
+          country: "GH",
+          currency: "GHS",
+          institutionCode: "MTN",
+          institutionName: "MTN Mobile Money",
+          accountNumber: number,
+          accountName: `TEST ACCOUNT ${number.slice(-4)}`,
+        }),
+      });
+      const reviewed = await trpcMutation(
+        t.app,
+        "vendors.reviewApplication",
+        { id: application.id, status: "approved", commissionPercentage: COMMISSIONS[i] },
+        adminCookie,
+      );
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+      vendorEmails.push(email);
+      const cookie = await signIn(t.app, email, "vendor password 1");
+      vendorIds.push(trpcData<{ vendor: { id: string } }>(await trpcQuery(t.app, "vendors.mine", undefined, cookie)).vendor.id);
+    }
+    const vendorCookie = (v: number) => signIn(t.app, vendorEmails[v] ?? "", "vendor password 1");
+    const PRICES = ["17.33", "45.01", "9.99", "23.45", "60.00", "3.07"];
+    const catalogue: { id: string; name: string; price: string; vendor: number | null; commission: string }[] = [];
+    for (const [i, price] of PRICES.entries()) {
+      const vendor = i % 3;
+      const product = await createProduct(db, {
+        vendorId: vendorIds[vendor],
+        approvedAt: t.clock.now(),
+        price,
+        stockQuantity: 1000,
+      });
+      catalogue.push({ id: product.id, name: product.name, price, vendor, commission: COMMISSIONS[vendor] ?? "15.00" });
+    }
+    const own = await createProduct(db, { price: "12.00", stockQuantity: 1000 });
+    catalogue.push({ id: own.id, name: own.name, price: "12.00", vendor: null, commission: "0" });
+
+    async function buy(lines: { productId: string; name: string; price: string; quantity: number }[]) {
+      for (const l of lines)
+        expect((await trpcMutation(t.app, "cart.add", { productId: l.productId, quantity: l.quantity }, client.cookie)).statusCode).toBe(200);
+      const sub = lines.reduce((sum, l) => sum + Math.round(Number(l.price) * 100) * l.quantity, 0);
+      const money = (c: number) => (c / 100).toFixed(2);
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/create-order-payment",
+        headers: { cookie: client.cookie },
+        payload: {
+          shippingName: "Ama Mensah",
+          shippingEmail: client.email,
+          shippingPhone: "+233 20 000 0000",
+          shippingAddress: "12 Palm Street\nAccra",
+          shippingMethod: "standard",
+          subtotal: money(sub),
+          shippingCost: "10.00",
+          total: money(sub + 1000),
+          items: lines.map((l) => ({ productId: l.productId, productName: l.name, quantity: l.quantity, price: l.price })),
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const { clientSecret, orderId, paymentIntentId } = created.json<{ clientSecret: string; orderId: string; paymentIntentId: string }>();
+      await trpcMutation(t.app, "payments.confirmTestCard", { clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" }, client.cookie);
+      const confirmed = await t.app.inject({
+        method: "POST",
+        url: "/api/confirm-order-payment",
+        headers: { cookie: client.cookie },
+        payload: { paymentIntentId },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      return { orderId, total: sub + 1000 };
+    }
+
+    const confirmAdmin = async () =>
+      expect((await trpcMutation(t.app, "account.confirm", { password: "admin password 1" }, adminCookie)).statusCode).toBe(200);
+    async function refundLine(m: ModelOrder, line: Line, quantity: number) {
+      await confirmAdmin();
+      const res = await trpcMutation(
+        t.app,
+        "orders.refund",
+        { orderId: m.orderId, lines: [{ productId: line.productId, quantity }], reason: "Broken in the workshop" },
+        adminCookie,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      line.refunded += (line.cents / line.quantity) * quantity;
+      m.refunded += (line.cents / line.quantity) * quantity;
+    }
+
+    const model: ModelOrder[] = [];
+    const events: { at: number; run: () => Promise<void> }[] = [];
+    for (let i = 0; i < ORDERS; i++) {
+      t.clock.set(new Date(T0 + i * 60_000));
+      const count = 1 + Math.floor(rand() * 3);
+      const chosen = new Map<string, (typeof catalogue)[number]>();
+      while (chosen.size < count) {
+        const product = pick(catalogue);
+        chosen.set(product.id, product);
+      }
+      // Every order holds at least one vendor's line.
+      if (![...chosen.values()].some((p) => p.vendor !== null)) chosen.set(catalogue[0]?.id ?? "", catalogue[0] as (typeof catalogue)[number]);
+      const bought = [...chosen.values()].map((p) => ({ ...p, productId: p.id, quantity: 1 + Math.floor(rand() * 2) }));
+      const { orderId, total } = await buy(bought);
+      const r = rand();
+      const fate: VendorFate = r < 0.3 ? "keep" : r < 0.5 ? "refund-line" : r < 0.7 ? "return" : r < 0.85 ? "refund-after-payout" : "undelivered";
+      const m: ModelOrder = {
+        orderId,
+        fate,
+        total,
+        refunded: 0,
+        deliveredVendors: new Set(),
+        lines: bought.map((b) => ({
+          productId: b.productId,
+          vendor: b.vendor,
+          quantity: b.quantity,
+          cents: Math.round(Number(b.price) * 100) * b.quantity,
+          commission: b.commission,
+          refunded: 0,
+        })),
+      };
+      model.push(m);
+      const vendorLines = m.lines.filter((l) => l.vendor !== null);
+      const vendors = [...new Set(vendorLines.map((l) => l.vendor as number))];
+      const target = pick(vendorLines);
+      // Parts ship over three weeks, so a refund after one payout meets later parts' payouts, which offset it.
+      const shipAt = T0 + (1 + rand() * 20) * DAY;
+      if (fate === "refund-line")
+        events.push({ at: T0 + (0.2 + rand() * 0.5) * DAY, run: () => refundLine(m, target, 1 + Math.floor(rand() * target.quantity)) });
+      if (fate === "undelivered") continue;
+      for (const v of vendors) {
+        events.push({
+          at: shipAt,
+          run: async () => {
+            const res = await trpcMutation(
+              t.app,
+              "vendors.markShipped",
+              { orderId, carrier: "DHL", trackingNumber: `GH-${i}-${v}` },
+              await vendorCookie(v),
+            );
+            expect(res.statusCode, res.body).toBe(200);
+          },
+        });
+        events.push({
+          at: shipAt + (0.5 + rand()) * DAY,
+          run: async () => {
+            const res = await trpcMutation(t.app, "vendors.markDelivered", { orderId, vendorId: vendorIds[v] }, adminCookie);
+            expect(res.statusCode, res.body).toBe(200);
+            m.deliveredVendors.add(v);
+          },
+        });
+      }
+      const delivered = shipAt + 1.6 * DAY;
+      if (fate === "return") {
+        const quantity = 1 + Math.floor(rand() * target.quantity);
+        events.push({
+          at: delivered + (1 + rand() * 4) * DAY,
+          run: async () => {
+            const body = multipart("returnPhoto", "parcel.png", "image/png", fixtures.png());
+            const uploaded = await t.app.inject({
+              method: "POST",
+              url: "/api/upload/return-photo",
+              headers: { ...body.headers, cookie: client.cookie },
+              payload: body.payload,
+            });
+            expect(uploaded.statusCode, uploaded.body).toBe(200);
+            const photo = uploaded.json<{ url: string }>().url;
+            const asked = await trpcMutation(
+              t.app,
+              "orders.requestReturn",
+              { orderId, reason: "Not as pictured.", photoUrls: [photo], lines: [{ productId: target.productId, quantity }] },
+              client.cookie,
+            );
+            expect(asked.statusCode, asked.body).toBe(200);
+            await confirmAdmin();
+            expect((await trpcMutation(t.app, "orders.decideReturn", { orderId, accept: true }, adminCookie)).statusCode).toBe(200);
+            const received = await trpcMutation(t.app, "orders.receiveReturn", { orderId }, adminCookie);
+            expect(received.statusCode, received.body).toBe(200);
+            target.refunded += (target.cents / target.quantity) * quantity;
+            m.refunded += (target.cents / target.quantity) * quantity;
+          },
+        });
+      }
+      if (fate === "refund-after-payout")
+        events.push({ at: delivered + (9 + rand() * 3) * DAY, run: () => refundLine(m, target, 1 + Math.floor(rand() * target.quantity)) });
+    }
+    events.sort((a, b) => a.at - b.at);
+    let nextTick = T0 + 6 * 3600_000;
+    for (const e of events) {
+      while (nextTick <= e.at) {
+        t.clock.set(new Date(nextTick));
+        await tick();
+        nextTick += 12 * 3600_000;
+      }
+      t.clock.set(new Date(e.at));
+      await signInAgain();
+      await e.run();
+    }
+    for (let at = nextTick; at <= T0 + 45 * DAY; at += 12 * 3600_000) {
+      t.clock.set(new Date(at));
+      await tick();
+    }
+    await tick();
+
+    const fates = new Set(model.map((m) => m.fate));
+    expect(fates.size).toBe(5);
+    const rows = await db.select().from(ledgerEntries).where(isNotNull(ledgerEntries.orderId));
+    const mine = new Set(model.map((m) => m.orderId));
+    const ours = rows.filter((r) => r.orderId && mine.has(r.orderId));
+    const sumOf = (list: typeof rows, kind: string, where: (r: (typeof rows)[number]) => boolean = () => true) =>
+      list.filter((r) => r.kind === kind && where(r)).reduce((sum, r) => sum + r.amount, 0);
+
+    // Each order: sold once, its refunds the model's, each vendor line's split net of what was taken back.
+    const expected = { share: [0, 0, 0], commission: [0, 0, 0], sales: [0, 0, 0], deliveredShare: [0, 0, 0] };
+    for (const m of model) {
+      const of = ours.filter((r) => r.orderId === m.orderId);
+      expect(sumOf(of, "shop_sale"), `sale of ${m.orderId}`).toBe(m.total);
+      expect(sumOf(of, "shop_refund"), `refunds of ${m.fate} ${m.orderId}`).toBe(m.refunded);
+      const [stored] = await db.select({ refunded: orders.refundedAmount }).from(orders).where(eq(orders.id, m.orderId));
+      expect(Math.round(Number(stored?.refunded) * 100)).toBe(m.refunded);
+      for (const line of m.lines) {
+        if (line.vendor === null) continue;
+        const sold = vendorSplit(line.cents, line.commission);
+        const back = vendorSplit(line.refunded, line.commission);
+        // The sale's own split of this line, as the ledger wrote it.
+        expect(sumOf(of, "vendor_share", (r) => r.reference === `vendor_share:${m.orderId}:${line.productId}`)).toBe(sold.share);
+        expected.share[line.vendor] = (expected.share[line.vendor] ?? 0) + sold.share - back.share;
+        expected.commission[line.vendor] = (expected.commission[line.vendor] ?? 0) + sold.commission - back.commission;
+        expected.sales[line.vendor] = (expected.sales[line.vendor] ?? 0) + line.cents;
+        if (m.deliveredVendors.has(line.vendor))
+          expected.deliveredShare[line.vendor] = (expected.deliveredShare[line.vendor] ?? 0) + sold.share - back.share;
+      }
+      // Per order and vendor, the split is the lines' (each vendor at most one line's worth of rounding per line).
+      for (const v of [0, 1, 2]) {
+        const lines = m.lines.filter((l) => l.vendor === v);
+        const share = lines.reduce((s, l) => s + vendorSplit(l.cents, l.commission).share - vendorSplit(l.refunded, l.commission).share, 0);
+        expect(sumOf(of, "vendor_share", (r) => r.vendorId === vendorIds[v]), `share of vendor ${v} in ${m.orderId}`).toBe(share);
+      }
+    }
+
+    const minimum = toUsdCents(MINIMUM_PAYOUT.GHS, parseRate("GHS", DEFAULT_RATES.GHS));
+    let paidAll = 0;
+    for (const [v, vendorId] of vendorIds.entries()) {
+      const theirs = rows.filter((r) => r.vendorId === vendorId);
+      const all = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, vendorId));
+      expect(sumOf(theirs, "vendor_share"), `shares of vendor ${v}`).toBe(expected.share[v]);
+      expect(sumOf(theirs, "vendor_commission"), `commission of vendor ${v}`).toBe(expected.commission[v]);
+      const paid = sumOf(all, "transfer") - sumOf(all, "reversal");
+      paidAll += paid;
+      // Paid every delivered part's share, less what is below the minimum or a refund after the last payout took back.
+      const left = (expected.deliveredShare[v] ?? 0) - paid;
+      expect(left, `left to pay vendor ${v}`).toBeLessThan(minimum + 1);
+      expect(paid, `paid to vendor ${v}`).toBeGreaterThan(0);
+      const payouts = await db
+        .select()
+        .from(localPayouts)
+        .where(and(eq(localPayouts.vendorId, vendorId), eq(localPayouts.status, "success")));
+      expect(payouts.reduce((sum, p) => sum + p.amount, 0), `payouts of vendor ${v}`).toBe(paid);
+      const atProvider = await db.select().from(testRailTransfers);
+      for (const p of payouts) expect(atProvider.find((x) => x.reference === p.id)?.amount).toBe(p.localAmount);
+      expect(all.filter((e) => e.kind === "payout_fee")).toHaveLength(payouts.length);
+      const cookie = await vendorCookie(v);
+      const money = trpcData<{ sales: number; commission: number; refunds: number; onHold: number; paidOut: number }>(
+        await trpcQuery(t.app, "vendors.money", undefined, cookie),
+      );
+      expect(money, `money tab of vendor ${v}`).toEqual({
+        commissionPercentage: COMMISSIONS[v],
+        sales: expected.sales[v],
+        commission: expected.commission[v],
+        refunds: (expected.sales[v] ?? 0) - (expected.share[v] ?? 0) - (expected.commission[v] ?? 0),
+        paidOut: paid,
+        onHold: (expected.share[v] ?? 0) - paid,
+      });
+    }
+    // No share left before its part was delivered and the 7 days had passed; an unshipped part's never did.
+    const shipments = await db.select().from(vendorShipments);
+    for (const r of ours.filter((e) => e.kind === "transfer" && e.vendorId && e.reference.startsWith("transfer:"))) {
+      const part = shipments.find((x) => x.orderId === r.orderId && x.vendorId === r.vendorId);
+      expect(part?.deliveredAt, `delivery of the part paid by ${r.reference}`).toBeTruthy();
+      expect(r.createdAt.getTime() - (part?.deliveredAt?.getTime() ?? 0)).toBeGreaterThan(7 * DAY);
+    }
+    // A refund after a payout was taken from a later one (an `offset` reversal).
+    expect(ours.some((r) => r.kind === "reversal" && r.reference.startsWith("offset:"))).toBe(true);
+    // The shop's takings less refunds are what the platform keeps plus the vendors' shares, paid or owed.
+    const takings = sumOf(ours, "shop_sale") - sumOf(ours, "shop_refund");
+    const shares = sumOf(ours, "vendor_share");
+    const platformKeeps = model.reduce(
+      (sum, m) =>
+        sum +
+        m.total -
+        m.refunded -
+        m.lines
+          .filter((l) => l.vendor !== null)
+          .reduce((s, l) => s + vendorSplit(l.cents, l.commission).share - vendorSplit(l.refunded, l.commission).share, 0),
+      0,
+    );
+    expect(takings).toBe(platformKeeps + shares);
+    const vendorTransfers = sumOf(ours, "transfer") - sumOf(ours, "reversal");
+    expect(vendorTransfers).toBe(paidAll);
+    // The provider's refunds of these orders are the ledger's.
+    const summary = trpcData<{ shopSales: number; shopRefunds: number; paidToSeers: number }>(
+      await trpcQuery(t.app, "payouts.summary", undefined, adminCookie),
+    );
+    expect(summary.shopSales).toBe(sumOf(rows, "shop_sale"));
+    expect(summary.shopRefunds).toBe(sumOf(rows, "shop_refund"));
   }, 600_000);
 });

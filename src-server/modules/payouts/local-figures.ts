@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { localPayouts, payoutMethods, seers } from "../../../db/schema";
+import { localPayouts, payoutMethods, seers, vendors } from "../../../db/schema";
 import type { LocalPayoutStatus, LocalRailName } from "../../../src/domain/payout-rails";
 import { methodLabel } from "./methods";
 
@@ -49,7 +49,8 @@ export async function adminPayouts(db: Db, filter: AdminPayoutFilter) {
     .select({
       id: localPayouts.id,
       seerId: localPayouts.seerId,
-      seerName: seers.fullName,
+      // A vendor's payout (issue #46) names the business in the same column.
+      seerName: sql<string>`coalesce(${seers.fullName}, ${vendors.businessName}, '')`,
       rail: localPayouts.rail,
       status: localPayouts.status,
       amount: localPayouts.amount,
@@ -69,7 +70,8 @@ export async function adminPayouts(db: Db, filter: AdminPayoutFilter) {
     })
     .from(localPayouts)
     .innerJoin(payoutMethods, eq(payoutMethods.id, localPayouts.methodId))
-    .innerJoin(seers, eq(seers.id, localPayouts.seerId))
+    .leftJoin(seers, eq(seers.id, localPayouts.seerId))
+    .leftJoin(vendors, eq(vendors.id, localPayouts.vendorId))
     .where(and(...where))
     .orderBy(desc(localPayouts.createdAt), desc(localPayouts.id))
     .limit(50);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../../db/client";
-import { ledgerEntries, localPayouts, seers, users } from "../../../db/schema";
+import { ledgerEntries, localPayouts, seers, users, vendors } from "../../../db/schema";
 import { parseRate, rateText, toUsdCents } from "../../../src/domain/currencies";
 import type { LocalPayoutStatus } from "../../../src/domain/payout-rails";
 import type { Clock } from "../../platform/clock";
@@ -56,13 +56,14 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
             amount,
             ...(rate.currency === "USD" ? {} : { currency: rate.currency, localAmount: transfer.fee, rate: rateText(rate) }),
             seerId: changed.seerId,
+            vendorId: changed.vendorId,
             payoutId,
             reference: `payout_fee:${payoutId}`,
             createdAt: now,
           });
       }
       if (status === "failed" || status === "reversed") {
-        await giveBack(tx, payoutId, changed.seerId, now);
+        await giveBack(tx, payoutId, now);
         await mailReturned(tx, changed, status, transfer.message);
       }
     });
@@ -73,14 +74,17 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
     return row !== undefined;
   }
 
-  /** The payout's rows undone: each transfer returns to the balance, each overpaid booking it settled is owed again. */
-  async function giveBack(tx: Tx, payoutId: string, seerId: string, now: Date): Promise<void> {
+  /**
+   * The payout's rows undone: each transfer returns to the balance, each overpaid booking (or a vendor's order) it
+   * settled is owed again, to the same Seer or vendor.
+   */
+  async function giveBack(tx: Tx, payoutId: string, now: Date): Promise<void> {
     const rows = await tx
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.payoutId, payoutId), inArray(ledgerEntries.kind, ["transfer", "reversal"])));
     const back = rows.flatMap((r) =>
-      r.bookingId && (r.reference.startsWith("transfer:") || r.reference.startsWith("offset:"))
+      (r.bookingId ?? r.orderId) && (r.reference.startsWith("transfer:") || r.reference.startsWith("offset:"))
         ? [
             {
               kind: r.kind === "transfer" ? ("reversal" as const) : ("transfer" as const),
@@ -89,9 +93,11 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
               localAmount: r.localAmount,
               rate: r.rate,
               bookingId: r.bookingId,
-              seerId,
+              orderId: r.orderId,
+              seerId: r.seerId,
+              vendorId: r.vendorId,
               payoutId,
-              reference: `${r.kind === "transfer" ? "returned" : "unoffset"}:${payoutId}:${r.bookingId}`,
+              reference: `${r.kind === "transfer" ? "returned" : "unoffset"}:${payoutId}:${r.bookingId ?? r.orderId}`,
               createdAt: now,
             },
           ]
@@ -106,11 +112,17 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
     status: "failed" | "reversed",
     reason: string | null,
   ): Promise<void> {
-    const [to] = await tx
-      .select({ email: users.email, name: seers.fullName, locale: users.locale })
-      .from(seers)
-      .innerJoin(users, eq(users.id, seers.userId))
-      .where(eq(seers.id, payout.seerId));
+    const [to] = payout.vendorId
+      ? await tx
+          .select({ email: vendors.contactEmail, name: vendors.businessName, locale: users.locale })
+          .from(vendors)
+          .innerJoin(users, eq(users.id, vendors.userId))
+          .where(eq(vendors.id, payout.vendorId))
+      : await tx
+          .select({ email: users.email, name: seers.fullName, locale: users.locale })
+          .from(seers)
+          .innerJoin(users, eq(users.id, seers.userId))
+          .where(eq(seers.id, payout.seerId ?? ""));
     if (!to) return;
     await outbox.send(
       `payout-returned:${payout.id}:${status}`,
@@ -133,13 +145,17 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
 
 /**
  * An admin's retry of a failed or reversed payout, once per payout: the same details are tried once more at the Seer's
- * next payout. Answers the Seer to pay, or null when there is nothing to retry.
+ * (or vendor's) next payout. Answers whom to pay, or null when there is nothing to retry.
  */
-export async function markRetried(db: Queryable, clock: Clock, payoutId: string): Promise<string | null> {
+export async function markRetried(
+  db: Queryable,
+  clock: Clock,
+  payoutId: string,
+): Promise<{ seerId: string | null; vendorId: string | null } | null> {
   const [row] = await db
     .update(localPayouts)
     .set({ retriedAt: clock.now() })
     .where(and(eq(localPayouts.id, payoutId), inArray(localPayouts.status, ["failed", "reversed"]), isNull(localPayouts.retriedAt)))
-    .returning({ seerId: localPayouts.seerId });
-  return row?.seerId ?? null;
+    .returning({ seerId: localPayouts.seerId, vendorId: localPayouts.vendorId });
+  return row ?? null;
 }

@@ -16,7 +16,16 @@ export const UNREACHABLE = `The provider could not be reached after ${MAX_PAYOUT
 const SYNC_AFTER_MS = { test: 0, live: 15 * 60_000 };
 
 type Method = typeof payoutMethods.$inferSelect;
-type Owed = { bookingId: string; owed: number };
+/** Who a payout pays: a Seer, or a vendor (issue #46). */
+export type Payee = { seerId: string; vendorId?: undefined } | { vendorId: string; seerId?: undefined };
+/** What one booking (a Seer's) or one order (a vendor's part of it) is owed, in book cents. */
+export type Owed = { owed: number } & ({ bookingId: string } | { orderId: string });
+
+/** The payee's columns on a payout's rows. */
+const payeeColumns = (payee: Payee) => ({ seerId: payee.seerId ?? null, vendorId: payee.vendorId ?? null });
+/** The booking or the order an owed sum belongs to, as ledger columns, and its id. */
+const ownerOf = (b: Owed) => ("bookingId" in b ? { bookingId: b.bookingId } : { orderId: b.orderId });
+const idOf = (b: Owed) => ("bookingId" in b ? b.bookingId : b.orderId);
 
 /** A ledger row's currency columns: none for US dollars (the book currency), else its minor units and the rate. */
 function local(amount: number, rate: Rate) {
@@ -25,12 +34,17 @@ function local(amount: number, rate: Rate) {
     : { currency: rate.currency, localAmount: fromUsdCents(amount, rate), rate: rateText(rate) };
 }
 
-/** The Seer's current details, whether or not payouts may go to them yet. */
-async function currentMethod(db: Db, seerId: string): Promise<Method | undefined> {
+/** The Seer's (or vendor's) current details, whether or not payouts may go to them yet. */
+async function currentMethod(db: Db, payee: Payee): Promise<Method | undefined> {
   const [row] = await db
     .select()
     .from(payoutMethods)
-    .where(and(eq(payoutMethods.seerId, seerId), isNull(payoutMethods.replacedAt)));
+    .where(
+      and(
+        payee.vendorId !== undefined ? eq(payoutMethods.vendorId, payee.vendorId) : eq(payoutMethods.seerId, payee.seerId),
+        isNull(payoutMethods.replacedAt),
+      ),
+    );
   return row;
 }
 
@@ -64,7 +78,7 @@ const stopped = (last: Awaited<ReturnType<typeof latestTo>>) =>
  * details not stopped by a failure and a balance (book cents) that reaches the minimum at the rate of the moment.
  */
 async function payoutDue(db: Db, clock: Clock, seerId: string, available: number): Promise<boolean> {
-  const method = await currentMethod(db, seerId);
+  const method = await currentMethod(db, { seerId });
   if (!method || method.usableFrom.getTime() > clock.now().getTime()) return false;
   const last = await latestTo(db, method.id);
   if (last?.status === "pending") return true;
@@ -112,7 +126,7 @@ export function createLocalPayouts({
    * while a transfer is on its way, not again after a failure until an admin retries or the details change) and the sum
    * reaches the currency's minimum. Run under the Seer's payout lock.
    */
-  async function pay(seerId: string, payoutId: string, owed: readonly Owed[], method: Method): Promise<void> {
+  async function pay(payee: Payee, payoutId: string, owed: readonly Owed[], method: Method): Promise<void> {
     if (method.usableFrom.getTime() > clock.now().getTime()) return;
     const last = await latestTo(db, method.id);
     if (last?.status === "pending") return sync(last.id);
@@ -127,7 +141,7 @@ export function createLocalPayouts({
     await db.transaction(async (tx) => {
       await tx.insert(localPayouts).values({
         id: payoutId,
-        seerId,
+        ...payeeColumns(payee),
         methodId: method.id,
         rail: method.rail,
         amount: total,
@@ -144,10 +158,10 @@ export function createLocalPayouts({
             kind: b.owed > 0 ? ("transfer" as const) : ("reversal" as const),
             amount: Math.abs(b.owed),
             ...local(Math.abs(b.owed), rate),
-            bookingId: b.bookingId,
-            seerId,
+            ...ownerOf(b),
+            ...payeeColumns(payee),
             payoutId,
-            reference: `${b.owed > 0 ? "transfer" : "offset"}:${payoutId}:${b.bookingId}`,
+            reference: `${b.owed > 0 ? "transfer" : "offset"}:${payoutId}:${idOf(b)}`,
             createdAt: now,
           })),
       );
@@ -177,7 +191,7 @@ export function createLocalPayouts({
         amount: payout.localAmount,
         currency: payout.currency,
         destination: { ...method, country: method.country.trim() },
-        reason: "Seer payout",
+        reason: payout.vendorId ? "Vendor payout" : "Seer payout",
       });
     } catch (error) {
       if (error instanceof RailRefusedError && error.duplicateReference)
@@ -229,7 +243,7 @@ export function createLocalPayouts({
   });
 
   return {
-    currentMethod: (seerId: string) => currentMethod(db, seerId),
+    currentMethod: (payee: Payee) => currentMethod(db, payee),
     pay,
     sync,
     due: (seerId: string, available: number) => payoutDue(db, clock, seerId, available),

@@ -123,6 +123,12 @@ function countryDestinations(rails: PayoutRails, clock: Clock) {
     };
   }
 
+  /** The holder's name as the provider reports it, for someone who is not a Seer (a vendor applicant, issue #46). */
+  async function resolveIn(country: string, input: z.output<typeof resolveAccountSchema>) {
+    const { rail, destination } = await destinationIn(country, input);
+    return resolveName(rail, destination);
+  }
+
   /** The countries' options for someone who is not a Seer yet: what a vendor applicant's country offers. */
   async function institutionsIn(country: string, kind: PayoutMethodKind) {
     const where = localOf(country);
@@ -130,7 +136,7 @@ function countryDestinations(rails: PayoutRails, clock: Clock) {
     return listOf(where, kind);
   }
 
-  return { destinationIn, resolveName, checkDetails, institutionsIn };
+  return { destinationIn, resolveName, checkDetails, institutionsIn, resolveIn };
 }
 
 /**
@@ -163,7 +169,7 @@ export function createPayoutMethods({
     return row;
   }
 
-  const { destinationIn, resolveName, checkDetails, institutionsIn } = countryDestinations(rails, clock);
+  const { destinationIn, resolveName, checkDetails, institutionsIn, resolveIn } = countryDestinations(rails, clock);
 
   /** What the Earnings tab offers this Seer, and their current details. */
   async function options(user: SessionUser) {
@@ -270,5 +276,5 @@ export function createPayoutMethods({
     return { label: methodLabel(saved), usableFrom: saved.usableFrom };
   }
 
-  return { options, institutions, resolve, save, checkDetails, institutionsIn };
+  return { options, institutions, resolve, save, checkDetails, institutionsIn, resolveIn };
 }

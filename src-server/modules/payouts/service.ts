@@ -11,6 +11,7 @@ import { createLedger } from "./ledger";
 import { LEDGER_SWEEP_JOB, sweep as sweepLedger } from "./sweep";
 import { createTransfers, PAY_SEER_JOB } from "./transfers";
 import { createLocalPayouts } from "./local";
+import { createVendorPayouts, PAY_VENDOR_JOB } from "./vendor-payouts";
 import { markRetried } from "./local-outcome";
 import { createPayoutMethods } from "./methods";
 import { RATES_REFRESH_JOB, refreshRates } from "./rates";
@@ -46,7 +47,9 @@ export function createPayoutService(deps: PayoutDeps) {
   const { requestPayout, syncTransfer, paySeer } = createTransfers({ ...deps, ledger, local });
   const methods = createPayoutMethods({ ...deps, requestPayout });
   const { seerOf, connect, syncAccount, refresh, completeTestOnboarding } = createPayoutAccounts({ ...deps, requestPayout });
-  const sweep = () => sweepLedger({ ...deps, ledger, requestPayout });
+  // vendor-payouts.ts: vendors' shares (issue #46), on the same rails.
+  const vendors = createVendorPayouts({ ...deps, local });
+  const sweep = () => sweepLedger({ ...deps, ledger, requestPayout, vendors });
 
   async function overview(user: SessionUser): Promise<PayoutOverview> {
     const seer = await seerOf(user);
@@ -111,7 +114,8 @@ export function createPayoutService(deps: PayoutDeps) {
       });
       return { seerId: marked, reopened: again };
     });
-    if (seerId) await requestPayout(seerId, `retry:${payoutId}`);
+    if (seerId?.seerId) await requestPayout(seerId.seerId, `retry:${payoutId}`);
+    if (seerId?.vendorId) await vendors.requestVendorPayout(seerId.vendorId, `retry:${payoutId}`);
     if (reopened) await local.send(payoutId);
     return { retried: seerId !== null || reopened };
   }
@@ -124,6 +128,12 @@ export function createPayoutService(deps: PayoutDeps) {
   // The sweep first: a test's runDue then also runs the payouts it asked for.
   jobs.define({ name: LEDGER_SWEEP_JOB, every: "* * * * *", run: sweep });
   jobs.define<{ seerId: string; payoutId: string }>({ name: PAY_SEER_JOB, retryLimit: 10, retryDelaySeconds: 60, run: paySeer });
+  jobs.define<{ vendorId: string; payoutId: string }>({
+    name: PAY_VENDOR_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 60,
+    run: vendors.payVendor,
+  });
   const ratesUrl = deps.config.exchangeRatesUrl;
   // The rates of the moment, from the configured source; without one, the seed's rates serve.
   if (ratesUrl)

@@ -6,7 +6,8 @@ export const LEDGER_SWEEP_JOB = "ledger.sweep";
 
 /**
  * The periodic sweep: brings lagging bookings and orders into the ledger (settling sessions whose hold is over),
- * then asks for a payout for every active Seer who is owed money or was overpaid.
+ * then asks for a payout for every active Seer who is owed money or was overpaid, and every vendor whose share may be
+ * paid (issue #46).
  */
 export async function sweep({
   db,
@@ -14,9 +15,12 @@ export async function sweep({
   log,
   ledger,
   requestPayout,
+  vendors,
 }: Pick<PayoutDeps, "db" | "clock" | "log"> & {
   ledger: Ledger;
   requestPayout: (seerId: string, occasion: string) => Promise<void>;
+  /** Vendors (issue #46): those with a share past its return window, or an order overpaid, and their payout. */
+  vendors: { vendorsDue: () => Promise<string[]>; requestVendorPayout: (vendorId: string, occasion: string) => Promise<void> };
 }): Promise<void> {
   for (const id of await ledger.laggingBookings()) {
     try {
@@ -45,4 +49,5 @@ export async function sweep({
     .where(eq(seers.payoutStatus, "active"));
   const minute = Math.floor(clock.now().getTime() / 60_000);
   for (const { seerId } of due) await requestPayout(seerId, `sweep:${minute}`);
+  for (const vendorId of await vendors.vendorsDue()) await vendors.requestVendorPayout(vendorId, `sweep:${minute}`);
 }

@@ -84,8 +84,8 @@ export function createTransfers({
     await withLock(db, `payouts:${seerId}`, async () => {
       await ledger.recordSeer(seerId);
       // Local details (mobile money, a local bank) take the local rail: one transfer of all that is owed.
-      const method = await local.currentMethod(seerId);
-      if (method) return local.pay(seerId, payoutId, await owedByBooking(seerId), method);
+      const method = await local.currentMethod({ seerId });
+      if (method) return local.pay({ seerId }, payoutId, await owedByBooking(seerId), method);
       const [seer] = await db
         .select({ accountId: seers.stripeAccountId, status: seers.payoutStatus })
         .from(seers)

@@ -12,6 +12,7 @@ import {
 } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
 import { escapeLike } from "../../platform/database";
+import { orderParts } from "../vendors";
 import { refundedIn, type RefundData } from "./order-rows";
 
 /** A refund made in the provider's dashboard is shown as made by it. */
@@ -83,6 +84,7 @@ export function createOrderQueries({ db }: { db: Db }) {
         decidedAt: orderReturns.decidedAt,
         receivedAt: orderReturns.receivedAt,
         createdAt: orderReturns.createdAt,
+        lines: orderReturns.lines,
         decidedByFirst: users.firstName,
         decidedByLast: users.lastName,
       })
@@ -120,9 +122,12 @@ export function createOrderQueries({ db }: { db: Db }) {
         asc(orderEvents.id),
       );
     const refunded = refundedIn(history);
+    const [ret, parts] = await Promise.all([returnOf(orderId), orderParts(db, [order])]);
     return {
       ...order,
-      return: await returnOf(orderId),
+      return: ret,
+      /** The vendors' parts (issue #46), each shipped and delivered on its own. */
+      parts: parts.get(orderId) ?? [],
       trackingUrl:
         order.trackingCarrier && order.trackingNumber
           ? trackingUrl(order.trackingCarrier, order.trackingNumber, order.trackingLink)
@@ -164,6 +169,8 @@ const ownOrderColumns = {
   /** A return asked for, and where it stands. */
   returnStatus: orderReturns.status,
   returnNote: orderReturns.decisionNote,
+  /** The lines the return takes back; null for the whole order. */
+  returnLines: orderReturns.lines,
 } as const;
 
 /**
@@ -183,9 +190,12 @@ export async function ordersOf({ db, clock }: { db: Db; clock: Clock }, userId: 
     .where(and(eq(orders.userId, userId), bought))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+  const parts = await orderParts(db, rows);
   return rows.map(({ trackingLink, ...o }) => ({
     ...o,
     trackingUrl: o.trackingCarrier && o.trackingNumber ? trackingUrl(o.trackingCarrier, o.trackingNumber, trackingLink) : null,
+    /** The vendors' parts (issue #46): each one's tracking and delivery. */
+    parts: parts.get(o.id) ?? [],
   }));
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { orderEvents, orderReturns, orders } from "../../../db/schema";
+import type { Db, Queryable } from "../../../db/client";
+import { orderEvents, orderReturns, orders, type OrderItemSnapshot, type ReturnLine } from "../../../db/schema";
 import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
@@ -9,6 +9,7 @@ import { isUniqueViolation, type WarnLog } from "../../platform/database";
 import type { Outbox } from "../../platform/mail";
 import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import type { UploadService } from "../uploads";
+import { orderParts } from "../vendors";
 import { returnMail } from "./mail";
 import type { createOrderQueries } from "./queries";
 import type { createRefunds } from "./refunds";
@@ -19,8 +20,43 @@ export const RETURN_EXISTS = "A return was already asked for this order.";
 export const RETURN_PHOTO_INVALID = "Each photo must be one you uploaded for this return.";
 export const RETURN_NOT_OPEN = "This return has already been decided.";
 export const RETURN_NOT_ACCEPTED = "Only an accepted return can be received.";
+export const RETURN_NOT_IN_ORDER = "That product is not in this order.";
+export const RETURN_TOO_MANY = (name: string, bought: number) => `Only ${bought} of ${name} can be returned.`;
 
 type Actor = { id: string };
+
+/** The lines a return names, checked against the order's own: each bought, at most as many as were bought. */
+function returnedLines(items: readonly OrderItemSnapshot[], asked: readonly ReturnLine[]): ReturnLine[] {
+  const lines = new Map<string, number>();
+  for (const a of asked) lines.set(a.productId, (lines.get(a.productId) ?? 0) + a.quantity);
+  return [...lines].map(([productId, quantity]) => {
+    const item = items.find((i) => i.productId === productId);
+    if (!item) throw new AppError("BAD_REQUEST", RETURN_NOT_IN_ORDER);
+    if (quantity > item.quantity) throw new AppError("BAD_REQUEST", RETURN_TOO_MANY(item.productName, item.quantity));
+    return { productId, quantity };
+  });
+}
+
+/**
+ * When the parts a return takes from (all the order's, without lines) were all delivered: the latest of their
+ * deliveries, or null while one is not.
+ */
+async function deliveredFor(
+  tx: Queryable,
+  order: { id: string; status: string; deliveredAt: Date | null; items: OrderItemSnapshot[] },
+  lines: readonly ReturnLine[] | null,
+): Promise<Date | null> {
+  const taken = lines ? order.items.filter((i) => lines.some((l) => l.productId === i.productId)) : order.items;
+  const times: (Date | null)[] = [];
+  if (taken.some((i) => !i.vendorId)) times.push(order.status === "delivered" ? order.deliveredAt : null);
+  const vendorIds = new Set(taken.flatMap((i) => (i.vendorId ? [i.vendorId] : [])));
+  if (vendorIds.size > 0) {
+    const parts = (await orderParts(tx, [order])).get(order.id) ?? [];
+    for (const vendorId of vendorIds) times.push(parts.find((p) => p.vendorId === vendorId)?.shipment?.deliveredAt ?? null);
+  }
+  if (times.length === 0 || times.some((d) => d === null)) return null;
+  return new Date(Math.max(...times.map((d) => d?.getTime() ?? 0)));
+}
 
 /**
  * Returns by the Terms (docs/product.md#admin): within 7 days of delivery the shopper asks, with a reason and photos;
@@ -54,8 +90,12 @@ export function createReturns({
           .where(and(eq(orders.id, input.orderId), eq(orders.userId, user.id)))
           .for("update");
         if (!order || order.status === "pending") throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
-        if (order.status !== "delivered" || !order.deliveredAt) throw new AppError("CONFLICT", RETURN_NOT_DELIVERED);
-        if (now.getTime() - order.deliveredAt.getTime() > RETURN_WINDOW_DAYS * 86_400_000)
+        const lines = input.lines ? returnedLines(order.items, input.lines) : null;
+        // Each part the return takes from must have been delivered: the platform's lines with the order, a vendor's
+        // with their part (issue #46); the 7 days run from the latest of those deliveries.
+        const deliveredAt = await deliveredFor(tx, order, lines);
+        if (!deliveredAt) throw new AppError("CONFLICT", RETURN_NOT_DELIVERED);
+        if (now.getTime() - deliveredAt.getTime() > RETURN_WINDOW_DAYS * 86_400_000)
           throw new AppError("CONFLICT", RETURN_TOO_LATE);
         const photoIds: string[] = [];
         for (const url of input.photoUrls) {
@@ -63,7 +103,7 @@ export function createReturns({
           if (!photo) throw new AppError("BAD_REQUEST", RETURN_PHOTO_INVALID);
           photoIds.push(photo.id);
         }
-        await tx.insert(orderReturns).values({ orderId: order.id, reason: input.reason, photoIds, createdAt: now });
+        await tx.insert(orderReturns).values({ orderId: order.id, reason: input.reason, photoIds, lines, createdAt: now });
         await outbox.send(
           `return-requested:${order.id}`,
           mail(order, `We received your return request for order ${order.orderNumber}`, [
@@ -134,12 +174,12 @@ export function createReturns({
   /** The parcel is back: the refund of everything left (with the stock put back) follows, through refunds.ts. */
   async function receiveReturn(actor: AdminActor, orderId: string, requestLog?: WarnLog) {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const returned = await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(orderReturns)
         .set({ status: "received", receivedAt: now })
         .where(and(eq(orderReturns.orderId, orderId), eq(orderReturns.status, "accepted"), isNull(orderReturns.receivedAt)))
-        .returning({ id: orderReturns.id });
+        .returning({ id: orderReturns.id, lines: orderReturns.lines });
       if (!changed) {
         const [exists] = await tx.select({ id: orderReturns.id }).from(orderReturns).where(eq(orderReturns.orderId, orderId));
         if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
@@ -152,8 +192,13 @@ export function createReturns({
         targetId: orderId,
         change: { orderId, before: { returnStatus: "accepted" }, after: { returnStatus: "received" }, refund: "Return received" },
       });
+      return changed.lines;
     });
-    return refundOrder(actor, { orderId, reason: "Return received" }, requestLog, { audited: false });
+    // A return of some lines refunds those lines only (their share taken back from their vendor in the ledger).
+    const lines = returned ?? undefined;
+    return refundOrder(actor, { orderId, reason: "Return received", ...(lines ? { lines } : {}) }, requestLog, {
+      audited: false,
+    });
   }
 
   const mail = (order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]) =>

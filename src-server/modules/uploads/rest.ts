@@ -62,9 +62,11 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     scope.post("/api/upload/profile-photo", uploadRoute("profile-photo", "profilePhoto"));
     scope.post("/api/upload/return-photo", uploadRoute("return-photo", "returnPhoto"));
     scope.post("/api/upload/message-image", uploadRoute("message-image", "image"));
+    scope.post("/api/upload/product-image", uploadRoute("product-image", "productImage"));
   });
 
-  // Streams a stored file to its uploader or an admin (and a photo in use on an approved Seer's profile to anyone);
+  // Streams a stored file to its uploader or an admin (and a photo in use on an approved Seer's profile, or an image of
+  // a listed product, to anyone);
   // anyone else is told it does not exist.
   app.get<{ Params: { id: string } }>("/api/uploads/:id", async (req, reply) => {
     try {

@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import type { Db, Queryable } from "../../../db/client";
-import { seers, uploads, type UploadKind } from "../../../db/schema";
+import { products, seers, uploads, type UploadKind } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import { ID_DOCUMENT_MAX_BYTES, uploadIdFromUrl } from "../../../src/schemas/applications";
 import { MESSAGE_IMAGE_MAX_BYTES } from "../../../src/domain/conversations";
@@ -41,6 +41,12 @@ export const uploadRules: Record<UploadKind, { types: readonly JudgedMimeType[];
     types: PROFILE_PHOTO_TYPES,
     maxBytes: MESSAGE_IMAGE_MAX_BYTES,
     typeMessage: "Only JPEG or PNG images can be sent.",
+  },
+  // A vendor's product image (issue #46): private to the vendor and admins until the product is listed.
+  "product-image": {
+    types: PROFILE_PHOTO_TYPES,
+    maxBytes: ID_DOCUMENT_MAX_BYTES,
+    typeMessage: "Only JPEG or PNG images are accepted for the product's image.",
   },
 };
 
@@ -88,6 +94,37 @@ function displayName(name: string | undefined): string | null {
 
 /** Whether an upload is shared with a user by another module (a conversation's image with the booking's other party). */
 export type SharedWith = (uploadId: string, userId: string) => Promise<boolean>;
+
+/**
+ * Whether anyone may read an upload: a profile photo once an approved Seer's profile shows it (a photo is meant to be
+ * seen, but one nobody has published, or a suspended Seer's, stays private to its uploader), and a product image once
+ * a listed product shows it (active and, for a vendor's, approved: issue #46).
+ */
+async function isPublic(db: Db, kind: UploadKind, id: string): Promise<boolean> {
+  if (kind === "profile-photo") {
+    const [seer] = await db
+      .select({ id: seers.id })
+      .from(seers)
+      .where(and(eq(seers.profileImageUrl, uploadUrl(id)), eq(seers.verificationStatus, "approved")))
+      .limit(1);
+    return !!seer;
+  }
+  if (kind === "product-image") {
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.imageUrl, uploadUrl(id)),
+          eq(products.isActive, true),
+          or(isNull(products.vendorId), isNotNull(products.approvedAt)),
+        ),
+      )
+      .limit(1);
+    return !!product;
+  }
+  return false;
+}
 
 export function createUploadService({
   db,
@@ -164,19 +201,6 @@ export function createUploadService({
   }
 
   /**
-   * A profile photo is public once an approved Seer's profile shows it: a photo is meant to be seen, but an
-   * upload nobody has published (or a suspended Seer's) stays private to its uploader.
-   */
-  async function isPublishedPhoto(id: string): Promise<boolean> {
-    const [seer] = await db
-      .select({ id: seers.id })
-      .from(seers)
-      .where(and(eq(seers.profileImageUrl, uploadUrl(id)), eq(seers.verificationStatus, "approved")))
-      .limit(1);
-    return !!seer;
-  }
-
-  /**
    * The uploader and admins may read a file (anyone, a published profile photo; the booking's other party, an image sent
    * in its conversation); others get the answer for a missing one.
    */
@@ -195,7 +219,7 @@ export function createUploadService({
       .from(uploads)
       .where(eq(uploads.id, id))
       .limit(1);
-    const published = row?.kind === "profile-photo" && (await isPublishedPhoto(id));
+    const published = !!row && (await isPublic(db, row.kind, id));
     if (!row || (!published && !user))
       throw new AppError(user ? "NOT_FOUND" : "UNAUTHORIZED", user ? UPLOAD_NOT_FOUND : "Unauthorized");
     const shared =

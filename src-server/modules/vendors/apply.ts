@@ -35,6 +35,11 @@ export interface PayoutChecks {
     input: { kind: PayoutMethodKind; institutionCode: string; accountNumber: string; accountName: string },
   ) => Promise<CheckedPayoutDetails>;
   institutionsIn: (country: string, kind: PayoutMethodKind) => Promise<{ code: string; name: string }[]>;
+  /** The holder's name as the provider reports it (null where it cannot tell), for the form's `Check name`. */
+  resolveIn: (
+    country: string,
+    input: { kind: PayoutMethodKind; institutionCode: string; accountNumber: string },
+  ) => Promise<{ accountName: string | null }>;
 }
 
 export interface MyVendorApplication {

@@ -1,2 +1,3 @@
 export { vendorsRouter } from "./router";
 export { createVendorService } from "./service";
+export { orderParts } from "./parts";

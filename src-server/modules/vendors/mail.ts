@@ -39,3 +39,40 @@ export function vendorDecisionEmail(
       `You are welcome to apply again at ${publicUrl}/become-vendor.\n\nWith respect,\nThe Seer team`,
   };
 }
+
+/** The shopper's mail when a vendor ships their part of an order (docs/product.md#vendors). */
+export function vendorPartShippedEmail(
+  order: { shippingEmail: string; shippingName: string; orderNumber: string },
+  part: { businessName: string; lines: string[]; link: string | null },
+  publicUrl: string,
+): MailMessage {
+  return {
+    to: order.shippingEmail,
+    subject: `Part of your Sacred Market order ${order.orderNumber} has shipped`,
+    text: [
+      `Good news, ${order.shippingName}: ${part.businessName} has sent their part of your order ${order.orderNumber}:`,
+      ...part.lines.map((line) => `- ${line}`),
+      "",
+      ...(part.link ? [`Follow this parcel: ${part.link}`] : []),
+      `Your order: ${publicUrl}/profile`,
+    ].join("\n"),
+  };
+}
+
+/** The shopper's mail when an admin marks a vendor's part of their order delivered (docs/product.md#vendors). */
+export function vendorPartDeliveredEmail(
+  order: { shippingEmail: string; shippingName: string; orderNumber: string },
+  businessName: string,
+  publicUrl: string,
+): MailMessage {
+  return {
+    to: order.shippingEmail,
+    subject: `Part of your Sacred Market order ${order.orderNumber} was delivered`,
+    text: [
+      `${businessName}'s part of your order ${order.orderNumber} was delivered, ${order.shippingName}. We hope it serves you well.`,
+      "",
+      "Something not right? You can ask for a return of these items within 7 days of delivery, from the order in your profile.",
+      `${publicUrl}/profile`,
+    ].join("\n"),
+  };
+}

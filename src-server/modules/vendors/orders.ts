@@ -1,14 +1,26 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { ledgerEntries, orders } from "../../../db/schema";
+import { ledgerEntries, orderEvents, orderReturns, orders, vendorShipments } from "../../../db/schema";
+import { trackingUrl } from "../../../src/domain/shipping";
+import { AppError } from "../../../src/errors";
+import type { shipOrderSchema } from "../../../src/schemas/shop";
+import { PART_ALREADY_SHIPPED, PART_NOT_SHIPPABLE, VENDOR_ORDER_NOT_FOUND } from "../../../src/schemas/vendors";
+import type { Clock } from "../../platform/clock";
+import type { Outbox } from "../../platform/mail";
+import { vendorPartShippedEmail } from "./mail";
 import { vendorOf } from "./products";
 
 /** How many of their orders a vendor's dashboard lists, newest first. */
 const VENDOR_ORDERS_LIMIT = 100;
 
+/** A paid order holding a line of this vendor's: the condition every read and write of their orders starts from. */
+const holdsLineOf = (vendorId: string) =>
+  and(isNotNull(orders.paidAt), sql`${orders.items} @> ${JSON.stringify([{ vendorId }])}::jsonb`);
+
 /**
- * The paid orders holding a line of the vendor's, with only their own lines and what they need to ship them: the
- * buyer's shipping details. Another vendor's lines, and the order's totals, are not theirs to see.
+ * The paid orders holding a line of the vendor's, with only their own lines, what they need to ship them (the
+ * buyer's shipping details) and their part's shipment. Another vendor's lines, and the order's totals, are not theirs.
  */
 export async function vendorOrders(db: Db, userId: string) {
   const vendor = await vendorOf(db, userId);
@@ -24,17 +36,119 @@ export async function vendorOrders(db: Db, userId: string) {
       shippingAddress: orders.shippingAddress,
       shippingCountry: orders.shippingCountry,
       shippingMethod: orders.shippingMethod,
+      carrier: vendorShipments.carrier,
+      trackingNumber: vendorShipments.trackingNumber,
+      trackingLink: vendorShipments.trackingLink,
+      shippedAt: vendorShipments.shippedAt,
+      deliveredAt: vendorShipments.deliveredAt,
+      returnStatus: orderReturns.status,
+      returnReason: orderReturns.reason,
+      returnLines: orderReturns.lines,
     })
     .from(orders)
-    .where(and(isNotNull(orders.paidAt), sql`${orders.items} @> ${JSON.stringify([{ vendorId: vendor.id }])}::jsonb`))
+    .leftJoin(vendorShipments, and(eq(vendorShipments.orderId, orders.id), eq(vendorShipments.vendorId, vendor.id)))
+    .leftJoin(orderReturns, eq(orderReturns.orderId, orders.id))
+    .where(holdsLineOf(vendor.id))
     .orderBy(desc(orders.paidAt))
     .limit(VENDOR_ORDERS_LIMIT);
-  return rows.map(({ items, ...order }) => ({
-    ...order,
-    lines: items
-      .filter((i) => i.vendorId === vendor.id)
-      .map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price })),
-  }));
+  return rows.map(
+    ({ items, carrier, trackingNumber, trackingLink, shippedAt, deliveredAt, returnStatus, returnReason, returnLines, ...order }) => {
+      const lines = items
+        .filter((i) => i.vendorId === vendor.id)
+        .map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price }));
+      // A return of the whole order, or one naming any of their lines, is theirs to see (the admins decide it).
+      const returned = returnStatus
+        ? lines.flatMap((l) => {
+            const asked = returnLines ? returnLines.find((r) => r.productId === l.productId)?.quantity : l.quantity;
+            return asked ? [{ productName: l.productName, quantity: asked }] : [];
+          })
+        : [];
+      return {
+        ...order,
+        shipment:
+          carrier && trackingNumber && shippedAt
+            ? { carrier, trackingNumber, shippedAt, deliveredAt, trackingUrl: trackingUrl(carrier, trackingNumber, trackingLink) }
+            : null,
+        lines,
+        return: returnStatus && returned.length > 0 ? { status: returnStatus, reason: returnReason ?? "", lines: returned } : null,
+      };
+    },
+  );
+}
+
+export interface ShipPartDeps {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  publicUrl: string;
+}
+
+/**
+ * The vendor marks their part of a paid order shipped, with a carrier and tracking number: one shipment per order and
+ * vendor (a repeat changes nothing and is refused), the order's history notes it, and the shopper is mailed the link.
+ * Another vendor's order, or one without their lines, answers as a missing one.
+ */
+export async function markShipped(
+  { db, clock, outbox, publicUrl }: ShipPartDeps,
+  userId: string,
+  input: z.output<typeof shipOrderSchema>,
+) {
+  const vendor = await vendorOf(db, userId);
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        items: orders.items,
+        orderNumber: orders.orderNumber,
+        shippingEmail: orders.shippingEmail,
+        shippingName: orders.shippingName,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), holdsLineOf(vendor.id)))
+      .for("update");
+    if (!order) throw new AppError("NOT_FOUND", VENDOR_ORDER_NOT_FOUND);
+    // The platform's own lines shipping or arriving first does not stop the vendor's part (decision XXX).
+    if (order.status !== "paid" && order.status !== "shipped" && order.status !== "delivered")
+      throw new AppError("CONFLICT", PART_NOT_SHIPPABLE);
+    const link = input.carrier === "Other" ? (input.trackingUrl ?? null) : null;
+    const [shipment] = await tx
+      .insert(vendorShipments)
+      .values({
+        orderId: order.id,
+        vendorId: vendor.id,
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        trackingLink: link,
+        shippedBy: userId,
+        shippedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: vendorShipments.id });
+    if (!shipment) throw new AppError("CONFLICT", PART_ALREADY_SHIPPED);
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      kind: "shipped",
+      actorId: userId,
+      data: { vendorId: vendor.id, carrier: input.carrier, trackingNumber: input.trackingNumber },
+      createdAt: now,
+    });
+    const lines = order.items.filter((i) => i.vendorId === vendor.id).map((i) => `${i.quantity} x ${i.productName}`);
+    await outbox.send(
+      `vendor-shipped:${order.id}:${vendor.id}`,
+      vendorPartShippedEmail(
+        order,
+        { businessName: vendor.businessName, lines, link: trackingUrl(input.carrier, input.trackingNumber, link) },
+        publicUrl,
+      ),
+      { tx },
+    );
+  });
+  const mine = await vendorOrders(db, userId);
+  const shipped = mine.find((o) => o.id === input.orderId);
+  if (!shipped) throw new AppError("NOT_FOUND", VENDOR_ORDER_NOT_FOUND);
+  return shipped;
 }
 
 /**

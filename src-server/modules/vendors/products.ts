@@ -5,15 +5,18 @@ import type { Db, Queryable } from "../../../db/client";
 import { productCategories, products, vendors } from "../../../db/schema";
 import { slugify } from "../../../src/domain/articles";
 import { AppError } from "../../../src/errors";
+import { uploadIdFromUrl } from "../../../src/schemas/applications";
 import {
   NOT_A_VENDOR,
   PRODUCT_ALREADY_APPROVED,
+  PRODUCT_IMAGE_REQUIRED,
   VENDOR_PRODUCT_NOT_FOUND,
   type updateVendorProductSchema,
   type vendorProductSchema,
 } from "../../../src/schemas/vendors";
 import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import type { Clock } from "../../platform/clock";
+import type { UploadService } from "../uploads";
 
 export const UNKNOWN_CATEGORY = "Choose a category from the list";
 
@@ -56,14 +59,20 @@ async function checkCategory(q: Queryable, categoryId: string | null) {
   if (!category) throw new AppError("BAD_REQUEST", UNKNOWN_CATEGORY);
 }
 
+/** An uploaded image must be the vendor's own upload of a product image; an https:// address is taken as it is. */
+async function checkImage(q: Queryable, uploads: UploadService, userId: string, imageUrl: string | null) {
+  if (!imageUrl || !uploadIdFromUrl(imageUrl)) return;
+  if (!(await uploads.findOwned(q, userId, imageUrl, "product-image"))) throw new AppError("BAD_REQUEST", PRODUCT_IMAGE_REQUIRED);
+}
+
 /** A new product of the vendor's: not listed until an admin approves it (docs/product.md#vendors). */
 export async function createProduct(
-  { db, clock }: { db: Db; clock: Clock },
+  { db, clock, uploads }: { db: Db; clock: Clock; uploads: UploadService },
   userId: string,
   input: z.output<typeof vendorProductSchema>,
 ) {
   const vendor = await vendorOf(db, userId);
-  await checkCategory(db, input.categoryId);
+  await Promise.all([checkCategory(db, input.categoryId), checkImage(db, uploads, userId, input.imageUrl)]);
   const [row] = await db
     .insert(products)
     .values({
@@ -81,9 +90,13 @@ export async function createProduct(
 }
 
 /** Edits one of the vendor's own products; another's (or a missing one) answers NOT_FOUND. Approval stays once given. */
-export async function updateProduct(db: Db, userId: string, input: z.output<typeof updateVendorProductSchema>) {
+export async function updateProduct(
+  { db, uploads }: { db: Db; uploads: UploadService },
+  userId: string,
+  input: z.output<typeof updateVendorProductSchema>,
+) {
   const vendor = await vendorOf(db, userId);
-  await checkCategory(db, input.categoryId);
+  await Promise.all([checkCategory(db, input.categoryId), checkImage(db, uploads, userId, input.imageUrl)]);
   const { id, ...fields } = input;
   const [row] = await db
     .update(products)

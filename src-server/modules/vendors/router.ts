@@ -1,11 +1,14 @@
+import { shipOrderSchema } from "../../../src/schemas/shop";
 import {
   reviewVendorApplicationSchema,
   updateVendorProductSchema,
   vendorApplicationFilterSchema,
   vendorApplicationSchema,
+  vendorPayoutNameSchema,
   vendorPayoutOptionsSchema,
   vendorProductIdSchema,
   vendorProductSchema,
+  vendorPartSchema,
 } from "../../../src/schemas/vendors";
 import { adminProcedure, authedProcedure, router, verifiedProcedure } from "../../platform/trpc/init";
 
@@ -22,6 +25,9 @@ export const vendorsRouter = router({
     .input(vendorPayoutOptionsSchema)
     .query(({ ctx, input }) => ctx.services.vendors.payoutOptions(input.country, input.kind)),
 
+  /** `Check name`: the holder's name as the provider reports it, before the application is sent. */
+  payoutName: authedProcedure.input(vendorPayoutNameSchema).mutation(({ ctx, input }) => ctx.services.vendors.payoutName(input)),
+
   // A vendor's own products: the service refuses anyone who is not an approved vendor.
   products: authedProcedure.query(({ ctx }) => ctx.services.vendors.products(ctx.user.id)),
 
@@ -36,6 +42,11 @@ export const vendorsRouter = router({
   /** The vendor's orders: their own lines only, with the buyer's shipping details. */
   orders: authedProcedure.query(({ ctx }) => ctx.services.vendors.orders(ctx.user.id)),
 
+  /** `Mark shipped`: the vendor's own part of a paid order, with carrier and tracking; the shopper is mailed. */
+  markShipped: authedProcedure
+    .input(shipOrderSchema)
+    .mutation(({ ctx, input }) => ctx.services.vendors.markShipped(ctx.user.id, input)),
+
   /** The vendor's money, each figure a sum over the ledger. */
   money: authedProcedure.query(({ ctx }) => ctx.services.vendors.money(ctx.user.id)),
 
@@ -47,6 +58,11 @@ export const vendorsRouter = router({
   reviewApplication: adminProcedure
     .input(reviewVendorApplicationSchema)
     .mutation(({ ctx, input }) => ctx.services.vendors.review(input, ctx.admin)),
+
+  /** An admin marks a vendor's shipped part of an order delivered: its return window, then its payout, follow. */
+  markDelivered: adminProcedure
+    .input(vendorPartSchema)
+    .mutation(({ ctx, input }) => ctx.services.vendors.markDelivered(ctx.admin, input)),
 
   pendingProducts: adminProcedure.query(({ ctx }) => ctx.services.vendors.pendingProducts()),
 

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
-import { ledgerEntries, orders, products } from "../../../db/schema";
+import { ledgerEntries, orderEvents, orders, products, vendorShipments } from "../../../db/schema";
 import { createProduct, createUser, createVendor, uniqueSuffix } from "../../../db/seed/factories";
 import { vendorRefundSplit, vendorSplit } from "../../../src/domain/vendors";
-import { createTestApp, signIn, signUp, trpcData, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
+import { NOT_A_VENDOR, PART_ALREADY_SHIPPED } from "../../../src/schemas/vendors";
+import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
 import { paidOrder } from "../../test/shop";
 
 let t: TestApp;
@@ -111,7 +112,12 @@ describe("a refund of one vendor's line", () => {
       "vendor-refund@example.com",
     );
     const refund = (quantity: number) =>
-      trpcMutation(t.app, "orders.refund", { orderId, lines: [{ productId: drum.id, quantity }], reason: "Cracked" }, adminCookie);
+      trpcMutation(
+        t.app,
+        "orders.refund",
+        { orderId, lines: [{ productId: drum.id, quantity }], reason: "Cracked" },
+        adminCookie,
+      );
     // In two parts: 1 drum, then 2; the commission taken back adds up to what the sale split.
     expect((await refund(1)).statusCode).toBe(200);
     expect((await refund(2)).statusCode).toBe(200);
@@ -158,7 +164,8 @@ describe("a vendor's orders and money", () => {
       "two-vendors@example.com",
     );
     type VendorOrder = { id: string; shippingName: string; shippingAddress: string; lines: { productId: string }[] };
-    const ordersOf = async (cookie: string) => trpcData<VendorOrder[]>(await trpcQuery(t.app, "vendors.orders", undefined, cookie));
+    const ordersOf = async (cookie: string) =>
+      trpcData<VendorOrder[]>(await trpcQuery(t.app, "vendors.orders", undefined, cookie));
     const seenByA = (await ordersOf(a.cookie)).find((o) => o.id === orderId);
     expect(seenByA).toMatchObject({ shippingName: "Ama Mensah", shippingAddress: "12 Palm Street\nAccra" });
     expect(seenByA?.lines.map((l) => l.productId)).toEqual([bowl.id]);
@@ -169,6 +176,92 @@ describe("a vendor's orders and money", () => {
     const moneyOf = async (cookie: string) => trpcData<Money>(await trpcQuery(t.app, "vendors.money", undefined, cookie));
     expect(await moneyOf(a.cookie)).toMatchObject({ sales: 4000, commission: 600, refunds: 0, onHold: 3400, paidOut: 0 });
     expect(await moneyOf(b.cookie)).toMatchObject({ sales: 3000, commission: 600, refunds: 0, onHold: 2400, paidOut: 0 });
+  });
+});
+
+describe("a vendor's Mark shipped", () => {
+  async function vendorWithCookie() {
+    const email = `shipper-${uniqueSuffix()}@example.com`.toLowerCase();
+    const user = await createUser(t.database.db, { email }, { password: "vendor pass word 1" });
+    const vendor = await createVendor(t.database.db, { userId: user.id });
+    return { vendor, cookie: await signIn(t.app, email, "vendor pass word 1") };
+  }
+  const ship = (cookie: string, orderId: string, trackingNumber = "GH 1234 5678") =>
+    trpcMutation(t.app, "vendors.markShipped", { orderId, carrier: "DHL", trackingNumber }, cookie);
+
+  it("ships only the vendor's own part, once, notes it on the order and mails the shopper the link", async () => {
+    const db = t.database.db;
+    const a = await vendorWithCookie();
+    const b = await vendorWithCookie();
+    const bowl = await createProduct(db, { vendorId: a.vendor.id, approvedAt: t.clock.now(), price: "20.00", stockQuantity: 5 });
+    const mat = await createProduct(db, { vendorId: b.vendor.id, approvedAt: t.clock.now(), price: "30.00", stockQuantity: 5 });
+    const { orderId } = await paidOrder(
+      t,
+      [
+        { product: bowl, quantity: 1 },
+        { product: mat, quantity: 1 },
+      ],
+      "ship-parts@example.com",
+    );
+    const shipped = await ship(a.cookie, orderId);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(
+      trpcData<{ shipment: { carrier: string; trackingNumber: string; trackingUrl: string } }>(shipped).shipment,
+    ).toMatchObject({
+      carrier: "DHL",
+      trackingNumber: "GH 1234 5678",
+      trackingUrl: expect.stringContaining("dhl"),
+    });
+    // Again: refused, nothing changes.
+    const again = await ship(a.cookie, orderId, "OTHER 999");
+    expect(again.statusCode).toBe(409);
+    expect(trpcError(again).message).toBe(PART_ALREADY_SHIPPED);
+    const rows = await db.select().from(vendorShipments).where(eq(vendorShipments.orderId, orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ vendorId: a.vendor.id, trackingNumber: "GH 1234 5678" });
+    // The other vendor's part is still to ship, and the order as a whole is unchanged.
+    type Listed = { id: string; shipment: unknown };
+    const ofB = trpcData<Listed[]>(await trpcQuery(t.app, "vendors.orders", undefined, b.cookie)).find((o) => o.id === orderId);
+    expect(ofB?.shipment).toBeNull();
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe("paid");
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((e) => e.kind)).toEqual(["shipped"]);
+    await t.app.jobs.runDue();
+    const mails = t.mailer.sent.filter((m) => m.subject.startsWith("Part of your Sacred Market order"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe("ship-parts@example.com");
+  });
+
+  it("answers another vendor's order, or a missing one, as not found, and a non-vendor as no vendor", async () => {
+    const db = t.database.db;
+    const a = await vendorWithCookie();
+    const b = await vendorWithCookie();
+    const bowl = await createProduct(db, { vendorId: a.vendor.id, approvedAt: t.clock.now(), price: "20.00", stockQuantity: 5 });
+    const { orderId } = await paidOrder(t, [{ product: bowl, quantity: 1 }], "ship-others@example.com");
+    const others = await ship(b.cookie, orderId);
+    const missing = await ship(b.cookie, "00000000-0000-0000-0000-000000000000");
+    expect(others.statusCode).toBe(404);
+    expect(trpcError(others).message).toBe(trpcError(missing).message);
+    expect(missing.statusCode).toBe(404);
+    const nobody = await signUp(t.app);
+    const refused = await ship(nobody.cookie, orderId);
+    expect(refused.statusCode).toBe(404);
+    expect(trpcError(refused).message).toBe(NOT_A_VENDOR);
+    expect(await db.select().from(vendorShipments).where(eq(vendorShipments.orderId, orderId))).toHaveLength(0);
+  });
+});
+
+describe("an applicant's Check name", () => {
+  it("answers the holder's name as the country's rail reports it, and refuses a network the country lacks", async () => {
+    const { cookie } = await signUp(t.app);
+    const input = { country: "Ghana", kind: "mobile_money", institutionCode: "MTN", accountNumber: "024 412 3456" };
+    const named = await trpcMutation(t.app, "vendors.payoutName", input, cookie);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(trpcData<{ accountName: string | null }>(named).accountName).toBe("TEST ACCOUNT 3456");
+    const unknown = await trpcMutation(t.app, "vendors.payoutName", { ...input, institutionCode: "NOPE" }, cookie);
+    expect(unknown.statusCode).toBe(400);
+    expect(trpcError(unknown).message).toBe("Choose your network or bank from the list.");
   });
 });
 

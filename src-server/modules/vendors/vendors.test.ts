@@ -6,13 +6,14 @@ import {
   ALREADY_VENDOR,
   NOT_A_VENDOR,
   PRODUCT_ALREADY_APPROVED,
+  PRODUCT_IMAGE_REQUIRED,
   REGISTRATION_DOCUMENT_REQUIRED,
   VENDOR_ALREADY_PENDING,
   VENDOR_APPLICATION_REVIEWED,
   VENDOR_PRODUCT_NOT_FOUND,
 } from "../../../src/schemas/vendors";
 import { createTestApp, signIn, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
-import { fixtures, uploadIdDocument } from "../../test/uploads";
+import { fixtures, multipart, uploadIdDocument } from "../../test/uploads";
 
 let t: TestApp;
 let adminCookie: string;
@@ -256,6 +257,42 @@ describe("a vendor's products", () => {
     const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
     expect(row).toMatchObject({ price: "50.00", stockQuantity: 8, isActive: false, vendorId: v.vendorId });
     expect(row?.approvedAt).not.toBeNull();
+  });
+
+  it("takes an image the vendor uploaded, private until the product is listed, and refuses anyone else's upload", async () => {
+    const v = await approvedVendor();
+    const other = await applicant();
+    const uploadImage = async (cookie: string) => {
+      const body = multipart("productImage", "stole.png", "image/png", fixtures.png());
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/upload/product-image",
+        payload: body.payload,
+        headers: { ...body.headers, cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ url: string }>().url;
+    };
+    const mine = await uploadImage(v.cookie);
+    const theirs = await uploadImage(other.cookie);
+    const refused = await trpcMutation(t.app, "vendors.createProduct", { ...kente, imageUrl: theirs }, v.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(trpcError(refused).message).toBe(PRODUCT_IMAGE_REQUIRED);
+    // A Seer's ID document is not a product image either.
+    const document = await trpcMutation(t.app, "vendors.createProduct", { ...kente, imageUrl: v.url }, v.cookie);
+    expect(trpcError(document).message).toBe(PRODUCT_IMAGE_REQUIRED);
+
+    const created = await trpcMutation(t.app, "vendors.createProduct", { ...kente, imageUrl: mine }, v.cookie);
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = trpcData<{ id: string }>(created);
+    const read = (cookie?: string) => t.app.inject({ method: "GET", url: mine, headers: cookie ? { cookie } : {} });
+    expect((await read()).statusCode).toBe(401);
+    expect((await read(v.cookie)).statusCode).toBe(200);
+    expect((await read(adminCookie)).statusCode).toBe(200);
+    expect((await trpcMutation(t.app, "vendors.approveProduct", { id }, adminCookie)).statusCode).toBe(200);
+    const listed = await read();
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers["content-type"]).toBe("image/png");
   });
 
   it("the platform's own products need no approval", async () => {

@@ -121,4 +121,9 @@ export const messages: Messages = {
   "applicationMail.rejected": "Thank you for applying to become a Seer. After careful review we are unable to approve your application at this time.",
   "applicationMail.applyAgain": ["You are welcome to apply again at ",["url"],"."],
   "applicationMail.rejectedClosing": "With respect,",
+  "pages.seerDescription": [["name"]," (",["tradition"],", ",["country"],"): book a 15, 30 or 60 minute video consultation with this verified spiritual guide on Seer."],
+  "pages.productDescription": [["name"]," (",["origin"],"): a sacred item from Seer’s Sacred Market, chosen for its spiritual use."],
+  "pages.productDescriptionNoOrigin": [["name"],": a sacred item from Seer’s Sacred Market, chosen for its spiritual use."],
+  "pages.seerJobTitle": "Spiritual guide",
+  "pages.articleAuthor": "Seer community",
 };

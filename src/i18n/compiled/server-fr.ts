@@ -121,4 +121,9 @@ export const messages: Messages = {
   "applicationMail.rejected": "Merci d’avoir postulé pour devenir Seer. Après un examen attentif, nous ne pouvons pas accepter votre candidature pour le moment.",
   "applicationMail.applyAgain": ["Vous pouvez postuler de nouveau sur ",["url"],"."],
   "applicationMail.rejectedClosing": "Avec respect,",
+  "pages.seerDescription": [["name"]," (",["tradition"],", ",["country"],") : réservez une consultation vidéo de 15, 30 ou 60 minutes avec ce guide spirituel vérifié sur Seer."],
+  "pages.productDescription": [["name"]," (",["origin"],") : un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel."],
+  "pages.productDescriptionNoOrigin": [["name"]," : un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel."],
+  "pages.seerJobTitle": "Guide spirituel",
+  "pages.articleAuthor": "Communauté Seer",
 };

@@ -4,6 +4,7 @@ import { bookingMail } from "./bookingMail";
 import { bookingPush } from "./bookingPush";
 import { mail } from "./mail";
 import { messageMail } from "./messageMail";
+import { pages } from "./pages";
 import { payoutMail } from "./payoutMail";
 
 /**
@@ -11,7 +12,7 @@ import { payoutMail } from "./payoutMail";
  * the answers of its procedures), one module per area, each with its English and its French, like ../app. Never loaded
  * by a browser. Ids start with their area's name (scripts/i18n-catalogs.test.ts).
  */
-export const areas = { mail, bookingMail, bookingPush, accountMail, messageMail, payoutMail, applicationMail } as const;
+export const areas = { mail, bookingMail, bookingPush, accountMail, messageMail, payoutMail, applicationMail, pages } as const;
 
 type Areas = typeof areas;
 export type ServerMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
