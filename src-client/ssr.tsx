@@ -6,7 +6,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import superjson from "superjson";
 import { createApp } from "./root";
 import { createI18n, loadMessages } from "./lib/i18n";
-import { setFormatLocale } from "../src/i18n/format-locale";
+import { inLocale } from "../src/i18n/format-locale";
 import { DEFAULT_LOCALE, type Locale } from "../src/i18n/locales";
 import { createTrpcClientOver, type AppLink } from "./trpc";
 
@@ -43,19 +43,6 @@ async function draw(element: ReactElement, locale: Locale): Promise<string> {
   const { prelude } = await prerenderToNodeStream(element);
   for await (const chunk of prelude) void chunk;
   return inLocale(locale, () => renderToString(element));
-}
-
-/**
- * A synchronous render with dates, numbers and money written in the page's language, then English again: pages in
- * both languages are drawn at once, each render whole in one task (src/i18n/format-locale.ts).
- */
-function inLocale<T>(locale: Locale, render: () => T): T {
-  setFormatLocale(locale);
-  try {
-    return render();
-  } finally {
-    setFormatLocale(DEFAULT_LOCALE);
-  }
 }
 
 /**

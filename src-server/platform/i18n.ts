@@ -5,6 +5,7 @@ import { messages as publicEn } from "../../src/i18n/compiled/en";
 import { messages as publicFr } from "../../src/i18n/compiled/fr";
 import { messages as serverEn } from "../../src/i18n/compiled/server-en";
 import { messages as serverFr } from "../../src/i18n/compiled/server-fr";
+import { inLocale } from "../../src/i18n/format-locale";
 import { LOCALES, type Locale } from "../../src/i18n/locales";
 import type { MessageId } from "../../src/i18n/messages/en";
 import type { ServerMessageId } from "../../src/i18n/messages/server";
@@ -36,4 +37,13 @@ export function translator(locale: Locale): ServerTranslate {
   const translate = translators.get(locale);
   if (!translate) throw new Error(`No catalog for ${locale}`);
   return translate;
+}
+
+/**
+ * What `build` writes in `locale`: its messages through `t`, and its money and numbers (formatMoney) in that language
+ * too. A mail or an invite in its recipient's language (`users.locale`); synchronous, like a page's render.
+ */
+export function writeIn<T>(locale: Locale, build: (t: ServerTranslate) => T): T {
+  const t = translator(locale);
+  return inLocale(locale, () => build(t));
 }

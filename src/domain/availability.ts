@@ -7,15 +7,6 @@ import { TIME_SLOTS, dateInTimeZone, timeInTimeZone, zonedDateTimeToInstant } fr
 
 export const WEEKDAYS = ["0", "1", "2", "3", "4", "5", "6"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  "0": "Sunday",
-  "1": "Monday",
-  "2": "Tuesday",
-  "3": "Wednesday",
-  "4": "Thursday",
-  "5": "Friday",
-  "6": "Saturday",
-};
 /** Monday first, as a working week is read. */
 export const WEEKDAYS_MONDAY_FIRST: readonly Weekday[] = ["1", "2", "3", "4", "5", "6", "0"];
 

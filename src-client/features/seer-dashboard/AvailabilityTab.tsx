@@ -1,14 +1,15 @@
 import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { WEEKDAYS_MONDAY_FIRST, WEEKDAY_NAMES, type Weekday } from "../../../src/domain/availability";
+import { WEEKDAYS_MONDAY_FIRST, type Weekday } from "../../../src/domain/availability";
 import { TIME_SLOTS } from "../../../src/domain/consultations";
 import { SEER_TIMEZONES, type SeerTimezone } from "../../../src/schemas/dashboard";
 import { messages } from "../../lib/messages";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { CalendarFeed } from "../calendars/CalendarFeed";
 import { SeerCalendars } from "../calendars/SeerCalendars";
-import { dashboardMessages, timezoneLabel } from "./format";
+import { dashboardMessages, timezoneLabel, toastText } from "./format";
 import { ScheduleCards } from "./ScheduleCards";
 import type { DashboardSeer } from "./types";
 
@@ -16,6 +17,7 @@ const isSeerTimezone = (value: string): value is SeerTimezone => SEER_TIMEZONES.
 
 function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const setTimezone = trpc.seerDashboard.setTimezone.useMutation({
     onSuccess: () => {
       notify(messages.timezoneUpdated, "success");
@@ -28,8 +30,8 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
   });
   return (
     <NativeSelect
-      label="Timezone"
-      description="Your availability and session times are shown in this timezone."
+      label={t("dashboard.availability.timezone")}
+      description={t("dashboard.availability.timezoneDescription")}
       data={SEER_TIMEZONES.map((zone) => ({ value: zone.value, label: zone.label }))}
       value={seer.timezone}
       disabled={setTimezone.isPending}
@@ -49,15 +51,16 @@ function TimezoneSelect({ seer }: { seer: DashboardSeer }) {
  */
 export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   const utils = trpc.useUtils();
+  const { t, locale } = useI18n();
   const [days, setDays] = useState<Record<Weekday, string[]>>(seer.availability);
   const save = trpc.seerDashboard.updateAvailability.useMutation({
     onSuccess: (saved) => {
       setDays(saved);
-      notify(dashboardMessages.availabilitySaved, "success");
+      notify(toastText(t, dashboardMessages.availabilitySaved), "success");
       void utils.seerDashboard.overview.invalidate();
       void utils.bookings.takenSlots.invalidate();
     },
-    onError: () => notify(dashboardMessages.availabilityFailed, "destructive"),
+    onError: () => notify(toastText(t, dashboardMessages.availabilityFailed), "destructive"),
   });
   const setDay = (day: Weekday, slots: readonly string[]) => setDays((current) => ({ ...current, [day]: [...slots] }));
   const toggle = (day: Weekday, slot: string, on: boolean) =>
@@ -69,40 +72,43 @@ export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
   return (
     <Stack gap="lg">
       <Title order={2} size="h3">
-        Availability
+        {t("dashboard.availability.title")}
       </Title>
       <TimezoneSelect seer={seer} />
       <Card withBorder radius="md">
         <Stack gap="md">
           <div>
             <Title order={3} size="h4">
-              Weekly Calendar
+              {t("dashboard.availability.weekly")}
             </Title>
             <Text size="sm" c="dimmed">
-              Tick the hourly slots you offer on each weekday, in your timezone ({timezoneLabel(seer.timezone)}). Clients see them
-              converted into their own timezone.
+              {t("dashboard.availability.weeklyDescription", { zone: timezoneLabel(seer.timezone) })}
             </Text>
           </div>
           {WEEKDAYS_MONDAY_FIRST.map((day) => {
-            const name = WEEKDAY_NAMES[day];
+            // The weekday as a sentence names it ("lundi" in French), and as a heading ("Lundi").
+            const name = t(`dashboard.weekday.${day}`);
+            const heading = name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
             return (
-              <div key={day} role="group" aria-label={name}>
+              <div key={day} role="group" aria-label={heading}>
                 <Group justify="space-between" mb={6}>
-                  <Text fw={600}>
-                    {name}
-                    {days[day].length === 0 ? " (closed)" : ""}
-                  </Text>
+                  <Text fw={600}>{days[day].length === 0 ? t("dashboard.availability.closed", { day: heading }) : heading}</Text>
                   <Group gap="xs">
                     <Button
                       size="compact-xs"
                       variant="light"
-                      aria-label={`All day ${name}`}
+                      aria-label={t("dashboard.availability.allDayLabel", { day: name })}
                       onClick={() => setDay(day, TIME_SLOTS)}
                     >
-                      All day
+                      {t("dashboard.availability.allDay")}
                     </Button>
-                    <Button size="compact-xs" variant="default" aria-label={`Close day ${name}`} onClick={() => setDay(day, [])}>
-                      Close day
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={t("dashboard.availability.closeDayLabel", { day: name })}
+                      onClick={() => setDay(day, [])}
+                    >
+                      {t("dashboard.availability.closeDay")}
                     </Button>
                   </Group>
                 </Group>
@@ -111,7 +117,7 @@ export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
                     <Checkbox
                       key={slot}
                       label={slot}
-                      aria-label={`${name} ${slot}`}
+                      aria-label={t("dashboard.availability.slotLabel", { day: heading, slot })}
                       checked={days[day].includes(slot)}
                       onChange={(event) => toggle(day, slot, event.currentTarget.checked)}
                     />
@@ -122,14 +128,14 @@ export function AvailabilityTab({ seer }: { seer: DashboardSeer }) {
           })}
           <Group justify="flex-end">
             <Button onClick={() => save.mutate({ days })} loading={save.isPending}>
-              Save Availability
+              {t("dashboard.availability.save")}
             </Button>
           </Group>
         </Stack>
       </Card>
       <ScheduleCards seer={seer} />
       <SeerCalendars timezone={seer.timezone} />
-      <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming sessions, with each client's first name and the meeting link." />
+      <CalendarFeed description={t("dashboard.availability.feed")} />
     </Stack>
   );
 }

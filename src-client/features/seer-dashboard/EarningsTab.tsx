@@ -3,6 +3,7 @@ import { useState } from "react";
 import { PLATFORM_FEE_PERCENT, SESSION_MINUTES } from "../../../src/domain/consultations";
 import { formatMoney } from "../../../src/domain/money";
 import { EARNINGS_PERIODS, type EarningsPeriod } from "../../../src/schemas/dashboard";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { formatCalendarDate } from "../../lib/format";
 import { StatCard } from "../../components/StatCard";
@@ -11,76 +12,97 @@ import { useMediaQuery } from "@mantine/hooks";
 import { PayoutsCard, type PayoutsStep } from "./PayoutsCard";
 
 /** docs/product.md#routes-and-screens Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
-export function EarningsTab({ payoutsStep, onPayoutsStepDone }: { payoutsStep?: PayoutsStep | undefined; onPayoutsStepDone?: () => void }) {
+export function EarningsTab({
+  payoutsStep,
+  onPayoutsStepDone,
+}: {
+  payoutsStep?: PayoutsStep | undefined;
+  onPayoutsStepDone?: () => void;
+}) {
   const [period, setPeriod] = useState<EarningsPeriod>("all");
   const narrow = useMediaQuery("(max-width: 36em)") ?? false;
   // The last figures stay on screen while the next period loads, rather than a spinner in their place.
   const earnings = trpc.bookings.seerEarnings.useQuery({ period }, { placeholderData: (previous) => previous });
-  const periodLabel = EARNINGS_PERIODS.find((p) => p.value === period)?.label ?? "";
+  const { t } = useI18n();
+  const periodLabel = t(`dashboard.earnings.period.${period}`);
 
   return (
     <Stack gap="lg">
       <PayoutsCard step={payoutsStep} {...(onPayoutsStepDone ? { onStepDone: onPayoutsStepDone } : {})} />
       <Group justify="space-between" align="center">
         <Title order={2} size="h3">
-          Earnings
+          {t("dashboard.earnings.title")}
         </Title>
         <SegmentedControl
-          aria-label="Earnings period"
+          aria-label={t("dashboard.earnings.period")}
           // Four periods do not fit a 360 px phone side by side: stacked there, in a row from the small breakpoint.
           orientation={narrow ? "vertical" : "horizontal"}
           fullWidth={narrow}
           w={narrow ? "100%" : undefined}
           value={period}
           onChange={(value) => setPeriod(value as EarningsPeriod)}
-          data={EARNINGS_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
+          data={EARNINGS_PERIODS.map((p) => ({ value: p.value, label: t(`dashboard.earnings.period.${p.value}`) }))}
         />
       </Group>
       {earnings.isPending ? (
-        <Loader aria-label="Loading earnings" />
+        <Loader aria-label={t("dashboard.earnings.loading")} />
       ) : earnings.isError ? (
-        <Alert color="red" title="Could not load your earnings" role="alert">
-          Please try again later.
+        <Alert color="red" title={t("dashboard.earnings.loadFailed")} role="alert">
+          {t("dashboard.earnings.loadFailedMessage")}
         </Alert>
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
-            <StatCard label="Confirmed Earnings" value={formatMoney(earnings.data.confirmedEarnings)} note={periodLabel} />
             <StatCard
-              label="Pending Payouts"
+              label={t("dashboard.earnings.confirmed")}
+              value={formatMoney(earnings.data.confirmedEarnings)}
+              note={periodLabel}
+            />
+            <StatCard
+              label={t("dashboard.earnings.pending")}
               value={formatMoney(earnings.data.pendingPayouts)}
-              note="Bookings awaiting payment"
+              note={t("dashboard.earnings.pendingNote")}
             />
-            <StatCard label="Total (All Time)" value={formatMoney(earnings.data.totalAllTime)} note="All paid sessions" />
             <StatCard
-              label="Platform Commission"
-              value={`${PLATFORM_FEE_PERCENT}%`}
-              note={`You keep ${100 - PLATFORM_FEE_PERCENT}%`}
+              label={t("dashboard.earnings.total")}
+              value={formatMoney(earnings.data.totalAllTime)}
+              note={t("dashboard.earnings.totalNote")}
             />
-            <StatCard label="Refunded to Clients" value={formatMoney(earnings.data.refunded)} note={periodLabel} />
+            <StatCard
+              label={t("dashboard.earnings.commission")}
+              value={t("dashboard.earnings.percent", { percent: PLATFORM_FEE_PERCENT })}
+              note={t("dashboard.earnings.keep", { percent: 100 - PLATFORM_FEE_PERCENT })}
+            />
+            <StatCard label={t("dashboard.earnings.refunded")} value={formatMoney(earnings.data.refunded)} note={periodLabel} />
           </SimpleGrid>
           <MonthlyCharts
-            money={{ label: "Earnings", values: earnings.data.monthly.map((m) => ({ month: m.month, value: m.earnings })) }}
-            count={{ label: "Sessions", values: earnings.data.monthly.map((m) => ({ month: m.month, value: m.sessions })) }}
+            money={{
+              label: t("dashboard.earnings.chartEarnings"),
+              values: earnings.data.monthly.map((m) => ({ month: m.month, value: m.earnings })),
+            }}
+            count={{
+              label: t("dashboard.earnings.chartSessions"),
+              values: earnings.data.monthly.map((m) => ({ month: m.month, value: m.sessions })),
+            }}
           />
           <Card withBorder radius="md">
             <Title order={3} size="h4" mb="sm">
-              Sessions
+              {t("dashboard.earnings.sessions")}
             </Title>
             {earnings.data.rows.length === 0 ? (
-              <Text c="dimmed">No sessions in this period.</Text>
+              <Text c="dimmed">{t("dashboard.earnings.none")}</Text>
             ) : (
               <Table.ScrollContainer minWidth={720}>
-                <Table striped aria-label="Earnings by session">
+                <Table striped aria-label={t("dashboard.earnings.table")}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Session</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Total</Table.Th>
-                      <Table.Th>Refunded</Table.Th>
-                      <Table.Th>Platform Fee</Table.Th>
-                      <Table.Th>Earnings</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.date")}</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.session")}</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.status")}</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.amount")}</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.refundedColumn")}</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.fee")}</Table.Th>
+                      <Table.Th>{t("dashboard.earnings.earnings")}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -89,7 +111,7 @@ export function EarningsTab({ payoutsStep, onPayoutsStepDone }: { payoutsStep?: 
                         <Table.Td>
                           {formatCalendarDate(row.seerDate, "short")} {row.seerTime}
                         </Table.Td>
-                        <Table.Td>{SESSION_MINUTES[row.sessionType]} min</Table.Td>
+                        <Table.Td>{t("dashboard.earnings.minutes", { minutes: SESSION_MINUTES[row.sessionType] })}</Table.Td>
                         <Table.Td>
                           <Badge
                             color={
@@ -101,7 +123,7 @@ export function EarningsTab({ payoutsStep, onPayoutsStepDone }: { payoutsStep?: 
                             }
                             variant="light"
                           >
-                            {row.status}
+                            {t(`dashboard.status.${row.status}`)}
                           </Badge>
                         </Table.Td>
                         <Table.Td>{formatMoney(row.amount)}</Table.Td>
@@ -117,19 +139,19 @@ export function EarningsTab({ payoutsStep, onPayoutsStepDone }: { payoutsStep?: 
           </Card>
           <Card withBorder radius="md">
             <Title order={3} size="h4" mb="sm">
-              Commission Breakdown
+              {t("dashboard.earnings.breakdown")}
             </Title>
             <Stack gap={6}>
               <Group justify="space-between">
-                <Text>Gross session revenue</Text>
+                <Text>{t("dashboard.earnings.gross")}</Text>
                 <Text fw={600}>{formatMoney(earnings.data.grossRevenue)}</Text>
               </Group>
               <Group justify="space-between">
-                <Text>Platform commission ({PLATFORM_FEE_PERCENT}%)</Text>
+                <Text>{t("dashboard.earnings.platformCommission", { percent: PLATFORM_FEE_PERCENT })}</Text>
                 <Text fw={600}>-{formatMoney(earnings.data.platformCommission)}</Text>
               </Group>
               <Group justify="space-between">
-                <Text>Your earnings ({100 - PLATFORM_FEE_PERCENT}%)</Text>
+                <Text>{t("dashboard.earnings.yourEarnings", { percent: 100 - PLATFORM_FEE_PERCENT })}</Text>
                 <Text fw={700}>{formatMoney(earnings.data.confirmedEarnings)}</Text>
               </Group>
             </Stack>

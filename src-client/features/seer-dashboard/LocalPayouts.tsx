@@ -2,23 +2,17 @@ import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { formatMinor } from "../../../src/domain/currencies";
 import { cents, formatMoney } from "../../../src/domain/money";
-import type { LocalPayoutStatus } from "../../../src/domain/payout-rails";
 import { formatDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import type { RouterOutputs } from "../../trpc";
 import { PayoutDetailsForm, type PayoutOptions } from "./PayoutDetailsForm";
 
 type LocalPayout = RouterOutputs["payouts"]["overview"]["localPayouts"][number];
 
-const LOCAL_STATUS_LABEL: Record<LocalPayoutStatus, string> = {
-  pending: "On its way",
-  success: "Paid",
-  failed: "Failed",
-  reversed: "Reversed",
-};
-
 /** The payout details a local rail pays to (issue #40), with the button that connects or changes them. */
 export function LocalPayoutMethod({ options }: { options: PayoutOptions }) {
   const [open, setOpen] = useState(false);
+  const { t } = useI18n();
   const [now] = useState(() => Date.now());
   const method = options.method;
   return (
@@ -26,20 +20,20 @@ export function LocalPayoutMethod({ options }: { options: PayoutOptions }) {
       {method ? (
         <Group justify="space-between" align="center">
           <Stack gap={2}>
-            <Text fw={600}>Paid to {method.label}</Text>
+            <Text fw={600}>{t("dashboard.payouts.paidTo", { label: method.label })}</Text>
             {new Date(method.usableFrom).getTime() > now && (
               <Text size="sm" c="dimmed">
-                Payouts go to these details from {formatDate(method.usableFrom)}.
+                {t("dashboard.payouts.usableFrom", { date: formatDate(method.usableFrom) })}
               </Text>
             )}
           </Stack>
           <Button variant="light" onClick={() => setOpen(true)}>
-            Change payout details
+            {t("dashboard.payouts.change")}
           </Button>
         </Group>
       ) : (
         <Group justify="flex-end">
-          <Button onClick={() => setOpen(true)}>Connect payout account</Button>
+          <Button onClick={() => setOpen(true)}>{t("dashboard.payouts.connect")}</Button>
         </Group>
       )}
       <PayoutDetailsForm options={options} opened={open} onClose={() => setOpen(false)} />
@@ -49,15 +43,16 @@ export function LocalPayoutMethod({ options }: { options: PayoutOptions }) {
 
 /** The Seer's payouts to mobile money or a local bank: what left the balance in dollars and what arrived locally. */
 export function LocalPayoutsTable({ payouts }: { payouts: LocalPayout[] }) {
+  const { t } = useI18n();
   return (
     <Table.ScrollContainer minWidth={480}>
-      <Table striped aria-label="Local payouts">
+      <Table striped aria-label={t("dashboard.payouts.localTable")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t("dashboard.payouts.date")}</Table.Th>
+            <Table.Th>{t("dashboard.payouts.amount")}</Table.Th>
+            <Table.Th>{t("dashboard.payouts.received")}</Table.Th>
+            <Table.Th>{t("dashboard.payouts.status")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -67,7 +62,7 @@ export function LocalPayoutsTable({ payouts }: { payouts: LocalPayout[] }) {
               <Table.Td>{formatMoney(cents(p.amount))}</Table.Td>
               <Table.Td>{formatMinor(p.localAmount, p.currency)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{LOCAL_STATUS_LABEL[p.status]}</Text>
+                <Text size="sm">{t(`dashboard.payouts.local.${p.status}`)}</Text>
                 {(p.status === "failed" || p.status === "reversed") && p.message && (
                   <Text size="xs" c="red.8">
                     {p.message}

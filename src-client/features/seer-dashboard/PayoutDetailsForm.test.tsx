@@ -2,6 +2,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TEST_PAYOUT_NUMBERS } from "../../../src/domain/payout-rails";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
+import { createI18n, I18nProvider } from "../../lib/i18n";
 import { AppProviders } from "../../providers";
 import { server, TEST_ORIGIN, trpcHandlers } from "../../test/msw";
 import { createQueryClient, createTrpcClient, type RouterInputs, type RouterOutputs } from "../../trpc";
@@ -329,5 +332,41 @@ describe("local payout details on the Earnings tab", () => {
     expect(within(dialog).getByRole("button", { name: "Check name" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Save payout details" })).toBeDisabled();
     expect(attempts).toBe(2);
+  });
+});
+
+describe("local payout details in French (issue #45)", () => {
+  it("draws the payouts card and the details form in French", async () => {
+    server.use(
+      ...trpcHandlers({
+        "payouts.overview": () => overview(),
+        "payouts.options": () => ghana(),
+        "payouts.institutions": ({ kind }) => (kind === "mobile_money" ? NETWORKS : BANKS),
+      }),
+    );
+    render(
+      <I18nProvider value={createI18n("fr", { ...frenchPublic, ...frenchApp })}>
+        <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient(TEST_ORIGIN)}>
+          <PayoutsCard />
+        </AppProviders>
+      </I18nProvider>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole("heading", { name: "Versements" })).toBeInTheDocument();
+    expect(screen.getByText("Non connecté")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Connecter un compte de versement" }));
+    const dialog = await screen.findByRole("dialog", { name: "Coordonnées de versement" });
+    expect(within(dialog).getByRole("radio", { name: "Mobile money" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Compte bancaire" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("textbox", { name: "Numéro mobile money" })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "Mode test : les numéros se terminant par 0000 échouent, ceux en 9999 sont renvoyés, ceux en 0404 sont introuvables.",
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Réseau" })).toBeEnabled());
+    expect(within(dialog).getByRole("option", { name: "Choisissez votre réseau" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Vérifier le nom" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Enregistrer les coordonnées" })).toBeDisabled();
   });
 });

@@ -16,14 +16,14 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { formatMinor } from "../../../src/domain/currencies";
 import type { PayoutMethodKind } from "../../../src/domain/payout-rails";
+import { useI18n } from "../../lib/i18n";
 import { resolveAccountSchema, savePayoutMethodSchema } from "../../../src/schemas/payouts";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
 
 export type PayoutOptions = RouterOutputs["payouts"]["options"];
 
-const KIND_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Mobile money", bank: "Bank account" };
-const INSTITUTION_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Network", bank: "Bank" };
+/** The number's label, for the vendor's application (not translated yet). */
 export const NUMBER_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Mobile money number", bank: "Account number" };
 
 interface PayoutDetailsValues {
@@ -45,10 +45,6 @@ export function fieldErrorsOf(error: {
   );
 }
 
-/** Test mode's documented numbers, from the server's own list. */
-const testModeNote = (numbers: NonNullable<PayoutOptions["testNumbers"]>) =>
-  `Test mode: numbers ending in ${numbers.fails} fail, ${numbers.reversed} are sent back, ${numbers.unknown} are not found.`;
-
 /**
  * Local payout details (issue #40, docs/product.md#payout-rails): the kind the Seer's country offers, the network or
  * bank, the number, the holder's name as the provider reports it (or as the Seer types it where it cannot), the
@@ -64,8 +60,9 @@ export function PayoutDetailsForm({
   onClose: () => void;
 }) {
   const phone = useMediaQuery("(max-width: 36em)");
+  const { t } = useI18n();
   return (
-    <Modal opened={opened} onClose={onClose} title="Payout details" fullScreen={phone === true} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t("payoutDetails.title")} fullScreen={phone === true} size="lg">
       {opened && <PayoutDetailsFields options={options} onDone={onClose} />}
     </Modal>
   );
@@ -73,6 +70,7 @@ export function PayoutDetailsForm({
 
 function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   // What the provider answered for the details as they were when checked; any change to them clears it.
   const [checked, setChecked] = useState<{ accountName: string | null } | null>(null);
   const form = useForm<PayoutDetailsValues>({
@@ -106,7 +104,7 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
     onSuccess: ({ label }) => {
       void utils.payouts.options.invalidate();
       void utils.payouts.overview.invalidate();
-      notify({ title: "Payout details saved", message: `Payouts go to ${label}.` }, "success");
+      notify({ title: t("payoutDetails.saved"), message: t("payoutDetails.savedMessage", { label }) }, "success");
       onDone();
     },
     onError: (error) => {
@@ -147,19 +145,25 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
         }),
       )}
       noValidate
-      aria-label="Payout details"
+      aria-label={t("payoutDetails.title")}
     >
       <Stack gap="sm">
         <InstitutionFields options={options} form={form} />
-        <TextInput label={NUMBER_LABEL[kind]} inputMode="numeric" autoComplete="off" {...form.getInputProps("accountNumber")} />
+        <TextInput
+          label={t(`payoutDetails.number.${kind}`)}
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.getInputProps("accountNumber")}
+        />
         {options.testNumbers && (
           <Text size="xs" c="dimmed">
-            {testModeNote(options.testNumbers)}
+            {/* Test mode's documented numbers, from the server's own list. */}
+            {t("payoutDetails.testMode", { ...options.testNumbers })}
           </Text>
         )}
         {!checked && (
           <Button variant="light" w="fit-content" onClick={checkName} loading={resolve.isPending}>
-            Check name
+            {t("payoutDetails.checkName")}
           </Button>
         )}
         {resolve.error && Object.keys(fieldErrorsOf(resolve.error)).length === 0 && (
@@ -170,16 +174,20 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
         {checked && (
           <Stack gap="xs">
             {checked.accountName !== null ? (
-              <Text fw={600}>Account holder: {checked.accountName}</Text>
+              <Text fw={600}>{t("payoutDetails.holder", { name: checked.accountName })}</Text>
             ) : (
-              <TextInput label="Account holder's name" autoComplete="name" {...form.getInputProps("accountName")} />
+              <TextInput label={t("payoutDetails.holderName")} autoComplete="name" {...form.getInputProps("accountName")} />
             )}
-            <Checkbox label="This is my account" {...form.getInputProps("confirmName", { type: "checkbox" })} />
+            <Checkbox label={t("payoutDetails.mine")} {...form.getInputProps("confirmName", { type: "checkbox" })} />
           </Stack>
         )}
-        <PasswordInput label="Your password" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
+        <PasswordInput
+          label={t("payoutDetails.password")}
+          autoComplete="current-password"
+          {...form.getInputProps("currentPassword")}
+        />
         <Text size="sm" c="dimmed">
-          Payouts are sent once at least {formatMinor(options.minimum, options.currency)} is owed.
+          {t("payoutDetails.minimum", { amount: formatMinor(options.minimum, options.currency) })}
         </Text>
         {save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && (
           <Alert color="red" role="alert">
@@ -188,7 +196,7 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={!checked}>
-            Save payout details
+            {t("payoutDetails.save")}
           </Button>
         </Group>
       </Stack>
@@ -231,13 +239,14 @@ export function PayoutInstitutionFields({
   institutions: { data?: { code: string; name: string }[] | undefined; isPending: boolean; isError: boolean };
   inputProps: ReturnType<UseFormReturnType<PayoutDetailsValues>["getInputProps"]>;
 }) {
+  const { t } = useI18n();
   return (
     <>
       {kinds.length > 1 && (
         <SegmentedControl
-          aria-label="Paid to"
+          aria-label={t("payoutDetails.paidTo")}
           fullWidth
-          data={kinds.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+          data={kinds.map((k) => ({ value: k, label: t(`payoutDetails.kind.${k}`) }))}
           value={kind}
           onChange={(next) => {
             const nextKind = kinds.find((k) => k === next);
@@ -246,14 +255,14 @@ export function PayoutInstitutionFields({
         />
       )}
       <NativeSelect
-        label={INSTITUTION_LABEL[kind]}
+        label={t(`payoutDetails.institution.${kind}`)}
         data={[
-          { value: "", label: institutions.isPending ? "Loading…" : `Choose your ${INSTITUTION_LABEL[kind].toLowerCase()}` },
+          { value: "", label: t(institutions.isPending ? "payoutDetails.loading" : `payoutDetails.choose.${kind}`) },
           ...(institutions.data ?? []).map((i) => ({ value: i.code, label: i.name })),
         ]}
         disabled={institutions.isPending}
         {...inputProps}
-        error={inputProps.error ?? (institutions.isError ? "The list could not be loaded. Try again later." : undefined)}
+        error={inputProps.error ?? (institutions.isError ? t("payoutDetails.listFailed") : undefined)}
       />
     </>
   );

@@ -1,19 +1,14 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { formatMoney, cents } from "../../../src/domain/money";
-import type { PayoutState } from "../../../src/domain/payouts";
 import type { PayoutStatus } from "../../../src/domain/enums";
 import { StatCard } from "../../components/StatCard";
 import { formatDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { LocalPayoutMethod, LocalPayoutsTable } from "./LocalPayouts";
 
-const STATUS_LABEL: Record<PayoutStatus, { label: string; color: string }> = {
-  not_connected: { label: "Not connected", color: "gray" },
-  details_needed: { label: "Details needed", color: "orange" },
-  active: { label: "Active", color: "green" },
-};
-const PAYOUT_LABEL: Record<PayoutState, string> = { paid: "Paid", partly_reversed: "Partly reversed", reversed: "Reversed" };
+const STATUS_COLOR: Record<PayoutStatus, string> = { not_connected: "gray", details_needed: "orange", active: "green" };
 
 /** Back from the provider's onboarding (`return`), or its link ran out (`refresh`): ?payouts= in the address. */
 export type PayoutsStep = "return" | "refresh";
@@ -24,6 +19,7 @@ export type PayoutsStep = "return" | "refresh";
  */
 export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefined; onStepDone?: () => void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   // Where the Seer's country is paid: Stripe's onboarding, or details of mobile money or a local bank (issue #40).
   const options = trpc.payouts.options.useQuery();
   // While a payout is on its way or about to go (the server knows: an active account, or local details and a balance
@@ -44,15 +40,14 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
     else refreshNow(undefined, { onSettled: () => onStepDone?.() });
   }, [step, connectNow, refreshNow, onStepDone]);
 
-  if (overview.isPending || options.isPending) return <Loader aria-label="Loading payouts" />;
+  if (overview.isPending || options.isPending) return <Loader aria-label={t("dashboard.payouts.loading")} />;
   if (overview.isError || options.isError)
     return (
-      <Alert color="red" title="Could not load your payouts" role="alert">
-        Please try again later.
+      <Alert color="red" title={t("dashboard.payouts.loadFailed")} role="alert">
+        {t("dashboard.payouts.loadFailedMessage")}
       </Alert>
     );
   const data = overview.data;
-  const status = STATUS_LABEL[data.status];
   const local = options.data.rail !== "stripe";
   return (
     <Card withBorder radius="md">
@@ -60,23 +55,22 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
         <Group justify="space-between" align="center">
           <Group gap="sm">
             <Title order={3} size="h4">
-              Payouts
+              {t("dashboard.payouts.title")}
             </Title>
-            <Badge color={status.color} variant="light">
-              {status.label}
+            <Badge color={STATUS_COLOR[data.status]} variant="light">
+              {t(`dashboard.payouts.status.${data.status}`)}
             </Badge>
           </Group>
           {!local && data.status !== "active" && (
             <Button onClick={() => connect.mutate()} loading={connect.isPending}>
-              {data.status === "not_connected" ? "Connect payout account" : "Continue setup"}
+              {t(data.status === "not_connected" ? "dashboard.payouts.connect" : "dashboard.payouts.continue")}
             </Button>
           )}
         </Group>
         {local && <LocalPayoutMethod options={options.data} />}
         {data.status !== "active" && (
           <Text size="sm" c="dimmed">
-            Connect a payout account to receive your earnings. Until then they are kept for you and paid as soon as the account is
-            active.
+            {t("dashboard.payouts.connectHint")}
           </Text>
         )}
         {connect.isError && (
@@ -86,29 +80,33 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard
-            label="On Hold"
+            label={t("dashboard.payouts.onHold")}
             value={formatMoney(cents(data.pending))}
-            note={`Held until ${data.holdHours} hours after each session`}
+            note={t("dashboard.payouts.onHoldNote", { hours: data.holdHours })}
           />
           <StatCard
-            label="Available"
+            label={t("dashboard.payouts.available")}
             value={formatMoney(cents(data.available))}
-            note={data.status === "active" ? "Paid out automatically" : "Paid once your payout account is active"}
+            note={t(data.status === "active" ? "dashboard.payouts.availableAuto" : "dashboard.payouts.availableLater")}
           />
-          <StatCard label="Paid Out" value={formatMoney(cents(data.paidOut))} note="Transferred to your account" />
+          <StatCard
+            label={t("dashboard.payouts.paidOut")}
+            value={formatMoney(cents(data.paidOut))}
+            note={t("dashboard.payouts.paidOutNote")}
+          />
         </SimpleGrid>
         {data.localPayouts.length > 0 && <LocalPayoutsTable payouts={data.localPayouts} />}
         {data.payouts.length === 0 ? (
-          data.localPayouts.length === 0 && <Text c="dimmed">No payouts yet.</Text>
+          data.localPayouts.length === 0 && <Text c="dimmed">{t("dashboard.payouts.none")}</Text>
         ) : (
           <Table.ScrollContainer minWidth={420}>
-            <Table striped aria-label="Payout history">
+            <Table striped aria-label={t("dashboard.payouts.history")}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Sessions</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th>{t("dashboard.payouts.date")}</Table.Th>
+                  <Table.Th>{t("dashboard.payouts.sessions")}</Table.Th>
+                  <Table.Th>{t("dashboard.payouts.amount")}</Table.Th>
+                  <Table.Th>{t("dashboard.payouts.status")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -117,7 +115,7 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
                     <Table.Td>{formatDate(p.date)}</Table.Td>
                     <Table.Td>{p.sessions}</Table.Td>
                     <Table.Td>{formatMoney(cents(p.amount))}</Table.Td>
-                    <Table.Td>{PAYOUT_LABEL[p.status]}</Table.Td>
+                    <Table.Td>{t(`dashboard.payouts.state.${p.status}`)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

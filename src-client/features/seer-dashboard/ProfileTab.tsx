@@ -20,10 +20,11 @@ import { formatMoney } from "../../../src/domain/money";
 import { seerProfileUpdateSchema } from "../../../src/schemas/dashboard";
 import { SeerAvatar } from "../../components/SeerAvatar";
 import { formatRating } from "../../components/StarRating";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { UploadError, uploadFile } from "../../lib/upload";
-import { dashboardMessages } from "./format";
+import { dashboardMessages, toastText } from "./format";
 import type { DashboardSeer } from "./types";
 
 interface ProfileFormValues {
@@ -52,7 +53,7 @@ const toForm = (seer: DashboardSeer): ProfileFormValues => ({
   profileImageUrl: seer.profileImageUrl ?? "",
 });
 
-const priceText = (price: string | null) => (price ? formatMoney(price) : "Not offered");
+const priceText = (t: Translate, price: string | null) => (price ? formatMoney(price) : t("dashboard.profile.notOffered"));
 
 function PhotoUpload({
   value,
@@ -65,6 +66,7 @@ function PhotoUpload({
   onUploaded: (url: string) => void;
   onBusy: (busy: boolean) => void;
 }) {
+  const { t } = useI18n();
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<(() => void) | null>(null);
@@ -85,7 +87,7 @@ function PhotoUpload({
       (failure: unknown) => {
         setPercent(null);
         onBusy(false);
-        setError(failure instanceof UploadError ? failure.detail : "The photo could not be uploaded. Please try again.");
+        setError(failure instanceof UploadError ? failure.detail : t("dashboard.profile.photoFailed"));
       },
     );
   };
@@ -94,14 +96,14 @@ function PhotoUpload({
       <SeerAvatar name={name} src={value || null} size={64} />
       <Stack gap={4} style={{ flex: 1 }}>
         <FileInput
-          label="Profile Photo"
-          description="JPEG or PNG, up to 10 MB. Uploads as soon as you choose it, cropped to a square around its centre."
+          label={t("dashboard.profile.photo")}
+          description={t("dashboard.profile.photoDescription")}
           accept="image/jpeg,image/png"
           clearable
           onChange={start}
           error={error}
         />
-        {percent !== null && <Progress value={percent} animated aria-label="Photo upload progress" />}
+        {percent !== null && <Progress value={percent} animated aria-label={t("dashboard.profile.photoProgress")} />}
       </Stack>
     </Group>
   );
@@ -109,6 +111,7 @@ function PhotoUpload({
 
 function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [uploading, setUploading] = useState(false);
   const form = useForm<ProfileFormValues>({
     mode: "controlled",
@@ -117,7 +120,7 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
   });
   const update = trpc.seerDashboard.updateProfile.useMutation({
     onSuccess: () => {
-      notify(dashboardMessages.profileUpdated, "success");
+      notify(toastText(t, dashboardMessages.profileUpdated), "success");
       void utils.seerDashboard.overview.invalidate();
       void utils.seers.invalidate();
       onDone();
@@ -129,13 +132,13 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
       );
       if (entries.length > 0) form.setErrors(Object.fromEntries(entries));
       notify(
-        { title: dashboardMessages.profileFailed.title, message: error.message || dashboardMessages.profileFailed.message },
+        { title: t(dashboardMessages.profileFailed.title), message: error.message || t(dashboardMessages.profileFailed.message) },
         "destructive",
       );
     },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate aria-label="Update Profile">
+    <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate aria-label={t("dashboard.profile.form")}>
       <Stack gap="md">
         <PhotoUpload
           value={form.values.profileImageUrl}
@@ -144,45 +147,46 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
           onBusy={setUploading}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="15 Minute Price"
-            description="Blank if not offered"
-            inputMode="decimal"
-            {...form.getInputProps("price15Min")}
-          />
-          <TextInput
-            label="30 Minute Price"
-            description="Blank if not offered"
-            inputMode="decimal"
-            {...form.getInputProps("price30Min")}
-          />
-          <TextInput
-            label="60 Minute Price"
-            description="Blank if not offered"
-            inputMode="decimal"
-            {...form.getInputProps("price60Min")}
-          />
+          {([15, 30, 60] as const).map((minutes) => (
+            <TextInput
+              key={minutes}
+              label={t("dashboard.profile.price", { minutes })}
+              description={t("dashboard.profile.priceBlank")}
+              inputMode="decimal"
+              {...form.getInputProps(`price${minutes}Min`)}
+            />
+          ))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Tradition" required {...form.getInputProps("tradition")} />
-          <TextInput label="Country" required {...form.getInputProps("country")} />
+          <TextInput label={t("dashboard.profile.tradition")} required {...form.getInputProps("tradition")} />
+          <TextInput label={t("dashboard.profile.country")} required {...form.getInputProps("country")} />
           <NumberInput
-            label="Years of Practice"
+            label={t("dashboard.profile.years")}
             required
             min={1}
             allowDecimal={false}
             {...form.getInputProps("yearsOfPractice")}
           />
         </SimpleGrid>
-        <TagsInput label="Languages" description="Press Enter to add" required {...form.getInputProps("languages")} />
-        <TagsInput label="Specializations" description="Press Enter to add" required {...form.getInputProps("specializations")} />
-        <Textarea label="Biography" required rows={5} {...form.getInputProps("biography")} />
+        <TagsInput
+          label={t("dashboard.profile.languages")}
+          description={t("dashboard.profile.pressEnter")}
+          required
+          {...form.getInputProps("languages")}
+        />
+        <TagsInput
+          label={t("dashboard.profile.specializations")}
+          description={t("dashboard.profile.pressEnter")}
+          required
+          {...form.getInputProps("specializations")}
+        />
+        <Textarea label={t("dashboard.profile.biography")} required rows={5} {...form.getInputProps("biography")} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
+            {t("dashboard.profile.cancel")}
           </Button>
           <Button type="submit" loading={update.isPending} disabled={uploading}>
-            Save Profile
+            {t("dashboard.profile.save")}
           </Button>
         </Group>
       </Stack>
@@ -193,6 +197,7 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
 /** docs/product.md#routes-and-screens Profile tab, with a working 'Update Profile'. */
 export function ProfileTab({ seer }: { seer: DashboardSeer }) {
   const [editing, setEditing] = useState(false);
+  const { t } = useI18n();
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -206,7 +211,7 @@ export function ProfileTab({ seer }: { seer: DashboardSeer }) {
               <Text c="dimmed">{seer.tradition}</Text>
             </div>
           </Group>
-          {!editing && <Button onClick={() => setEditing(true)}>Update Profile</Button>}
+          {!editing && <Button onClick={() => setEditing(true)}>{t("dashboard.profile.update")}</Button>}
         </Group>
         {editing ? (
           <ProfileForm seer={seer} onDone={() => setEditing(false)} />
@@ -214,23 +219,24 @@ export function ProfileTab({ seer }: { seer: DashboardSeer }) {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Text>
-                <strong>Tradition:</strong> {seer.tradition}
+                <strong>{t("dashboard.profile.traditionLine")}</strong> {seer.tradition}
               </Text>
               <Text>
-                <strong>Country:</strong> {seer.country}
+                <strong>{t("dashboard.profile.countryLine")}</strong> {seer.country}
               </Text>
               <Text>
-                <strong>Years of practice:</strong> {seer.yearsOfPractice}
+                <strong>{t("dashboard.profile.yearsLine")}</strong> {seer.yearsOfPractice}
               </Text>
               <Text>
-                <strong>Rating:</strong> {formatRating(Number(seer.averageRating))} ({seer.totalReviews} reviews)
+                <strong>{t("dashboard.profile.ratingLine")}</strong> {formatRating(Number(seer.averageRating))}{" "}
+                {t("dashboard.profile.reviews", { count: seer.totalReviews })}
               </Text>
               <Text>
-                <strong>Languages:</strong> {seer.languages.join(", ")}
+                <strong>{t("dashboard.profile.languagesLine")}</strong> {seer.languages.join(", ")}
               </Text>
             </SimpleGrid>
             <Group gap="xs">
-              <Text fw={700}>Specializations:</Text>
+              <Text fw={700}>{t("dashboard.profile.specializationsLine")}</Text>
               {seer.specializations.map((s) => (
                 <Badge key={s} variant="light">
                   {s}
@@ -238,12 +244,14 @@ export function ProfileTab({ seer }: { seer: DashboardSeer }) {
               ))}
             </Group>
             <Title order={3} size="h4">
-              Session Prices
+              {t("dashboard.profile.prices")}
             </Title>
             <SimpleGrid cols={3}>
-              <Text>15 minutes: {priceText(seer.price15Min)}</Text>
-              <Text>30 minutes: {priceText(seer.price30Min)}</Text>
-              <Text>60 minutes: {priceText(seer.price60Min)}</Text>
+              {([15, 30, 60] as const).map((minutes) => (
+                <Text key={minutes}>
+                  {t("dashboard.profile.priceLine", { minutes, price: priceText(t, seer[`price${minutes}Min`]) })}
+                </Text>
+              ))}
             </SimpleGrid>
             <Text style={{ whiteSpace: "pre-line" }}>{seer.biography}</Text>
           </Stack>

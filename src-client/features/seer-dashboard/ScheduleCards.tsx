@@ -18,24 +18,34 @@ import { DatePicker } from "@mantine/dates";
 import { CALENDAR_ARIA_LABELS } from "../../components/calendar-labels";
 import { useState } from "react";
 import { dateInTimeZone, timeInTimeZone } from "../../../src/domain/consultations";
-import { BUFFER_MINUTES, MAX_DAILY_CAP, NOTICE_MINUTES, noticeLabel, type ScheduleRules } from "../../../src/domain/schedule";
+import { BUFFER_MINUTES, MAX_DAILY_CAP, NOTICE_MINUTES, type ScheduleRules } from "../../../src/domain/schedule";
+import type { Locale } from "../../../src/i18n/locales";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import { notifyActionError } from "../../lib/actionError";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { toastText } from "./format";
 import type { DashboardSeer } from "./types";
 
 /** docs/product.md#routes-and-screens Availability tab: the toasts of the rules and time-off cards, word for word. */
-export const scheduleMessages = {
-  rulesSaved: { title: "Rules saved", message: "Clients now see only the times your rules allow." },
-  overrideAdded: { title: "Date added", message: "Clients now see your hours for these dates." },
-  overrideRemoved: { title: "Date removed", message: "Your weekly calendar applies to these dates again." },
-  bookingsCancelled: { title: "Bookings cancelled", message: "Each client gets a full refund." },
-} as const;
+const scheduleMessages = {
+  rulesSaved: { title: "dashboardSchedule.rulesSaved", message: "dashboardSchedule.rulesSavedMessage" },
+  overrideAdded: { title: "dashboardSchedule.overrideAdded", message: "dashboardSchedule.overrideAddedMessage" },
+  overrideRemoved: { title: "dashboardSchedule.overrideRemoved", message: "dashboardSchedule.overrideRemovedMessage" },
+  bookingsCancelled: { title: "dashboardSchedule.bookingsCancelled", message: "dashboardSchedule.bookingsCancelledMessage" },
+} as const satisfies Record<string, { title: MessageId; message: MessageId }>;
 
 const HORIZON_CHOICES = [30, 60, 90, 180, 365];
 const HOURS = Array.from({ length: 25 }, (_, i) => `${String(i).padStart(2, "0")}:00`);
 
-const minutesLabel = (m: number) => (m === 0 ? "None" : noticeLabel(m));
+/** A buffer or a notice as noticeLabel (src/domain/schedule.ts) writes it, in the page's language: "2 hours", "1 day". */
+function minutesLabel(t: Translate, m: number): string {
+  if (m === 0) return t("dashboardSchedule.none");
+  if (m % 1440 === 0) return t("dashboardSchedule.days", { count: m / 1440 });
+  if (m % 60 === 0) return t("dashboardSchedule.hours", { count: m / 60 });
+  return t("dashboardSchedule.minutes", { count: m });
+}
 const withCurrent = (choices: readonly number[], current: number) =>
   (choices.includes(current) ? [...choices] : [...choices, current].sort((a, b) => a - b)).map(String);
 
@@ -65,11 +75,12 @@ function RuleSelect({
 /** The Scheduling Rules card: buffers, minimum notice, how far ahead, sessions a day. */
 export function SchedulingRulesCard({ rules }: { rules: ScheduleRules }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [draft, setDraft] = useState<ScheduleRules>(rules);
   const save = trpc.seerDashboard.saveRules.useMutation({
     onSuccess: (saved) => {
       setDraft(saved);
-      notify(scheduleMessages.rulesSaved, "success");
+      notify(toastText(t, scheduleMessages.rulesSaved), "success");
       void utils.seerDashboard.schedule.invalidate();
       void utils.bookings.takenSlots.invalidate();
     },
@@ -81,52 +92,52 @@ export function SchedulingRulesCard({ rules }: { rules: ScheduleRules }) {
       <Stack gap="md">
         <div>
           <Title order={3} size="h4">
-            Scheduling Rules
+            {t("dashboardSchedule.rules")}
           </Title>
           <Text size="sm" c="dimmed">
-            Clients can book only the times these rules allow.
+            {t("dashboardSchedule.rulesDescription")}
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <RuleSelect
-            label="Buffer before each session"
+            label={t("dashboardSchedule.bufferBefore")}
             value={draft.bufferBeforeMinutes}
             choices={BUFFER_MINUTES}
-            format={minutesLabel}
+            format={(v) => minutesLabel(t, v)}
             onChange={(v) => set({ bufferBeforeMinutes: v })}
           />
           <RuleSelect
-            label="Buffer after each session"
+            label={t("dashboardSchedule.bufferAfter")}
             value={draft.bufferAfterMinutes}
             choices={BUFFER_MINUTES}
-            format={minutesLabel}
+            format={(v) => minutesLabel(t, v)}
             onChange={(v) => set({ bufferAfterMinutes: v })}
           />
           <RuleSelect
-            label="Minimum notice"
+            label={t("dashboardSchedule.notice")}
             value={draft.noticeMinutes}
             choices={NOTICE_MINUTES}
-            format={minutesLabel}
+            format={(v) => minutesLabel(t, v)}
             onChange={(v) => set({ noticeMinutes: v })}
           />
           <RuleSelect
-            label="Clients can book up to"
+            label={t("dashboardSchedule.horizon")}
             value={draft.horizonDays}
             choices={HORIZON_CHOICES}
-            format={(v) => `${v} days ahead`}
+            format={(v) => t("dashboardSchedule.daysAhead", { count: v })}
             onChange={(v) => set({ horizonDays: v })}
           />
           <RuleSelect
-            label="Sessions per day"
+            label={t("dashboardSchedule.perDay")}
             value={draft.dailyCap ?? 0}
             choices={Array.from({ length: MAX_DAILY_CAP + 1 }, (_, i) => i)}
-            format={(v) => (v === 0 ? "No limit" : `At most ${v}`)}
+            format={(v) => (v === 0 ? t("dashboardSchedule.noLimit") : t("dashboardSchedule.atMost", { count: v }))}
             onChange={(v) => set({ dailyCap: v === 0 ? null : v })}
           />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button onClick={() => save.mutate(draft)} loading={save.isPending}>
-            Save Rules
+            {t("dashboardSchedule.saveRules")}
           </Button>
         </Group>
       </Stack>
@@ -144,24 +155,23 @@ type Override = {
 };
 type AffectedBooking = { id: string; startsAt: Date; sessionType: string; clientName: string };
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-export const overrideLabel = (o: Pick<Override, "startDate" | "endDate" | "kind" | "hours">): string => {
-  const days = o.startDate === o.endDate ? dayLabel(o.startDate) : `${dayLabel(o.startDate)} – ${dayLabel(o.endDate)}`;
-  return o.kind === "time_off" ? `${days}: Time off` : `${days}: ${o.hours.map((h) => `${h.start}–${h.end}`).join(", ")}`;
+/** "5 Dec 2026" in English, "5 déc. 2026" in French. */
+const DAY_LABEL = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
+const dayLabel = (locale: Locale, date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(locale === "fr" ? "fr-FR" : "en-GB", DAY_LABEL);
+const overrideLabel = (t: Translate, locale: Locale, o: Pick<Override, "startDate" | "endDate" | "kind" | "hours">): string => {
+  const from = dayLabel(locale, o.startDate);
+  const days = o.startDate === o.endDate ? from : `${from} – ${dayLabel(locale, o.endDate)}`;
+  return o.kind === "time_off"
+    ? t("dashboardSchedule.timeOffLabel", { days })
+    : t("dashboardSchedule.hoursLabel", { days, hours: o.hours.map((h) => `${h.start}–${h.end}`).join(", ") });
 };
 
 /** The dialog's title and text, by what the Seer added (docs/product.md#routes-and-screens, word for word). */
 export const affectedBookingsTexts = {
-  time_off: {
-    title: "Bookings during your time off",
-    text: "These sessions fall inside your time off. Keep them, or cancel them: each client gets a full refund.",
-  },
-  hours: {
-    title: "Bookings outside your new hours",
-    text: "These sessions fall outside the hours you gave this date. Keep them, or cancel them: each client gets a full refund.",
-  },
-} as const;
+  time_off: { title: "dashboardSchedule.timeOffTitle", text: "dashboardSchedule.timeOffText" },
+  hours: { title: "dashboardSchedule.hoursTitle", text: "dashboardSchedule.hoursText" },
+} as const satisfies Record<string, { title: MessageId; text: MessageId }>;
 
 /**
  * The dialog after adding time off or a date's own hours: the confirmed bookings the new override refuses, each kept
@@ -179,23 +189,24 @@ function AffectedBookingsDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [chosen, setChosen] = useState<string[]>([]);
   const cancel = trpc.seerDashboard.cancelTimeOffBookings.useMutation({
     onSuccess: () => {
-      notify(scheduleMessages.bookingsCancelled, "success");
+      notify(toastText(t, scheduleMessages.bookingsCancelled), "success");
       void utils.bookings.invalidate();
       onClose();
     },
     onError: notifyActionError,
   });
   return (
-    <Modal opened onClose={onClose} title={affectedBookingsTexts[kind].title} centered>
+    <Modal opened onClose={onClose} title={t(affectedBookingsTexts[kind].title)} centered>
       <Stack gap="md">
-        <Text size="sm">{affectedBookingsTexts[kind].text}</Text>
+        <Text size="sm">{t(affectedBookingsTexts[kind].text)}</Text>
         {bookings.map((b) => (
           <Checkbox
             key={b.id}
-            label={`${dateInTimeZone(b.startsAt, timeZone)} ${timeInTimeZone(b.startsAt, timeZone)} · ${b.clientName || "Client"}`}
+            label={`${dateInTimeZone(b.startsAt, timeZone)} ${timeInTimeZone(b.startsAt, timeZone)} · ${b.clientName || t("dashboardSchedule.client")}`}
             checked={chosen.includes(b.id)}
             onChange={(event) => {
               const on = event.currentTarget.checked;
@@ -205,7 +216,7 @@ function AffectedBookingsDialog({
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Keep All
+            {t("dashboardSchedule.keepAll")}
           </Button>
           <Button
             color="red"
@@ -213,7 +224,7 @@ function AffectedBookingsDialog({
             loading={cancel.isPending}
             onClick={() => cancel.mutate({ bookingIds: chosen, kind })}
           >
-            Cancel Selected
+            {t("dashboardSchedule.cancelSelected")}
           </Button>
         </Group>
       </Stack>
@@ -224,6 +235,7 @@ function AffectedBookingsDialog({
 /** The Time Off and Date Overrides card: a calendar to add either, and the list with Remove. */
 export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardSeer; overrides: Override[]; today: string }) {
   const utils = trpc.useUtils();
+  const { t, locale } = useI18n();
   const [kind, setKind] = useState<"time_off" | "hours">("time_off");
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [date, setDate] = useState<string | null>(null);
@@ -237,7 +249,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
   };
   const add = trpc.seerDashboard.addOverride.useMutation({
     onSuccess: (answer) => {
-      notify(scheduleMessages.overrideAdded, "success");
+      notify(toastText(t, scheduleMessages.overrideAdded), "success");
       setRange([null, null]);
       setDate(null);
       setNote("");
@@ -248,7 +260,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
   });
   const remove = trpc.seerDashboard.removeOverride.useMutation({
     onSuccess: () => {
-      notify(scheduleMessages.overrideRemoved, "success");
+      notify(toastText(t, scheduleMessages.overrideRemoved), "success");
       refresh();
     },
     onError: notifyActionError,
@@ -264,20 +276,20 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
       <Stack gap="md">
         <div>
           <Title order={3} size="h4">
-            Time Off and Date Overrides
+            {t("dashboardSchedule.overrides")}
           </Title>
           <Text size="sm" c="dimmed">
-            Mark days you are away, or give one date its own hours. These win over your weekly calendar.
+            {t("dashboardSchedule.overridesDescription")}
           </Text>
         </div>
         <SegmentedControl
           value={kind}
           onChange={(value) => setKind(value === "hours" ? "hours" : "time_off")}
           data={[
-            { value: "time_off", label: "Time off" },
-            { value: "hours", label: "Own hours" },
+            { value: "time_off", label: t("dashboardSchedule.timeOff") },
+            { value: "hours", label: t("dashboardSchedule.ownHours") },
           ]}
-          aria-label="What to add"
+          aria-label={t("dashboardSchedule.whatToAdd")}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {kind === "time_off" ? (
@@ -290,7 +302,7 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
               defaultDate={today}
               weekendDays={[]}
               ariaLabels={CALENDAR_ARIA_LABELS}
-              aria-label="Time off dates"
+              aria-label={t("dashboardSchedule.timeOffDates")}
             />
           ) : (
             <DatePicker
@@ -300,37 +312,47 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
               defaultDate={today}
               weekendDays={[]}
               ariaLabels={CALENDAR_ARIA_LABELS}
-              aria-label="Date with its own hours"
+              aria-label={t("dashboardSchedule.ownHoursDate")}
             />
           )}
           <Stack gap="sm">
             {kind === "hours" && (
               <Group grow>
                 <NativeSelect
-                  label="From"
+                  label={t("dashboardSchedule.from")}
                   data={HOURS.slice(0, 24)}
                   value={from}
                   onChange={(e) => setFrom(e.currentTarget.value)}
                 />
-                <NativeSelect label="To" data={HOURS.slice(1)} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+                <NativeSelect
+                  label={t("dashboardSchedule.to")}
+                  data={HOURS.slice(1)}
+                  value={to}
+                  onChange={(e) => setTo(e.currentTarget.value)}
+                />
               </Group>
             )}
-            <TextInput label="Note (optional)" value={note} maxLength={200} onChange={(e) => setNote(e.currentTarget.value)} />
+            <TextInput
+              label={t("dashboardSchedule.note")}
+              value={note}
+              maxLength={200}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
             <Button onClick={submit} disabled={!ready} loading={add.isPending}>
-              {kind === "time_off" ? "Add Time Off" : "Add Hours"}
+              {t(kind === "time_off" ? "dashboardSchedule.addTimeOff" : "dashboardSchedule.addHours")}
             </Button>
           </Stack>
         </SimpleGrid>
         {overrides.length === 0 && (
           <Text size="sm" c="dimmed">
-            No time off or date overrides yet.
+            {t("dashboardSchedule.noOverrides")}
           </Text>
         )}
-        <Stack gap="xs" aria-label="Time off and date overrides" role="list">
+        <Stack gap="xs" aria-label={t("dashboardSchedule.list")} role="list">
           {overrides.map((o) => (
             <Group key={o.id} justify="space-between" role="listitem" wrap="nowrap">
               <div>
-                <Text fw={600}>{overrideLabel(o)}</Text>
+                <Text fw={600}>{overrideLabel(t, locale, o)}</Text>
                 {o.note && (
                   <Text size="sm" c="dimmed">
                     {o.note}
@@ -340,11 +362,11 @@ export function DateOverridesCard({ seer, overrides, today }: { seer: DashboardS
               <Button
                 size="compact-sm"
                 variant="default"
-                aria-label={`Remove ${overrideLabel(o)}`}
+                aria-label={t("dashboardSchedule.removeLabel", { override: overrideLabel(t, locale, o) })}
                 loading={remove.isPending && remove.variables.id === o.id}
                 onClick={() => remove.mutate({ id: o.id })}
               >
-                Remove
+                {t("dashboardSchedule.remove")}
               </Button>
             </Group>
           ))}

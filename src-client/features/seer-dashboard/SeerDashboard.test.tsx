@@ -9,6 +9,12 @@ import { renderApp } from "../../test/render";
 import { seerData } from "../seers/testData";
 import type { DashboardOverview, Earnings, SeerSessions } from "./types";
 import { affectedBookingsTexts } from "./ScheduleCards";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { englishI18n } from "../../lib/english";
+import { createI18n } from "../../lib/i18n";
+import { bypassing, pseudo } from "../../test/pseudo";
 
 const me = (role: "client" | "seer") => ({
   id: `u-${role}`,
@@ -229,6 +235,7 @@ function asSeer(overrides: Parameters<typeof trpcHandlers>[0] = {}) {
 }
 
 beforeEach(() => notifications.clean());
+const { t } = englishI18n;
 
 describe("/seer/dashboard access", () => {
   it("asks visitors to log in", async () => {
@@ -840,12 +847,13 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(await screen.findByRole("button", { name: "5 December 2026" }));
     await user.selectOptions(screen.getByRole("combobox", { name: "To" }), "13:00");
     await user.click(screen.getByRole("button", { name: "Add Hours" }));
-    const dialog = await screen.findByRole("dialog", { name: affectedBookingsTexts.hours.title });
-    expect(affectedBookingsTexts.hours).toEqual({
+    const hoursTexts = { title: t(affectedBookingsTexts.hours.title), text: t(affectedBookingsTexts.hours.text) };
+    const dialog = await screen.findByRole("dialog", { name: hoursTexts.title });
+    expect(hoursTexts).toEqual({
       title: "Bookings outside your new hours",
       text: "These sessions fall outside the hours you gave this date. Keep them, or cancel them: each client gets a full refund.",
     });
-    expect(within(dialog).getByText(affectedBookingsTexts.hours.text)).toBeInTheDocument();
+    expect(within(dialog).getByText(hoursTexts.text)).toBeInTheDocument();
     expect(added).toEqual([
       { kind: "hours", startDate: "2026-12-05", endDate: "2026-12-05", hours: [{ start: "10:00", end: "13:00" }], note: "" },
     ]);
@@ -853,9 +861,7 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(within(dialog).getByRole("button", { name: "Cancel Selected" }));
     await waitFor(() => expect(cancelled).toEqual([{ bookingIds: ["b-3"], kind: "hours" }]));
     expect(await screen.findByText("Bookings cancelled")).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: affectedBookingsTexts.hours.title })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: hoursTexts.title })).not.toBeInTheDocument());
   });
 
   it("opens no dialog when a date's own hours refuse no confirmed booking", async () => {
@@ -881,5 +887,126 @@ describe("the Availability tab's scheduling rules and time off", () => {
     await user.click(screen.getByRole("button", { name: "Add Hours" }));
     expect(await screen.findByText("Date added")).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("/seer/dashboard in French (issue #45)", () => {
+  // The app's language and its format language, as main.tsx sets them for a French page.
+  const french = () => {
+    setFormatLocale("fr");
+    return createI18n("fr", { ...frenchPublic, ...frenchApp });
+  };
+  afterEach(() => setFormatLocale("en"));
+  // Testing Library reads every space as a plain one: the French no-break spaces match " ".
+
+  it("draws the heading, the figures, the tabs and the session cards in French", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/fr/seer/dashboard", french());
+    expect(await screen.findByRole("heading", { level: 1, name: "Tableau de bord Seer" })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Bon retour, Ama Serwaa Owusu\. Les horaires sont affichés dans votre fuseau horaire/),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Gains totaux")).toBeInTheDocument();
+    expect(screen.getByText("148,00 $")).toBeInTheDocument();
+    expect(screen.getByText("Après 20 % de frais de plateforme")).toBeInTheDocument();
+    for (const name of ["À venir (2)", "Passées (1)", "Gains", "Profil", "Disponibilités"]) {
+      expect(screen.getByRole("tab", { name })).toBeInTheDocument();
+    }
+    const card = screen.getByRole("article", { name: /^Séance de 60 minutes le / });
+    expect(within(card).getByRole("heading", { name: "Séance de 60 minutes" })).toBeInTheDocument();
+    expect(within(card).getByText("Confirmée")).toBeInTheDocument();
+    expect(within(card).getByText("Notes du client : About my family")).toBeInTheDocument();
+    expect(card).toHaveTextContent("Vos gains : 80,00 $");
+    expect(within(card).getByRole("link", { name: "Rejoindre la salle de consultation" })).toHaveAttribute(
+      "href",
+      "/fr/meeting/b-1",
+    );
+    expect(within(card).getByRole("button", { name: "Proposer un autre horaire" })).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Annuler la séance" })).toBeInTheDocument();
+    expect(screen.getByText("Déplacée")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Passées (1)" }));
+    const past = await screen.findByRole("article", { name: /^Séance de 30 minutes/ });
+    expect(within(past).getByText("Terminée")).toBeInTheDocument();
+    expect(within(past).getByText("Avis du client")).toBeInTheDocument();
+    // What the client wrote is shown as written.
+    expect(within(past).getByText("Very calm and clear.")).toBeInTheDocument();
+  });
+
+  it("draws the earnings, the profile and the weekly calendar in French", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/fr/seer/dashboard?tab=earnings", french());
+    const table = await screen.findByRole("table", { name: "Gains par séance" });
+    expect(within(table).getByRole("columnheader", { name: "Frais de plateforme" })).toBeInTheDocument();
+    expect(within(table).getByText("en attente")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "30 derniers jours" })).toBeInTheDocument();
+    expect(screen.getByText("Détail de la commission")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Versements" })).toBeInTheDocument();
+    expect(screen.getByText("Non connecté")).toBeInTheDocument();
+    expect(screen.getByText("Vos gains (80 %)")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Profil" }));
+    expect(await screen.findByText("15 minutes : Non proposée")).toBeInTheDocument();
+    expect(screen.getByText(/\(12 avis\)$/)).toHaveTextContent(/^Note : .+ \(12 avis\)$/);
+    // The Seer's own words stay as written.
+    expect(screen.getByText("A priestess of the Akan tradition.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Modifier le profil" }));
+    const form = await screen.findByRole("form", { name: "Modifier le profil" });
+    expect(within(form).getByLabelText("Tarif 30 minutes")).toHaveValue("45.00");
+    expect(within(form).getByRole("button", { name: "Enregistrer le profil" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Disponibilités" }));
+    const monday = await screen.findByRole("group", { name: "Lundi" });
+    expect(within(monday).getByRole("button", { name: "Fermer la journée du lundi" })).toBeInTheDocument();
+    expect(within(monday).getByRole("checkbox", { name: "Lundi 09:00" })).toBeChecked();
+    expect(screen.getByRole("button", { name: "Enregistrer les disponibilités" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Règles de réservation" })).toBeInTheDocument();
+    const notice = screen.getByRole("combobox", { name: "Délai de prévenance minimum" });
+    expect(within(notice).getByRole("option", { selected: true })).toHaveTextContent("2 heures");
+    expect(within(notice).getByRole("option", { name: "1 jour" })).toBeInTheDocument();
+    expect(screen.getByRole("listitem")).toHaveTextContent(/^24 déc\. 2026 – 26 déc\. 2026 : absence/);
+  });
+});
+
+/**
+ * What the dashboard shows that is not its own words: money, counts, dates, times, the clients' names and what the Seer
+ * and the clients wrote, the timezones' cities; and the texts of other features' parts inside it (the messages button,
+ * the stars' label, the charts' caption), which their own areas translate.
+ */
+const NOT_ITS_WORDS = new RegExp(
+  [
+    String.raw`-?\$[\d,.]+|[\d.,%-]+|\d\d:\d\d|(\w+day, )?\w+ \d+, \d{4}|Lagos|Kofi M\.|Esi A\.|Yaw B\.|Very calm and clear\.`,
+    String.raw`AO|Ama Serwaa Owusu|Akan Akom|Ghana|English, Twi|Divination|Ancestral Healing|A priestess of the Akan tradition\.`,
+    String.raw`New York|Chicago|Denver|Los Angeles|London|Paris|Nairobi|Johannesburg|Cairo|Dubai|Family`,
+    String.raw`Messages|Rated [\d.]+ out of 5|Last 12 months:`,
+  ]
+    .map((part) => `^(${part})$`)
+    .join("|"),
+);
+
+/** The page without the parts other features draw: the header, the Seer's calendars and feed, the date picker. */
+function dashboardParts(): HTMLElement {
+  const copy = document.body.cloneNode(true) as HTMLElement;
+  const others = 'header, [aria-label="Your calendars"], [aria-label="Your calendar feed"], [class*="mantine-DatePicker"]';
+  for (const element of copy.querySelectorAll(others)) element.remove();
+  return copy;
+}
+
+describe("/seer/dashboard in the pseudo-language (issue #45)", () => {
+  it("draws every text of its own, on each tab, from the catalog", async () => {
+    asSeer();
+    const user = userEvent.setup();
+    renderApp("/seer/dashboard", pseudo);
+    await screen.findByRole("heading", { level: 1, name: /⟦Seer Dashboard⟧/ });
+    const found = new Set(bypassing(dashboardParts(), NOT_ITS_WORDS));
+    for (const tab of [/Past/, /Earnings/, /Profile/, /Availability/]) {
+      await user.click(screen.getByRole("tab", { name: tab }));
+      await screen.findByRole("tabpanel");
+      if (/Availability/.test(tab.source)) await screen.findByText(/Scheduling Rules/);
+      for (const text of bypassing(dashboardParts(), NOT_ITS_WORDS)) found.add(text);
+    }
+    expect([...found]).toEqual([]);
   });
 });

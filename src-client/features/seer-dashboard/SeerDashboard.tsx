@@ -3,6 +3,7 @@ import { formatMoney } from "../../../src/domain/money";
 import { PLATFORM_FEE_PERCENT } from "../../../src/domain/consultations";
 import { accessNotice } from "../account/notices";
 import { AccessNoticeView } from "../account/guard";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { AvailabilityTab } from "./AvailabilityTab";
 import { EarningsTab } from "./EarningsTab";
@@ -16,9 +17,10 @@ import type { PayoutsStep } from "./PayoutsCard";
 import { InboxButton } from "../messages/MessagesButton";
 
 function SessionList({ seer, lists, past }: { seer: DashboardSeer; lists: SeerSessions; past: boolean }) {
+  const { t } = useI18n();
   const sessions = past ? lists.past : lists.upcoming;
   if (sessions.length === 0) {
-    return <Text c="dimmed">{past ? "No past sessions yet." : "No upcoming sessions."}</Text>;
+    return <Text c="dimmed">{t(past ? "dashboard.noPast" : "dashboard.noUpcoming")}</Text>;
   }
   return (
     <Stack gap="md">
@@ -31,40 +33,51 @@ function SessionList({ seer, lists, past }: { seer: DashboardSeer; lists: SeerSe
 
 function Dashboard({ seer, lists, tab, onTab, payoutsStep }: { seer: DashboardSeer; lists: SeerSessions } & TabProps) {
   const { summary } = lists;
+  const { t } = useI18n();
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start" gap="sm">
           <div>
-            <Title order={1}>Seer Dashboard</Title>
-            <Text c="dimmed">
-              Welcome back, {seer.fullName}. Times are shown in your timezone ({timezoneLabel(seer.timezone)}).
-            </Text>
+            <Title order={1}>{t("dashboard.title")}</Title>
+            <Text c="dimmed">{t("dashboard.welcome", { name: seer.fullName, zone: timezoneLabel(seer.timezone) })}</Text>
           </div>
           <InboxButton />
         </Group>
         {!seer.price15Min && !seer.price30Min && !seer.price60Min && (
-          <Alert color="orange" title="Your profile is not listed yet">
-            Clients cannot find or book you until you set at least one price. Add your prices in the Profile tab.
+          <Alert color="orange" title={t("dashboard.notListed.title")}>
+            {t("dashboard.notListed.message")}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <StatCard
-            label="Total Earnings"
+            label={t("dashboard.stat.totalEarnings")}
             value={formatMoney(summary.totalEarnings)}
-            note={`After ${PLATFORM_FEE_PERCENT}% platform fee`}
+            note={t("dashboard.stat.afterFee", { percent: PLATFORM_FEE_PERCENT })}
           />
-          <StatCard label="This Month" value={formatMoney(summary.thisMonth)} note="Paid sessions this month" />
-          <StatCard label="Upcoming Sessions" value={String(summary.upcomingSessions)} note="Confirmed and scheduled" />
-          <StatCard label="Total Sessions" value={String(summary.totalSessions)} note="Confirmed and held sessions" />
+          <StatCard
+            label={t("dashboard.stat.thisMonth")}
+            value={formatMoney(summary.thisMonth)}
+            note={t("dashboard.stat.thisMonthNote")}
+          />
+          <StatCard
+            label={t("dashboard.stat.upcoming")}
+            value={String(summary.upcomingSessions)}
+            note={t("dashboard.stat.upcomingNote")}
+          />
+          <StatCard
+            label={t("dashboard.stat.total")}
+            value={String(summary.totalSessions)}
+            note={t("dashboard.stat.totalNote")}
+          />
         </SimpleGrid>
         <Tabs value={tab} onChange={(value) => isDashboardTab(value) && onTab(value)} keepMounted={false}>
           <Tabs.List mb="lg">
-            <Tabs.Tab value="upcoming">Upcoming ({summary.upcomingSessions})</Tabs.Tab>
-            <Tabs.Tab value="past">Past ({summary.pastSessions})</Tabs.Tab>
-            <Tabs.Tab value="earnings">Earnings</Tabs.Tab>
-            <Tabs.Tab value="profile">Profile</Tabs.Tab>
-            <Tabs.Tab value="availability">Availability</Tabs.Tab>
+            <Tabs.Tab value="upcoming">{t("dashboard.tab.upcoming", { count: summary.upcomingSessions })}</Tabs.Tab>
+            <Tabs.Tab value="past">{t("dashboard.tab.past", { count: summary.pastSessions })}</Tabs.Tab>
+            <Tabs.Tab value="earnings">{t("dashboard.tab.earnings")}</Tabs.Tab>
+            <Tabs.Tab value="profile">{t("dashboard.tab.profile")}</Tabs.Tab>
+            <Tabs.Tab value="availability">{t("dashboard.tab.availability")}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="upcoming">
             <SessionList seer={seer} lists={lists} past={false} />
@@ -102,6 +115,7 @@ export function SeerDashboard({ tab, onTab, payoutsStep }: TabProps) {
   const overview = trpc.seerDashboard.overview.useQuery();
   // The cards and session lists are the bookings' (refreshed with them after a booking's change).
   const lists = trpc.bookings.seerSessions.useQuery();
+  const { t } = useI18n();
 
   if ([overview, lists].some((query) => query.error?.data?.code === "FORBIDDEN")) {
     return <AccessNoticeView notice={accessNotice("seerDashboard", "wrongRole")} />;
@@ -109,15 +123,15 @@ export function SeerDashboard({ tab, onTab, payoutsStep }: TabProps) {
   if (overview.isPending || lists.isPending) {
     return (
       <Container py={80} ta="center">
-        <Loader aria-label="Loading your dashboard" />
+        <Loader aria-label={t("dashboard.loading")} />
       </Container>
     );
   }
   if (overview.isError || lists.isError) {
     return (
       <Container size="sm" py={80}>
-        <Alert color="red" title="Could not load your dashboard" role="alert">
-          Something went wrong. Please try again later.
+        <Alert color="red" title={t("dashboard.loadFailed")} role="alert">
+          {t("dashboard.loadFailedMessage")}
         </Alert>
       </Container>
     );

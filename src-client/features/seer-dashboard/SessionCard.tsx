@@ -10,6 +10,7 @@ import { StarRating } from "../../components/StarRating";
 import { formatCalendarDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import { trpc } from "../../trpc";
 import { CancelBookingDialog } from "../bookings/CancelBookingDialog";
 import { RescheduleDialog, formatInZone } from "../bookings/RescheduleDialog";
@@ -31,44 +32,46 @@ function inAppPath(link: string): string | null {
 }
 
 function JoinMeeting({ link }: { link: string }) {
+  const { t } = useI18n();
   const path = inAppPath(link);
   const icon = <IconVideo size={16} aria-hidden />;
   if (path) {
     return (
       <Button component={Link} to={path} leftSection={icon}>
-        Join Meeting Room
+        {t("dashboard.session.join")}
       </Button>
     );
   }
   return (
     <Button component="a" href={link} target="_blank" rel="noopener noreferrer" leftSection={icon}>
-      Join Meeting Room
+      {t("dashboard.session.join")}
     </Button>
   );
 }
 
 function ReviewReply({ session }: { session: DashboardSession }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [error, setError] = useState<string | null>(null);
   const post = trpc.bookings.replyToReview.useMutation();
   const review = session.review;
   if (!review) {
     return (
       <Text size="sm" c="dimmed">
-        No review yet.
+        {t("dashboard.review.none")}
       </Text>
     );
   }
   const submit = (reply: string, close: () => void) => {
     const parsed = reviewReplySchema.safeParse({ bookingId: session.id, reply });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Write a reply");
+      setError(parsed.error.issues[0]?.message ?? t("dashboard.review.writeReply"));
       return;
     }
     setError(null);
     post.mutate(parsed.data, {
       onSuccess: () => {
-        notify({ title: "Reply Posted", message: "Your reply is shown under the review on your profile." }, "success");
+        notify({ title: t("dashboard.review.posted"), message: t("dashboard.review.postedMessage") }, "success");
         close();
         void utils.bookings.seerSessions.invalidate();
       },
@@ -79,7 +82,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
     <Stack gap={6} data-testid="session-review">
       <Group gap="xs">
         <Text size="sm" fw={600}>
-          Client review
+          {t("dashboard.review.client")}
         </Text>
         <StarRating value={review.rating} />
       </Group>
@@ -91,7 +94,7 @@ function ReviewReply({ session }: { session: DashboardSession }) {
       {review.seerReply ? (
         <Paper bg="var(--mantine-color-default-hover)" p="xs" radius="sm">
           <Text size="xs" fw={600}>
-            Your reply
+            {t("dashboard.review.yourReply")}
           </Text>
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {review.seerReply}
@@ -99,10 +102,10 @@ function ReviewReply({ session }: { session: DashboardSession }) {
         </Paper>
       ) : (
         <AnswerOnce
-          label="Your public reply"
-          description="Shown under the review on your profile. You can reply once."
-          openLabel="Reply"
-          sendLabel="Post Reply"
+          label={t("dashboard.review.replyLabel")}
+          description={t("dashboard.review.replyDescription")}
+          openLabel={t("dashboard.review.reply")}
+          sendLabel={t("dashboard.review.post")}
           pending={post.isPending}
           error={error}
           onSend={submit}
@@ -112,10 +115,10 @@ function ReviewReply({ session }: { session: DashboardSession }) {
   );
 }
 
-const pastBadge: Record<string, { label: string; color: string }> = {
-  completed: { label: "Completed", color: "forest" },
-  no_show: { label: "No-show", color: "gray" },
-  seer_no_show: { label: "Missed", color: "red" },
+const pastBadge: Record<string, { label: MessageId; color: string }> = {
+  completed: { label: "dashboard.session.completed", color: "forest" },
+  no_show: { label: "dashboard.session.noShow", color: "gray" },
+  seer_no_show: { label: "dashboard.session.missed", color: "red" },
 };
 
 /** One session as its Seer sees it: docs/product.md#seer-dashboard upcoming and past cards, with their actions. */
@@ -132,26 +135,27 @@ export function SessionCard({
 }) {
   const { t } = useI18n();
   const [dialog, setDialog] = useState<"cancel" | "propose" | null>(null);
-  const badge = past
-    ? (pastBadge[session.status] ?? { label: "Ended", color: "gray" })
+  const minutes = SESSION_MINUTES[session.sessionType];
+  const badge: { label: MessageId; color: string } = past
+    ? (pastBadge[session.status] ?? { label: "dashboard.session.ended", color: "gray" })
     : session.calendarSequence > 0
-      ? { label: "Rescheduled", color: "forest" }
-      : { label: "Confirmed", color: "blue" };
+      ? { label: "dashboard.session.rescheduled", color: "forest" }
+      : { label: "dashboard.session.confirmed", color: "blue" };
   return (
     <Card
       withBorder
       radius="md"
       padding="lg"
       component="article"
-      aria-label={`${SESSION_MINUTES[session.sessionType]} Minute Session on ${formatCalendarDate(session.seerDate)}`}
+      aria-label={t("dashboard.session.label", { minutes, date: formatCalendarDate(session.seerDate) })}
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
           <Title order={2} size="h4">
-            {SESSION_MINUTES[session.sessionType]} Minute Session
+            {t("dashboard.session.title", { minutes })}
           </Title>
           <Badge color={badge.color} variant="light">
-            {badge.label}
+            {t(badge.label)}
           </Badge>
         </Group>
         <Group gap="lg">
@@ -161,32 +165,29 @@ export function SessionCard({
           </Group>
           <Group gap={6}>
             <IconClock size={16} aria-hidden />
-            <Text size="sm">
-              {session.seerTime} ({timezoneLabel(timezone)})
-            </Text>
+            <Text size="sm">{t("dashboard.session.time", { time: session.seerTime, zone: timezoneLabel(timezone) })}</Text>
           </Group>
         </Group>
         <Text size="sm">
-          Client: <strong>{session.clientName}</strong>
+          {t("dashboard.session.client")} <strong>{session.clientName}</strong>
         </Text>
         <Text size="sm">
-          Your earnings: <strong>{formatMoney(session.seerEarnings)}</strong>
+          {t("dashboard.session.earnings")} <strong>{formatMoney(session.seerEarnings)}</strong>
         </Text>
         {session.notes && (
           <Text size="sm" c="dimmed">
-            Client notes: {session.notes}
+            {t("dashboard.session.notes", { notes: session.notes })}
           </Text>
         )}
         {!past && session.proposedStartsAt && (
           <Text size="sm" c="ochre.9" data-testid="proposed-time">
-            Proposed: {formatInZone(new Date(session.proposedStartsAt), timezone, t)}
+            {t("dashboard.session.proposed", { time: formatInZone(new Date(session.proposedStartsAt), timezone, t) })}
           </Text>
         )}
         {past && session.status === "completed" && <ReviewReply session={session} />}
         {session.status === "seer_no_show" && (
           <Text size="sm" c="red.9" data-testid="seer-no-show">
-            You did not join this session and the client did, so by our Terms the client was refunded in full and the
-            session earns you nothing.
+            {t("dashboard.session.seerNoShow")}
           </Text>
         )}
         {session.dispute && <SeerDisputeAnswer bookingId={session.id} dispute={session.dispute} />}
@@ -203,10 +204,10 @@ export function SessionCard({
               leftSection={<IconCalendarRepeat size={16} aria-hidden />}
               onClick={() => setDialog("propose")}
             >
-              Propose New Time
+              {t("dashboard.session.propose")}
             </Button>
             <Button variant="subtle" color="red" onClick={() => setDialog("cancel")}>
-              Cancel Session
+              {t("dashboard.session.cancel")}
             </Button>
           </Group>
         )}

@@ -85,12 +85,22 @@ export function createDeviceNotes({
       return;
     }
     if ((before?.n ?? 0) === 0) return;
-    const [owner] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+    const [owner] = await db
+      .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!owner) return;
     const when = `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
     await outbox.send(
       `new-device:${userId}:${deviceHash}`,
-      newDeviceMail(owner.email, greeting(owner), when, browserSummary(req.headers["user-agent"]), `${config.publicUrl}${SECURITY_SETTINGS_PATH}`),
+      newDeviceMail(
+        owner.email,
+        greeting(owner),
+        when,
+        browserSummary(req.headers["user-agent"]),
+        `${config.publicUrl}${SECURITY_SETTINGS_PATH}`,
+        owner.locale,
+      ),
     );
   }
 

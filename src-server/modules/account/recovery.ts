@@ -54,7 +54,7 @@ export function createRecovery({
     if (!(await throttle.hit(throttleKey("reset-ip", addressGroup(ip)), 20, 15 * 60 * 1000)))
       throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     const [user] = await db
-      .select({ id: users.id, firstName: users.firstName })
+      .select({ id: users.id, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
       .limit(1);
@@ -64,7 +64,7 @@ export function createRecovery({
         const token = await tokens.issue(user.id, "password-reset", email, PASSWORD_RESET_LIFETIME_MS);
         await outbox.send(
           `password-reset:${hashToken(token)}`,
-          passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`),
+          passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`, user.locale),
         );
       }
     }

@@ -29,6 +29,7 @@ import {
   startSession,
   takePasskeyChallenge,
 } from "./session";
+import { visitorLocale } from "./locale";
 import type { CurrentUser } from "./users";
 
 /** What a sign-in answers when a second factor must follow the password: which kinds the person has. */
@@ -100,7 +101,10 @@ export const accountRouter = router({
   }),
 
   /** The same answer for a new and an existing address; nobody is signed in until the mailed link is opened. */
-  signUp: publicProcedure.input(signUpSchema).mutation(({ ctx, input }) => ctx.services.account.signUp(input, ctx.req.ip)),
+  // A new account starts in the visitor's language (issue #45): its confirmation mail is written in it.
+  signUp: publicProcedure
+    .input(signUpSchema)
+    .mutation(({ ctx, input }) => ctx.services.account.signUp(input, ctx.req.ip, visitorLocale(ctx.req))),
 
   signOut: authedProcedure.mutation(async ({ ctx }) => {
     await endSession(ctx.req);

@@ -15,7 +15,7 @@ import { emailChangeNoticeMail } from "./mail";
 import { createRecovery } from "./recovery";
 import { userIdOfSession, type OwnSession } from "./session-store";
 import { createTokenStore } from "./tokens";
-import { checkNewPassword, greeting, PAIR_FAILURES, tooManyAttempts } from "./users";
+import { checkNewPassword, greeting, localeOf, PAIR_FAILURES, tooManyAttempts } from "./users";
 
 export type { OwnSession } from "./session-store";
 
@@ -111,7 +111,7 @@ export function createSecurityService({
         db,
         mailer,
         `email-change:${user.id}:${minute}`,
-        emailChangeNoticeMail(user.email, greeting(user), input.newEmail),
+        emailChangeNoticeMail(user.email, greeting(user), input.newEmail, await localeOf(db, user.id)),
       );
     }
     return { message: EMAIL_CHANGE_SENT };

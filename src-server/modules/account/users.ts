@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { passwordCredentials, users } from "../../../db/schema";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { weakPasswordReason } from "../../../src/domain/password-strength";
 import type { SignInInput, SignUpInput } from "../../../src/schemas/auth";
 import { AppError } from "../../../src/errors";
@@ -59,6 +60,12 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
 /** The name an e-mail greets someone by. */
 export const greeting = (user: { firstName: string | null }) => user.firstName ?? "there";
 
+/** The language a person's mails are written in (`users.locale`), for a caller that has not read it with their row. */
+export async function localeOf(db: Db, userId: string): Promise<Locale> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.locale ?? DEFAULT_LOCALE;
+}
+
 /** Refuses a password that is too short, too long, common or guessable from the person's own details. */
 export function checkNewPassword(password: string, userInputs: readonly (string | null)[]): void {
   const reason = weakPasswordReason(password, userInputs.filter((v): v is string => !!v));
@@ -94,7 +101,7 @@ export function createUserService({
   async function sendVerification(user: { id: string; firstName: string | null }, email: string): Promise<void> {
     const token = await tokens.issue(user.id, "verify-email", email, EMAIL_VERIFICATION_LIFETIME_MS);
     const link = `${config.publicUrl}/verify-email?token=${token}`;
-    await mailer.send(verifyEmailMail(email, greeting(user), link));
+    await mailer.send(verifyEmailMail(email, greeting(user), link, await localeOf(db, user.id)));
   }
 
   /**
@@ -102,14 +109,14 @@ export function createUserService({
    * address gets its account and a confirmation link; an existing one gets an e-mail telling its owner (at most one an
    * hour). Nobody is signed in here: the mailed link does that.
    */
-  async function signUp(input: SignUpInput, ip: string): Promise<{ message: string }> {
+  async function signUp(input: SignUpInput, ip: string, locale: Locale = DEFAULT_LOCALE): Promise<{ message: string }> {
     if (!(await throttle.hit(throttleKey("signup-ip", addressGroup(ip)), IP_ATTEMPTS, WINDOW_MS))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ATTEMPTS);
     checkNewPassword(input.password, [input.email, input.firstName, input.lastName]);
     const passwordHash = await hashPassword(input.password);
     const created = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName })
+        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, locale })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id, firstName: users.firstName });
       if (user) await tx.insert(passwordCredentials).values({ userId: user.id, passwordHash });
@@ -119,13 +126,18 @@ export function createUserService({
       await sendVerification(created, input.email);
     } else {
       const [owner] = await db
-        .select({ id: users.id, firstName: users.firstName })
+        .select({ id: users.id, firstName: users.firstName, locale: users.locale })
         .from(users)
         .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
         .limit(1);
       if (owner) {
         const hour = Math.floor(clock.now().getTime() / 3_600_000);
-        await sendMailOnce(db, mailer, `account-exists:${owner.id}:${hour}`, accountExistsMail(input.email, greeting(owner), config.publicUrl));
+        await sendMailOnce(
+          db,
+          mailer,
+          `account-exists:${owner.id}:${hour}`,
+          accountExistsMail(input.email, greeting(owner), config.publicUrl, owner.locale),
+        );
       }
     }
     return { message: SIGN_UP_SENT };
@@ -183,7 +195,10 @@ export function createUserService({
     if (!(await throttle.hit(key, 1, SIGN_IN_LINK_INTERVAL_MS))) return;
     const token = await tokens.issue(user.id, "verify-email", user.email, SIGN_IN_LINK_LIFETIME_MS);
     const link = `${config.publicUrl}/verify-email?token=${token}`;
-    await outbox.send(`sign-in-link:${user.id}:${Math.floor(now / SIGN_IN_LINK_INTERVAL_MS)}`, signInLinkMail(user.email, greeting(user), link));
+    await outbox.send(
+      `sign-in-link:${user.id}:${Math.floor(now / SIGN_IN_LINK_INTERVAL_MS)}`,
+      signInLinkMail(user.email, greeting(user), link, await localeOf(db, user.id)),
+    );
   }
 
   return { findById, signUp, signIn, sendVerification };

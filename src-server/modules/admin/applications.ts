@@ -147,10 +147,12 @@ export function createApplicationReview({
         targetId: updated.id,
         change: { ...input, before: { status: "pending" }, after: { status: updated.status } },
       });
-      // The decision and its e-mail commit together; the e-mail is sent, and retried, out of the request.
+      // The decision and its e-mail commit together; the e-mail is sent, and retried, out of the request. In the
+      // applicant's language (issue #45).
+      const [applicant] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, updated.userId));
       await outbox.send(
         `application-decision:${updated.id}`,
-        applicationDecisionEmail(updated, input.status, updated.reviewNotes, config.publicUrl),
+        applicationDecisionEmail(updated, input.status, updated.reviewNotes, config.publicUrl, applicant?.locale),
         { tx },
       );
       return updated;

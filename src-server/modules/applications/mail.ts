@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { writeIn } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
 
 interface Applicant {
@@ -5,32 +7,34 @@ interface Applicant {
   contactEmail: string;
 }
 
-/** The decision e-mail to an applicant (ARCHITECTURE: mail templates for the application decision). */
+/**
+ * The decision e-mail to an applicant (ARCHITECTURE: mail templates for the application decision), in their language
+ * (`users.locale`; English when not given).
+ */
 export function applicationDecisionEmail(
   applicant: Applicant,
   decision: "approved" | "rejected",
   reviewNotes: string | null,
   publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  const notes = reviewNotes ? `\n\nNotes from our team:\n${reviewNotes}` : "";
-  if (decision === "approved") {
+  return writeIn(locale, (t) => {
+    const notes = reviewNotes ? `\n\n${t("applicationMail.notes")}\n${reviewNotes}` : "";
+    const dear = t("applicationMail.dear", { name: applicant.fullName });
+    const team = t("mail.signature");
+    if (decision === "approved") {
+      return {
+        to: applicant.contactEmail,
+        subject: t("applicationMail.approvedSubject"),
+        text: `${dear}\n\n${t("applicationMail.approved", { url: `${publicUrl}/seer/dashboard` })}${notes}\n\n${t("applicationMail.approvedClosing")}\n${team}`,
+      };
+    }
     return {
       to: applicant.contactEmail,
-      subject: "Your Seer application has been approved",
+      subject: t("applicationMail.rejectedSubject"),
       text:
-        `Dear ${applicant.fullName},\n\n` +
-        "Congratulations: your application to become a Seer has been approved. Your profile now appears in our directory " +
-        `and your Seer dashboard is ready at ${publicUrl}/seer/dashboard.${notes}\n\n` +
-        "With gratitude,\nThe Seer team",
+        `${dear}\n\n${t("applicationMail.rejected")}${notes}\n\n` +
+        `${t("applicationMail.applyAgain", { url: `${publicUrl}/become-seer` })}\n\n${t("applicationMail.rejectedClosing")}\n${team}`,
     };
-  }
-  return {
-    to: applicant.contactEmail,
-    subject: "Your Seer application",
-    text:
-      `Dear ${applicant.fullName},\n\n` +
-      `Thank you for applying to become a Seer. After careful review we are unable to approve your application at this time.${notes}\n\n` +
-      `You are welcome to apply again at ${publicUrl}/become-seer.\n\n` +
-      "With respect,\nThe Seer team",
-  };
+  });
 }

@@ -83,12 +83,20 @@ async function queueCancelledMails(deps: BookingDeps, tx: Tx, bookingId: string,
   const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
   if (!mail) return;
   const now = clock.now();
-  await outbox.send(`booking-cancelled:${bookingId}:client`, cancelledMail(mail.clientEmail, mail.data, now, "client", refund), {
-    tx,
-  });
-  await outbox.send(`booking-cancelled:${bookingId}:seer`, cancelledMail(mail.seerEmail, mail.data, now, "seer", refund), {
-    tx,
-  });
+  await outbox.send(
+    `booking-cancelled:${bookingId}:client`,
+    cancelledMail(mail.clientEmail, mail.data, now, "client", refund, mail.clientLocale),
+    {
+      tx,
+    },
+  );
+  await outbox.send(
+    `booking-cancelled:${bookingId}:seer`,
+    cancelledMail(mail.seerEmail, mail.data, now, "seer", refund, mail.seerLocale),
+    {
+      tx,
+    },
+  );
   // And to both people's devices (issue #44).
   await queueBookingPush(deps, tx, bookingId, "cancelled", mail.data.startsAt);
 }

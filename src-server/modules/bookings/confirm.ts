@@ -165,8 +165,14 @@ async function queueConfirmationEmails({ clock, outbox }: BookingDeps, mail: Boo
   const { bookingId } = mail.data;
   await outbox.sendMany(
     [
-      { key: `booking-confirmed:${bookingId}:client`, message: bookingConfirmedClientMail(mail.clientEmail, mail.data, now) },
-      { key: `booking-confirmed:${bookingId}:seer`, message: bookingConfirmedSeerMail(mail.seerEmail, mail.data, now) },
+      {
+        key: `booking-confirmed:${bookingId}:client`,
+        message: bookingConfirmedClientMail(mail.clientEmail, mail.data, now, mail.clientLocale),
+      },
+      {
+        key: `booking-confirmed:${bookingId}:seer`,
+        message: bookingConfirmedSeerMail(mail.seerEmail, mail.data, now, mail.seerLocale),
+      },
     ],
     { tx },
   );

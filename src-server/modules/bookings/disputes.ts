@@ -19,7 +19,7 @@ import type { SessionUser } from "../../platform/trpc/context";
 import { executeRefund, REFUND_JOB } from "./cancel";
 import type { BookingDeps } from "./deps";
 import { lockBooking, roleIn, type Locked } from "./locked";
-import { disputeDecidedMail, disputeReportedMail } from "./mail";
+import { disputeDecidedMail, disputeReportedMail } from "./dispute-mail";
 import { loadBookingMail } from "./mail-context";
 import {
   ALREADY_ANSWERED,
@@ -122,7 +122,7 @@ export async function reportProblem(
     if (mail)
       await deps.outbox.send(
         `dispute-reported:${row.id}`,
-        disputeReportedMail(mail.seerEmail, mail.data, DISPUTE_REASON_LABELS[input.reason], input.text),
+        disputeReportedMail(mail.seerEmail, mail.data, DISPUTE_REASON_LABELS[input.reason], input.text, mail.seerLocale),
         { tx },
       );
     return row;
@@ -256,7 +256,13 @@ async function queueDecidedMails(
   for (const audience of ["client", "seer"] as const)
     await deps.outbox.send(
       `dispute-decided:${disputeId}:${audience}`,
-      disputeDecidedMail(audience === "client" ? mail.clientEmail : mail.seerEmail, mail.data, audience, outcome),
+      disputeDecidedMail(
+        audience === "client" ? mail.clientEmail : mail.seerEmail,
+        mail.data,
+        audience,
+        outcome,
+        audience === "client" ? mail.clientLocale : mail.seerLocale,
+      ),
       { tx },
     );
 }

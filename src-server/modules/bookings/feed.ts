@@ -4,7 +4,9 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { Db } from "../../../db/client";
 import { bookings, seers, users } from "../../../db/schema";
 import { meetingPath, SESSION_MINUTES } from "../../../src/domain/consultations";
-import { bookingUid } from "./mail";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { translator } from "../../platform/i18n";
+import { bookingUid, calendarProdId } from "./mail";
 
 const seerUsers = alias(users, "feed_seer_users");
 
@@ -15,12 +17,13 @@ const FEED_LIMIT = 500;
  * A person's calendar feed (the calendars module's GET /calendar/{token}.ics): their upcoming confirmed sessions, as
  * a Seer (with the client's first name) and as a client (with the Seer's name), each with its meeting link, under the
  * UID and SEQUENCE its invites carry, so a subscribed calendar updates the entry it has; a cancelled session is no
- * longer listed, and the calendar drops it at its next read.
+ * longer listed, and the calendar drops it at its next read. Its texts are in its owner's language (`locale`).
  */
 export async function bookingsFeed(
   db: Db,
-  { userId, publicUrl, now }: { userId: string; publicUrl: string; now: Date },
+  { userId, publicUrl, now, locale = DEFAULT_LOCALE }: { userId: string; publicUrl: string; now: Date; locale?: Locale },
 ): Promise<string> {
+  const t = translator(locale);
   const rows = await db
     .select({
       id: bookings.id,
@@ -47,24 +50,26 @@ export async function bookingsFeed(
     .orderBy(asc(bookings.startsAt), asc(bookings.id))
     .limit(FEED_LIMIT);
   const calendar = ical({
-    prodId: { company: "Seer Marketplace", product: "Consultations", language: "EN" },
+    prodId: calendarProdId(locale),
     method: ICalCalendarMethod.PUBLISH,
-    name: "Seer Marketplace sessions",
+    name: t("bookingMail.invite.feedName"),
     ttl: 15 * 60,
   });
   for (const row of rows) {
     const minutes = SESSION_MINUTES[row.sessionType];
     const meetingUrl = `${publicUrl}${meetingPath(row.id)}`;
     const asSeer = row.seerUserId === userId;
-    const client = row.clientFirstName?.trim() || "your client";
+    const client = row.clientFirstName?.trim() || t("bookingMail.invite.yourClient");
     calendar.createEvent({
       id: bookingUid(row.id),
       sequence: row.sequence,
       stamp: now,
       start: row.startsAt,
       end: row.endsAt,
-      summary: asSeer ? `${minutes} Minute Session with ${client}` : `${minutes} Minute Consultation with ${row.seerName}`,
-      description: `Join the meeting room: ${meetingUrl}`,
+      summary: asSeer
+        ? t("bookingMail.invite.seerSummary", { minutes, client })
+        : t("bookingMail.invite.summary", { minutes, seer: row.seerName }),
+      description: t("bookingMail.invite.join", { url: meetingUrl }),
       url: meetingUrl,
       location: meetingUrl,
       status: ICalEventStatus.CONFIRMED,

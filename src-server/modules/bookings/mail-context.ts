@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { statement, type Queryable } from "../../../db/client";
 import { bookings, seers, users } from "../../../db/schema";
 import { meetingPath } from "../../../src/domain/consultations";
+import type { Locale } from "../../../src/i18n/locales";
 import type { BookingMailData } from "./mail";
 
 const seerUsers = alias(users, "seer_users");
@@ -11,6 +12,9 @@ export interface BookingMailContext {
   data: BookingMailData;
   clientEmail: string;
   seerEmail: string;
+  /** The language each side's mails and invites are written in (`users.locale`). */
+  clientLocale: Locale;
+  seerLocale: Locale;
   /** Who gets the booking's push notifications (issue #44). */
   clientId: string;
   seerUserId: string;
@@ -42,6 +46,8 @@ const bookingMailStatement = statement((q: Queryable) =>
       clientFirstName: users.firstName,
       clientLastName: users.lastName,
       seerEmail: seerUsers.email,
+      clientLocale: users.locale,
+      seerLocale: seerUsers.locale,
       clientId: bookings.clientId,
       seerUserId: seers.userId,
     })
@@ -65,6 +71,8 @@ export function bookingMailFrom(
   return {
     clientEmail: row.clientEmail,
     seerEmail: row.seerEmail,
+    clientLocale: row.clientLocale,
+    seerLocale: row.seerLocale,
     clientId: row.clientId,
     seerUserId: row.seerUserId,
     data: {

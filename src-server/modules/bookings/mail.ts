@@ -2,6 +2,8 @@ import { SESSION_MINUTES, dateInTimeZone, timeInTimeZone, type SessionType } fro
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { Currency } from "../../../src/domain/currencies";
 import { formatMoney, formatPaid } from "../../../src/domain/money";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { translator, writeIn, type ServerTranslate } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
 
 export interface BookingMailData {
@@ -30,15 +32,28 @@ export interface BookingMailData {
 /** A booking's calendar UID: the same in every invite, download and feed, so calendars update the entry they have. */
 export const bookingUid = (bookingId: string): string => `booking-${bookingId}@seer-marketplace`;
 
+/** The PRODID of our calendars, naming the language of their texts. */
+export const calendarProdId = (locale: Locale) => ({
+  company: "Seer Marketplace",
+  product: "Consultations",
+  language: locale.toUpperCase(),
+});
+
 /**
- * A one-event calendar invite in UTC (ical-generator), with a display alarm 24 hours before. Every version of one
- * booking's entry keeps its UID; a change raises SEQUENCE, and a cancellation is METHOD:CANCEL, so calendars
- * update or remove the entry they already have.
+ * A one-event calendar invite in UTC (ical-generator), with a display alarm 24 hours before, its texts in `locale` (its
+ * recipient's). Every version of one booking's entry keeps its UID; a change raises SEQUENCE, and a cancellation is
+ * METHOD:CANCEL, so calendars update or remove the entry they already have.
  */
-export function bookingIcs(data: BookingMailData, now: Date, options: { cancelled?: boolean } = {}): string {
+export function bookingIcs(
+  data: BookingMailData,
+  now: Date,
+  options: { cancelled?: boolean } = {},
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = translator(locale);
   const minutes = SESSION_MINUTES[data.sessionType];
   const calendar = ical({
-    prodId: { company: "Seer Marketplace", product: "Consultations", language: "EN" },
+    prodId: calendarProdId(locale),
     method: options.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({
@@ -47,262 +62,283 @@ export function bookingIcs(data: BookingMailData, now: Date, options: { cancelle
     stamp: now,
     start: data.startsAt,
     end: data.endsAt,
-    summary: `${minutes} Minute Consultation with ${data.seerName}`,
-    description: `Your spiritual consultation with ${data.seerName}.\nJoin the meeting room: ${data.meetingUrl}`,
+    summary: t("bookingMail.invite.summary", { minutes, seer: data.seerName }),
+    description: `${t("bookingMail.invite.description", { seer: data.seerName })}\n${t("bookingMail.invite.join", { url: data.meetingUrl })}`,
     url: data.meetingUrl,
     location: data.meetingUrl,
     status: options.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     alarms: options.cancelled
       ? []
-      : [{ type: ICalAlarmType.display, triggerBefore: 24 * 60 * 60, description: "Consultation reminder" }],
+      : [{ type: ICalAlarmType.display, triggerBefore: 24 * 60 * 60, description: t("bookingMail.invite.alarm") }],
   });
   // RFC 5545 ends every content line, the last one too, with CRLF.
   return `${calendar.toString()}\r\n`;
 }
 
-/** The client reads times on their own clock, the Seer on theirs. */
-export const when = (d: BookingMailData) => `${d.scheduledDate} at ${d.scheduledTime} (${d.clientTimezone})`;
-export const seerWhen = (d: BookingMailData, at: Date = d.startsAt) =>
-  `${dateInTimeZone(at, d.seerTimezone)} at ${timeInTimeZone(at, d.seerTimezone)} (${d.seerTimezone})`;
+const english = translator(DEFAULT_LOCALE);
 
-function invite(data: BookingMailData, now: Date, cancelled = false) {
+/** The client reads times on their own clock, the Seer on theirs; in the language of `t` (English unless given). */
+export const when = (d: BookingMailData, t: ServerTranslate = english) =>
+  t("bookingMail.when", { date: d.scheduledDate, time: d.scheduledTime, zone: d.clientTimezone });
+export const seerWhen = (d: BookingMailData, at: Date = d.startsAt, t: ServerTranslate = english) =>
+  t("bookingMail.when", {
+    date: dateInTimeZone(at, d.seerTimezone),
+    time: timeInTimeZone(at, d.seerTimezone),
+    zone: d.seerTimezone,
+  });
+
+export type Audience = "client" | "seer";
+
+/** Each side's name for itself and for the other, and its clock. */
+export const sides = (d: BookingMailData, audience: Audience, t: ServerTranslate) => ({
+  name: audience === "client" ? d.clientName : d.seerName,
+  other: audience === "client" ? d.seerName : d.clientName,
+  when: audience === "client" ? when(d, t) : seerWhen(d, d.startsAt, t),
+});
+
+function invite(data: BookingMailData, now: Date, locale: Locale, cancelled = false) {
   return {
     filename: "consultation.ics",
-    content: bookingIcs(data, now, { cancelled }),
+    content: bookingIcs(data, now, { cancelled }, locale),
     contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "PUBLISH"}`,
   };
 }
 
-export function bookingConfirmedClientMail(to: string, data: BookingMailData, now: Date): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const text = [
-    `Hello ${data.clientName},`,
-    "",
-    `Your ${minutes} minute consultation with ${data.seerName} is confirmed.`,
-    "",
-    `When: ${when(data)}`,
-    `Amount paid: ${formatPaid(data.amount, data.charge ?? null)}`,
-    `Meeting room: ${data.meetingUrl}`,
-    "",
-    "The attached calendar invite adds the session to your calendar. We will remind you 24 hours before the session, and your Seer may reach out beforehand.",
-  ].join("\n");
-  return {
-    to,
-    subject: `Booking confirmed: ${minutes} minute consultation with ${data.seerName}`,
-    text,
-    attachments: [invite(data, now)],
-  };
+/*
+ * Every mail below is written in its recipient's language, `locale` (`users.locale`, read with the booking's mail
+ * context: mail-context.ts): its texts from the server's catalog (src/i18n/messages/server/bookingMail.ts), its money
+ * in that language's format. English when not given.
+ */
+
+export function bookingConfirmedClientMail(
+  to: string,
+  data: BookingMailData,
+  now: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => {
+    const minutes = SESSION_MINUTES[data.sessionType];
+    const seer = data.seerName;
+    const text = [
+      t("mail.hello", { name: data.clientName }),
+      "",
+      t("bookingMail.confirmedClient.body", { minutes, seer }),
+      "",
+      t("mail.when", { when: when(data, t) }),
+      t("bookingMail.confirmedClient.amountPaid", { amount: formatPaid(data.amount, data.charge ?? null) }),
+      t("mail.meetingRoom", { url: data.meetingUrl }),
+      "",
+      t("bookingMail.confirmedClient.invite"),
+    ].join("\n");
+    return {
+      to,
+      subject: t("bookingMail.confirmedClient.subject", { minutes, seer }),
+      text,
+      attachments: [invite(data, now, locale)],
+    };
+  });
 }
 
-export function bookingConfirmedSeerMail(to: string, data: BookingMailData, now: Date): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const text = [
-    `Hello ${data.seerName},`,
-    "",
-    `${data.clientName} has booked a ${minutes} minute consultation with you.`,
-    "",
-    `When: ${seerWhen(data)}`,
-    `Your earnings: ${formatMoney(data.seerEarnings)}`,
-    `Client notes: ${data.notes?.trim() ? data.notes : "none"}`,
-    `Meeting room: ${data.meetingUrl}`,
-  ].join("\n");
-  return {
-    to,
-    subject: `New booking: ${minutes} minute consultation on ${dateInTimeZone(data.startsAt, data.seerTimezone)}`,
-    text,
-    attachments: [invite(data, now)],
-  };
+export function bookingConfirmedSeerMail(
+  to: string,
+  data: BookingMailData,
+  now: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => {
+    const minutes = SESSION_MINUTES[data.sessionType];
+    const text = [
+      t("mail.hello", { name: data.seerName }),
+      "",
+      t("bookingMail.confirmedSeer.body", { client: data.clientName, minutes }),
+      "",
+      t("mail.when", { when: seerWhen(data, data.startsAt, t) }),
+      t("bookingMail.confirmedSeer.earnings", { amount: formatMoney(data.seerEarnings) }),
+      t("bookingMail.confirmedSeer.notes", { notes: data.notes?.trim() ? data.notes : t("bookingMail.confirmedSeer.noNotes") }),
+      t("mail.meetingRoom", { url: data.meetingUrl }),
+    ].join("\n");
+    return {
+      to,
+      subject: t("bookingMail.confirmedSeer.subject", { minutes, date: dateInTimeZone(data.startsAt, data.seerTimezone) }),
+      text,
+      attachments: [invite(data, now, locale)],
+    };
+  });
 }
 
-export function reminderClientMail(to: string, data: BookingMailData): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  return {
+export function reminderClientMail(to: string, data: BookingMailData, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => ({
     to,
-    subject: `Reminder: your consultation with ${data.seerName} is tomorrow`,
+    subject: t("bookingMail.reminder.clientSubject", { seer: data.seerName }),
     text: [
-      `Hello ${data.clientName},`,
+      t("mail.hello", { name: data.clientName }),
       "",
-      `This is your reminder: your ${minutes} minute consultation with ${data.seerName} starts in 24 hours.`,
+      t("bookingMail.reminder.body", { minutes: SESSION_MINUTES[data.sessionType], other: data.seerName }),
       "",
-      `When: ${when(data)}`,
-      `Meeting room: ${data.meetingUrl}`,
-      "The room opens 10 minutes before the start.",
+      t("mail.when", { when: when(data, t) }),
+      t("mail.meetingRoom", { url: data.meetingUrl }),
+      t("bookingMail.reminder.roomOpens"),
     ].join("\n"),
-  };
+  }));
 }
 
-export function reminderSeerMail(to: string, data: BookingMailData): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  return {
-    to,
-    subject: `Reminder: ${minutes} minute consultation with ${data.clientName} tomorrow`,
-    text: [
-      `Hello ${data.seerName},`,
-      "",
-      `This is your reminder: your ${minutes} minute consultation with ${data.clientName} starts in 24 hours.`,
-      "",
-      `When: ${seerWhen(data)}`,
-      `Meeting room: ${data.meetingUrl}`,
-    ].join("\n"),
-  };
+export function reminderSeerMail(to: string, data: BookingMailData, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => {
+    const minutes = SESSION_MINUTES[data.sessionType];
+    return {
+      to,
+      subject: t("bookingMail.reminder.seerSubject", { minutes, client: data.clientName }),
+      text: [
+        t("mail.hello", { name: data.seerName }),
+        "",
+        t("bookingMail.reminder.body", { minutes, other: data.clientName }),
+        "",
+        t("mail.when", { when: seerWhen(data, data.startsAt, t) }),
+        t("mail.meetingRoom", { url: data.meetingUrl }),
+      ].join("\n"),
+    };
+  });
 }
 
 export function cancelledMail(
   to: string,
   data: BookingMailData,
   now: Date,
-  audience: "client" | "seer",
+  audience: Audience,
   refund: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const other = audience === "client" ? data.seerName : data.clientName;
-  const lines = [
-    `Hello ${audience === "client" ? data.clientName : data.seerName},`,
-    "",
-    `Your ${minutes} minute consultation with ${other} on ${audience === "client" ? when(data) : seerWhen(data)} has been cancelled.`,
-  ];
-  if (audience === "client") lines.push("", `Refund: ${formatMoney(refund)}`);
-  lines.push("", "The attached calendar update removes the session from your calendar.");
-  return {
-    to,
-    subject: `Cancelled: ${minutes} minute consultation with ${other}`,
-    text: lines.join("\n"),
-    attachments: [invite(data, now, true)],
-  };
+  return writeIn(locale, (t) => {
+    const minutes = SESSION_MINUTES[data.sessionType];
+    const side = sides(data, audience, t);
+    const lines = [
+      t("mail.hello", { name: side.name }),
+      "",
+      t("bookingMail.cancelled.body", { minutes, other: side.other, when: side.when }),
+    ];
+    if (audience === "client") lines.push("", t("bookingMail.cancelled.refund", { amount: formatMoney(refund) }));
+    lines.push("", t("bookingMail.cancelled.invite"));
+    return {
+      to,
+      subject: t("bookingMail.cancelled.subject", { minutes, other: side.other }),
+      text: lines.join("\n"),
+      attachments: [invite(data, now, locale, true)],
+    };
+  });
 }
 
-export function rescheduledMail(to: string, data: BookingMailData, now: Date, audience: "client" | "seer"): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const other = audience === "client" ? data.seerName : data.clientName;
-  return {
-    to,
-    subject: `Rescheduled: ${minutes} minute consultation with ${other}`,
-    text: [
-      `Hello ${audience === "client" ? data.clientName : data.seerName},`,
-      "",
-      `Your ${minutes} minute consultation with ${other} has moved.`,
-      "",
-      `New time: ${audience === "client" ? when(data) : seerWhen(data)}`,
-      `Meeting room: ${data.meetingUrl}`,
-      "",
-      "The attached calendar update moves the session in your calendar.",
-    ].join("\n"),
-    attachments: [invite(data, now)],
-  };
+export function rescheduledMail(
+  to: string,
+  data: BookingMailData,
+  now: Date,
+  audience: Audience,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => {
+    const minutes = SESSION_MINUTES[data.sessionType];
+    const side = sides(data, audience, t);
+    return {
+      to,
+      subject: t("bookingMail.rescheduled.subject", { minutes, other: side.other }),
+      text: [
+        t("mail.hello", { name: side.name }),
+        "",
+        t("bookingMail.rescheduled.body", { minutes, other: side.other }),
+        "",
+        t("bookingMail.rescheduled.newTime", { when: side.when }),
+        t("mail.meetingRoom", { url: data.meetingUrl }),
+        "",
+        t("bookingMail.rescheduled.invite"),
+      ].join("\n"),
+      attachments: [invite(data, now, locale)],
+    };
+  });
 }
 
-export function proposalMail(to: string, data: BookingMailData, proposedStartsAt: Date): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const proposed = `${dateInTimeZone(proposedStartsAt, data.clientTimezone)} at ${timeInTimeZone(proposedStartsAt, data.clientTimezone)} (${data.clientTimezone})`;
-  return {
-    to,
-    subject: `${data.seerName} proposes a new time for your consultation`,
-    text: [
-      `Hello ${data.clientName},`,
-      "",
-      `${data.seerName} proposes to move your ${minutes} minute consultation of ${when(data)} to ${proposed}.`,
-      "",
-      `Accept or keep the current time on your profile: ${data.profileUrl}`,
-    ].join("\n"),
-  };
+export function proposalMail(
+  to: string,
+  data: BookingMailData,
+  proposedStartsAt: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => {
+    const zone = data.clientTimezone;
+    const proposed = t("bookingMail.when", {
+      date: dateInTimeZone(proposedStartsAt, zone),
+      time: timeInTimeZone(proposedStartsAt, zone),
+      zone,
+    });
+    return {
+      to,
+      subject: t("bookingMail.proposal.subject", { seer: data.seerName }),
+      text: [
+        t("mail.hello", { name: data.clientName }),
+        "",
+        t("bookingMail.proposal.body", {
+          seer: data.seerName,
+          minutes: SESSION_MINUTES[data.sessionType],
+          when: when(data, t),
+          proposed,
+        }),
+        "",
+        t("bookingMail.proposal.link", { url: data.profileUrl }),
+      ].join("\n"),
+    };
+  });
 }
 
-export function reviewPromptMail(to: string, data: BookingMailData): MailMessage {
-  return {
+export function reviewPromptMail(to: string, data: BookingMailData, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => ({
     to,
-    subject: `How was your consultation with ${data.seerName}?`,
+    subject: t("bookingMail.review.subject", { seer: data.seerName }),
     text: [
-      `Hello ${data.clientName},`,
+      t("mail.hello", { name: data.clientName }),
       "",
-      `Thank you for your consultation with ${data.seerName}. Your review helps others find the right guide.`,
+      t("bookingMail.review.body", { seer: data.seerName }),
       "",
-      `Leave a review (1 to 5 stars) on your profile: ${data.profileUrl}`,
+      t("bookingMail.review.link", { url: data.profileUrl }),
     ].join("\n"),
-  };
+  }));
 }
 
 /**
  * To either side: the client joined the session's room and the Seer never did, so by the Terms the client is refunded
  * in full and the Seer earns nothing for it (docs/product.md#report-a-problem).
  */
-export function seerNoShowMail(to: string, data: BookingMailData, audience: "client" | "seer", refund: string): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const lines =
-    audience === "client"
-      ? [
-          `Hello ${data.clientName},`,
-          "",
-          `${data.seerName} did not join your ${minutes} minute consultation on ${when(data)}. We are sorry.`,
-          "",
-          `By our Terms you are refunded in full: ${formatMoney(refund)}, to the way you paid.`,
-          "",
-          `Your consultations: ${data.profileUrl}`,
-        ]
-      : [
-          `Hello ${data.seerName},`,
-          "",
-          `You did not join your ${minutes} minute session with ${data.clientName} on ${seerWhen(data)}, and the client did.`,
-          "",
-          "By our Terms the client is refunded in full, and the session earns you nothing.",
-        ];
-  return {
-    to,
-    subject:
-      audience === "client"
-        ? `Refunded: ${data.seerName} did not join your consultation`
-        : `Missed session: ${minutes} minute consultation with ${data.clientName}`,
-    text: [...lines, "", `Booking ${data.bookingId}`].join("\n"),
-  };
-}
-
-/** To the Seer: a client reported a problem with their session (issue #43); they may answer once. */
-export function disputeReportedMail(to: string, data: BookingMailData, reason: string, text: string): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  return {
-    to,
-    subject: `A problem was reported: ${minutes} minute consultation with ${data.clientName}`,
-    text: [
-      `Hello ${data.seerName},`,
-      "",
-      `${data.clientName} reported a problem with your ${minutes} minute session on ${seerWhen(data)}: ${reason}.`,
-      "",
-      text,
-      "",
-      "Your payout for this session is held until our team decides. You can answer once, from the session's card on your dashboard.",
-      `${data.profileUrl.replace(/\/profile$/, "/seer/dashboard")}`,
-      "",
-      `Booking ${data.bookingId}`,
-    ].join("\n"),
-  };
-}
-
-/** To either side: what the team decided about a reported problem, and why. */
-export function disputeDecidedMail(
+export function seerNoShowMail(
   to: string,
   data: BookingMailData,
-  audience: "client" | "seer",
-  outcome: { refund: string; released: boolean; reason: string },
+  audience: Audience,
+  refund: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  const minutes = SESSION_MINUTES[data.sessionType];
-  const other = audience === "client" ? data.seerName : data.clientName;
-  const decision = outcome.released
-    ? audience === "client"
-      ? "We looked into the problem you reported and found no refund is due; the payment goes to the Seer."
-      : "We looked into the problem reported and released your payout for this session."
-    : audience === "client"
-      ? `We looked into the problem you reported and refunded ${formatMoney(outcome.refund)} to your payment method.`
-      : `We looked into the problem reported and refunded ${formatMoney(outcome.refund)} to the client; your payout for this session is reduced in proportion.`;
-  return {
-    to,
-    subject: `Decision on the reported problem: ${minutes} minute consultation with ${other}`,
-    text: [
-      `Hello ${audience === "client" ? data.clientName : data.seerName},`,
-      "",
-      decision,
-      "",
-      `Reason: ${outcome.reason}`,
-      "",
-      `Booking ${data.bookingId}`,
-    ].join("\n"),
-  };
+  return writeIn(locale, (t) => {
+    const minutes = SESSION_MINUTES[data.sessionType];
+    const lines =
+      audience === "client"
+        ? [
+            t("mail.hello", { name: data.clientName }),
+            "",
+            t("bookingMail.noShow.clientBody", { seer: data.seerName, minutes, when: when(data, t) }),
+            "",
+            t("bookingMail.noShow.clientRefund", { amount: formatMoney(refund) }),
+            "",
+            t("bookingMail.noShow.clientLink", { url: data.profileUrl }),
+          ]
+        : [
+            t("mail.hello", { name: data.seerName }),
+            "",
+            t("bookingMail.noShow.seerBody", { minutes, client: data.clientName, when: seerWhen(data, data.startsAt, t) }),
+            "",
+            t("bookingMail.noShow.seerRefund"),
+          ];
+    return {
+      to,
+      subject:
+        audience === "client"
+          ? t("bookingMail.noShow.clientSubject", { seer: data.seerName })
+          : t("bookingMail.noShow.seerSubject", { minutes, client: data.clientName }),
+      text: [...lines, "", t("mail.booking", { id: data.bookingId })].join("\n"),
+    };
+  });
 }

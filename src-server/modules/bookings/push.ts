@@ -4,7 +4,9 @@ import { bookings } from "../../../db/schema";
 import { meetingPath, SESSION_MINUTES } from "../../../src/domain/consultations";
 import type { PushMessage } from "../../platform/push";
 import type { BookingDeps } from "./deps";
-import { seerWhen, when, type BookingMailData } from "./mail";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { writeIn } from "../../platform/i18n";
+import { sides, type Audience, type BookingMailData } from "./mail";
 import { loadBookingMail, type BookingMailContext } from "./mail-context";
 
 /**
@@ -20,98 +22,70 @@ const SOON_JOB = "bookings.reminder-soon";
 /** The second reminder, with `Join`: when the room opens. */
 export const SOON_REMINDER_MINUTES = 10;
 
-const minutes = (d: BookingMailData) => SESSION_MINUTES[d.sessionType];
-
-/** What each person's devices show for an event. */
-export function bookingPushMessages(
+/**
+ * What one side's devices show for an event, in that person's language (`users.locale`): the client reads the
+ * Seer's name and their own clock, the Seer the client's name and theirs.
+ */
+export function bookingPushMessage(
   event: BookingPushEvent,
   d: BookingMailData,
   publicUrl: string,
-): { client: PushMessage; seer: PushMessage } {
-  const tag = `booking-${d.bookingId}`;
-  const profile = `${publicUrl}/profile`;
-  const dashboard = `${publicUrl}/dashboard`;
-  const room = `${publicUrl}${meetingPath(d.bookingId)}`;
-  const join = [{ action: "join", title: "Join", url: room }];
-  switch (event) {
-    case "confirmed":
-      return {
-        client: {
+  audience: Audience,
+  locale: Locale = DEFAULT_LOCALE,
+): PushMessage {
+  return writeIn(locale, (t) => {
+    const tag = `booking-${d.bookingId}`;
+    const url = audience === "client" ? `${publicUrl}/profile` : `${publicUrl}/dashboard`;
+    const room = `${publicUrl}${meetingPath(d.bookingId)}`;
+    const minutes = SESSION_MINUTES[d.sessionType];
+    const { other, when } = sides(d, audience, t);
+    const client = audience === "client";
+    switch (event) {
+      case "confirmed":
+        return client
+          ? {
+              tag,
+              url,
+              title: t("bookingPush.confirmed.clientTitle"),
+              body: t("bookingPush.confirmed.clientBody", { minutes, seer: other, when }),
+            }
+          : {
+              tag,
+              url,
+              title: t("bookingPush.confirmed.seerTitle"),
+              body: t("bookingPush.confirmed.seerBody", { client: other, minutes, when }),
+            };
+      case "rescheduled":
+        return {
           tag,
-          url: profile,
-          title: "Booking confirmed",
-          body: `Your ${minutes(d)} minute consultation with ${d.seerName} is booked for ${when(d)}.`,
-        },
-        seer: {
+          url,
+          title: t("bookingPush.rescheduled.title"),
+          body: t("bookingPush.rescheduled.body", { minutes, other, when }),
+        };
+      case "cancelled":
+        return {
           tag,
-          url: dashboard,
-          title: "New booking",
-          body: `${d.clientName} booked a ${minutes(d)} minute consultation on ${seerWhen(d)}.`,
-        },
-      };
-    case "rescheduled":
-      return {
-        client: {
+          url,
+          title: t("bookingPush.cancelled.title"),
+          body: t("bookingPush.cancelled.body", { minutes, other, when }),
+        };
+      case "reminder-24h":
+        return {
           tag,
-          url: profile,
-          title: "Consultation moved",
-          body: `Your ${minutes(d)} minute consultation with ${d.seerName} is now on ${when(d)}.`,
-        },
-        seer: {
-          tag,
-          url: dashboard,
-          title: "Consultation moved",
-          body: `Your ${minutes(d)} minute consultation with ${d.clientName} is now on ${seerWhen(d)}.`,
-        },
-      };
-    case "cancelled":
-      return {
-        client: {
-          tag,
-          url: profile,
-          title: "Consultation cancelled",
-          body: `Your ${minutes(d)} minute consultation with ${d.seerName} on ${when(d)} was cancelled.`,
-        },
-        seer: {
-          tag,
-          url: dashboard,
-          title: "Consultation cancelled",
-          body: `Your ${minutes(d)} minute consultation with ${d.clientName} on ${seerWhen(d)} was cancelled.`,
-        },
-      };
-    case "reminder-24h":
-      return {
-        client: {
-          tag,
-          url: profile,
-          title: "Your consultation is tomorrow",
-          body: `Your ${minutes(d)} minute consultation with ${d.seerName} starts in 24 hours.`,
-        },
-        seer: {
-          tag,
-          url: dashboard,
-          title: "Your session is tomorrow",
-          body: `Your ${minutes(d)} minute consultation with ${d.clientName} starts in 24 hours.`,
-        },
-      };
-    case "reminder-10m":
-      return {
-        client: {
+          url,
+          title: t(client ? "bookingPush.tomorrow.clientTitle" : "bookingPush.tomorrow.seerTitle"),
+          body: t("bookingPush.tomorrow.body", { minutes, other }),
+        };
+      case "reminder-10m":
+        return {
           tag,
           url: room,
-          actions: join,
-          title: "Starting in 10 minutes",
-          body: `Your consultation with ${d.seerName} starts in 10 minutes. The room is open.`,
-        },
-        seer: {
-          tag,
-          url: room,
-          actions: join,
-          title: "Starting in 10 minutes",
-          body: `Your consultation with ${d.clientName} starts in 10 minutes. The room is open.`,
-        },
-      };
-  }
+          actions: [{ action: "join", title: t("bookingPush.soon.join"), url: room }],
+          title: t("bookingPush.soon.title"),
+          body: t("bookingPush.soon.body", { other }),
+        };
+    }
+  });
 }
 
 /** The events also sent by SMS to those who chose it (docs/product.md#notifications). */
@@ -130,15 +104,16 @@ async function notifyBoth(
   mail: BookingMailContext,
   event: BookingPushEvent,
 ): Promise<void> {
-  const messages = bookingPushMessages(event, mail.data, config.publicUrl);
   const key = `booking-${event}:${mail.data.bookingId}:${mail.data.startsAt.toISOString()}`;
+  const client = bookingPushMessage(event, mail.data, config.publicUrl, "client", mail.clientLocale);
+  const seer = bookingPushMessage(event, mail.data, config.publicUrl, "seer", mail.seerLocale);
   if (push) {
-    await push.notify([mail.clientId], `${key}:client`, messages.client);
-    await push.notify([mail.seerUserId], `${key}:seer`, messages.seer);
+    await push.notify([mail.clientId], `${key}:client`, client);
+    await push.notify([mail.seerUserId], `${key}:seer`, seer);
   }
   if (sms && SMS_EVENTS.has(event)) {
-    await sms.notify(mail.clientId, `${key}:client`, smsText(messages.client));
-    await sms.notify(mail.seerUserId, `${key}:seer`, smsText(messages.seer));
+    await sms.notify(mail.clientId, `${key}:client`, smsText(client));
+    await sms.notify(mail.seerUserId, `${key}:seer`, smsText(seer));
   }
 }
 

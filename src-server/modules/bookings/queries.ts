@@ -106,7 +106,12 @@ export async function calendar(
   if (!row || !mail) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
   return {
     filename: `consultation-${mail.data.scheduledDate}.ics`,
-    content: bookingIcs(mail.data, clock.now(), { cancelled: row.status === "cancelled" }),
+    content: bookingIcs(
+      mail.data,
+      clock.now(),
+      { cancelled: row.status === "cancelled" },
+      row.clientId === user.id ? mail.clientLocale : mail.seerLocale,
+    ),
   };
 }
 

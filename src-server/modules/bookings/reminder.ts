@@ -45,8 +45,14 @@ async function sendReminder(
   const [row] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
   // A reminder for a time the booking no longer has, or for a cancelled booking, is dropped.
   if (!mail || row?.status !== "confirmed" || mail.data.startsAt.toISOString() !== startsAt) return;
-  await outbox.send(`booking-reminder:${bookingId}:${startsAt}:client`, reminderClientMail(mail.clientEmail, mail.data));
-  await outbox.send(`booking-reminder:${bookingId}:${startsAt}:seer`, reminderSeerMail(mail.seerEmail, mail.data));
+  await outbox.send(
+    `booking-reminder:${bookingId}:${startsAt}:client`,
+    reminderClientMail(mail.clientEmail, mail.data, mail.clientLocale),
+  );
+  await outbox.send(
+    `booking-reminder:${bookingId}:${startsAt}:seer`,
+    reminderSeerMail(mail.seerEmail, mail.data, mail.seerLocale),
+  );
   await pushReminder({ push, sms, config }, mail);
 }
 

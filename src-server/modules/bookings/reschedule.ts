@@ -64,8 +64,8 @@ async function moveLocked(deps: BookingDeps, tx: Tx, b: Locked, startsAt: Date):
   const mail = await loadBookingMail(tx, config.publicUrl, b.id);
   if (mail) {
     const key = `booking-rescheduled:${b.id}:${b.calendarSequence + 1}`;
-    await outbox.send(`${key}:client`, rescheduledMail(mail.clientEmail, mail.data, now, "client"), { tx });
-    await outbox.send(`${key}:seer`, rescheduledMail(mail.seerEmail, mail.data, now, "seer"), { tx });
+    await outbox.send(`${key}:client`, rescheduledMail(mail.clientEmail, mail.data, now, "client", mail.clientLocale), { tx });
+    await outbox.send(`${key}:seer`, rescheduledMail(mail.seerEmail, mail.data, now, "seer", mail.seerLocale), { tx });
     await queueBookingPush(deps, tx, b.id, "rescheduled", startsAt);
   }
 }
@@ -116,7 +116,7 @@ export async function proposeReschedule(
     if (mail)
       await outbox.send(
         `booking-proposal:${b.id}:${startsAt.toISOString()}`,
-        proposalMail(mail.clientEmail, mail.data, startsAt),
+        proposalMail(mail.clientEmail, mail.data, startsAt, mail.clientLocale),
         {
           tx,
         },

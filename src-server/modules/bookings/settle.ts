@@ -27,7 +27,13 @@ async function refundSeerNoShow(deps: BookingDeps, tx: Tx, b: { id: string; amou
   for (const audience of ["client", "seer"] as const)
     await deps.outbox.send(
       `seer-no-show:${b.id}:${audience}`,
-      seerNoShowMail(audience === "client" ? mail.clientEmail : mail.seerEmail, mail.data, audience, refund),
+      seerNoShowMail(
+        audience === "client" ? mail.clientEmail : mail.seerEmail,
+        mail.data,
+        audience,
+        refund,
+        audience === "client" ? mail.clientLocale : mail.seerLocale,
+      ),
       { tx },
     );
 }
@@ -51,7 +57,8 @@ async function settle(deps: BookingDeps, bookingId: string): Promise<boolean> {
     if (status === "seer_no_show") await refundSeerNoShow(deps, tx, row);
     if (status === "completed") {
       const mail = await loadBookingMail(tx, config.publicUrl, bookingId);
-      if (mail) await outbox.send(`review-prompt:${bookingId}`, reviewPromptMail(mail.clientEmail, mail.data), { tx });
+      if (mail)
+        await outbox.send(`review-prompt:${bookingId}`, reviewPromptMail(mail.clientEmail, mail.data, mail.clientLocale), { tx });
     }
     return true;
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { calendarFeeds } from "../../../db/schema";
+import { calendarFeeds, users } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import type { SessionUser } from "../../platform/trpc/context";
 import { bookingsFeed } from "../bookings";
@@ -23,7 +23,10 @@ function addressOf(publicUrl: string, token: string): FeedAddress {
 
 /** calendars.feed: the person's private feed address, made on first ask (the same one after, until a reset). */
 export async function feedAddress({ db, config }: CalendarDeps, user: SessionUser): Promise<FeedAddress> {
-  await db.insert(calendarFeeds).values({ userId: user.id, token: newToken() }).onConflictDoNothing({ target: calendarFeeds.userId });
+  await db
+    .insert(calendarFeeds)
+    .values({ userId: user.id, token: newToken() })
+    .onConflictDoNothing({ target: calendarFeeds.userId });
   const [row] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, user.id));
   if (!row) throw new Error("The calendar feed was not stored");
   return addressOf(config.publicUrl, row.token);
@@ -42,8 +45,14 @@ export async function resetFeed({ db, config }: CalendarDeps, user: SessionUser)
 /** GET /calendar/{token}.ics: the feed of the person the token is theirs, no session needed; any other token 404. */
 export async function feedFile({ db, clock, config }: CalendarDeps, token: string): Promise<string> {
   const [row] = /^[A-Za-z0-9_-]{43}$/.test(token)
-    ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1)
+    ? await db
+        .select({ userId: calendarFeeds.userId, locale: users.locale })
+        .from(calendarFeeds)
+        .innerJoin(users, eq(users.id, calendarFeeds.userId))
+        .where(eq(calendarFeeds.token, token))
+        .limit(1)
     : [];
   if (!row) throw new AppError("NOT_FOUND", FEED_NOT_FOUND);
-  return bookingsFeed(db, { userId: row.userId, publicUrl: config.publicUrl, now: clock.now() });
+  // In its owner's language (issue #45).
+  return bookingsFeed(db, { userId: row.userId, publicUrl: config.publicUrl, now: clock.now(), locale: row.locale });
 }

@@ -1,16 +1,25 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { writeIn } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
 
-/** A message has waited unread for 10 minutes (at most one such mail an hour per conversation). */
-export function unreadMessageMail(to: string, data: { senderName: string; url: string }): MailMessage {
-  return {
+/**
+ * A message has waited unread for 10 minutes (at most one such mail an hour per conversation), in its reader's
+ * language (`users.locale`).
+ */
+export function unreadMessageMail(
+  to: string,
+  data: { senderName: string; url: string },
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => ({
     to,
-    subject: `New message from ${data.senderName}`,
+    subject: t("messageMail.subject", { sender: data.senderName }),
     text: [
-      `${data.senderName} sent you a message about your session on Seer Marketplace.`,
+      t("messageMail.body", { sender: data.senderName }),
       "",
-      `Read it and reply: ${data.url}`,
+      t("messageMail.link", { url: data.url }),
       "",
-      "You get at most one of these e-mails an hour for each conversation.",
+      t("messageMail.often"),
     ].join("\n"),
-  };
+  }));
 }

@@ -5,6 +5,7 @@ import { bookings, conversationMails, conversationReads, meetingMessages, seers,
 import { UNREAD_MAIL_EVERY_MS } from "../../../src/domain/conversations";
 import type { Clock } from "../../platform/clock";
 import type { JobQueue } from "../../platform/jobs";
+import { translator } from "../../platform/i18n";
 import type { Outbox } from "../../platform/mail";
 import type { PushNotifier } from "../../platform/push";
 import { displayName } from "./conversation-reads";
@@ -53,14 +54,15 @@ async function sendUnreadMail(
   if (!m) return;
   const readerId = m.senderRole === "seer" ? m.clientId : m.seerUserId;
   const [reader] = await db
-    .select({ email: users.email, first: users.firstName, readAt: conversationReads.readAt })
+    .select({ email: users.email, first: users.firstName, locale: users.locale, readAt: conversationReads.readAt })
     .from(users)
     .leftJoin(conversationReads, and(eq(conversationReads.bookingId, m.bookingId), eq(conversationReads.userId, users.id)))
     .where(eq(users.id, readerId))
     .limit(1);
   if (!reader || (reader.readAt && reader.readAt.getTime() >= m.createdAt.getTime())) return;
   const now = clock.now();
-  const senderName = m.senderRole === "seer" ? m.seerName : displayName(m.senderFirst, m.senderLast, "Your client");
+  const t = translator(reader.locale);
+  const senderName = m.senderRole === "seer" ? m.seerName : displayName(m.senderFirst, m.senderLast, t("messageMail.yourClient"));
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(conversationMails)
@@ -74,15 +76,15 @@ async function sendUnreadMail(
     if (!claimed) return;
     await outbox.send(
       `messages-unread:${messageId}`,
-      unreadMessageMail(reader.email, { senderName, url: `${publicUrl}/messages/${m.bookingId}` }),
+      unreadMessageMail(reader.email, { senderName, url: `${publicUrl}/messages/${m.bookingId}` }, reader.locale),
       { tx },
     );
     await push?.notify(
       [readerId],
       `messages-unread:${messageId}`,
       {
-        title: `New message from ${senderName}`,
-        body: `${senderName} sent you a message about your session.`,
+        title: t("messageMail.subject", { sender: senderName }),
+        body: t("messageMail.pushBody", { sender: senderName }),
         url: `${publicUrl}/messages/${m.bookingId}`,
         tag: `messages-${m.bookingId}`,
       },

@@ -114,18 +114,27 @@ export function createPayoutOutcome({ db, clock, outbox }: { db: Db; clock: Cloc
   ): Promise<void> {
     const [to] = payout.vendorId
       ? await tx
-          .select({ email: vendors.contactEmail, name: vendors.businessName })
+          .select({ email: vendors.contactEmail, name: vendors.businessName, locale: users.locale })
           .from(vendors)
+          .innerJoin(users, eq(users.id, vendors.userId))
           .where(eq(vendors.id, payout.vendorId))
       : await tx
-          .select({ email: users.email, name: seers.fullName })
+          .select({ email: users.email, name: seers.fullName, locale: users.locale })
           .from(seers)
           .innerJoin(users, eq(users.id, seers.userId))
           .where(eq(seers.id, payout.seerId ?? ""));
     if (!to) return;
     await outbox.send(
       `payout-returned:${payout.id}:${status}`,
-      payoutReturnedMail({ to: to.email, name: to.name, status, reason, amount: payout.localAmount, currency: payout.currency }),
+      payoutReturnedMail({
+        to: to.email,
+        name: to.name,
+        status,
+        reason,
+        amount: payout.localAmount,
+        currency: payout.currency,
+        locale: to.locale,
+      }),
       { tx },
     );
   }

@@ -37,7 +37,7 @@ export const methodLabel = (m: { institutionName: string; accountNumber: string 
 /** The signed-in Seer with what their details need: country, name and address. */
 async function seerOf(db: Db, user: SessionUser) {
   const [seer] = await db
-    .select({ id: seers.id, country: seers.country, name: seers.fullName, email: users.email })
+    .select({ id: seers.id, country: seers.country, name: seers.fullName, email: users.email, locale: users.locale })
     .from(seers)
     .innerJoin(users, eq(users.id, seers.userId))
     .where(eq(seers.userId, user.id));
@@ -260,7 +260,14 @@ export function createPayoutMethods({
       await tx.update(seers).set({ payoutStatus: "active" }).where(eq(seers.id, seer.id));
       await outbox.send(
         `payout-details:${row.id}`,
-        payoutDetailsChangedMail({ to: seer.email, name: seer.name, label: methodLabel(row), usableFrom, first: !replaced }),
+        payoutDetailsChangedMail({
+          to: seer.email,
+          name: seer.name,
+          label: methodLabel(row),
+          usableFrom,
+          first: !replaced,
+          locale: seer.locale,
+        }),
         { tx },
       );
       return row;

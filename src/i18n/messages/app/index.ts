@@ -1,6 +1,9 @@
 import { access } from "./access";
 import { booking } from "./booking";
+import { dashboard } from "./dashboard";
+import { dashboardSchedule } from "./dashboardSchedule";
 import { payment } from "./payment";
+import { payoutDetails } from "./payoutDetails";
 import { sessions } from "./sessions";
 
 /**
@@ -11,7 +14,7 @@ import { sessions } from "./sessions";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, booking, payment, sessions } as const;
+export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions } as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];

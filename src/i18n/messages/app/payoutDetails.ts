@@ -1,0 +1,53 @@
+/** The Seer's local payout details (src-client/features/seer-dashboard/PayoutDetailsForm.tsx, issue #40). */
+const en = {
+  "payoutDetails.title": "Payout details",
+  "payoutDetails.kind.mobile_money": "Mobile money",
+  "payoutDetails.kind.bank": "Bank account",
+  "payoutDetails.institution.mobile_money": "Network",
+  "payoutDetails.institution.bank": "Bank",
+  "payoutDetails.choose.mobile_money": "Choose your network",
+  "payoutDetails.choose.bank": "Choose your bank",
+  "payoutDetails.number.mobile_money": "Mobile money number",
+  "payoutDetails.number.bank": "Account number",
+  "payoutDetails.testMode": "Test mode: numbers ending in {fails} fail, {reversed} are sent back, {unknown} are not found.",
+  "payoutDetails.saved": "Payout details saved",
+  "payoutDetails.savedMessage": "Payouts go to {label}.",
+  "payoutDetails.checkName": "Check name",
+  "payoutDetails.holder": "Account holder: {name}",
+  "payoutDetails.holderName": "Account holder's name",
+  "payoutDetails.mine": "This is my account",
+  "payoutDetails.password": "Your password",
+  "payoutDetails.minimum": "Payouts are sent once at least {amount} is owed.",
+  "payoutDetails.save": "Save payout details",
+  "payoutDetails.paidTo": "Paid to",
+  "payoutDetails.loading": "Loading…",
+  "payoutDetails.listFailed": "The list could not be loaded. Try again later.",
+} as const;
+
+const fr: Record<keyof typeof en, string> = {
+  "payoutDetails.title": "Coordonnées de versement",
+  "payoutDetails.kind.mobile_money": "Mobile money",
+  "payoutDetails.kind.bank": "Compte bancaire",
+  "payoutDetails.institution.mobile_money": "Réseau",
+  "payoutDetails.institution.bank": "Banque",
+  "payoutDetails.choose.mobile_money": "Choisissez votre réseau",
+  "payoutDetails.choose.bank": "Choisissez votre banque",
+  "payoutDetails.number.mobile_money": "Numéro mobile money",
+  "payoutDetails.number.bank": "Numéro de compte",
+  "payoutDetails.testMode":
+    "Mode test\u00a0: les numéros se terminant par {fails} échouent, ceux en {reversed} sont renvoyés, ceux en {unknown} sont introuvables.",
+  "payoutDetails.saved": "Coordonnées de versement enregistrées",
+  "payoutDetails.savedMessage": "Les versements iront sur {label}.",
+  "payoutDetails.checkName": "Vérifier le nom",
+  "payoutDetails.holder": "Titulaire du compte\u00a0: {name}",
+  "payoutDetails.holderName": "Nom du titulaire du compte",
+  "payoutDetails.mine": "C’est mon compte",
+  "payoutDetails.password": "Votre mot de passe",
+  "payoutDetails.minimum": "Les versements partent dès que {amount} au moins vous sont dus.",
+  "payoutDetails.save": "Enregistrer les coordonnées",
+  "payoutDetails.paidTo": "Versé sur",
+  "payoutDetails.loading": "Chargement…",
+  "payoutDetails.listFailed": "La liste n’a pas pu être chargée. Réessayez plus tard.",
+};
+
+export const payoutDetails = { en, fr };
