@@ -10,12 +10,15 @@ import {
   meetingMessages,
   orders,
   passwordCredentials,
+  products,
   seerApplications,
   seers,
   sentEmails,
   sessions,
   uploads,
   users,
+  vendorApplications,
+  vendors,
 } from "../../../db/schema";
 import { AppError } from "../../../src/errors";
 import type { Clock } from "../../platform/clock";
@@ -167,7 +170,28 @@ export async function deleteAccount(
         .update(seers)
         .set({ fullName: "Former Seer", biography: "", profileImageUrl: null, verificationStatus: "suspended" })
         .where(eq(seers.id, ownSeer.id));
-      await forgetPayoutDetails(tx, ownSeer.id, now);
+      await forgetPayoutDetails(tx, { seerId: ownSeer.id }, now);
+    }
+    // A vendor's business stays for the orders it sold, as a former vendor with nothing to reach it by; its goods come
+    // off sale, its payout details are cut to their last four digits, and its applications (with their details) go.
+    await tx.delete(vendorApplications).where(eq(vendorApplications.userId, user.id));
+    const [ownVendor] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, user.id));
+    if (ownVendor) {
+      await tx
+        .update(vendors)
+        .set({
+          businessName: "Former vendor",
+          contactEmail: anonymousEmail,
+          contactPhone: null,
+          businessAddress: null,
+          description: null,
+          logoUrl: null,
+          taxId: null,
+          isActive: false,
+        })
+        .where(eq(vendors.id, ownVendor.id));
+      await tx.update(products).set({ isActive: false }).where(eq(products.vendorId, ownVendor.id));
+      await forgetPayoutDetails(tx, { vendorId: ownVendor.id }, now);
     }
     await tx
       .update(users)

@@ -22,19 +22,25 @@ export async function payoutDetailsData(db: Queryable, seerId: string) {
 }
 
 /**
- * A deleted account's payout details (account/data-rights.ts, in its transaction): the numbers cut to their last four
+ * A deleted account's payout details, a Seer's or a vendor's (account/data-rights.ts, in its transaction): the numbers cut to their last four
  * digits (what the payouts already made show), the holder's name and the provider's handle gone, and no details
  * current, so nothing more is paid. The rows stay, as the payouts made to them do.
  */
-export async function forgetPayoutDetails(tx: Queryable, seerId: string, now: Date): Promise<void> {
-  const rows = await tx.select({ id: payoutMethods.id, accountNumber: payoutMethods.accountNumber }).from(payoutMethods).where(eq(payoutMethods.seerId, seerId));
+export async function forgetPayoutDetails(
+  tx: Queryable,
+  payee: { seerId: string } | { vendorId: string },
+  now: Date,
+): Promise<void> {
+  const [owner, holder] =
+    "seerId" in payee ? [eq(payoutMethods.seerId, payee.seerId), "Former Seer"] : [eq(payoutMethods.vendorId, payee.vendorId), "Former vendor"];
+  const rows = await tx.select({ id: payoutMethods.id, accountNumber: payoutMethods.accountNumber }).from(payoutMethods).where(owner);
   for (const row of rows)
     await tx
       .update(payoutMethods)
-      .set({ accountNumber: row.accountNumber.replace(/\D/g, "").slice(-4), accountName: "Former Seer", recipientCode: null })
+      .set({ accountNumber: row.accountNumber.replace(/\D/g, "").slice(-4), accountName: holder, recipientCode: null })
       .where(eq(payoutMethods.id, row.id));
   await tx
     .update(payoutMethods)
     .set({ replacedAt: now })
-    .where(and(eq(payoutMethods.seerId, seerId), isNull(payoutMethods.replacedAt)));
+    .where(and(owner, isNull(payoutMethods.replacedAt)));
 }

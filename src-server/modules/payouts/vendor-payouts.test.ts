@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries, localPayouts, payoutMethods, testRailTransfers } from "../../../db/schema";
+import { ledgerEntries, localPayouts, payoutMethods, products, testRailTransfers, vendorApplications, vendors } from "../../../db/schema";
 import { createProduct, createUser, createVendorApplication, uniqueSuffix } from "../../../db/seed/factories";
 import { DEFAULT_RATES, fromUsdCents, parseRate } from "../../../src/domain/currencies";
 import { FakeClock } from "../../platform/clock";
@@ -179,5 +179,35 @@ describe("a vendor's payout", () => {
     expect(payout).toMatchObject({ status: "success", amount: 2550 });
     const money = trpcData<Money>(await trpcQuery(t.app, "vendors.money", undefined, v.cookie));
     expect(money).toMatchObject({ sales: 5000, refunds: 2000, onHold: 0, paidOut: 2550 });
+  });
+
+  it("forgets a vendor who deletes their account: their business unreachable, goods off sale, details cut to four digits", async () => {
+    const db = t.database.db;
+    const v = await approvedVendor("0244555123");
+    const product = await createProduct(db, { vendorId: v.vendorId, approvedAt: NOW, isActive: true });
+    await db.insert(payoutMethods).values({
+      vendorId: v.vendorId,
+      rail: "paystack",
+      kind: "mobile_money",
+      country: "GH",
+      currency: "GHS",
+      institutionCode: "MTN",
+      institutionName: "MTN Mobile Money",
+      accountNumber: "0244555123",
+      accountName: "TEST ACCOUNT 5123",
+      usableFrom: NOW,
+    });
+    const [vendor] = await db.select().from(vendors).where(eq(vendors.id, v.vendorId));
+    const deleted = await trpcMutation(t.app, "account.deleteAccount", { currentPassword: "vendor pass word 1" }, v.cookie);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [kept] = await db.select().from(vendors).where(eq(vendors.id, v.vendorId));
+    expect(kept).toMatchObject({ businessName: "Former vendor", contactPhone: null, businessAddress: null, taxId: null, isActive: false });
+    expect(kept?.contactEmail).not.toBe(vendor?.contactEmail);
+    expect(await db.select().from(vendorApplications).where(eq(vendorApplications.userId, vendor?.userId ?? ""))).toEqual([]);
+    const [method] = await db.select().from(payoutMethods).where(eq(payoutMethods.vendorId, v.vendorId));
+    expect(method).toMatchObject({ accountNumber: "5123", accountName: "Former vendor", recipientCode: null });
+    expect(method?.replacedAt).not.toBeNull();
+    const [goods] = await db.select().from(products).where(eq(products.id, product.id));
+    expect(goods?.isActive).toBe(false);
   });
 });
