@@ -109,7 +109,7 @@ export async function markShipped(
       .where(and(eq(orders.id, input.orderId), holdsLineOf(vendor.id)))
       .for("update");
     if (!order) throw new AppError("NOT_FOUND", VENDOR_ORDER_NOT_FOUND);
-    // The platform's own lines shipping or arriving first does not stop the vendor's part (decision XXX).
+    // The platform's own lines shipping or arriving first does not stop the vendor's part (decision 192).
     if (order.status !== "paid" && order.status !== "shipped" && order.status !== "delivered")
       throw new AppError("CONFLICT", PART_NOT_SHIPPABLE);
     const link = input.carrier === "Other" ? (input.trackingUrl ?? null) : null;
