@@ -49,7 +49,9 @@ function ColorSchemeToggle() {
   const ready = useHydrated();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
-  const next = computed === "dark" ? "light" : "dark";
+  // Drawn as the server drew it (light) until the app has taken the page over: hydration keeps the server's attributes
+  // and classes where only they differ, so a stored dark choice would otherwise leave the light toggle's label and icon.
+  const next = ready && computed === "dark" ? "light" : "dark";
   return (
     <ActionIcon
       variant="subtle"
