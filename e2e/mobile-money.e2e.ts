@@ -42,7 +42,8 @@ describe("mobile money", () => {
     await page.goto("/seers");
     // The client chooses cedis (in the menu, on a phone when signed in): prices read in them, as they will be charged.
     await page.getByRole("button", { name: "Open menu" }).tap();
-    await page.getByRole("combobox", { name: "Currency" }).selectOption("GHS");
+    // The menu's own picker: the header's, hidden on a phone for a signed-in person, is the same control.
+    await page.locator("#mobile-menu").getByRole("combobox", { name: "Currency" }).selectOption("GHS");
     await page.getByRole("button", { name: "Close menu" }).tap();
     await page.getByTestId("seer-card").filter({ hasText: "Babaláwo Adéwálé Ifáyemí" }).first().tap();
     await page.waitForURL(/\/seers\/[^/]+$/);
