@@ -559,7 +559,7 @@ export const messages: Messages = {
   "admin.bookings.actions": "Actions",
   "admin.bookings.cancelLabel": ["Annuler la réservation du ",["date"]," à ",["time"]],
   "admin.bookings.cancel": "Annuler la réservation",
-  "admin.bookings.showing": [["shown"]," réservations affichées sur ",["total"]],
+  "admin.bookings.showing": ["Réservations affichées : ",["shown"]," sur ",["total"]],
   "admin.session.15min": "15 minutes",
   "admin.session.30min": "30 minutes",
   "admin.session.60min": "60 minutes",

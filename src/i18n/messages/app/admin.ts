@@ -195,7 +195,7 @@ const fr: Record<keyof typeof en, string> = {
   "admin.bookings.actions": "Actions",
   "admin.bookings.cancelLabel": "Annuler la réservation du {date} à {time}",
   "admin.bookings.cancel": "Annuler la réservation",
-  "admin.bookings.showing": "{shown} réservations affichées sur {total}",
+  "admin.bookings.showing": "Réservations affichées\u00a0: {shown} sur {total}",
   "admin.session.15min": "15 minutes",
   "admin.session.30min": "30 minutes",
   "admin.session.60min": "60 minutes",
