@@ -25,8 +25,6 @@ export const messages = {
     title: "Application Submitted",
     message: "Your application has been submitted for review. We'll contact you via email.",
   },
-  reviewFailed: { title: "Error", message: "Failed to review application" },
-  reviewed: { title: "Application Reviewed", message: "The application has been updated" },
   timezoneFailed: { title: "Error", message: "Failed to update timezone." },
   timezoneUpdated: { title: "Timezone updated" },
   selectionRequired: { title: "Selection Required", message: "Please select both date and time" },

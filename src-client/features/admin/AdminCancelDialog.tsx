@@ -3,6 +3,7 @@ import { useState } from "react";
 import { CANCELLATION_REASON_MAX } from "../../../src/domain/after-payment";
 import { cents, formatMoney, toCents, toDecimal } from "../../../src/domain/money";
 import { adminCancelBookingSchema } from "../../../src/schemas/bookings";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { notifyActionError } from "../../lib/actionError";
@@ -18,6 +19,7 @@ interface CancellableBooking {
 /** An admin cancels any confirmed booking with a refund they choose (prefilled: all that is left) and a reason. */
 export function AdminCancelDialog({ booking, onClose }: { booking: CancellableBooking; onClose: () => void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const left = toDecimal(cents(Math.max(0, toCents(booking.amount) - toCents(booking.refundedAmount))));
   const [refundAmount, setRefundAmount] = useState(left);
   const [reason, setReason] = useState("");
@@ -38,7 +40,13 @@ export function AdminCancelDialog({ booking, onClose }: { booking: CancellableBo
     setErrors({});
     cancel.mutate(parsed.data, {
       onSuccess: (result) => {
-        notify({ title: "Booking Cancelled", message: `Refunded ${formatMoney(result.refundAmount)}.` }, "success");
+        notify(
+          {
+            title: t("admin.cancel.done"),
+            message: t("admin.cancel.doneText", { amount: formatMoney(result.refundAmount) }),
+          },
+          "success",
+        );
         void utils.admin.bookings.invalidate();
         void utils.admin.analytics.invalidate();
         onClose();
@@ -48,22 +56,25 @@ export function AdminCancelDialog({ booking, onClose }: { booking: CancellableBo
   };
 
   return (
-    <Modal opened onClose={onClose} title="Cancel Booking" centered>
+    <Modal opened onClose={onClose} title={t("admin.cancel.title")} centered>
       <Stack gap="md">
         <Text size="sm">
-          {booking.scheduledDate} at {booking.scheduledTime}, paid {formatMoney(booking.amount)}. Both parties are e-mailed the
-          cancellation.
+          {t("admin.cancel.summary", {
+            date: booking.scheduledDate,
+            time: booking.scheduledTime,
+            amount: formatMoney(booking.amount),
+          })}
         </Text>
         <TextInput
-          label="Refund amount (USD)"
-          description={`At most ${formatMoney(left)}.`}
+          label={t("admin.cancel.refundAmount")}
+          description={t("admin.cancel.atMost", { amount: formatMoney(left) })}
           inputMode="decimal"
           value={refundAmount}
           error={errors.refundAmount}
           onChange={(e) => setRefundAmount(e.currentTarget.value)}
         />
         <Textarea
-          label="Reason"
+          label={t("admin.cancel.reason")}
           required
           rows={3}
           maxLength={CANCELLATION_REASON_MAX}
@@ -73,10 +84,10 @@ export function AdminCancelDialog({ booking, onClose }: { booking: CancellableBo
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
-            Keep Booking
+            {t("admin.cancel.keep")}
           </Button>
           <Button color="red" onClick={submit} loading={cancel.isPending}>
-            Cancel Booking
+            {t("admin.cancel.submit")}
           </Button>
         </Group>
       </Stack>

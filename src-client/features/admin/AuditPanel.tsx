@@ -1,12 +1,8 @@
 import { Anchor, Button, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import {
-  ADMIN_ACTION_LABELS,
-  ADMIN_ACTIONS,
-  AUDIT_PAGE_SIZE,
-  summarizeChange,
-  type AdminAction,
-} from "../../../src/domain/audit";
+import { ADMIN_ACTIONS, AUDIT_PAGE_SIZE, summarizeChange, type AdminAction } from "../../../src/domain/audit";
+import { intlLocale } from "../../../src/i18n/format-locale";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { trpc, type RouterOutputs } from "../../trpc";
 
 type AuditRow = RouterOutputs["admin"]["auditLog"][number];
@@ -21,13 +17,23 @@ interface AuditFilters {
 
 const ALL = "all";
 const actionOf = (value: string): AdminAction | undefined => ADMIN_ACTIONS.find((a) => a === value);
-const labelOf = (action: string): string => {
+/** An action's name in the page's language (the CSV export keeps the English ADMIN_ACTION_LABELS). */
+const labelOf = (t: Translate, action: string): string => {
   const known = actionOf(action);
-  return known ? ADMIN_ACTION_LABELS[known] : action;
+  return known ? t(`adminOps.action.${known}`) : action;
 };
 
-/** When, to the minute, in the browser's timezone. */
-const moment = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** When, to the minute, in the browser's timezone and the page's language. */
+const moments = new Map<string, Intl.DateTimeFormat>();
+function moment(at: Date): string {
+  const locale = intlLocale();
+  let format = moments.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+    moments.set(locale, format);
+  }
+  return format.format(at);
+}
 
 /** The CSV export's address: the same filters as the screen (docs/product.md#api). */
 function exportHref(filters: AuditFilters): string {
@@ -56,6 +62,7 @@ export function AuditPanel() {
   const lastPage = pages[pages.length - 1];
   const last = rows[rows.length - 1];
   const more = lastPage?.data?.length === AUDIT_PAGE_SIZE && last;
+  const { t } = useI18n();
 
   return (
     <Stack gap="md">
@@ -67,47 +74,47 @@ export function AuditPanel() {
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
-            label="Admin"
-            placeholder="Part of an admin's e-mail"
+            label={t("adminOps.audit.admin")}
+            placeholder={t("adminOps.audit.adminPlaceholder")}
             value={actor}
             onChange={(e) => setActor(e.currentTarget.value)}
             miw={200}
             style={{ flex: 1 }}
           />
           <NativeSelect
-            label="Action"
+            label={t("adminOps.audit.action")}
             w={220}
-            data={[{ value: ALL, label: "All" }, ...ADMIN_ACTIONS.map((a) => ({ value: a, label: ADMIN_ACTION_LABELS[a] }))]}
+            data={[{ value: ALL, label: t("adminOps.all") }, ...ADMIN_ACTIONS.map((a) => ({ value: a, label: labelOf(t, a) }))]}
             value={filters.action ?? ALL}
             onChange={(e) => set({ action: actionOf(e.currentTarget.value) })}
           />
           <TextInput
-            label="From"
+            label={t("adminOps.audit.from")}
             type="date"
             value={filters.from ?? ""}
             onChange={(e) => set({ from: e.currentTarget.value || undefined })}
             w={160}
           />
           <TextInput
-            label="To"
+            label={t("adminOps.audit.to")}
             type="date"
             value={filters.to ?? ""}
             onChange={(e) => set({ to: e.currentTarget.value || undefined })}
             w={160}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t("adminOps.audit.search")}</Button>
           <Anchor href={exportHref(filters)} download py={6}>
-            Export CSV
+            {t("adminOps.audit.export")}
           </Anchor>
         </Group>
       </form>
       {!first || first.isPending ? (
-        <Loader aria-label="Loading the audit log" />
+        <Loader aria-label={t("adminOps.audit.loading")} />
       ) : first.isError ? (
         <Text c="red">{first.error.message}</Text>
       ) : rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No admin actions match.
+          {t("adminOps.audit.empty")}
         </Text>
       ) : (
         <AuditTable rows={rows} />
@@ -119,7 +126,7 @@ export function AuditPanel() {
           loading={lastPage.isFetching}
           onClick={() => setCursors([...cursors, { createdAt: last.createdAt, id: last.id }])}
         >
-          Load more
+          {t("adminOps.loadMore")}
         </Button>
       )}
     </Stack>
@@ -127,24 +134,25 @@ export function AuditPanel() {
 }
 
 function AuditTable({ rows }: { rows: AuditRow[] }) {
+  const { t } = useI18n();
   return (
     <Table.ScrollContainer minWidth={860}>
-      <Table striped highlightOnHover aria-label="Audit log">
+      <Table striped highlightOnHover aria-label={t("adminOps.audit.table")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Admin</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Record</Table.Th>
-            <Table.Th>Change</Table.Th>
+            <Table.Th>{t("adminOps.audit.when")}</Table.Th>
+            <Table.Th>{t("adminOps.audit.admin")}</Table.Th>
+            <Table.Th>{t("adminOps.audit.action")}</Table.Th>
+            <Table.Th>{t("adminOps.audit.record")}</Table.Th>
+            <Table.Th>{t("adminOps.audit.change")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{moment.format(new Date(r.createdAt))}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{moment(new Date(r.createdAt))}</Table.Td>
               <Table.Td style={{ wordBreak: "break-all" }}>{r.actorEmail}</Table.Td>
-              <Table.Td>{labelOf(r.action)}</Table.Td>
+              <Table.Td>{labelOf(t, r.action)}</Table.Td>
               <Table.Td>
                 <Text size="sm">{r.targetKind}</Text>
                 <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>

@@ -1,45 +1,43 @@
 import { Anchor, Button, Card, Group, Loader, Radio, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { DISPUTE_REASON_LABELS, DISPUTE_TEXT_MAX } from "../../../src/domain/disputes";
+import { DISPUTE_TEXT_MAX } from "../../../src/domain/disputes";
 import { formatMoney } from "../../../src/domain/money";
 import { decideDisputeSchema } from "../../../src/schemas/disputes";
 import { notifyActionError } from "../../lib/actionError";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
 
 type OpenDispute = RouterOutputs["bookings"]["disputes"][number];
 
-const DECISION_LABELS = {
-  full_refund: "Full refund",
-  partial_refund: "Partial refund",
-  release: "Release to the Seer",
-} as const;
+const DECISIONS = ["full_refund", "partial_refund", "release"] as const;
 
 const time = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—");
 
 /** The room's records beside the claim: who joined and left, and when. */
 function Attendance({ rows }: { rows: OpenDispute["attendance"] }) {
+  const { t } = useI18n();
   if (rows.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No one joined the meeting room.
+        {t("adminOps.attendance.none")}
       </Text>
     );
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table aria-label="Meeting room attendance">
+      <Table aria-label={t("adminOps.attendance.table")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th>Left</Table.Th>
+            <Table.Th>{t("adminOps.attendance.who")}</Table.Th>
+            <Table.Th>{t("adminOps.attendance.joined")}</Table.Th>
+            <Table.Th>{t("adminOps.attendance.left")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r, i) => (
             <Table.Tr key={i}>
-              <Table.Td>{r.role === "client" ? "Client" : "Seer"}</Table.Td>
+              <Table.Td>{r.role === "client" ? t("adminOps.attendance.client") : t("adminOps.attendance.seer")}</Table.Td>
               <Table.Td>{time(r.joinedAt)}</Table.Td>
               <Table.Td>{time(r.leftAt)}</Table.Td>
             </Table.Tr>
@@ -52,6 +50,7 @@ function Attendance({ rows }: { rows: OpenDispute["attendance"] }) {
 
 function DisputeCard({ dispute }: { dispute: OpenDispute }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [decision, setDecision] = useState<string>("");
   const [refundAmount, setRefundAmount] = useState("");
   const [reason, setReason] = useState("");
@@ -77,7 +76,7 @@ function DisputeCard({ dispute }: { dispute: OpenDispute }) {
     setErrors({});
     decide.mutate(parsed.data, {
       onSuccess: () => {
-        notify({ title: "Decision Recorded", message: "Both the client and the Seer are e-mailed the decision." }, "success");
+        notify({ title: t("adminOps.dispute.recorded"), message: t("adminOps.dispute.recordedText") }, "success");
         void utils.bookings.disputes.invalidate();
         void utils.admin.invalidate();
       },
@@ -88,30 +87,42 @@ function DisputeCard({ dispute }: { dispute: OpenDispute }) {
     <Card withBorder radius="md" padding="md" component="li" data-testid="open-dispute">
       <Stack gap="sm">
         <Title order={3} fz="h5">
-          {DISPUTE_REASON_LABELS[dispute.reason]}
+          {t(`adminOps.reason.${dispute.reason}`)}
         </Title>
         <Text size="sm">
-          {dispute.clientName} with {dispute.seerName}, {time(dispute.startsAt)}; paid {formatMoney(dispute.amount)}, refundable{" "}
-          {formatMoney(dispute.refundable)}. Reported {time(dispute.createdAt)}.
+          {t("adminOps.dispute.summary", {
+            client: dispute.clientName,
+            seer: dispute.seerName,
+            startsAt: time(dispute.startsAt),
+            amount: formatMoney(dispute.amount),
+            refundable: formatMoney(dispute.refundable),
+            reportedAt: time(dispute.createdAt),
+          })}
         </Text>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          <strong>Claim:</strong> {dispute.text}
+          <strong>{t("adminOps.dispute.claim")}</strong> {dispute.text}
         </Text>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          <strong>Seer&apos;s answer:</strong> {dispute.seerAnswer ?? "No answer yet."}
+          <strong>{t("adminOps.dispute.answer")}</strong> {dispute.seerAnswer ?? t("adminOps.dispute.noAnswer")}
         </Text>
         <Attendance rows={dispute.attendance} />
-        <Radio.Group label="Decision" required value={decision} onChange={setDecision} error={errors.decision}>
+        <Radio.Group
+          label={t("adminOps.dispute.decision")}
+          required
+          value={decision}
+          onChange={setDecision}
+          error={errors.decision}
+        >
           <Group gap="md" mt="xs">
-            {(Object.keys(DECISION_LABELS) as (keyof typeof DECISION_LABELS)[]).map((d) => (
-              <Radio key={d} value={d} label={DECISION_LABELS[d]} />
+            {DECISIONS.map((d) => (
+              <Radio key={d} value={d} label={t(`adminOps.decision.${d}`)} />
             ))}
           </Group>
         </Radio.Group>
         {decision === "partial_refund" && (
           <TextInput
-            label="Amount to refund (USD)"
-            description={`At most ${formatMoney(dispute.refundable)}.`}
+            label={t("adminOps.dispute.refundAmount")}
+            description={t("adminOps.dispute.atMost", { amount: formatMoney(dispute.refundable) })}
             inputMode="decimal"
             value={refundAmount}
             error={errors.refundAmount}
@@ -119,9 +130,9 @@ function DisputeCard({ dispute }: { dispute: OpenDispute }) {
           />
         )}
         <Textarea
-          label="Reason"
+          label={t("adminOps.dispute.reason")}
           required
-          description="Sent to both sides with the decision."
+          description={t("adminOps.dispute.reasonNote")}
           rows={2}
           maxLength={DISPUTE_TEXT_MAX}
           value={reason}
@@ -130,7 +141,7 @@ function DisputeCard({ dispute }: { dispute: OpenDispute }) {
         />
         <Group justify="flex-end">
           <Button onClick={submit} loading={decide.isPending}>
-            Decide
+            {t("adminOps.dispute.decide")}
           </Button>
         </Group>
       </Stack>
@@ -140,19 +151,25 @@ function DisputeCard({ dispute }: { dispute: OpenDispute }) {
 
 /** Conversations with a reported message: the only ones an admin may read (issue #43). */
 function ReportedConversations() {
+  const { t } = useI18n();
   const list = trpc.messages.reported.useQuery();
-  if (list.isPending) return <Loader aria-label="Loading reported conversations" />;
-  if (list.isError) return <Text c="red">Failed to load reported conversations.</Text>;
-  if (list.data.length === 0) return <Text c="dimmed">No reported messages.</Text>;
+  if (list.isPending) return <Loader aria-label={t("adminOps.reported.loading")} />;
+  if (list.isError) return <Text c="red">{t("adminOps.reported.failed")}</Text>;
+  if (list.data.length === 0) return <Text c="dimmed">{t("adminOps.reported.empty")}</Text>;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
       {list.data.map((c) => (
         <li key={c.bookingId}>
           <Text size="sm">
-            {c.reports} {c.reports === 1 ? "report" : "reports"}, last {time(c.lastReportedAt)}
-            {c.reasons.length > 0 ? `: ${c.reasons.join("; ")}` : ""}.{" "}
+            {c.reasons.length > 0
+              ? t("adminOps.reported.lineWithReasons", {
+                  count: c.reports,
+                  date: time(c.lastReportedAt),
+                  reasons: c.reasons.join("; "),
+                })
+              : t("adminOps.reported.line", { count: c.reports, date: time(c.lastReportedAt) })}{" "}
             <Anchor renderRoot={(props) => <Link {...props} to="/messages/$bookingId" params={{ bookingId: c.bookingId }} />}>
-              Read conversation
+              {t("adminOps.reported.read")}
             </Anchor>
           </Text>
         </li>
@@ -164,15 +181,16 @@ function ReportedConversations() {
 /** The admins' queue of reported problems (issue #43): oldest first, each decided once; then reported messages. */
 export function DisputesPanel() {
   const list = trpc.bookings.disputes.useQuery();
+  const { t } = useI18n();
   return (
     <Stack gap="xl">
       {list.isPending ? (
-        <Loader aria-label="Loading disputes" />
+        <Loader aria-label={t("adminOps.disputes.loading")} />
       ) : list.isError ? (
-        <Text c="red">Failed to load disputes.</Text>
+        <Text c="red">{t("adminOps.disputes.failed")}</Text>
       ) : list.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No open disputes
+          {t("adminOps.disputes.empty")}
         </Text>
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
@@ -183,7 +201,7 @@ export function DisputesPanel() {
       )}
       <Stack gap="xs" component="section" aria-labelledby="reported-messages">
         <Title order={3} fz="h4" id="reported-messages">
-          Reported messages
+          {t("adminOps.reported.title")}
         </Title>
         <ReportedConversations />
       </Stack>

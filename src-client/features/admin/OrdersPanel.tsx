@@ -5,16 +5,12 @@ import { ORDER_STATUSES, type OrderStatus } from "../../../src/domain/enums";
 import { formatMoney } from "../../../src/domain/money";
 import { ADMIN_ORDERS_PAGE_SIZE } from "../../../src/schemas/shop";
 import { formatDate } from "../../lib/format";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { trpc } from "../../trpc";
+import { formatCount } from "./format";
 
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: "Awaiting Payment",
-  paid: "Paid",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+/** An order's status as the console shows it. */
+export const orderStatusLabel = (t: Translate, status: OrderStatus): string => t(`adminOrders.status.${status}`);
 // Shades with 4.5:1 text contrast, as the other admin badges.
 export const ORDER_STATUS_COLOR: Record<OrderStatus, string> = {
   pending: "ochre.4",
@@ -46,12 +42,19 @@ export function OrdersPanel({ filters, onFilters }: { filters: OrderFilters; onF
   });
   const low = trpc.orders.lowStock.useQuery();
   const set = (patch: OrderFilters) => onFilters({ ...filters, ...patch, page: patch.page ?? 1 });
+  const { t } = useI18n();
 
   return (
     <Stack gap="md">
       {low.data && low.data.length > 0 && (
-        <Alert color="orange" title="Low stock">
-          {low.data.map((p) => `${p.name}: ${p.stockQuantity === 0 ? "out of stock" : `${p.stockQuantity} left`}`).join(" · ")}
+        <Alert color="orange" title={t("adminOrders.lowStock")}>
+          {low.data
+            .map((p) =>
+              p.stockQuantity === 0
+                ? t("adminOrders.outOfStock", { name: p.name })
+                : t("adminOrders.left", { name: p.name, count: p.stockQuantity }),
+            )
+            .join(" · ")}
         </Alert>
       )}
       <form
@@ -62,57 +65,57 @@ export function OrdersPanel({ filters, onFilters }: { filters: OrderFilters; onF
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
-            label="Search"
-            placeholder="Order number or e-mail"
+            label={t("adminOrders.search")}
+            placeholder={t("adminOrders.searchPlaceholder")}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
             miw={220}
             style={{ flex: 1 }}
           />
           <Select
-            label="Status"
-            placeholder="All statuses"
+            label={t("adminOrders.statusFilter")}
+            placeholder={t("adminOrders.allStatuses")}
             clearable
-            data={ORDER_STATUSES.filter((s) => s !== "pending").map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] }))}
+            data={ORDER_STATUSES.filter((s) => s !== "pending").map((s) => ({ value: s, label: orderStatusLabel(t, s) }))}
             value={filters.status ?? null}
             onChange={(v) => set({ status: (v as OrderStatus | null) ?? undefined })}
             w={170}
           />
           <TextInput
-            label="From"
+            label={t("adminOrders.from")}
             type="date"
             value={filters.from ?? ""}
             onChange={(e) => set({ from: e.currentTarget.value || undefined })}
             w={160}
           />
           <TextInput
-            label="To"
+            label={t("adminOrders.to")}
             type="date"
             value={filters.to ?? ""}
             onChange={(e) => set({ to: e.currentTarget.value || undefined })}
             w={160}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t("adminOrders.search")}</Button>
         </Group>
       </form>
       {list.isPending ? (
-        <Loader aria-label="Loading orders" />
+        <Loader aria-label={t("adminOrders.loading")} />
       ) : list.isError ? (
         <Alert color="red">{list.error.message}</Alert>
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">No orders match.</Text>
+        <Text c="dimmed">{t("adminOrders.empty")}</Text>
       ) : (
         <>
           <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover aria-label="Orders">
+            <Table striped highlightOnHover aria-label={t("adminOrders.table")}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Placed</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Items</Table.Th>
-                  <Table.Th>Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th>{t("adminOrders.order")}</Table.Th>
+                  <Table.Th>{t("adminOrders.placed")}</Table.Th>
+                  <Table.Th>{t("adminOrders.customer")}</Table.Th>
+                  <Table.Th>{t("adminOrders.items")}</Table.Th>
+                  <Table.Th>{t("adminOrders.total")}</Table.Th>
+                  <Table.Th>{t("adminOrders.statusFilter")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -130,11 +133,11 @@ export function OrdersPanel({ filters, onFilters }: { filters: OrderFilters; onF
                         {o.shippingEmail}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{o.itemCount}</Table.Td>
+                    <Table.Td>{formatCount(o.itemCount)}</Table.Td>
                     <Table.Td>{formatMoney(o.total)}</Table.Td>
                     <Table.Td>
                       <Badge color={ORDER_STATUS_COLOR[o.status]} autoContrast>
-                        {ORDER_STATUS_LABEL[o.status]}
+                        {orderStatusLabel(t, o.status)}
                       </Badge>
                     </Table.Td>
                   </Table.Tr>
@@ -147,7 +150,7 @@ export function OrdersPanel({ filters, onFilters }: { filters: OrderFilters; onF
               total={Math.ceil(list.data.total / ADMIN_ORDERS_PAGE_SIZE)}
               value={list.data.page}
               onChange={(page) => onFilters({ ...filters, page })}
-              aria-label="Pages of orders"
+              aria-label={t("adminOrders.pages")}
             />
           )}
         </>

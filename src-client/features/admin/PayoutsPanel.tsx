@@ -11,7 +11,9 @@ import {
 } from "../../../src/domain/payout-rails";
 import { formatDate } from "../../lib/format";
 import { notifyActionError } from "../../lib/actionError";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { formatCount } from "./format";
 import { trpc, type RouterOutputs } from "../../trpc";
 
 type AdminPayout = RouterOutputs["payouts"]["list"][number];
@@ -29,12 +31,6 @@ const retriable = (p: { status: string; retriedAt: Date | null; attempts: number
 const PAGE_SIZE = 50;
 const COUNTRIES = ["GH", "NG", "KE", "ZA", "CI", "SN", "BJ", "BF", "ML", "NE", "TG", "GW", "CM", "GA", "CG", "TD", "CF", "GQ"];
 
-const STATE_LABEL: Record<LocalPayoutStatus, string> = {
-  pending: "Pending",
-  success: "Paid",
-  failed: "Failed",
-  reversed: "Reversed",
-};
 // Shades with 4.5:1 text contrast, as the other admin badges.
 const STATE_COLOR: Record<LocalPayoutStatus, string> = {
   pending: "ochre.4",
@@ -71,43 +67,41 @@ export function PayoutsPanel() {
   const lastPage = pages[pages.length - 1];
   const last = rows[rows.length - 1];
   const more = lastPage?.data?.length === PAGE_SIZE && last;
+  const { t } = useI18n();
+  const all = { value: ALL, label: t("adminOps.all") };
 
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap">
         <NativeSelect
-          label="State"
+          label={t("adminOps.payouts.state")}
           w={160}
-          data={[{ value: ALL, label: "All" }, ...LOCAL_PAYOUT_STATUSES.map((s) => ({ value: s, label: STATE_LABEL[s] }))]}
+          data={[all, ...LOCAL_PAYOUT_STATUSES.map((s) => ({ value: s, label: t(`adminOps.payout.${s}`) }))]}
           value={filters.status ?? ALL}
           onChange={(e) => set({ status: oneOf(e.currentTarget.value, LOCAL_PAYOUT_STATUSES) })}
         />
         <NativeSelect
-          label="Rail"
+          label={t("adminOps.payouts.rail")}
           w={160}
-          data={[
-            { value: ALL, label: "All" },
-            { value: "paystack", label: "Paystack" },
-            { value: "flutterwave", label: "Flutterwave" },
-          ]}
+          data={[all, { value: "paystack", label: "Paystack" }, { value: "flutterwave", label: "Flutterwave" }]}
           value={filters.rail ?? ALL}
           onChange={(e) => set({ rail: oneOf(e.currentTarget.value, LOCAL_RAILS) })}
         />
         <NativeSelect
-          label="Country"
+          label={t("adminOps.payouts.country")}
           w={120}
-          data={[{ value: ALL, label: "All" }, ...COUNTRIES]}
+          data={[all, ...COUNTRIES]}
           value={filters.country ?? ALL}
           onChange={(e) => set({ country: oneOf(e.currentTarget.value, COUNTRIES) })}
         />
       </Group>
       {!first || first.isPending ? (
-        <Loader aria-label="Loading payouts" />
+        <Loader aria-label={t("adminOps.payouts.loading")} />
       ) : first.isError ? (
-        <Text c="red">Failed to load payouts.</Text>
+        <Text c="red">{t("adminOps.payouts.failed")}</Text>
       ) : rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No payouts
+          {t("adminOps.payouts.empty")}
         </Text>
       ) : (
         <PayoutsTable rows={rows} />
@@ -119,7 +113,7 @@ export function PayoutsPanel() {
           loading={lastPage.isFetching}
           onClick={() => setCursors([...cursors, { createdAt: last.createdAt, id: last.id }])}
         >
-          Load more
+          {t("adminOps.loadMore")}
         </Button>
       )}
     </Stack>
@@ -127,39 +121,40 @@ export function PayoutsPanel() {
 }
 
 const HEADERS = [
-  "Date",
-  "Seer",
-  "Destination",
-  "Rail",
-  "Amount",
-  "Received",
-  "Fee",
-  "Status",
-  "Reference",
-  "Message",
-  "Attempts",
-];
+  "adminOps.payouts.date",
+  "adminOps.payouts.seer",
+  "adminOps.payouts.destination",
+  "adminOps.payouts.rail",
+  "adminOps.payouts.amount",
+  "adminOps.payouts.received",
+  "adminOps.payouts.fee",
+  "adminOps.payouts.status",
+  "adminOps.payouts.reference",
+  "adminOps.payouts.message",
+  "adminOps.payouts.attempts",
+] as const;
 
 function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const retry = trpc.payouts.retry.useMutation({
     onSuccess: ({ retried }) => {
-      if (retried) notify({ title: "Payout retried", message: "The Seer's payout runs again now." }, "success");
-      else notify({ title: "Not retried", message: "This payout was already retried or is no longer failed." });
+      if (retried) notify({ title: t("adminOps.payouts.retried"), message: t("adminOps.payouts.retriedText") }, "success");
+      else notify({ title: t("adminOps.payouts.notRetried"), message: t("adminOps.payouts.notRetriedText") });
     },
     onError: notifyActionError,
     onSettled: () => void utils.payouts.list.invalidate(),
   });
   return (
     <Table.ScrollContainer minWidth={1280}>
-      <Table striped highlightOnHover aria-label="Local payouts">
+      <Table striped highlightOnHover aria-label={t("adminOps.payouts.table")}>
         <Table.Thead>
           <Table.Tr>
             {HEADERS.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+              <Table.Th key={h}>{t(h)}</Table.Th>
             ))}
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t("adminOps.actions")}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -175,12 +170,12 @@ function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
               <Table.Td>{p.fee === null ? "—" : formatMinor(p.fee, p.currency)}</Table.Td>
               <Table.Td>
                 <Badge color={STATE_COLOR[p.status]} autoContrast style={{ overflow: "visible" }} miw="max-content">
-                  {STATE_LABEL[p.status]}
+                  {t(`adminOps.payout.${p.status}`)}
                 </Badge>
               </Table.Td>
               <Table.Td style={{ wordBreak: "break-all" }}>{p.providerId ?? "—"}</Table.Td>
               <Table.Td>{p.message ?? ""}</Table.Td>
-              <Table.Td>{p.attempts}</Table.Td>
+              <Table.Td>{formatCount(p.attempts)}</Table.Td>
               <Table.Td>
                 {retriable(p) && (
                   <Button
@@ -190,7 +185,7 @@ function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
                     disabled={retry.isPending}
                     onClick={() => retry.mutate({ payoutId: p.id })}
                   >
-                    Retry
+                    {t("adminOps.payouts.retry")}
                   </Button>
                 )}
               </Table.Td>

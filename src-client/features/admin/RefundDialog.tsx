@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { cents, formatMoney, multiplyCents, toCents } from "../../../src/domain/money";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import type { Order } from "./types";
@@ -8,6 +9,7 @@ import type { Order } from "./types";
 /** Refunds the whole order (what is left of it, with the shipping) or some of its items. */
 export function RefundDialog({ order, onClose }: { order: Order; onClose(): void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [whole, setWhole] = useState(true);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState("");
@@ -15,10 +17,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose(): void
     onSuccess: (next) => {
       utils.orders.detail.setData({ orderId: order.id }, next);
       void utils.orders.list.invalidate();
-      notify(
-        { title: "Refund recorded", message: "The shopper was e-mailed; the card is refunded by the payment provider." },
-        "success",
-      );
+      notify({ title: t("adminOrders.refund.done"), message: t("adminOrders.refund.doneText") }, "success");
       onClose();
     },
   });
@@ -28,7 +27,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose(): void
     ? cents(toCents(order.total) - toCents(order.refundedAmount))
     : cents(chosen.reduce((sum, l) => sum + multiplyCents(toCents(l.price), quantities[l.productId] ?? 0), 0));
   return (
-    <Modal opened onClose={onClose} title={`Refund order ${order.orderNumber}`} size="lg">
+    <Modal opened onClose={onClose} title={t("adminOrders.refund.title", { number: order.orderNumber })} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -41,10 +40,10 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose(): void
       >
         <Stack gap="sm">
           <Select
-            label="What to refund"
+            label={t("adminOrders.refund.what")}
             data={[
-              { value: "all", label: "Everything not yet refunded, with the shipping" },
-              { value: "lines", label: "Some items" },
+              { value: "all", label: t("adminOrders.refund.all") },
+              { value: "lines", label: t("adminOrders.refund.lines") },
             ]}
             value={whole ? "all" : "lines"}
             onChange={(v) => setWhole(v !== "lines")}
@@ -54,7 +53,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose(): void
             left.map((l) => (
               <NumberInput
                 key={l.productId}
-                label={`${l.productName} (${formatMoney(l.price)} each, ${l.left} refundable)`}
+                label={t("adminOrders.refund.line", { name: l.productName, price: formatMoney(l.price), count: l.left })}
                 min={0}
                 max={l.left}
                 disabled={l.left === 0}
@@ -62,15 +61,21 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose(): void
                 onChange={(v) => setQuantities((q) => ({ ...q, [l.productId]: typeof v === "number" ? v : 0 }))}
               />
             ))}
-          <Textarea label="Reason" required maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <Text fw={600}>Refund: {formatMoney(amount)}, with the stock of the refunded items put back.</Text>
+          <Textarea
+            label={t("adminOrders.refund.reason")}
+            required
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Text fw={600}>{t("adminOrders.refund.summary", { amount: formatMoney(amount) })}</Text>
           {refund.error && <Alert color="red">{refund.error.message}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Back
+              {t("adminOrders.back")}
             </Button>
             <Button type="submit" color="red" loading={refund.isPending} disabled={amount <= 0}>
-              Refund {formatMoney(amount)}
+              {t("adminOrders.refund.submit", { amount: formatMoney(amount) })}
             </Button>
           </Group>
         </Stack>

@@ -1,46 +1,56 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { formatDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import type { Order } from "./types";
 
-const RETURN_LABEL: Record<string, string> = {
-  requested: "Requested",
-  accepted: "Accepted: waiting for the parcel",
-  declined: "Declined",
-  received: "Received and refunded",
-};
+const RETURN_STATUSES = ["requested", "accepted", "declined", "received"] as const;
+const returnStatus = (status: string) => RETURN_STATUSES.find((s) => s === status);
 
 /** The shopper's return: reason and photos, then Accept, Decline (with a reason) or, once accepted, Received. */
 export function ReturnPanel({ order }: { order: Order }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [declining, setDeclining] = useState(false);
   const [note, setNote] = useState("");
   const done = (next: Order, title: string) => {
     utils.orders.detail.setData({ orderId: order.id }, next);
     void utils.orders.list.invalidate();
-    notify({ title, message: "The shopper was e-mailed." }, "success");
+    notify({ title, message: t("adminOrders.emailed") }, "success");
   };
   const decide = trpc.orders.decideReturn.useMutation({
-    onSuccess: (next, input) => done(next, input.accept ? "Return accepted" : "Return declined"),
+    onSuccess: (next, input) =>
+      done(next, t(input.accept ? "adminOrders.return.acceptedToast" : "adminOrders.return.declinedToast")),
   });
-  const receive = trpc.orders.receiveReturn.useMutation({ onSuccess: (next) => done(next, "Return received and refunded") });
+  const receive = trpc.orders.receiveReturn.useMutation({
+    onSuccess: (next) => done(next, t("adminOrders.return.receivedToast")),
+  });
   const r = order.return;
   if (!r) return null;
   const error = decide.error ?? receive.error;
+  const status = returnStatus(r.status);
+  const decisionNote = (text: string) =>
+    r.status === "declined"
+      ? r.decidedBy
+        ? t("adminOrders.return.declinedNoteBy", { name: r.decidedBy, note: text })
+        : t("adminOrders.return.declinedNote", { note: text })
+      : r.decidedBy
+        ? t("adminOrders.return.noteBy", { name: r.decidedBy, note: text })
+        : t("adminOrders.return.note", { note: text });
   return (
     <Paper withBorder p="lg" radius="md">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Return
+          {t("adminOrders.return.title")}
         </Title>
         <Badge color={r.status === "declined" ? "gray.7" : "ochre.4"} autoContrast>
-          {RETURN_LABEL[r.status] ?? r.status}
+          {status ? t(`adminOrders.return.${status}`) : r.status}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        Asked {formatDate(r.createdAt, "long")}
+        {t("adminOrders.return.asked", { date: formatDate(r.createdAt, "long") })}
       </Text>
       <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} my="xs">
         {r.reason}
@@ -48,23 +58,22 @@ export function ReturnPanel({ order }: { order: Order }) {
       <Group gap="sm">
         {r.photoUrls.map((url, i) => (
           <Anchor key={url} href={url} target="_blank" rel="noopener noreferrer" size="sm">
-            Photo {i + 1}
+            {t("adminOrders.return.photo", { number: i + 1 })}
           </Anchor>
         ))}
       </Group>
       {r.decisionNote && (
         <Text size="sm" mt="xs">
-          {r.status === "declined" ? "Declined" : "Note"}
-          {r.decidedBy ? ` by ${r.decidedBy}` : ""}: {r.decisionNote}
+          {decisionNote(r.decisionNote)}
         </Text>
       )}
       {r.status === "requested" && !declining && (
         <Group mt="sm" gap="sm">
           <Button loading={decide.isPending} onClick={() => decide.mutate({ orderId: order.id, accept: true })}>
-            Accept return
+            {t("adminOrders.return.accept")}
           </Button>
           <Button variant="light" color="red" onClick={() => setDeclining(true)}>
-            Decline return
+            {t("adminOrders.return.decline")}
           </Button>
         </Group>
       )}
@@ -77,7 +86,7 @@ export function ReturnPanel({ order }: { order: Order }) {
         >
           <Stack gap="xs" mt="sm">
             <Textarea
-              label="Why is it declined?"
+              label={t("adminOrders.return.why")}
               required
               maxLength={500}
               value={note}
@@ -85,10 +94,10 @@ export function ReturnPanel({ order }: { order: Order }) {
             />
             <Group gap="sm">
               <Button type="submit" color="red" loading={decide.isPending}>
-                Decline return
+                {t("adminOrders.return.decline")}
               </Button>
               <Button variant="default" onClick={() => setDeclining(false)}>
-                Back
+                {t("adminOrders.back")}
               </Button>
             </Group>
           </Stack>
@@ -96,7 +105,7 @@ export function ReturnPanel({ order }: { order: Order }) {
       )}
       {r.status === "accepted" && (
         <Button mt="sm" loading={receive.isPending} onClick={() => receive.mutate({ orderId: order.id })}>
-          Mark return received and refund
+          {t("adminOrders.return.receive")}
         </Button>
       )}
       {error && (

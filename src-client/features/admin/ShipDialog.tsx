@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { CARRIERS, type Carrier } from "../../../src/domain/shipping";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterInputs } from "../../trpc";
 import type { Order } from "./types";
@@ -31,6 +32,7 @@ export function ShipForm({
   submitLabel: string;
   onClose(): void;
 }) {
+  const { t } = useI18n();
   const [carrier, setCarrier] = useState<Carrier>("DHL");
   const [trackingNumber, setTrackingNumber] = useState("");
   const [trackingUrl, setTrackingUrl] = useState("");
@@ -45,14 +47,14 @@ export function ShipForm({
       >
         <Stack gap="sm">
           <Select
-            label="Carrier"
-            data={[...CARRIERS]}
+            label={t("adminOrders.ship.carrier")}
+            data={CARRIERS.map((c) => ({ value: c, label: c === "Other" ? t("adminOrders.ship.other") : c }))}
             value={carrier}
             onChange={(v) => v && setCarrier(v as Carrier)}
             allowDeselect={false}
           />
           <TextInput
-            label="Tracking number"
+            label={t("adminOrders.ship.trackingNumber")}
             required
             value={trackingNumber}
             onChange={(e) => setTrackingNumber(e.currentTarget.value)}
@@ -60,7 +62,7 @@ export function ShipForm({
           />
           {carrier === "Other" && (
             <TextInput
-              label="Tracking link"
+              label={t("adminOrders.ship.trackingLink")}
               required
               placeholder="https://"
               value={trackingUrl}
@@ -71,7 +73,7 @@ export function ShipForm({
           {ship.error && !fieldErrors && <Alert color="red">{ship.error.message}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Back
+              {t("adminOrders.back")}
             </Button>
             <Button type="submit" loading={ship.isPending}>
               {submitLabel}
@@ -86,12 +88,16 @@ export function ShipForm({
 /** Marks a paid order as shipped with its carrier and tracking number; the shopper is e-mailed the link. */
 export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const ship = trpc.orders.ship.useMutation({
     onSuccess: (next) => {
       utils.orders.detail.setData({ orderId: order.id }, next);
       void utils.orders.list.invalidate();
       notify(
-        { title: "Marked as shipped", message: `The shopper was e-mailed the tracking link for ${order.orderNumber}.` },
+        {
+          title: t("adminOrders.ship.done"),
+          message: t("adminOrders.ship.doneText", { number: order.orderNumber }),
+        },
         "success",
       );
       onClose();
@@ -99,10 +105,10 @@ export function ShipDialog({ order, onClose }: { order: Order; onClose(): void }
   });
   return (
     <ShipForm
-      title={`Ship order ${order.orderNumber}`}
+      title={t("adminOrders.ship.title", { number: order.orderNumber })}
       orderId={order.id}
       ship={ship}
-      submitLabel="Mark as shipped"
+      submitLabel={t("adminOrders.markShipped")}
       onClose={onClose}
     />
   );

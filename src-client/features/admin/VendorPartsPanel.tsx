@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { formatDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import type { Order } from "./types";
@@ -10,17 +11,18 @@ import type { Order } from "./types";
  */
 export function VendorPartsPanel({ order }: { order: Order }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const deliver = trpc.vendors.markDelivered.useMutation({
     onSuccess: () => {
       void utils.orders.detail.invalidate({ orderId: order.id });
-      notify({ title: "Marked as delivered", message: "The shopper was e-mailed." }, "success");
+      notify({ title: t("adminOrders.delivered"), message: t("adminOrders.emailed") }, "success");
     },
   });
   if (order.parts.length === 0) return null;
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} size="h4" mb="sm">
-        Vendors' parts
+        {t("adminOrders.parts.title")}
       </Title>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
         {order.parts.map((part) => {
@@ -32,26 +34,34 @@ export function VendorPartsPanel({ order }: { order: Order }) {
                 <Text fw={600}>{part.businessName}</Text>
                 <Text size="sm">{names.join(", ")}</Text>
                 <Text size="sm" c="dimmed">
-                  {!s ? "Not shipped yet" : `Shipped ${formatDate(s.shippedAt, "short")} with ${s.carrier}, ${s.trackingNumber}`}
+                  {!s
+                    ? t("adminOrders.parts.notShipped")
+                    : t("adminOrders.parts.shipped", {
+                        date: formatDate(s.shippedAt, "short"),
+                        carrier: s.carrier === "Other" ? t("adminOrders.ship.other") : s.carrier,
+                        number: s.trackingNumber,
+                      })}
                   {s?.trackingUrl && (
                     <>
                       {" "}
                       <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
-                        Track parcel
+                        {t("adminOrders.track")}
                       </Anchor>
                     </>
                   )}
                 </Text>
-                {s?.deliveredAt && <Text size="sm">Delivered {formatDate(s.deliveredAt, "short")}</Text>}
+                {s?.deliveredAt && (
+                  <Text size="sm">{t("adminOrders.parts.delivered", { date: formatDate(s.deliveredAt, "short") })}</Text>
+                )}
               </Stack>
               {s && !s.deliveredAt && (
                 <Button
                   size="xs"
                   loading={deliver.isPending && deliver.variables.vendorId === part.vendorId}
                   onClick={() => deliver.mutate({ orderId: order.id, vendorId: part.vendorId })}
-                  aria-label={`Mark ${part.businessName}'s part delivered`}
+                  aria-label={t("adminOrders.parts.deliverLabel", { vendor: part.businessName })}
                 >
-                  Mark part delivered
+                  {t("adminOrders.parts.deliver")}
                 </Button>
               )}
             </Group>

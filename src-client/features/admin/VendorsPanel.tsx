@@ -19,11 +19,12 @@ import { useState } from "react";
 import { formatMoney } from "../../../src/domain/money";
 import { DEFAULT_VENDOR_COMMISSION, reviewVendorApplicationSchema } from "../../../src/schemas/vendors";
 import { formatDate } from "../../lib/format";
-import { messages } from "../../lib/messages";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { notifyActionError } from "../../lib/actionError";
 import { trpc, type RouterOutputs } from "../../trpc";
-import { Field, statusColor, statusLabel } from "./ApplicationsPanel";
+import { Field, reviewedToast, statusColor, statusLabel, statusTab } from "./ApplicationsPanel";
+import { formatCount } from "./format";
 
 type VendorApplications = RouterOutputs["vendors"]["applications"];
 type VendorApplication = VendorApplications["applications"][number];
@@ -32,20 +33,16 @@ type PendingProduct = RouterOutputs["vendors"]["pendingProducts"][number];
 type View = Status | "products";
 
 const STATUSES = ["pending", "approved", "rejected"] as const;
-const emptyText: Record<Status, string> = {
-  pending: "No pending vendor applications",
-  approved: "No approved vendor applications",
-  rejected: "No rejected vendor applications",
-};
 
 function VendorReviewControls({ application }: { application: VendorApplication }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [commission, setCommission] = useState(DEFAULT_VENDOR_COMMISSION);
   const [notes, setNotes] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
   const review = trpc.vendors.reviewApplication.useMutation({
     onSuccess: async () => {
-      notify(messages.reviewed, "success");
+      notify(reviewedToast(t), "success");
       await utils.vendors.applications.invalidate();
     },
     // A commission the schema refuses is shown under its field.
@@ -63,8 +60,8 @@ function VendorReviewControls({ application }: { application: VendorApplication 
   return (
     <Stack gap="xs">
       <TextInput
-        label="Commission (%)"
-        description="The platform's share of each of this vendor's sales"
+        label={t("adminReview.vendor.commission")}
+        description={t("adminReview.vendor.commissionNote")}
         w={220}
         inputMode="decimal"
         value={commission}
@@ -72,8 +69,8 @@ function VendorReviewControls({ application }: { application: VendorApplication 
         error={commissionError}
       />
       <Textarea
-        label="Review Notes"
-        placeholder="Notes for the record and the applicant (optional)"
+        label={t("adminReview.notes")}
+        placeholder={t("adminReview.notesPlaceholder")}
         rows={3}
         value={notes}
         onChange={(event) => setNotes(event.currentTarget.value)}
@@ -86,7 +83,7 @@ function VendorReviewControls({ application }: { application: VendorApplication 
           loading={pendingDecision === "approved"}
           disabled={review.isPending}
         >
-          Approve
+          {t("adminReview.approve")}
         </Button>
         <Button
           color="red"
@@ -95,7 +92,7 @@ function VendorReviewControls({ application }: { application: VendorApplication 
           loading={pendingDecision === "rejected"}
           disabled={review.isPending}
         >
-          Reject
+          {t("adminReview.reject")}
         </Button>
       </Group>
     </Stack>
@@ -103,32 +100,38 @@ function VendorReviewControls({ application }: { application: VendorApplication 
 }
 
 function VendorApplicationCard({ application }: { application: VendorApplication }) {
+  const { t } = useI18n();
   return (
-    <Card withBorder padding="lg" component="article" aria-label={`Vendor application from ${application.businessName}`}>
+    <Card
+      withBorder
+      padding="lg"
+      component="article"
+      aria-label={t("adminReview.vendor.applicationFrom", { name: application.businessName })}
+    >
       <Group justify="space-between" align="flex-start" mb="sm">
         <div>
           <Title order={2} size="h3">
             {application.businessName}
           </Title>
           <Text size="sm" c="dimmed">
-            Applied {formatDate(application.createdAt, "short")}
+            {t("adminReview.applied", { date: formatDate(application.createdAt, "short") })}
           </Text>
         </div>
         <Badge color={statusColor[application.status]} autoContrast>
-          {statusLabel[application.status]}
+          {statusLabel(t, application.status)}
         </Badge>
       </Group>
       <Stack gap="sm">
         <Group gap="xl" align="flex-start">
-          <Field label="Email">{application.contactEmail}</Field>
-          {application.contactPhone && <Field label="Phone">{application.contactPhone}</Field>}
-          <Field label="Country">{application.country ?? ""}</Field>
-          {application.taxId && <Field label="Tax ID">{application.taxId}</Field>}
+          <Field label={t("adminReview.email")}>{application.contactEmail}</Field>
+          {application.contactPhone && <Field label={t("adminReview.phone")}>{application.contactPhone}</Field>}
+          <Field label={t("adminReview.country")}>{application.country ?? ""}</Field>
+          {application.taxId && <Field label={t("adminReview.vendor.taxId")}>{application.taxId}</Field>}
         </Group>
-        <Field label="Business Address">{application.businessAddress ?? ""}</Field>
+        <Field label={t("adminReview.vendor.address")}>{application.businessAddress ?? ""}</Field>
         <div>
           <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-            Product Types
+            {t("adminReview.vendor.productTypes")}
           </Text>
           <Group gap={6} mt={4}>
             {application.productTypes.map((t) => (
@@ -138,17 +141,18 @@ function VendorApplicationCard({ application }: { application: VendorApplication
             ))}
           </Group>
         </div>
-        <Field label="Description">{application.description ?? ""}</Field>
-        {application.payout && <Field label="Payout Details">{application.payout}</Field>}
+        <Field label={t("adminReview.vendor.description")}>{application.description ?? ""}</Field>
+        {application.payout && <Field label={t("adminReview.vendor.payout")}>{application.payout}</Field>}
         {application.businessRegistrationDoc && (
           <Anchor href={application.businessRegistrationDoc} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-            View Registration Document<VisuallyHidden> of {application.businessName} (opens in a new tab)</VisuallyHidden>
+            {t("adminReview.vendor.viewRegistration")}
+            <VisuallyHidden>{t("adminReview.viewIdHidden", { name: application.businessName })}</VisuallyHidden>
           </Anchor>
         )}
         {application.reviewNotes && (
           <Card bg="var(--mantine-color-default-hover)" padding="sm">
             <Text size="sm" fw={600}>
-              Admin Notes
+              {t("adminReview.adminNotes")}
             </Text>
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
               {application.reviewNotes}
@@ -162,13 +166,14 @@ function VendorApplicationCard({ application }: { application: VendorApplication
 }
 
 function VendorApplicationList({ status }: { status: Status }) {
+  const { t } = useI18n();
   const list = trpc.vendors.applications.useQuery({ status });
-  if (list.isPending) return <Loader aria-label="Loading vendor applications" />;
-  if (list.isError) return <Text c="red">Failed to load vendor applications.</Text>;
+  if (list.isPending) return <Loader aria-label={t("adminReview.vendor.loading")} />;
+  if (list.isError) return <Text c="red">{t("adminReview.vendor.loadFailed")}</Text>;
   if (list.data.applications.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
-        {emptyText[status]}
+        {t(`adminReview.vendor.empty.${status}`)}
       </Text>
     );
   return (
@@ -182,15 +187,27 @@ function VendorApplicationList({ status }: { status: Status }) {
 
 function PendingProductCard({ product }: { product: PendingProduct }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const approve = trpc.vendors.approveProduct.useMutation({
     onSuccess: async () => {
-      notify({ title: "Product approved", message: `${product.name} by ${product.businessName} is approved.` }, "success");
+      notify(
+        {
+          title: t("adminReview.product.approved"),
+          message: t("adminReview.product.approvedText", { name: product.name, vendor: product.businessName }),
+        },
+        "success",
+      );
       await utils.vendors.pendingProducts.invalidate();
     },
     onError: (error) => notifyActionError(error),
   });
   return (
-    <Card withBorder padding="md" component="article" aria-label={`${product.name} by ${product.businessName}`}>
+    <Card
+      withBorder
+      padding="md"
+      component="article"
+      aria-label={t("adminReview.product.label", { name: product.name, vendor: product.businessName })}
+    >
       {product.imageUrl && (
         <Card.Section>
           <Image src={product.imageUrl} alt={product.name} h={160} fit="cover" />
@@ -200,17 +217,17 @@ function PendingProductCard({ product }: { product: PendingProduct }) {
         {product.name}
       </Title>
       <Text size="sm" c="dimmed">
-        {product.businessName}, added {formatDate(product.createdAt, "short")}
+        {t("adminReview.product.added", { vendor: product.businessName, date: formatDate(product.createdAt, "short") })}
       </Text>
       <Text size="sm" lineClamp={4} mt={4} style={{ whiteSpace: "pre-wrap" }}>
         {product.description}
       </Text>
       <Group justify="space-between" mt="sm">
         <Text fw={700}>{formatMoney(product.price)}</Text>
-        <Text size="sm">Stock: {product.stockQuantity}</Text>
+        <Text size="sm">{t("adminReview.product.stock", { count: formatCount(product.stockQuantity) })}</Text>
       </Group>
       <Button mt="sm" color="forest" onClick={() => approve.mutate({ id: product.id })} loading={approve.isPending}>
-        Approve product
+        {t("adminReview.product.approve")}
       </Button>
     </Card>
   );
@@ -222,12 +239,13 @@ function PendingProducts({
   products:
     { isPending: true } | { isPending: false; isError: true } | { isPending: false; isError: false; data: PendingProduct[] };
 }) {
-  if (products.isPending) return <Loader aria-label="Loading products awaiting approval" />;
-  if (products.isError) return <Text c="red">Failed to load products awaiting approval.</Text>;
+  const { t } = useI18n();
+  if (products.isPending) return <Loader aria-label={t("adminReview.products.loading")} />;
+  if (products.isError) return <Text c="red">{t("adminReview.products.failed")}</Text>;
   if (products.data.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No products awaiting approval
+        {t("adminReview.products.empty")}
       </Text>
     );
   return (
@@ -248,6 +266,7 @@ export function VendorsPanel() {
   // The pending list is always loaded: its counts label the sub-tabs.
   const counts = trpc.vendors.applications.useQuery({ status: "pending" }).data?.counts;
   const products = trpc.vendors.pendingProducts.useQuery();
+  const { t } = useI18n();
   return (
     <Tabs
       value={view}
@@ -261,10 +280,10 @@ export function VendorsPanel() {
       <Tabs.List mb="md">
         {STATUSES.map((s) => (
           <Tabs.Tab key={s} value={s}>
-            {statusLabel[s]} ({counts?.[s] ?? 0})
+            {statusTab(t, s, counts?.[s] ?? 0)}
           </Tabs.Tab>
         ))}
-        <Tabs.Tab value="products">Products awaiting approval ({products.data?.length ?? 0})</Tabs.Tab>
+        <Tabs.Tab value="products">{t("adminReview.products.tab", { count: formatCount(products.data?.length ?? 0) })}</Tabs.Tab>
       </Tabs.List>
       {STATUSES.map((s) => (
         <Tabs.Panel key={s} value={s}>

@@ -1,4 +1,8 @@
 import { access } from "./access";
+import { admin } from "./admin";
+import { adminOps } from "./adminOps";
+import { adminOrders } from "./adminOrders";
+import { adminReview } from "./adminReview";
 import { booking } from "./booking";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
@@ -14,7 +18,19 @@ import { sessions } from "./sessions";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions } as const;
+export const areas = {
+  access,
+  dashboard,
+  dashboardSchedule,
+  payoutDetails,
+  booking,
+  payment,
+  sessions,
+  admin,
+  adminReview,
+  adminOrders,
+  adminOps,
+} as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
