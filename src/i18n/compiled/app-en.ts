@@ -560,4 +560,7 @@ export const messages: Messages = {
   "articles.toolbar.linkSave": "Save",
   "toasts.timezoneFailed": "Failed to update timezone.",
   "toasts.timezoneUpdated": "Timezone updated",
+  "payoutSetup.title": "Set up your payout account",
+  "payoutSetup.testMode": "Test mode: no bank details are needed. With live payments this step happens on Stripe's secure onboarding pages.",
+  "payoutSetup.complete": "Complete setup",
 };

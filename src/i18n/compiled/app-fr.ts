@@ -560,4 +560,7 @@ export const messages: Messages = {
   "articles.toolbar.linkSave": "Enregistrer",
   "toasts.timezoneFailed": "Échec de la mise à jour du fuseau horaire.",
   "toasts.timezoneUpdated": "Fuseau horaire mis à jour",
+  "payoutSetup.title": "Configurez votre compte de versement",
+  "payoutSetup.testMode": "Mode test : aucune coordonnée bancaire n’est nécessaire. Avec les paiements réels, cette étape se fait sur les pages sécurisées de Stripe.",
+  "payoutSetup.complete": "Terminer la configuration",
 };

@@ -5,6 +5,7 @@ import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
+import { payoutSetup } from "./payoutSetup";
 import { sessions } from "./sessions";
 import { toasts } from "./toasts";
 
@@ -26,6 +27,7 @@ export const areas = {
   sessions,
   articles,
   toasts,
+  payoutSetup,
 } as const;
 
 type Areas = typeof areas;
