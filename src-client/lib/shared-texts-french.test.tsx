@@ -3,6 +3,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages as frenchApp } from "../../src/i18n/compiled/app-fr";
 import { messages as french } from "../../src/i18n/compiled/fr";
+import { clientPages } from "../../src/domain/pages";
+import { en } from "../../src/i18n/messages/en";
+import { fr } from "../../src/i18n/messages/fr";
+import { TRANSLATED_PAGE_NAMES } from "../../src/i18n/page-names";
 import { server, trpcHandlers } from "../test/msw";
 import { bypassing, pseudo } from "../test/pseudo";
 import { renderApp } from "../test/render";
@@ -97,5 +101,16 @@ describe("an unknown address and a waiting version", () => {
     await screen.findByRole("heading", { name: /⟦Page Not Found⟧/ });
     expect(bypassing(screen.getByRole("main"), /^404$/)).toEqual([]);
     expect(bypassing(await screen.findByRole("status"))).toEqual([]);
+  });
+});
+
+describe("the signed-in pages' titles", () => {
+  it("are the pages' names in English and French names in French", () => {
+    for (const [pattern, id] of Object.entries(TRANSLATED_PAGE_NAMES)) {
+      if (id) expect([pattern, en[id]]).toEqual([pattern, clientPages[pattern]?.name]);
+    }
+    expect(fr[TRANSLATED_PAGE_NAMES["/my-articles"] ?? "page.notFound"]).toBe("Mes articles");
+    expect(fr[TRANSLATED_PAGE_NAMES["/articles/edit/$id"] ?? "page.notFound"]).toBe("Modifier l’article");
+    expect(fr[TRANSLATED_PAGE_NAMES["/seer/dashboard"] ?? "page.notFound"]).toBe("Tableau de bord Seer");
   });
 });
