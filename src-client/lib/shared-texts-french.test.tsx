@@ -8,6 +8,7 @@ import { en } from "../../src/i18n/messages/en";
 import { fr } from "../../src/i18n/messages/fr";
 import { TRANSLATED_PAGE_NAMES } from "../../src/i18n/page-names";
 import { server, trpcHandlers } from "../test/msw";
+import { signedInClient } from "../test/users";
 import { bypassing, pseudo } from "../test/pseudo";
 import { renderApp } from "../test/render";
 import { notifyActionError } from "./actionError";
@@ -112,5 +113,24 @@ describe("the signed-in pages' titles", () => {
     expect(fr[TRANSLATED_PAGE_NAMES["/my-articles"] ?? "page.notFound"]).toBe("Mes articles");
     expect(fr[TRANSLATED_PAGE_NAMES["/articles/edit/$id"] ?? "page.notFound"]).toBe("Modifier l’article");
     expect(fr[TRANSLATED_PAGE_NAMES["/seer/dashboard"] ?? "page.notFound"]).toBe("Tableau de bord Seer");
+  });
+});
+
+describe("the test-mode payout setup", () => {
+  const asSeer = () =>
+    server.use(...trpcHandlers({ "account.me": () => ({ ...signedInClient, role: "seer" as const }), "cart.list": () => [] }));
+
+  it("is in French on a French page", async () => {
+    asSeer();
+    renderApp("/fr/payouts/test-onboarding?account=acct_1", createI18n("fr", french));
+    expect(await screen.findByRole("heading", { name: "Configurez votre compte de versement" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Terminer la configuration" })).toBeEnabled();
+  });
+
+  it("draws every text from the catalog (pseudo-language)", async () => {
+    asSeer();
+    renderApp("/payouts/test-onboarding?account=acct_1", pseudo);
+    await screen.findByRole("heading", { name: /⟦Set up your payout account⟧/ });
+    expect(bypassing(screen.getByRole("main"))).toEqual([]);
   });
 });
