@@ -17,7 +17,7 @@ import { createBrowserHistory } from "@tanstack/react-router";
 import { SERVER_STATE_ID } from "../src/domain/site";
 import { createTrpcClient } from "./trpc";
 import { captureEarlyInput } from "./lib/early-input";
-import { createI18n, loadMessages } from "./lib/i18n";
+import { createI18n, loadMessages, setPageI18n } from "./lib/i18n";
 import { DEFAULT_LOCALE, isLocale } from "../src/i18n/locales";
 import { setFormatLocale } from "../src/i18n/format-locale";
 
@@ -41,7 +41,10 @@ async function start(root: HTMLElement) {
   const history = createBrowserHistory();
   await nextTask();
   setFormatLocale(locale);
-  const { queryClient, router, element } = createApp(createTrpcClient(), { history }, createI18n(locale, await messages));
+  const i18n = createI18n(locale, await messages);
+  // Toasts and other texts said outside components read it (lib/notify.ts).
+  setPageI18n(i18n);
+  const { queryClient, router, element } = createApp(createTrpcClient(), { history }, i18n);
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   if (!serverState || !root.firstChild) {
     createRoot(root).render(element);

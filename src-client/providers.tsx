@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { useI18n } from "./lib/i18n";
 import { useToastsWanted } from "./lib/notify";
 import { confirmWanted } from "./lib/wanted";
 import { cssVariablesResolver, theme } from "./theme";
@@ -45,6 +46,15 @@ export function AppProviders({
   trpcClient: TrpcClient;
   children: ReactNode;
 }) {
+  // Every dialog's close button is named in the page's language (issue #45).
+  const { t } = useI18n();
+  const named = useMemo(
+    () => ({
+      ...theme,
+      components: { ...theme.components, Modal: { defaultProps: { closeButtonProps: { "aria-label": t("dialog.close") } } } },
+    }),
+    [t],
+  );
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
@@ -52,7 +62,7 @@ export function AppProviders({
             the defaults (4.5 KB gzipped, on every first load) is then not needed, since the page draws nothing before
             this runs (issue #18). */}
         <MantineProvider
-          theme={theme}
+          theme={named}
           defaultColorScheme="auto"
           cssVariablesResolver={cssVariablesResolver}
           deduplicateCssVariables={false}

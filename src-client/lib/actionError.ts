@@ -9,5 +9,6 @@ export function notifyActionError(error: { message: string }): void {
     redirectToLogin();
     return;
   }
-  notify({ title: "Error", message: error.message }, "destructive");
+  // The server's reason is shown as it comes (English until the server's answers are translated).
+  notify({ title: "Error", message: error.message, ids: { title: "toast.error" } }, "destructive");
 }

@@ -66,6 +66,24 @@ export function setFallbackI18n(i18n: AppI18n): void {
   fallback = i18n;
 }
 
+let page: AppI18n | undefined;
+
+/**
+ * The browser's page, for what is said outside components (a toast from a request's callback, lib/notify.ts): set once
+ * by main.tsx, since a page keeps its language for its life (decision 175). Never on the server, whose renderer draws
+ * both languages at once; tests set it when they read a toast in another language, and unset it after.
+ */
+export function setPageI18n(i18n: AppI18n | undefined): void {
+  page = i18n;
+}
+
+/** The page's language outside components: the page's (setPageI18n), else English as components drawn alone. */
+export function pageI18n(): AppI18n {
+  const i18n = page ?? fallback;
+  if (!i18n) throw new Error("No language: main.tsx sets the page's (setPageI18n)");
+  return i18n;
+}
+
 /** The page's language and its messages. */
 export function useI18n(): AppI18n {
   const i18n = useContext(I18nContext) ?? fallback;

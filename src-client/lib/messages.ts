@@ -3,14 +3,27 @@ import { orderPaid } from "./routeMessages";
 /**
  * The toast texts of docs/product.md#errors-and-messages, in one place, word for word: the one a route shows
  * before any page's own code (the order's return address) is written in ./routeMessages.ts; Add to Cart's, which the
- * public pages show, are in the public catalog (src/i18n/messages/en.ts, `market.*`).
+ * public pages show, are in the public catalog (src/i18n/messages/en.ts, `market.*`). An entry's `ids` are its texts'
+ * catalog ids: `notify` shows it in the page's language (issue #45).
  */
 export const messages = {
-  loginRequiredBooking: { title: "Login Required", message: "Please log in to book a consultation" },
+  loginRequiredBooking: {
+    title: "Login Required",
+    message: "Please log in to book a consultation",
+    ids: { title: "access.loginRequired", message: "access.loginRequiredBooking" },
+  },
   loginRequiredCheckout: { title: "Login Required", message: "Please log in to checkout" },
   loginRequiredApply: { title: "Login Required", message: "Please log in to apply as a Seer" },
-  unauthorized: { title: "Unauthorized", message: "Please log in again" },
-  accessDenied: { title: "Access Denied", message: "You don't have permission to access this page" },
+  unauthorized: {
+    title: "Unauthorized",
+    message: "Please log in again",
+    ids: { title: "toast.unauthorized", message: "toast.unauthorizedText" },
+  },
+  accessDenied: {
+    title: "Access Denied",
+    message: "You don't have permission to access this page",
+    ids: { title: "access.denied", message: "access.deniedMessage" },
+  },
   createPaymentFailed: { title: "Error", message: "Failed to create payment. Please try again." },
   paymentFailed: { title: "Payment Failed" },
   bookingPaid: { title: "Payment Successful", message: "Your consultation has been booked!" },
@@ -25,9 +38,17 @@ export const messages = {
     title: "Application Submitted",
     message: "Your application has been submitted for review. We'll contact you via email.",
   },
-  timezoneFailed: { title: "Error", message: "Failed to update timezone." },
-  timezoneUpdated: { title: "Timezone updated" },
-  selectionRequired: { title: "Selection Required", message: "Please select both date and time" },
-  saveArticleFailed: { title: "Failed to save article" },
-  deleteArticleFailed: { title: "Failed to delete article" },
+  timezoneFailed: {
+    title: "Error",
+    message: "Failed to update timezone.",
+    ids: { title: "toast.error", message: "toasts.timezoneFailed" },
+  },
+  timezoneUpdated: { title: "Timezone updated", ids: { title: "toasts.timezoneUpdated" } },
+  selectionRequired: {
+    title: "Selection Required",
+    message: "Please select both date and time",
+    ids: { title: "booking.selectionRequired", message: "booking.selectionRequiredText" },
+  },
+  saveArticleFailed: { title: "Failed to save article", ids: { title: "articles.editor.saveFailed" } },
+  deleteArticleFailed: { title: "Failed to delete article", ids: { title: "articles.delete.failed" } },
 } as const;

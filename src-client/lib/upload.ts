@@ -1,15 +1,33 @@
-/** A failed upload: the HTTP status (0 when the network failed) and the server's plain-text message. */
+import type { MessageId } from "../../src/i18n/messages/en";
+import { pageI18n } from "./i18n";
+
+/** Why an upload failed when the server's words do not say it: the network, a cancel, an answer without the address. */
+export type UploadFailure = "network" | "cancelled" | "noAddress";
+
+const FAILURE_IDS: Record<UploadFailure, MessageId> = {
+  network: "upload.network",
+  cancelled: "upload.cancelled",
+  noAddress: "upload.noAddress",
+};
+
+/** A failed upload: the HTTP status (0 when the network failed) and the server's plain-text message, or ours. */
 export class UploadError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Ours, when the server's answer is not the reason: `shown` says it in the page's language. */
+    readonly failure?: UploadFailure,
   ) {
     super(`${status}: ${message}`);
     this.name = "UploadError";
   }
-  /** The server's own words, without the status prefix, for showing under the field. */
+  /** The reason in English: the server's own words, without the status prefix, or ours. */
   get detail(): string {
     return this.message.replace(/^\d+: /, "");
+  }
+  /** The reason for showing under the field: ours in the page's language, the server's words as they come. */
+  get shown(): string {
+    return this.failure ? pageI18n().t(FAILURE_IDS[this.failure]) : this.detail;
   }
 }
 
@@ -42,13 +60,13 @@ export function uploadFile(
         } catch {
           // Falls through to the error below: a 2xx without a URL is as useless as a failure.
         }
-        reject(new UploadError(xhr.status, "The server did not return the file's address"));
+        reject(new UploadError(xhr.status, "The server did not return the file's address", "noAddress"));
         return;
       }
       reject(new UploadError(xhr.status, xhr.responseText || xhr.statusText));
     });
-    xhr.addEventListener("error", () => reject(new UploadError(0, "Network error")));
-    xhr.addEventListener("abort", () => reject(new UploadError(0, "Upload cancelled")));
+    xhr.addEventListener("error", () => reject(new UploadError(0, "Network error", "network")));
+    xhr.addEventListener("abort", () => reject(new UploadError(0, "Upload cancelled", "cancelled")));
     const body = new FormData();
     body.append(field, file);
     xhr.send(body);

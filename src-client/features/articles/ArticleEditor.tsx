@@ -15,19 +15,20 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { schemaResolver, useForm, type GetInputPropsReturnType } from "@mantine/form";
+import { schemaResolver, useForm, type FormErrors, type GetInputPropsReturnType } from "@mantine/form";
 import { lazy, Suspense } from "react";
 import type { ContentEditorProps } from "./ContentEditor";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ARTICLE_NOT_FOUND } from "../../../src/domain/articles";
 import {
   ARTICLE_TAGS_MAX,
   articleFormSchema,
+  articleMessages,
   emptyArticleForm,
   toArticleForm,
   toArticleInput,
   type ArticleFormValues,
 } from "../../../src/schemas/articles";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
@@ -37,9 +38,10 @@ const ContentEditor = lazy(() => import("./ContentEditor"));
 
 /** While the editor loads: its label and a block of its size, so that nothing below moves. */
 function ContentEditorPlaceholder() {
+  const { t } = useI18n();
   return (
-    <Input.Wrapper label="Content" required labelElement="div">
-      <Skeleton mt={4} h={330} radius="sm" aria-label="Loading the editor" />
+    <Input.Wrapper label={t("articles.field.content")} required labelElement="div">
+      <Skeleton mt={4} h={330} radius="sm" aria-label={t("articles.field.contentLoading")} />
     </Input.Wrapper>
   );
 }
@@ -62,6 +64,28 @@ function contentProps(props: GetInputPropsReturnType): Omit<ContentEditorProps, 
   };
 }
 
+type InvalidKey = keyof typeof articleMessages;
+
+/** docs/product.md#validation's messages by their English words (src/schemas/articles.ts), to their catalog ids. */
+const INVALID = new Map(
+  (Object.entries(articleMessages) as [InvalidKey, string][]).map(([key, text]) => [text, `articles.invalid.${key}` as const]),
+);
+
+/**
+ * The form's checks, the procedure's zod schema, with their messages in the page's language: the schema keeps its
+ * English words (the server's answers are English until they are translated), the form says them from the catalog.
+ */
+function articleValidation(t: Translate) {
+  const validate = schemaResolver(articleFormSchema, { sync: true });
+  return (values: ArticleFormValues): FormErrors =>
+    Object.fromEntries(
+      Object.entries(validate(values)).map(([field, error]) => {
+        const id = typeof error === "string" ? INVALID.get(error) : undefined;
+        return [field, id ? t(id) : error];
+      }),
+    );
+}
+
 interface ArticleFormProps {
   initialValues: ArticleFormValues;
   submitLabel: string;
@@ -71,28 +95,35 @@ interface ArticleFormProps {
 
 /** docs/product.md#validation's article form: the same zod schema as the procedure, tags as pills. */
 export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: ArticleFormProps) {
+  const { t } = useI18n();
   const form = useForm<ArticleFormValues>({
     mode: "uncontrolled",
     initialValues,
-    validate: schemaResolver(articleFormSchema, { sync: true }),
+    validate: articleValidation(t),
   });
   const categories = trpc.articles.categories.useQuery();
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack>
-        <TextInput label="Title" required maxLength={255} key={form.key("title")} {...form.getInputProps("title")} />
+        <TextInput
+          label={t("articles.field.title")}
+          required
+          maxLength={255}
+          key={form.key("title")}
+          {...form.getInputProps("title")}
+        />
         <Autocomplete
-          label="Category"
+          label={t("articles.field.category")}
           required
           maxLength={100}
-          placeholder="e.g. Ancestral Wisdom"
+          placeholder={t("articles.field.categoryPlaceholder")}
           data={categories.data ?? []}
           key={form.key("category")}
           {...form.getInputProps("category")}
         />
         <Textarea
-          label="Excerpt"
-          description="Optional. A short summary shown on the article card."
+          label={t("articles.field.excerpt")}
+          description={t("articles.field.excerptHelp")}
           rows={2}
           resize="vertical"
           key={form.key("excerpt")}
@@ -100,45 +131,45 @@ export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: A
         />
         <Suspense fallback={<ContentEditorPlaceholder />}>
           <ContentEditor
-            label="Content"
-            description="At least 50 characters. Headings, emphasis, lists, quotes and links are kept; anything else is removed."
+            label={t("articles.field.content")}
+            description={t("articles.field.contentHelp")}
             required
             key={form.key("content")}
             {...contentProps(form.getInputProps("content"))}
           />
         </Suspense>
         <TagsInput
-          label="Tags"
-          description="Type a tag and press Enter or a comma, e.g. ancestors, libation"
+          label={t("articles.field.tags")}
+          description={t("articles.field.tagsHelp")}
           maxTags={ARTICLE_TAGS_MAX}
           clearable
           key={form.key("tags")}
           {...form.getInputProps("tags")}
         />
         <TextInput
-          label="Featured Image URL"
+          label={t("articles.field.image")}
           type="url"
           placeholder="https://..."
           key={form.key("featuredImageUrl")}
           {...form.getInputProps("featuredImageUrl")}
         />
         <TextInput
-          label="Video URL"
+          label={t("articles.field.video")}
           type="url"
-          description="YouTube and Vimeo videos play in the article; other links are shown as a link."
+          description={t("articles.field.videoHelp")}
           placeholder="https://www.youtube.com/watch?v=..."
           key={form.key("videoUrl")}
           {...form.getInputProps("videoUrl")}
         />
         <Switch
-          label="Publish this article"
-          description="Drafts are visible to you alone."
+          label={t("articles.field.publish")}
+          description={t("articles.field.publishHelp")}
           key={form.key("isPublished")}
           {...form.getInputProps("isPublished", { type: "checkbox" })}
         />
         <Group justify="flex-end">
           <Button component={Link} to="/my-articles" variant="default">
-            Cancel
+            {t("articles.editor.cancel")}
           </Button>
           <Button type="submit" loading={pending}>
             {submitLabel}
@@ -160,8 +191,9 @@ function useAfterSave() {
   };
 }
 
+/** The server's reason as it comes (English until its answers are translated), else ours in the page's language. */
 const saveFailed = (error: { message: string }) =>
-  notify({ title: error.message || messages.saveArticleFailed.title }, "destructive");
+  notify(error.message ? { title: error.message } : messages.saveArticleFailed, "destructive");
 
 function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -180,11 +212,12 @@ function EditorFrame({ title, children }: { title: string; children: React.React
 export function NewArticlePage() {
   const afterSave = useAfterSave();
   const create = trpc.articles.create.useMutation({ onSuccess: afterSave, onError: saveFailed });
+  const { t } = useI18n();
   return (
-    <EditorFrame title="Write New Article">
+    <EditorFrame title={t("articles.editor.newTitle")}>
       <ArticleForm
         initialValues={emptyArticleForm}
-        submitLabel="Save Article"
+        submitLabel={t("articles.editor.save")}
         pending={create.isPending}
         onSubmit={(values) => create.mutate(toArticleInput(values))}
       />
@@ -197,10 +230,11 @@ export function EditArticlePage({ id }: { id: string }) {
   const afterSave = useAfterSave();
   const article = trpc.articles.forEdit.useQuery({ id });
   const update = trpc.articles.update.useMutation({ onSuccess: afterSave, onError: saveFailed });
+  const { t } = useI18n();
   if (article.isPending) {
     return (
       <Group justify="center" py={80}>
-        <Loader aria-label="Loading article" />
+        <Loader aria-label={t("articles.editor.loading")} />
       </Group>
     );
   }
@@ -209,20 +243,20 @@ export function EditArticlePage({ id }: { id: string }) {
     return (
       <Container size="sm" py={80}>
         <Stack align="center" ta="center">
-          <Title order={1}>{notFound ? ARTICLE_NOT_FOUND : "Could not load the article"}</Title>
-          <Text c="dimmed">{notFound ? "This article doesn't exist or you can't edit it." : "Please try again."}</Text>
+          <Title order={1}>{t(notFound ? "articles.editor.notFound" : "articles.editor.loadFailed")}</Title>
+          <Text c="dimmed">{t(notFound ? "articles.editor.notFoundText" : "articles.editor.loadFailedText")}</Text>
           <Button component={Link} to="/my-articles">
-            Back to My Articles
+            {t("articles.editor.back")}
           </Button>
         </Stack>
       </Container>
     );
   }
   return (
-    <EditorFrame title="Edit Article">
+    <EditorFrame title={t("articles.editor.editTitle")}>
       <ArticleForm
         initialValues={toArticleForm(article.data)}
-        submitLabel="Update Article"
+        submitLabel={t("articles.editor.update")}
         pending={update.isPending}
         onSubmit={(values) => update.mutate({ id, ...toArticleInput(values) })}
       />

@@ -1,9 +1,10 @@
 import "@mantine/tiptap/styles.css";
 import { Input } from "@mantine/core";
-import { Link, RichTextEditor } from "@mantine/tiptap";
+import { Link, RichTextEditor, type RichTextEditorLabels } from "@mantine/tiptap";
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useMemo, type ReactNode } from "react";
+import { useI18n, type Translate } from "../../lib/i18n";
 
 export interface ContentEditorProps {
   label: string;
@@ -27,15 +28,52 @@ function fieldAttributes(ids: { label: string; description: string; error: strin
   };
 }
 
+/** The toolbar's and the link editor's labels in the page's language (Mantine's English words in English). */
+function toolbarLabels(t: Translate): Partial<RichTextEditorLabels> {
+  return {
+    boldControlLabel: t("articles.toolbar.bold"),
+    italicControlLabel: t("articles.toolbar.italic"),
+    underlineControlLabel: t("articles.toolbar.underline"),
+    strikeControlLabel: t("articles.toolbar.strike"),
+    clearFormattingControlLabel: t("articles.toolbar.clearFormatting"),
+    h2ControlLabel: t("articles.toolbar.h2"),
+    h3ControlLabel: t("articles.toolbar.h3"),
+    h4ControlLabel: t("articles.toolbar.h4"),
+    bulletListControlLabel: t("articles.toolbar.bulletList"),
+    orderedListControlLabel: t("articles.toolbar.orderedList"),
+    blockquoteControlLabel: t("articles.toolbar.blockquote"),
+    codeControlLabel: t("articles.toolbar.code"),
+    hrControlLabel: t("articles.toolbar.hr"),
+    linkControlLabel: t("articles.toolbar.link"),
+    unlinkControlLabel: t("articles.toolbar.unlink"),
+    undoControlLabel: t("articles.toolbar.undo"),
+    redoControlLabel: t("articles.toolbar.redo"),
+    linkEditorInputLabel: t("articles.toolbar.linkUrl"),
+    linkEditorExternalLink: t("articles.toolbar.linkExternal"),
+    linkEditorInternalLink: t("articles.toolbar.linkInternal"),
+    linkEditorSave: t("articles.toolbar.linkSave"),
+  };
+}
+
 /**
  * The article's content as rich text (@mantine/tiptap): only what the server's allow-list keeps (paragraphs, headings 2
  * to 4, bold, italic, underline, strike, lists, quotes, code, rules and links), so that what the author sees is what is
  * published. Loaded on its own when the editor opens (ArticleEditor.tsx), never with the rest of the site.
  */
-export default function ContentEditor({ label, description, required = false, defaultValue = "", error, onChange, onBlur }: ContentEditorProps) {
+export default function ContentEditor({
+  label,
+  description,
+  required = false,
+  defaultValue = "",
+  error,
+  onChange,
+  onBlur,
+}: ContentEditorProps) {
   const base = useId();
   const ids = { label: `${base}-label`, description: `${base}-description`, error: `${base}-error` };
   const invalid = Boolean(error);
+  const { t } = useI18n();
+  const labels = useMemo(() => toolbarLabels(t), [t]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] } }),
@@ -65,7 +103,7 @@ export default function ContentEditor({ label, description, required = false, de
       descriptionProps={{ id: ids.description }}
       errorProps={{ id: ids.error }}
     >
-      <RichTextEditor editor={editor} mt={4} data-invalid={invalid || undefined}>
+      <RichTextEditor editor={editor} labels={labels} mt={4} data-invalid={invalid || undefined}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />

@@ -2,17 +2,15 @@ import { useState } from "react";
 import { Alert, Badge, Button, Card, Container, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
 import { IconEye, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useI18n } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
-import { formatViews } from "../../lib/format";
 import type { Article } from "./types";
-
-export const deleteConfirmation = (title: string): string =>
-  `Are you sure you want to delete "${title}"? This action cannot be undone.`;
 
 function DeleteArticleModal({ article, onClose }: { article: Article | null; onClose: () => void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const remove = trpc.articles.remove.useMutation({
     onSuccess: async () => {
       onClose();
@@ -22,19 +20,20 @@ function DeleteArticleModal({ article, onClose }: { article: Article | null; onC
         utils.articles.categories.invalidate(),
       ]);
     },
-    onError: (error) => notify({ title: error.message || messages.deleteArticleFailed.title }, "destructive"),
+    // The server's reason as it comes (English until its answers are translated), else ours in the page's language.
+    onError: (error) => notify(error.message ? { title: error.message } : messages.deleteArticleFailed, "destructive"),
   });
   return (
-    <Modal opened={article !== null} onClose={onClose} title="Delete Article" centered>
+    <Modal opened={article !== null} onClose={onClose} title={t("articles.delete.title")} centered>
       {article && (
         <Stack>
-          <Text>{deleteConfirmation(article.title)}</Text>
+          <Text>{t("articles.delete.confirm", { title: article.title })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-              Cancel
+              {t("articles.delete.cancel")}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ id: article.id })}>
-              Delete
+              {t("articles.delete.delete")}
             </Button>
           </Group>
         </Stack>
@@ -44,13 +43,14 @@ function DeleteArticleModal({ article, onClose }: { article: Article | null; onC
 }
 
 function ArticleRow({ article, onDelete }: { article: Article; onDelete: () => void }) {
+  const { t } = useI18n();
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6} style={{ flex: "1 1 280px", minWidth: 0 }}>
           <Group gap="xs">
             <Badge color={article.isPublished ? "forest" : "gray"} variant={article.isPublished ? "filled" : "outline"}>
-              {article.isPublished ? "Published" : "Draft"}
+              {t(article.isPublished ? "articles.mine.published" : "articles.mine.draft")}
             </Badge>
             <Badge variant="light" color="ochre">
               {article.category}
@@ -61,7 +61,7 @@ function ArticleRow({ article, onDelete }: { article: Article; onDelete: () => v
           </Title>
           <Group gap={4} c="dimmed">
             <IconEye size={14} aria-hidden />
-            <Text size="sm">{formatViews(article.viewCount)}</Text>
+            <Text size="sm">{t("articles.mine.views", { count: article.viewCount })}</Text>
           </Group>
         </Stack>
         <Group gap="xs">
@@ -72,7 +72,7 @@ function ArticleRow({ article, onDelete }: { article: Article; onDelete: () => v
               size="xs"
               leftSection={<IconEye size={14} aria-hidden />}
             >
-              View
+              {t("articles.mine.view")}
             </Button>
           )}
           <Button
@@ -81,10 +81,10 @@ function ArticleRow({ article, onDelete }: { article: Article; onDelete: () => v
             size="xs"
             leftSection={<IconPencil size={14} aria-hidden />}
           >
-            Edit
+            {t("articles.mine.edit")}
           </Button>
           <Button variant="light" color="red" size="xs" onClick={onDelete} leftSection={<IconTrash size={14} aria-hidden />}>
-            Delete
+            {t("articles.mine.delete")}
           </Button>
         </Group>
       </Group>
@@ -95,19 +95,20 @@ function ArticleRow({ article, onDelete }: { article: Article; onDelete: () => v
 function MyArticlesList() {
   const mine = trpc.articles.mine.useQuery();
   const [toDelete, setToDelete] = useState<Article | null>(null);
+  const { t } = useI18n();
 
   if (mine.isPending) {
     return (
       <Group justify="center" py={60}>
-        <Loader aria-label="Loading your articles" />
+        <Loader aria-label={t("articles.mine.loading")} />
       </Group>
     );
   }
   if (mine.isError) {
     return (
-      <Alert color="red" title="Could not load your articles" role="alert">
+      <Alert color="red" title={t("articles.mine.loadFailed")} role="alert">
         <Button size="xs" variant="light" color="red" onClick={() => void mine.refetch()}>
-          Try again
+          {t("articles.mine.tryAgain")}
         </Button>
       </Alert>
     );
@@ -116,15 +117,15 @@ function MyArticlesList() {
     return (
       <Stack align="center" py={60} gap="xs">
         <Title order={2} size="h3">
-          No Articles Yet
+          {t("articles.mine.none")}
         </Title>
-        <Text c="dimmed">Share your first piece of wisdom with the community.</Text>
+        <Text c="dimmed">{t("articles.mine.noneText")}</Text>
       </Stack>
     );
   }
   return (
     <>
-      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label="My articles">
+      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("articles.mine.list")}>
         {mine.data.map(({ article }) => (
           <ArticleRow key={article.id} article={article} onDelete={() => setToDelete(article)} />
         ))}
@@ -136,12 +137,13 @@ function MyArticlesList() {
 
 /** docs/product.md#routes-and-screens "/my-articles": the signed-in author's articles, drafts included. */
 export function MyArticlesPage() {
+  const { t } = useI18n();
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="xl">
-        <Title order={1}>My Articles</Title>
+        <Title order={1}>{t("articles.mine.title")}</Title>
         <Button component={Link} to="/articles/new" leftSection={<IconPlus size={16} aria-hidden />}>
-          Write New Article
+          {t("articles.mine.write")}
         </Button>
       </Group>
       <MyArticlesList />

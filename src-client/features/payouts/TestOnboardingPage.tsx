@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Container, Stack, Text, Title } from "@mantine/core";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 
 /**
@@ -9,24 +10,22 @@ export function TestOnboardingPage({ accountId, returnTo }: { accountId: string;
   const complete = trpc.payouts.completeTestOnboarding.useMutation({
     onSuccess: () => window.location.assign(returnTo),
   });
+  const { t } = useI18n();
   return (
     <Container size="sm" py="xl">
       <Card withBorder radius="md" p="xl">
         <Stack gap="md">
           <Title order={1} size="h2">
-            Set up your payout account
+            {t("payoutSetup.title")}
           </Title>
-          <Text>
-            Test mode: no bank details are needed. With live payments this step happens on Stripe&apos;s secure
-            onboarding pages.
-          </Text>
+          <Text>{t("payoutSetup.testMode")}</Text>
           {complete.isError && (
             <Alert color="red" role="alert">
               {complete.error.message}
             </Alert>
           )}
           <Button onClick={() => complete.mutate({ accountId })} loading={complete.isPending} disabled={!accountId}>
-            Complete setup
+            {t("payoutSetup.complete")}
           </Button>
         </Stack>
       </Card>

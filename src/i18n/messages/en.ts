@@ -12,6 +12,13 @@ export const en = {
   "page.shop": "Sacred Market",
   "page.notFound": "Page Not Found",
   "page.wisdom": "Wisdom Hub",
+  "page.myArticles": "My Articles",
+  "page.newArticle": "Write an Article",
+  "page.editArticle": "Edit Article",
+  "page.book": "Book a Consultation",
+  "page.bookingConfirmed": "Booking Confirmed",
+  "page.seerDashboard": "Seer Dashboard",
+  "page.setUpPayouts": "Set Up Payouts",
   "page.about": "About",
   "page.contact": "Contact",
   "page.seerTitle": "{name}, {tradition}",
@@ -292,6 +299,22 @@ export const en = {
   "contact.notSent": "Message not sent",
   "contact.failed": "We could not send your message. Please try again, or write to {email}.",
   "contact.send": "Send Message",
+
+  // What any page may show (src-client/lib, components/NotFound.tsx, layout/UpdateNotice.tsx): a toast's close button,
+  // the toasts of a failed request (lib/actionError.ts, lib/messages.ts), an upload that failed before the server
+  // answered (lib/upload.ts), a newer version waiting, a page that does not exist.
+  "toast.close": "Close notification",
+  "dialog.close": "Close dialog",
+  "toast.error": "Error",
+  "toast.unauthorized": "Unauthorized",
+  "toast.unauthorizedText": "Please log in again",
+  "upload.network": "Network error",
+  "upload.cancelled": "Upload cancelled",
+  "upload.noAddress": "The server did not return the file's address",
+  "update.available": "New version available:",
+  "update.reload": "Reload",
+  "notFound.text": "The page you are looking for does not exist or has moved.",
+  "notFound.home": "Return Home",
 
   // A protected page that could not reach the server (src-client/features/account/notices.ts): shown even when the
   // app's catalog could not be fetched either.

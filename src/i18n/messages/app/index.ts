@@ -3,12 +3,15 @@ import { admin } from "./admin";
 import { adminOps } from "./adminOps";
 import { adminOrders } from "./adminOrders";
 import { adminReview } from "./adminReview";
+import { articles } from "./articles";
 import { booking } from "./booking";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
+import { payoutSetup } from "./payoutSetup";
 import { sessions } from "./sessions";
+import { toasts } from "./toasts";
 
 /**
  * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
@@ -30,6 +33,9 @@ export const areas = {
   adminReview,
   adminOrders,
   adminOps,
+  articles,
+  toasts,
+  payoutSetup,
 } as const;
 
 type Areas = typeof areas;
