@@ -8,7 +8,6 @@ import { orderPaid } from "./routeMessages";
 export const messages = {
   loginRequiredBooking: { title: "Login Required", message: "Please log in to book a consultation" },
   loginRequiredCheckout: { title: "Login Required", message: "Please log in to checkout" },
-  loginRequiredApply: { title: "Login Required", message: "Please log in to apply as a Seer" },
   unauthorized: { title: "Unauthorized", message: "Please log in again" },
   accessDenied: { title: "Access Denied", message: "You don't have permission to access this page" },
   createPaymentFailed: { title: "Error", message: "Failed to create payment. Please try again." },
@@ -19,12 +18,6 @@ export const messages = {
   cartRemoveFailed: { title: "Failed to remove item" },
   itemRemoved: { title: "Item Removed", message: "Product has been removed from your cart" },
   createOrderFailed: { title: "Error", message: "Failed to create order. Please try again." },
-  uploadFailed: { title: "Upload Failed", message: "Failed to upload ID document. Please try again." },
-  applicationFailed: { title: "Error", message: "Failed to submit application. Please try again." },
-  applicationSubmitted: {
-    title: "Application Submitted",
-    message: "Your application has been submitted for review. We'll contact you via email.",
-  },
   reviewFailed: { title: "Error", message: "Failed to review application" },
   reviewed: { title: "Application Reviewed", message: "The application has been updated" },
   timezoneFailed: { title: "Error", message: "Failed to update timezone." },
