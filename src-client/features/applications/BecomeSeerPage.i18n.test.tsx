@@ -71,7 +71,9 @@ describe("/become-seer in French (issue #45)", () => {
     signedIn({ id: "a-1", status: "pending", createdAt: new Date() });
     renderApp("/fr/become-seer", french());
     expect(await screen.findByText("Candidature en cours d’examen")).toBeInTheDocument();
-    expect(screen.getByText("Votre candidature a été envoyée pour examen. Nous vous contacterons par e-mail.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Votre candidature a été envoyée pour examen. Nous vous contacterons par e-mail."),
+    ).toBeInTheDocument();
   });
 });
 
