@@ -9,14 +9,14 @@ type InputProps = ReturnType<UseFormReturnType<Record<ContactField, string>>["ge
 
 /**
  * The country and the contact details, as the Seer and the vendor applications both ask for them (decision 186):
- * `inputProps` binds each to its form; `onCountry` hears each change of the country as it is typed.
+ * `inputProps` binds each to its form; `onCountry` hears the country as it is typed.
  */
 export function ContactFields({
   inputProps,
   onCountry,
 }: {
   inputProps: (field: ContactField) => InputProps;
-  onCountry?: (next: string, previous: string) => void;
+  onCountry?: (country: string) => void;
 }) {
   const { t } = useI18n();
   const country = inputProps("country");
@@ -29,10 +29,9 @@ export function ContactFields({
         required
         {...country}
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          const previous = String(country.value ?? "");
           const next = event.currentTarget.value;
           country.onChange(event);
-          onCountry?.(next, previous);
+          onCountry?.(next);
         }}
       />
       <TextInput

@@ -52,19 +52,25 @@ interface FormValues {
 
 /**
  * A new country offers its own kinds and institutions: its first kind (mobile money where there is any), none chosen.
- * Only a change of country resets them, not a change of its case or spacing.
+ * Only another country resets them, not its case or spacing, nor the same country typed again after clearing the field.
  */
-function resetPayoutFor(form: UseFormReturnType<FormValues>, next: string, previous: string) {
-  if (next.trim() === "" || countryKey(next) === countryKey(previous)) return;
-  const firstKind = payoutsFor(next).kinds[0];
-  if (!firstKind) return;
-  form.setFieldValue("payout.kind", firstKind);
-  form.setFieldValue("payout.institutionCode", "");
+function usePayoutReset(form: UseFormReturnType<FormValues>) {
+  const resetFor = useRef("");
+  return (country: string) => {
+    const key = countryKey(country);
+    if (key === "" || key === resetFor.current) return;
+    resetFor.current = key;
+    const firstKind = payoutsFor(country).kinds[0];
+    if (!firstKind) return;
+    form.setFieldValue("payout.kind", firstKind);
+    form.setFieldValue("payout.institutionCode", "");
+  };
 }
 
 /** The business's own fields, bound to the form. */
 function BusinessFields({ form }: { form: UseFormReturnType<FormValues> }) {
   const { t } = useI18n();
+  const resetPayout = usePayoutReset(form);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -74,10 +80,7 @@ function BusinessFields({ form }: { form: UseFormReturnType<FormValues> }) {
           required
           {...form.getInputProps("businessName")}
         />
-        <ContactFields
-          inputProps={(field) => form.getInputProps(field)}
-          onCountry={(next, previous) => resetPayoutFor(form, next, previous)}
-        />
+        <ContactFields inputProps={(field) => form.getInputProps(field)} onCountry={resetPayout} />
         <TextInput label={t("vendor.taxId")} placeholder={t("vendor.optional")} {...form.getInputProps("taxId")} />
       </SimpleGrid>
       <Textarea
