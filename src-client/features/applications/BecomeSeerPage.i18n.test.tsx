@@ -49,7 +49,7 @@ describe("/become-seer in French (issue #45)", () => {
     expect(within(form).getByLabelText(/^Nom complet/)).toHaveAttribute("placeholder", "Vos nom et prénoms");
     expect(within(form).getByLabelText(/^E-mail de contact/)).toHaveAttribute("type", "email");
     expect(within(form).getByLabelText(/^Années de pratique/)).toHaveAttribute("placeholder", "ex.\u00a0: 10");
-    expect(within(form).getByText("Appuyez sur Entrée ou sur Ajouter après chacune")).toBeInTheDocument();
+    expect(within(form).getByText("Appuyez sur Entrée ou sur Ajouter après chaque élément")).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/^Spécialités/), "Divination{Enter}");
     expect(within(form).getByRole("button", { name: "Retirer Divination" })).toBeInTheDocument();
     await user.upload(within(form).getByLabelText(/^Pièce d’identité/), pdf());

@@ -84,7 +84,7 @@ const fr: Record<keyof typeof en, string> = {
   "apply.ethicsPlaceholder": "Comment vous exercez avec éthique\u00a0: confidentialité, honnêteté, orientation vers d’autres",
   "apply.idDocument": "Pièce d’identité (JPEG, PNG ou PDF, 10\u00a0Mo max.)",
   "apply.idDocumentHelp": "Une pièce d’identité officielle. Seule notre équipe de vérification peut la voir.",
-  "apply.tags.hint": "Appuyez sur Entrée ou sur Ajouter après chacune",
+  "apply.tags.hint": "Appuyez sur Entrée ou sur Ajouter après chaque élément",
   "apply.tags.add": "Ajouter",
   "apply.tags.remove": "Retirer {tag}",
   "apply.upload.progress": "Envoi de {fileName}",

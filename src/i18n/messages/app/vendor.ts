@@ -238,7 +238,7 @@ const fr: Record<keyof typeof en, string> = {
   "vendor.money.loading": "Chargement de vos finances",
   "vendor.money.loadFailed": "Vos finances n’ont pas pu être chargées.",
   "vendor.money.sales": "Ventes",
-  "vendor.money.salesNote": "Vos lignes telles que vendues",
+  "vendor.money.salesNote": "Vos lignes de commande telles que vendues",
   "vendor.money.commission": "Commission",
   "vendor.money.commissionNote": "{percent}\u00a0% de chaque vente, moins les remboursements",
   "vendor.money.refunds": "Remboursements",
@@ -246,7 +246,7 @@ const fr: Record<keyof typeof en, string> = {
   "vendor.money.onHold": "En attente",
   "vendor.money.onHoldNote": "Votre part pas encore versée",
   "vendor.money.paidOut": "Versé",
-  "vendor.money.paidOutNote": "Virements moins les annulations",
+  "vendor.money.paidOutNote": "Virements, moins les virements annulés",
   "vendor.money.when":
     "Votre part est versée sur les coordonnées de versement de votre candidature une fois la commande livrée et son délai de retour de 7\u00a0jours écoulé.",
 };
