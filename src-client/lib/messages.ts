@@ -13,7 +13,6 @@ export const messages = {
     ids: { title: "access.loginRequired", message: "access.loginRequiredBooking" },
   },
   loginRequiredCheckout: { title: "Login Required", message: "Please log in to checkout" },
-  loginRequiredApply: { title: "Login Required", message: "Please log in to apply as a Seer" },
   unauthorized: {
     title: "Unauthorized",
     message: "Please log in again",
@@ -32,12 +31,6 @@ export const messages = {
   cartRemoveFailed: { title: "Failed to remove item" },
   itemRemoved: { title: "Item Removed", message: "Product has been removed from your cart" },
   createOrderFailed: { title: "Error", message: "Failed to create order. Please try again." },
-  uploadFailed: { title: "Upload Failed", message: "Failed to upload ID document. Please try again." },
-  applicationFailed: { title: "Error", message: "Failed to submit application. Please try again." },
-  applicationSubmitted: {
-    title: "Application Submitted",
-    message: "Your application has been submitted for review. We'll contact you via email.",
-  },
   timezoneFailed: {
     title: "Error",
     message: "Failed to update timezone.",

@@ -1,25 +1,14 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Loader,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Alert, Container, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { seerApplicationSchema, type SeerApplication } from "../../../src/schemas/applications";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { ContactFields, SubmitApplication } from "./ApplicationParts";
 import { SpecializationsInput } from "./SpecializationsInput";
 import { DocumentField, useDocumentUpload } from "./DocumentUpload";
 
@@ -39,47 +28,27 @@ interface FormValues {
 
 /** The application's own fields, bound to the form; the ID document and the submit button are the form's. */
 function ApplicationFields({ form }: { form: UseFormReturnType<FormValues> }) {
+  const { t } = useI18n();
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Full Name"
-          placeholder="Your full name"
+          label={t("apply.fullName")}
+          placeholder={t("apply.fullNamePlaceholder")}
           autoComplete="name"
           required
           {...form.getInputProps("fullName")}
         />
+        <ContactFields inputProps={(field) => form.getInputProps(field)} />
         <TextInput
-          label="Country"
-          placeholder="e.g., Ghana"
-          autoComplete="country-name"
-          required
-          {...form.getInputProps("country")}
-        />
-        <TextInput
-          label="Contact Email"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          required
-          {...form.getInputProps("contactEmail")}
-        />
-        <TextInput
-          label="Contact Phone"
-          type="tel"
-          placeholder="+233 20 000 0000 (optional)"
-          autoComplete="tel"
-          {...form.getInputProps("contactPhone")}
-        />
-        <TextInput
-          label="Spiritual Tradition"
-          placeholder="e.g., Ifá, Vodun, Sangoma, Akan"
+          label={t("apply.tradition")}
+          placeholder={t("apply.traditionPlaceholder")}
           required
           {...form.getInputProps("tradition")}
         />
         <NumberInput
-          label="Years of Practice"
-          placeholder="e.g., 10"
+          label={t("apply.years")}
+          placeholder={t("apply.yearsPlaceholder")}
           min={1}
           clampBehavior="none"
           allowDecimal={false}
@@ -89,6 +58,9 @@ function ApplicationFields({ form }: { form: UseFormReturnType<FormValues> }) {
         />
       </SimpleGrid>
       <SpecializationsInput
+        label={t("apply.specializations")}
+        placeholder={t("apply.specializationsPlaceholder")}
+        addedLabel={t("apply.specializationsAdded")}
         value={form.values.specializations}
         onChange={(value) => {
           form.setFieldValue("specializations", value);
@@ -97,22 +69,22 @@ function ApplicationFields({ form }: { form: UseFormReturnType<FormValues> }) {
         error={form.errors.specializations}
       />
       <Textarea
-        label="Lineage Information"
-        placeholder="Your teachers, initiation and the lineage you belong to"
+        label={t("apply.lineage")}
+        placeholder={t("apply.lineagePlaceholder")}
         rows={3}
         required
         {...form.getInputProps("lineageInfo")}
       />
       <Textarea
-        label="Biography"
-        placeholder="Tell seekers about yourself and your practice"
+        label={t("apply.biography")}
+        placeholder={t("apply.biographyPlaceholder")}
         rows={5}
         required
         {...form.getInputProps("biography")}
       />
       <Textarea
-        label="Ethics Statement"
-        placeholder="How you practise ethically: confidentiality, honesty, referrals"
+        label={t("apply.ethics")}
+        placeholder={t("apply.ethicsPlaceholder")}
         rows={3}
         required
         {...form.getInputProps("ethicsStatement")}
@@ -122,6 +94,7 @@ function ApplicationFields({ form }: { form: UseFormReturnType<FormValues> }) {
 }
 
 function ApplicationForm() {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const cancelRedirect = useRef<(() => void) | null>(null);
@@ -147,7 +120,7 @@ function ApplicationForm() {
 
   const submit = trpc.applications.submit.useMutation({
     onSuccess: () => {
-      notify(messages.applicationSubmitted, "success");
+      notify({ title: t("apply.submittedTitle"), message: t("apply.underReview") }, "success");
       void navigate({ to: "/" });
     },
     onError: (error) => {
@@ -156,7 +129,7 @@ function ApplicationForm() {
         cancelRedirect.current = redirectToLogin();
         return;
       }
-      notify(messages.applicationFailed, "destructive");
+      notify({ title: t("apply.failedTitle"), message: t("apply.failed") }, "destructive");
       if (error.data && error.data.httpStatus < 500) setServerError(error.message);
     },
   });
@@ -175,7 +148,7 @@ function ApplicationForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Seer application">
+    <form onSubmit={onSubmit} noValidate aria-label={t("apply.form")}>
       <Stack gap="md">
         {serverError && (
           <Alert color="red" role="alert">
@@ -184,34 +157,32 @@ function ApplicationForm() {
         )}
         <ApplicationFields form={form} />
         <DocumentField
-          label="ID Document (JPEG, PNG or PDF, max 10MB)"
-          description="A government-issued ID. Only our review team can see it."
+          label={t("apply.idDocument")}
+          description={t("apply.idDocumentHelp")}
           upload={upload}
           error={form.errors.idDocumentUrl}
           onFile={onFile}
         />
-        <Button type="submit" size="md" disabled={submit.isPending || upload.status === "uploading"}>
-          {submit.isPending ? "Submitting..." : "Submit Application"}
-        </Button>
+        <SubmitApplication pending={submit.isPending} disabled={upload.status === "uploading"} />
       </Stack>
     </form>
   );
 }
 
 export function BecomeSeerPage() {
+  const { t } = useI18n();
   const mine = trpc.applications.mine.useQuery();
   return (
     <Container size="md" py={48}>
-      <Title order={1}>Become a Seer</Title>
+      <Title order={1}>{t("apply.title")}</Title>
       <Text c="dimmed" mt="xs" mb="lg">
-        Share your gifts with seekers around the world. Tell us about your tradition and practice; our team reviews every
-        application and replies by email.
+        {t("apply.intro")}
       </Text>
       {mine.isPending ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t("apply.loading")} />
       ) : mine.data?.status === "pending" ? (
-        <Alert color="ochre" title="Application under review">
-          Your application has been submitted for review. We&apos;ll contact you via email.
+        <Alert color="ochre" title={t("apply.underReviewTitle")}>
+          {t("apply.underReview")}
         </Alert>
       ) : (
         <Paper withBorder p={{ base: "md", sm: "xl" }} radius="md">

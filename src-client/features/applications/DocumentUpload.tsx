@@ -2,18 +2,24 @@ import { Input, Progress, Text } from "@mantine/core";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { ID_DOCUMENT_ACCEPT } from "../../../src/schemas/applications";
 import { redirectToLogin } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { UploadError, uploadFile } from "../../lib/upload";
+import type { MessageId } from "../../../src/i18n/messages/en";
 
 /** Where a Seer's ID document and a vendor's registration document go (the same kind: JPEG, PNG or PDF, 10 MB). */
-const ID_DOCUMENT = { endpoint: "/api/upload/id-document", field: "idDocument", failed: messages.uploadFailed };
+const ID_DOCUMENT: UploadTarget = {
+  endpoint: "/api/upload/id-document",
+  field: "idDocument",
+  failed: { title: "apply.upload.failedTitle", message: "apply.upload.failed" },
+};
 
-/** Where a file goes (the upload route and its form field), and the toast when it fails. */
+/** Where a file goes (the upload route and its form field), and the toast when it fails (the catalog's ids). */
 export interface UploadTarget {
   endpoint: string;
   field: string;
-  failed: { title: string; message: string };
+  failed: { title: MessageId; message: MessageId };
 }
 
 export type UploadState =
@@ -27,6 +33,7 @@ export type UploadState =
  * URL, `onCleared` is called when another file replaces it. A 401 asks for a new sign-in; leaving the page cancels.
  */
 export function useDocumentUpload(onUploaded: (url: string) => void, onCleared: () => void, target: UploadTarget = ID_DOCUMENT) {
+  const { t } = useI18n();
   const [upload, setUpload] = useState<UploadState>({ status: "idle" });
   const abortRef = useRef<(() => void) | null>(null);
   const cancelRedirect = useRef<(() => void) | null>(null);
@@ -58,9 +65,9 @@ export function useDocumentUpload(onUploaded: (url: string) => void, onCleared: 
           notify(messages.unauthorized, "destructive");
           cancelRedirect.current = redirectToLogin();
         } else {
-          notify(target.failed, "destructive");
+          notify({ title: t(target.failed.title), message: t(target.failed.message) }, "destructive");
         }
-        const detail = error instanceof UploadError && status >= 400 && status < 500 ? error.detail : target.failed.message;
+        const detail = error instanceof UploadError && status >= 400 && status < 500 ? error.detail : t(target.failed.message);
         setUpload({ status: "failed", fileName: file.name, detail });
       },
     );
@@ -88,6 +95,7 @@ export function DocumentField({
   accept?: string;
   required?: boolean;
 }) {
+  const { t } = useI18n();
   const id = useId();
   const shownError = error ?? (upload.status === "failed" ? upload.detail : undefined);
   const hasError = Boolean(shownError);
@@ -108,13 +116,18 @@ export function DocumentField({
         style={{ display: "block", marginTop: 6 }}
       />
       {upload.status === "uploading" && (
-        <Progress mt="xs" value={upload.percent} animated aria-label={`Uploading ${upload.fileName}`} />
+        <Progress
+          mt="xs"
+          value={upload.percent}
+          animated
+          aria-label={t("apply.upload.progress", { fileName: upload.fileName })}
+        />
       )}
       {upload.status === "done" && (
         <>
-          <Progress mt="xs" value={100} color="forest" aria-label={`Uploaded ${upload.fileName}`} />
+          <Progress mt="xs" value={100} color="forest" aria-label={t("apply.upload.complete", { fileName: upload.fileName })} />
           <Text size="sm" c="var(--seer-success-text)" mt={4}>
-            Uploaded: {upload.fileName}
+            {t("apply.upload.done", { fileName: upload.fileName })}
           </Text>
         </>
       )}

@@ -1,23 +1,21 @@
 import { Button, Group, Input, Pill, TextInput } from "@mantine/core";
 import { useId, useState, type KeyboardEvent } from "react";
+import { useI18n } from "../../lib/i18n";
 
 interface Props {
   value: string[];
   onChange: (value: string[]) => void;
   error?: React.ReactNode;
   /** The field's name; "Specializations" on the Seer application, "Product Types" on the vendor one. */
-  label?: string;
-  placeholder?: string;
+  label: string;
+  placeholder: string;
+  /** The name of the list of tags added ("Added specializations"). */
+  addedLabel: string;
 }
 
 /** Specializations as tags (docs/product.md#routes-and-screens): Enter or Add adds one; blanks and duplicates are ignored; each is removable. */
-export function SpecializationsInput({
-  value,
-  onChange,
-  error,
-  label = "Specializations",
-  placeholder = "e.g., Divination, Ancestral Healing, Dream Interpretation",
-}: Props) {
+export function SpecializationsInput({ value, onChange, error, label, placeholder, addedLabel }: Props) {
+  const { t } = useI18n();
   const [draft, setDraft] = useState("");
   const id = useId();
 
@@ -36,7 +34,7 @@ export function SpecializationsInput({
   }
 
   return (
-    <Input.Wrapper label={label} required error={error} id={id} description="Press Enter or Add after each one">
+    <Input.Wrapper label={label} required error={error} id={id} description={t("apply.tags.hint")}>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
           id={id}
@@ -50,18 +48,18 @@ export function SpecializationsInput({
           maxLength={100}
         />
         <Button variant="light" onClick={add}>
-          Add
+          {t("apply.tags.add")}
         </Button>
       </Group>
       {value.length > 0 && (
-        <Pill.Group mt="xs" aria-label={`Added ${label.toLowerCase()}`}>
+        <Pill.Group mt="xs" aria-label={addedLabel}>
           {value.map((tag) => (
             <Pill
               key={tag}
               size="md"
               withRemoveButton
-              onRemove={() => onChange(value.filter((t) => t !== tag))}
-              removeButtonProps={{ "aria-label": `Remove ${tag}`, "aria-hidden": false, tabIndex: 0 }}
+              onRemove={() => onChange(value.filter((other) => other !== tag))}
+              removeButtonProps={{ "aria-label": t("apply.tags.remove", { tag }), "aria-hidden": false, tabIndex: 0 }}
             >
               {tag}
             </Pill>

@@ -23,9 +23,6 @@ import { trpc, type RouterOutputs } from "../../trpc";
 
 export type PayoutOptions = RouterOutputs["payouts"]["options"];
 
-/** The number's label, for the vendor's application (not translated yet). */
-export const NUMBER_LABEL: Record<PayoutMethodKind, string> = { mobile_money: "Mobile money number", bank: "Account number" };
-
 interface PayoutDetailsValues {
   kind: PayoutMethodKind;
   institutionCode: string;

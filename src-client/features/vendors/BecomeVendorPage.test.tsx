@@ -184,6 +184,27 @@ describe("/become-vendor", () => {
     ).toBeInTheDocument();
   });
 
+  it("resets the payout kind and institution when another country is typed, not when its case or spacing changes", async () => {
+    signedIn();
+    const user = userEvent.setup({ delay: null });
+    renderApp("/become-vendor");
+    await screen.findByRole("form", { name: "Vendor application" });
+    await user.click(field(/^Country/));
+    await user.paste("Ghana");
+    expect(await screen.findByRole("radio", { name: "Mobile money" })).toBeChecked();
+    await user.click(screen.getByRole("radio", { name: "Bank account" }));
+    await waitFor(() => expect(screen.getByRole("option", { name: "Guaranty Trust Bank" })).toBeInTheDocument());
+    await user.selectOptions(screen.getByRole("combobox", { name: "Bank" }), "058");
+    await user.clear(field(/^Country/));
+    await user.paste(" ghana ");
+    expect(screen.getByRole("radio", { name: "Bank account" })).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Bank" })).toHaveValue("058");
+    await user.clear(field(/^Country/));
+    await user.paste("Kenya");
+    await waitFor(() => expect(screen.getByRole("radio", { name: "Mobile money" })).toBeChecked());
+    expect(screen.getByRole("combobox", { name: "Network" })).toHaveValue("");
+  });
+
   it("shows an approved vendor the way to their dashboard instead of the form", async () => {
     signedIn({
       "vendors.mine": () => ({

@@ -16,23 +16,24 @@ import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { payoutsFor, type PayoutMethodKind } from "../../../src/domain/payout-rails";
+import { countryKey, payoutsFor, type PayoutMethodKind } from "../../../src/domain/payout-rails";
 import { vendorApplicationSchema, vendorPayoutNameSchema } from "../../../src/schemas/vendors";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDecimalText } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { ContactFields, SubmitApplication } from "../applications/ApplicationParts";
 import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
 import { SpecializationsInput } from "../applications/SpecializationsInput";
-import { fieldErrorsOf, NUMBER_LABEL, PayoutInstitutionFields } from "../seer-dashboard/PayoutDetailsForm";
-import { vendorTexts } from "./texts";
+import { fieldErrorsOf, PayoutInstitutionFields } from "../seer-dashboard/PayoutDetailsForm";
 
 /** The registration document is an upload of the ID document kind (decision 162), with its own words when it fails. */
 const REGISTRATION_DOCUMENT: UploadTarget = {
   endpoint: "/api/upload/id-document",
   field: "idDocument",
-  failed: { title: "Upload Failed", message: "Failed to upload the document. Please try again." },
+  failed: { title: "apply.upload.failedTitle", message: "vendor.documentFailed" },
 };
 
 interface FormValues {
@@ -49,58 +50,57 @@ interface FormValues {
   confirmName: boolean;
 }
 
+/**
+ * A new country offers its own kinds and institutions: its first kind (mobile money where there is any), none chosen.
+ * Only another country resets them, not its case or spacing, nor the same country typed again after clearing the field.
+ */
+function usePayoutReset(form: UseFormReturnType<FormValues>) {
+  const resetFor = useRef("");
+  return (country: string) => {
+    const key = countryKey(country);
+    if (key === "" || key === resetFor.current) return;
+    resetFor.current = key;
+    const firstKind = payoutsFor(country).kinds[0];
+    if (!firstKind) return;
+    form.setFieldValue("payout.kind", firstKind);
+    form.setFieldValue("payout.institutionCode", "");
+  };
+}
+
 /** The business's own fields, bound to the form. */
 function BusinessFields({ form }: { form: UseFormReturnType<FormValues> }) {
+  const { t } = useI18n();
+  const resetPayout = usePayoutReset(form);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Business Name"
-          placeholder="e.g., Bonwire Kente Weavers"
+          label={t("vendor.businessName")}
+          placeholder={t("vendor.businessNamePlaceholder")}
           required
           {...form.getInputProps("businessName")}
         />
-        <TextInput
-          label="Country"
-          placeholder="e.g., Ghana"
-          autoComplete="country-name"
-          required
-          {...form.getInputProps("country")}
-        />
-        <TextInput
-          label="Contact Email"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          required
-          {...form.getInputProps("contactEmail")}
-        />
-        <TextInput
-          label="Contact Phone"
-          type="tel"
-          placeholder="+233 20 000 0000 (optional)"
-          autoComplete="tel"
-          {...form.getInputProps("contactPhone")}
-        />
-        <TextInput label="Tax ID" placeholder="Optional" {...form.getInputProps("taxId")} />
+        <ContactFields inputProps={(field) => form.getInputProps(field)} onCountry={resetPayout} />
+        <TextInput label={t("vendor.taxId")} placeholder={t("vendor.optional")} {...form.getInputProps("taxId")} />
       </SimpleGrid>
       <Textarea
-        label="Business Address"
-        placeholder="Where your workshop or shop is"
+        label={t("vendor.businessAddress")}
+        placeholder={t("vendor.businessAddressPlaceholder")}
         rows={2}
         required
         {...form.getInputProps("businessAddress")}
       />
       <Textarea
-        label="Description"
-        placeholder="Your craft, how your goods are made and by whom"
+        label={t("vendor.description")}
+        placeholder={t("vendor.descriptionPlaceholder")}
         rows={4}
         required
         {...form.getInputProps("description")}
       />
       <SpecializationsInput
-        label="Product Types"
-        placeholder="e.g., Textiles, Carvings, Herbs"
+        label={t("vendor.productTypes")}
+        placeholder={t("vendor.productTypesPlaceholder")}
+        addedLabel={t("vendor.productTypesAdded")}
         value={form.values.productTypes}
         onChange={(value) => {
           form.setFieldValue("productTypes", value);
@@ -125,6 +125,7 @@ function PayoutFields({
   checked: { accountName: string | null } | null;
   onChecked: (answer: { accountName: string | null }) => void;
 }) {
+  const { t } = useI18n();
   const values = form.getValues();
   const [country] = useDebouncedValue(values.country.trim(), 400);
   const rails = payoutsFor(country);
@@ -141,15 +142,6 @@ function PayoutFields({
       form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "country" ? k : `payout.${k}`, v])));
     },
   });
-  // A new country offers its own kinds and institutions: its first kind (mobile money where there is any), none chosen.
-  const firstKind = kinds[0];
-  useEffect(() => {
-    if (!firstKind) return;
-    form.setFieldValue("payout.kind", firstKind);
-    form.setFieldValue("payout.institutionCode", "");
-    // Only the country's change resets them, not each render's new form object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [country, firstKind]);
 
   function checkName() {
     const { institutionCode, accountNumber } = form.getValues().payout;
@@ -168,17 +160,17 @@ function PayoutFields({
     <Stack gap="sm">
       <div>
         <Title order={2} size="h4">
-          {vendorTexts.payoutTitle}
+          {t("vendor.payout.title")}
         </Title>
         <Text size="sm" c="dimmed">
-          {vendorTexts.payoutIntro}
+          {t("vendor.payout.intro")}
         </Text>
       </div>
       {country === "" ? (
-        <Text size="sm">{vendorTexts.payoutCountryFirst}</Text>
+        <Text size="sm">{t("vendor.payout.countryFirst")}</Text>
       ) : kinds.length === 0 ? (
         <Alert color="ochre" role="status">
-          {vendorTexts.payoutNotOffered}
+          {t("vendor.payout.notOffered")}
         </Alert>
       ) : (
         <>
@@ -193,14 +185,14 @@ function PayoutFields({
             inputProps={form.getInputProps("payout.institutionCode")}
           />
           <TextInput
-            label={NUMBER_LABEL[kind]}
+            label={t(`vendor.payout.number.${kind}`)}
             inputMode="numeric"
             autoComplete="off"
             {...form.getInputProps("payout.accountNumber")}
           />
           {!checked && (
             <Button variant="light" w="fit-content" onClick={checkName} loading={resolve.isPending}>
-              Check name
+              {t("vendor.payout.checkName")}
             </Button>
           )}
           {resolve.error && Object.keys(fieldErrorsOf(resolve.error)).length === 0 && (
@@ -211,11 +203,15 @@ function PayoutFields({
           {checked && (
             <Stack gap="xs">
               {checked.accountName !== null ? (
-                <Text fw={600}>Account holder: {checked.accountName}</Text>
+                <Text fw={600}>{t("vendor.payout.holder", { name: checked.accountName })}</Text>
               ) : (
-                <TextInput label="Account holder's name" autoComplete="name" {...form.getInputProps("payout.accountName")} />
+                <TextInput
+                  label={t("vendor.payout.holderName")}
+                  autoComplete="name"
+                  {...form.getInputProps("payout.accountName")}
+                />
               )}
-              <Checkbox label="This is my account" {...form.getInputProps("confirmName", { type: "checkbox" })} />
+              <Checkbox label={t("vendor.payout.mine")} {...form.getInputProps("confirmName", { type: "checkbox" })} />
             </Stack>
           )}
         </>
@@ -225,6 +221,7 @@ function PayoutFields({
 }
 
 function ApplicationForm() {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const [serverError, setServerError] = useState<string | null>(null);
   // What the provider answered for the payout details as they were when checked; a change to them clears it.
@@ -255,8 +252,8 @@ function ApplicationForm() {
     },
     validate: (values) => {
       const errors = schemaResolver(vendorApplicationSchema, { sync: true })(values);
-      if (!checkedRef.current) errors["payout.accountNumber"] ??= vendorTexts.checkNameFirst;
-      else if (!values.confirmName) errors.confirmName = vendorTexts.confirmAccount;
+      if (!checkedRef.current) errors["payout.accountNumber"] ??= t("vendor.payout.checkNameFirst");
+      else if (!values.confirmName) errors.confirmName = t("vendor.payout.confirmAccount");
       return errors;
     },
     onValuesChange: (values, previous) => {
@@ -286,7 +283,7 @@ function ApplicationForm() {
 
   const submit = trpc.vendors.submit.useMutation({
     onSuccess: async () => {
-      notify({ title: vendorTexts.submittedTitle, message: vendorTexts.underReview }, "success");
+      notify({ title: t("apply.submittedTitle"), message: t("vendor.underReview") }, "success");
       await utils.vendors.mine.invalidate();
     },
     onError: (error) => {
@@ -295,7 +292,7 @@ function ApplicationForm() {
         cancelRedirect.current = redirectToLogin();
         return;
       }
-      notify(messages.applicationFailed, "destructive");
+      notify({ title: t("apply.failedTitle"), message: t("apply.failed") }, "destructive");
       if (error.data && error.data.httpStatus < 500) setServerError(error.message);
       // The provider's name no longer matches: the applicant checks it again.
       if (error.data?.code === "CONFLICT" && checkedRef.current) setChecked(null);
@@ -308,7 +305,7 @@ function ApplicationForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Vendor application">
+    <form onSubmit={onSubmit} noValidate aria-label={t("vendor.form")}>
       <Stack gap="md">
         {serverError && (
           <Alert color="red" role="alert">
@@ -317,16 +314,14 @@ function ApplicationForm() {
         )}
         <BusinessFields form={form} />
         <DocumentField
-          label="Business Registration Document (JPEG, PNG or PDF, max 10MB)"
-          description="Your certificate of registration. Only our review team can see it."
+          label={t("vendor.document")}
+          description={t("vendor.documentHelp")}
           upload={upload}
           error={form.errors.businessRegistrationDoc}
           onFile={onFile}
         />
         <PayoutFields form={form} checked={checked} onChecked={setChecked} />
-        <Button type="submit" size="md" disabled={submit.isPending || upload.status === "uploading"}>
-          {submit.isPending ? "Submitting..." : "Submit Application"}
-        </Button>
+        <SubmitApplication pending={submit.isPending} disabled={upload.status === "uploading"} />
       </Stack>
     </form>
   );
@@ -334,38 +329,44 @@ function ApplicationForm() {
 
 /** /become-vendor (docs/product.md#vendors): the application, or where the signed-in person's application stands. */
 export function BecomeVendorPage() {
+  const { t } = useI18n();
   const mine = trpc.vendors.mine.useQuery();
   const application = mine.data?.application;
   return (
     <Container size="md" py={48}>
-      <Title order={1}>Become a Vendor</Title>
+      <Title order={1}>{t("vendor.title")}</Title>
       <Text c="dimmed" mt="xs" mb="lg">
-        {vendorTexts.intro}
+        {t("vendor.intro")}
       </Text>
       {mine.isPending ? (
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t("vendor.loading")} />
       ) : mine.isError ? (
         <Alert color="red" role="alert">
           {mine.error.message}
         </Alert>
       ) : mine.data.vendor ? (
-        <Alert color="forest" title={vendorTexts.approvedTitle}>
+        <Alert color="forest" title={t("vendor.approvedTitle")}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{vendorTexts.approved(mine.data.vendor.businessName, mine.data.vendor.commissionPercentage)}</Text>
+            <Text size="sm">
+              {t("vendor.approved", {
+                businessName: mine.data.vendor.businessName,
+                commission: formatDecimalText(mine.data.vendor.commissionPercentage),
+              })}
+            </Text>
             <Button component={Link} to="/vendor">
-              Vendor dashboard
+              {t("vendor.dashboardLink")}
             </Button>
           </Stack>
         </Alert>
       ) : application?.status === "pending" ? (
-        <Alert color="ochre" title="Application under review">
-          {vendorTexts.underReview} {vendorTexts.sentOn(formatDate(application.createdAt, "short"))}
+        <Alert color="ochre" title={t("apply.underReviewTitle")}>
+          {t("vendor.underReview")} {t("vendor.sentOn", { date: formatDate(application.createdAt, "short") })}
         </Alert>
       ) : (
         <Stack gap="md">
           {application?.status === "rejected" && (
-            <Alert color="gray" title={vendorTexts.rejectedTitle}>
-              {vendorTexts.rejected}
+            <Alert color="gray" title={t("vendor.rejectedTitle")}>
+              {t("vendor.rejected")}
             </Alert>
           )}
           <Paper withBorder p={{ base: "md", sm: "xl" }} radius="md">

@@ -20,6 +20,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { formatMoney } from "../../../src/domain/money";
 import { vendorProductSchema } from "../../../src/schemas/vendors";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
@@ -63,7 +64,7 @@ const inputOf = (v: ProductValues) =>
 const PRODUCT_IMAGE: UploadTarget = {
   endpoint: "/api/upload/product-image",
   field: "productImage",
-  failed: { title: "Upload Failed", message: "Failed to upload the image. Please try again." },
+  failed: { title: "apply.upload.failedTitle", message: "vendor.products.imageFailed" },
 };
 
 /** The product's image, uploaded when chosen (JPEG or PNG): shown to shoppers once the product is listed. */
@@ -76,15 +77,16 @@ function ProductImageField({
   error: React.ReactNode;
   onChange: (url: string) => void;
 }) {
+  const { t } = useI18n();
   const { upload, onFile } = useDocumentUpload(onChange, () => onChange(""), PRODUCT_IMAGE);
   return (
     <Group align="flex-start" wrap="nowrap">
       {imageUrl && upload.status !== "uploading" && (
-        <Image src={imageUrl} alt="The product's image" w={96} h={96} fit="cover" radius="sm" />
+        <Image src={imageUrl} alt={t("vendor.products.imageAlt")} w={96} h={96} fit="cover" radius="sm" />
       )}
       <DocumentField
-        label="Image (JPEG or PNG, max 10MB)"
-        description="Shown in the Sacred Market once the product is listed."
+        label={t("vendor.products.image")}
+        description={t("vendor.products.imageHelp")}
         accept=".jpeg,.jpg,.png"
         required={false}
         upload={upload}
@@ -97,16 +99,22 @@ function ProductImageField({
 
 /** Where a product stands: waiting for the admins' first approval, listed, or taken off the market by the vendor. */
 function StateBadge({ product }: { product: Product }) {
+  const { t } = useI18n();
   if (!product.approvedAt)
     return (
       <Badge color="ochre.4" autoContrast>
-        Awaiting approval
+        {t("vendor.products.awaiting")}
       </Badge>
     );
-  return product.isActive ? <Badge color="forest.9">Listed</Badge> : <Badge color="gray.7">Inactive</Badge>;
+  return product.isActive ? (
+    <Badge color="forest.9">{t("vendor.products.listed")}</Badge>
+  ) : (
+    <Badge color="gray.7">{t("vendor.products.inactive")}</Badge>
+  );
 }
 
 function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const categories = trpc.shop.categories.useQuery();
   const form = useForm<ProductValues>({
@@ -122,8 +130,8 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   const onSaved = async (saved: Product) => {
     notify(
       product
-        ? { title: "Product saved", message: `${saved.name} was saved.` }
-        : { title: "Product added", message: `${saved.name} is listed once our team has approved it.` },
+        ? { title: t("vendor.products.saved"), message: t("vendor.products.savedMessage", { name: saved.name }) }
+        : { title: t("vendor.products.added"), message: t("vendor.products.addedMessage", { name: saved.name }) },
       "success",
     );
     onDone();
@@ -136,26 +144,44 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   return (
     <form
       noValidate
-      aria-label={product ? `Edit ${product.name}` : "New product"}
+      aria-label={product ? t("vendor.products.editName", { name: product.name }) : t("vendor.products.new")}
       onSubmit={form.onSubmit((values) =>
         product ? update.mutate({ ...inputOf(values), id: product.id }) : create.mutate(inputOf(values)),
       )}
     >
       <Stack gap="sm">
-        <TextInput label="Name" required {...form.getInputProps("name")} />
-        <Textarea label="Description" required rows={4} {...form.getInputProps("description")} />
+        <TextInput label={t("vendor.products.name")} required {...form.getInputProps("name")} />
+        <Textarea label={t("vendor.description")} required rows={4} {...form.getInputProps("description")} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Price (US$)" placeholder="25.00" inputMode="decimal" required {...form.getInputProps("price")} />
-          <TextInput label="Stock" inputMode="numeric" required {...form.getInputProps("stockQuantity")} />
-          <TextInput label="Low-stock threshold" inputMode="numeric" required {...form.getInputProps("lowStockThreshold")} />
+          <TextInput
+            label={t("vendor.products.priceUsd")}
+            placeholder={t("vendor.products.pricePlaceholder")}
+            inputMode="decimal"
+            required
+            {...form.getInputProps("price")}
+          />
+          <TextInput label={t("vendor.products.stock")} inputMode="numeric" required {...form.getInputProps("stockQuantity")} />
+          <TextInput
+            label={t("vendor.products.lowStockThreshold")}
+            inputMode="numeric"
+            required
+            {...form.getInputProps("lowStockThreshold")}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
-            label="Category"
-            data={[{ value: "", label: "No category" }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            label={t("vendor.products.category")}
+            data={[
+              { value: "", label: t("vendor.products.noCategory") },
+              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
             {...form.getInputProps("categoryId")}
           />
-          <TextInput label="Origin" placeholder="e.g., Ghana" {...form.getInputProps("origin")} />
+          <TextInput
+            label={t("vendor.products.origin")}
+            placeholder={t("apply.countryPlaceholder")}
+            {...form.getInputProps("origin")}
+          />
         </SimpleGrid>
         <ProductImageField
           imageUrl={form.values.imageUrl}
@@ -165,10 +191,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
             form.clearFieldError("imageUrl");
           }}
         />
-        <Checkbox
-          label="Active (shown in the Sacred Market once approved)"
-          {...form.getInputProps("isActive", { type: "checkbox" })}
-        />
+        <Checkbox label={t("vendor.products.active")} {...form.getInputProps("isActive", { type: "checkbox" })} />
         {save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 && (
           <Alert color="red" role="alert">
             {save.error.message}
@@ -176,10 +199,10 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Back
+            {t("vendor.products.back")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {product ? "Save product" : "Add product"}
+            {product ? t("vendor.products.save") : t("vendor.products.add")}
           </Button>
         </Group>
       </Stack>
@@ -189,6 +212,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
 
 /** The vendor's own products: add one, edit one, and where each stands. */
 export function ProductsTab() {
+  const { t } = useI18n();
   const list = trpc.vendors.products.useQuery();
   // null: closed; "new": a new product; else the id of the product being edited.
   const [editing, setEditing] = useState<string | null>(null);
@@ -197,29 +221,29 @@ export function ProductsTab() {
     <Stack>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          A new product is listed in the Sacred Market once our team has approved it.
+          {t("vendor.products.intro")}
         </Text>
-        <Button onClick={() => setEditing("new")}>New product</Button>
+        <Button onClick={() => setEditing("new")}>{t("vendor.products.new")}</Button>
       </Group>
       {list.isPending ? (
-        <Loader aria-label="Loading your products" />
+        <Loader aria-label={t("vendor.products.loading")} />
       ) : list.isError ? (
-        <Text c="red">Failed to load your products.</Text>
+        <Text c="red">{t("vendor.products.loadFailed")}</Text>
       ) : list.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No products yet
+          {t("vendor.products.none")}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Your products">
+          <Table striped aria-label={t("vendor.products.table")}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Stock</Table.Th>
-                <Table.Th>State</Table.Th>
+                <Table.Th>{t("vendor.products.product")}</Table.Th>
+                <Table.Th>{t("vendor.products.price")}</Table.Th>
+                <Table.Th>{t("vendor.products.stock")}</Table.Th>
+                <Table.Th>{t("vendor.products.state")}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t("vendor.products.actions")}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -233,7 +257,7 @@ export function ProductsTab() {
                       {p.stockQuantity}
                       {p.stockQuantity <= p.lowStockThreshold && (
                         <Badge color="red.9" size="sm">
-                          Low stock
+                          {t("vendor.products.lowStock")}
                         </Badge>
                       )}
                     </Group>
@@ -242,8 +266,13 @@ export function ProductsTab() {
                     <StateBadge product={p} />
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>
-                      Edit
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => setEditing(p.id)}
+                      aria-label={t("vendor.products.editName", { name: p.name })}
+                    >
+                      {t("vendor.products.edit")}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -255,7 +284,7 @@ export function ProductsTab() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={product ? `Edit ${product.name}` : "New product"}
+        title={product ? t("vendor.products.editName", { name: product.name }) : t("vendor.products.new")}
         size="lg"
       >
         {editing !== null && <ProductForm key={editing} product={product} onDone={() => setEditing(null)} />}

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { NOT_A_VENDOR } from "../../../src/schemas/vendors";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { MoneyTab } from "./MoneyTab";
 import { OrdersTab } from "./OrdersTab";
@@ -12,11 +12,12 @@ import { isVendorTab, type VendorTab } from "./tabs";
  * for approved vendors, with the way to apply.
  */
 export function VendorDashboard({ tab, onTab }: { tab: VendorTab; onTab: (tab: VendorTab) => void }) {
+  const { t } = useI18n();
   const mine = trpc.vendors.mine.useQuery();
   if (mine.isPending)
     return (
       <Container size="xl" py={40}>
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t("vendor.loading")} />
       </Container>
     );
   if (mine.isError)
@@ -35,14 +36,14 @@ export function VendorDashboard({ tab, onTab }: { tab: VendorTab; onTab: (tab: V
           color="ochre"
           title={
             <Title order={1} size="h3">
-              Vendor Dashboard
+              {t("vendor.dashboard")}
             </Title>
           }
         >
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{NOT_A_VENDOR}</Text>
+            <Text size="sm">{t("vendor.notAVendor")}</Text>
             <Button component={Link} to="/become-vendor" size="sm">
-              Become a vendor
+              {t("vendor.become")}
             </Button>
           </Stack>
         </Alert>
@@ -50,15 +51,15 @@ export function VendorDashboard({ tab, onTab }: { tab: VendorTab; onTab: (tab: V
     );
   return (
     <Container size="xl" py={40}>
-      <Title order={1}>Vendor Dashboard</Title>
+      <Title order={1}>{t("vendor.dashboard")}</Title>
       <Text c="dimmed" mb="lg">
         {vendor.businessName}
       </Text>
       <Tabs value={tab} onChange={(value) => isVendorTab(value) && onTab(value)} keepMounted={false}>
         <Tabs.List mb="lg">
-          <Tabs.Tab value="products">Products</Tabs.Tab>
-          <Tabs.Tab value="orders">Orders</Tabs.Tab>
-          <Tabs.Tab value="money">Money</Tabs.Tab>
+          <Tabs.Tab value="products">{t("vendor.tab.products")}</Tabs.Tab>
+          <Tabs.Tab value="orders">{t("vendor.tab.orders")}</Tabs.Tab>
+          <Tabs.Tab value="money">{t("vendor.tab.money")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="products">
           <ProductsTab />

@@ -4,6 +4,7 @@ import { adminOps } from "./adminOps";
 import { adminOrders } from "./adminOrders";
 import { adminReview } from "./adminReview";
 import { articles } from "./articles";
+import { apply } from "./apply";
 import { booking } from "./booking";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
@@ -12,6 +13,7 @@ import { payoutDetails } from "./payoutDetails";
 import { payoutSetup } from "./payoutSetup";
 import { sessions } from "./sessions";
 import { toasts } from "./toasts";
+import { vendor } from "./vendor";
 
 /**
  * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
@@ -36,6 +38,8 @@ export const areas = {
   articles,
   toasts,
   payoutSetup,
+  apply,
+  vendor,
 } as const;
 
 type Areas = typeof areas;
