@@ -6,6 +6,8 @@ export const messages: Messages = {
   "page.seers": "Meet Our Seers",
   "page.shop": "Sacred Market",
   "page.notFound": "Page Not Found",
+  "page.notFoundText": "The page you are looking for does not exist or has moved.",
+  "page.returnHome": "Return Home",
   "page.wisdom": "Wisdom Hub",
   "page.about": "About",
   "page.contact": "Contact",

@@ -6,6 +6,8 @@ export const fr: Record<PublicMessageId, string> = {
   "page.seers": "Nos Seers",
   "page.shop": "Marché sacré",
   "page.notFound": "Page introuvable",
+  "page.notFoundText": "La page que vous cherchez n’existe pas ou a été déplacée.",
+  "page.returnHome": "Retour à l’accueil",
   "page.wisdom": "Espace sagesse",
   "page.about": "À propos",
   "page.contact": "Contact",

@@ -1,7 +1,11 @@
 import { access } from "./access";
 import { booking } from "./booking";
+import { components } from "./components";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
+import { meeting } from "./meeting";
+import { meetingCall } from "./meetingCall";
+import { messages } from "./messages";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
 import { sessions } from "./sessions";
@@ -14,7 +18,19 @@ import { sessions } from "./sessions";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions } as const;
+export const areas = {
+  access,
+  dashboard,
+  dashboardSchedule,
+  payoutDetails,
+  booking,
+  payment,
+  sessions,
+  meeting,
+  meetingCall,
+  messages,
+  components,
+} as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
