@@ -1,15 +1,19 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../src/domain/meetings";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
 import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
 import { setFormatLocale } from "../../../src/i18n/format-locale";
-import { createI18n, type AppI18n } from "../../lib/i18n";
-import { server, trpcHandlers } from "../../test/msw";
+import { createI18n, I18nProvider, type AppI18n } from "../../lib/i18n";
+import { AppProviders } from "../../providers";
+import { server, TEST_ORIGIN, trpcHandlers } from "../../test/msw";
 import { bypassing, pseudo } from "../../test/pseudo";
 import { renderApp } from "../../test/render";
 import { signedInClient } from "../../test/users";
-import type { RouterOutputs } from "../../trpc";
+import { createQueryClient, createTrpcClient, type RouterOutputs } from "../../trpc";
+import { InboxButton, MessagesButton } from "./MessagesButton";
 
 // Issue #45: the inbox and a conversation in French, and every text of theirs from the catalog (the pseudo-language).
 
@@ -178,5 +182,41 @@ describe("/messages in the pseudo-language", () => {
     renderApp("/messages/b-1", pseudo);
     await screen.findByText(/No messages yet/);
     expect(bypassing(pageParts(), NOT_ITS_WORDS)).toEqual([]);
+  });
+});
+
+/** A session card's and the dashboard's buttons into the messages, with what waits unread, alone on a page. */
+async function drawButtons(i18n: AppI18n) {
+  server.use(...trpcHandlers({ "messages.unread": () => ({ total: 3, byBooking: { "b-1": 2 } }) }));
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <MessagesButton bookingId="b-1" />
+        <InboxButton />
+      </>
+    ),
+  });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/"] }) });
+  render(
+    <I18nProvider value={i18n}>
+      <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient(TEST_ORIGIN)}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </I18nProvider>,
+  );
+  await screen.findByTestId("card-unread");
+}
+
+describe("the buttons into the messages", () => {
+  it("say in French how many messages wait unread", async () => {
+    await drawButtons(createI18n("fr", { ...frenchPublic, ...frenchApp }));
+    expect(screen.getByRole("link", { name: "Messages, 2 non lus" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Messages, 3 non lus" })).toBeInTheDocument();
+  });
+
+  it("draw their words from the catalog", async () => {
+    await drawButtons(pseudo);
+    await screen.findByRole("link", { name: /3/ });
+    expect(bypassing(document.body, /^\d+$/)).toEqual([]);
   });
 });
