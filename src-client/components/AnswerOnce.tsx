@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
+import { useI18n } from "../lib/i18n";
 
 /**
  * An answer a person gives once, behind a button: a Seer's reply to a review, a Seer's answer to a reported problem.
@@ -23,6 +24,7 @@ export function AnswerOnce({
   error: string | null;
   onSend: (text: string, close: () => void) => void;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   if (!open) {
@@ -49,7 +51,7 @@ export function AnswerOnce({
           {sendLabel}
         </Button>
         <Button size="xs" variant="default" onClick={() => setOpen(false)} disabled={pending}>
-          Back
+          {t("components.back")}
         </Button>
       </Group>
     </Stack>

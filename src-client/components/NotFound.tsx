@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useI18n } from "../lib/i18n";
 import { usePageTitle } from "../lib/page-title";
 
-/** The root's page for an address that is not one (routes/__root.tsx), in the page's language. */
+/** Any address the app does not know, drawn by the server too: its texts are the public catalog's. */
 export function NotFound() {
   const { t } = useI18n();
   usePageTitle(t("page.notFound"));
@@ -14,9 +14,9 @@ export function NotFound() {
           404
         </Text>
         <Title order={1}>{t("page.notFound")}</Title>
-        <Text c="dimmed">{t("notFound.text")}</Text>
+        <Text c="dimmed">{t("page.notFoundText")}</Text>
         <Button component={Link} to="/">
-          {t("notFound.home")}
+          {t("page.returnHome")}
         </Button>
       </Stack>
     </Container>

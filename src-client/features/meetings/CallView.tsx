@@ -10,16 +10,10 @@ import {
   IconVideoOff,
 } from "@tabler/icons-react";
 import { formatElapsed, type CallQuality, type MediaState } from "../../../src/domain/meetings";
+import { intlLocale } from "../../../src/i18n/format-locale";
+import { useI18n, type Translate } from "../../lib/i18n";
 import type { CallSession, CallStatus } from "./call";
 
-const STATUS_TEXT: Record<CallStatus, (peer: string) => string> = {
-  joining: () => "Joining…",
-  waiting: (peer) => `Waiting for ${peer} to join`,
-  connecting: () => "Connecting…",
-  connected: () => "Connected",
-  reconnecting: () => "Reconnecting…",
-  ended: () => "The call has ended",
-};
 const STATUS_COLOR: Record<CallStatus, string> = {
   joining: "gray",
   waiting: "yellow",
@@ -109,23 +103,20 @@ function useCallMedia(session: CallSession, local: MediaStream | null) {
  * audio, and once on audio (a weak link or Data saver) the way to turn video on again.
  */
 function LinkNotice({ session }: { session: CallSession }) {
+  const { t } = useI18n();
   const { link } = useSyncExternalStore(session.subscribe, session.getSnapshot);
   if (link.level === "audio") {
     const saver = link.reason === "saver";
     return (
       <Alert
         color={saver ? "blue" : "orange"}
-        title={saver ? "Data saver: audio only" : "Weak connection: switched to audio"}
+        title={saver ? t("meetingCall.saverTitle") : t("meetingCall.weakTitle")}
         role="status"
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {saver
-              ? "Your video is not sent, to save data."
-              : "Your video is paused so that the other side keeps hearing you. It comes back when your connection recovers."}
-          </Text>
+          <Text size="sm">{saver ? t("meetingCall.saverText") : t("meetingCall.weakText")}</Text>
           <Button size="xs" variant="light" onClick={() => session.turnVideoOn()}>
-            {saver ? "Turn video on" : "Turn video back on"}
+            {saver ? t("meetingCall.videoOn") : t("meetingCall.videoBackOn")}
           </Button>
         </Stack>
       </Alert>
@@ -133,17 +124,15 @@ function LinkNotice({ session }: { session: CallSession }) {
   }
   if (link.offer) {
     return (
-      <Alert color="orange" title="Weak connection. Switch to audio?" role="alert">
+      <Alert color="orange" title={t("meetingCall.offerTitle")} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            Your video is struggling. Audio only keeps the call going; it switches by itself if nothing improves.
-          </Text>
+          <Text size="sm">{t("meetingCall.offerText")}</Text>
           <Group gap="xs">
             <Button size="xs" onClick={() => session.switchToAudio()}>
-              Switch to audio
+              {t("meetingCall.switchToAudio")}
             </Button>
             <Button size="xs" variant="default" onClick={() => session.keepVideo()}>
-              Keep video
+              {t("meetingCall.keepVideo")}
             </Button>
           </Group>
         </Stack>
@@ -153,17 +142,29 @@ function LinkNotice({ session }: { session: CallSession }) {
   if (link.level === "reduced") {
     return (
       <Text size="sm" c="dimmed" role="status">
-        Weak connection: video quality lowered
+        {t("meetingCall.reduced")}
       </Text>
     );
   }
   return null;
 }
 
-const PEER_AUDIO_ONLY = {
-  weak: (peer: string) => `${peer} has a weak connection: audio only`,
-  saver: (peer: string) => `${peer} is using Data saver: audio only`,
-} as const;
+const PEER_AUDIO_ONLY = { weak: "meetingCall.peerWeak", saver: "meetingCall.peerSaver" } as const;
+
+/** The link's quality as measured, in the page's language: "Connection: good (80 ms, 1.0% loss)". */
+function qualityText(t: Translate, quality: CallQuality, roundTripMs: number | null, lossRatio: number | null): string {
+  if (quality === "unknown") return t("meetingCall.measuring");
+  const number = new Intl.NumberFormat(intlLocale(), { useGrouping: false });
+  const percent = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const details = [
+    roundTripMs !== null ? t("meetingCall.roundTrip", { ms: number.format(roundTripMs) }) : "",
+    lossRatio !== null ? t("meetingCall.loss", { percent: percent.format(lossRatio * 100) }) : null,
+  ];
+  return t("meetingCall.connection", {
+    quality: t(`meetingCall.quality.${quality}`),
+    details: details.filter((part) => part !== null).join(", "),
+  });
+}
 
 /** The call: the other party large, oneself small, controls, the timer against the booked time, the link's quality. */
 export function CallView({
@@ -181,6 +182,7 @@ export function CallView({
   minutes: number;
   onLeave(): void;
 }) {
+  const { t } = useI18n();
   const call = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const { media, hasAudio, hasCamera, update, share } = useCallMedia(session, local);
   const [now, setNow] = useState(() => Date.now());
@@ -191,25 +193,22 @@ export function CallView({
 
   const elapsed = now - startsAt.getTime();
   const timer =
-    elapsed < 0 ? `Starts in ${formatElapsed(-elapsed)}` : `${formatElapsed(elapsed)} / ${formatElapsed(minutes * 60_000)}`;
+    elapsed < 0
+      ? t("meetingCall.startsIn", { time: formatElapsed(-elapsed) })
+      : `${formatElapsed(elapsed)} / ${formatElapsed(minutes * 60_000)}`;
   const peerCamera = call.peerMedia.video || call.peerMedia.screen;
   const peerAudioOnly = call.peerMedia.audioOnly;
-  const quality =
-    call.quality === "unknown"
-      ? "Connection: measuring"
-      : `Connection: ${call.quality}${call.roundTripMs !== null ? ` (${call.roundTripMs} ms` : " ("}${
-          call.lossRatio !== null ? `, ${(call.lossRatio * 100).toFixed(1)}% loss)` : ")"
-        }`;
+  const quality = qualityText(t, call.quality, call.roundTripMs, call.lossRatio);
 
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Badge color={STATUS_COLOR[call.status]} size="lg" variant="light" role="status" aria-live="polite">
-            {STATUS_TEXT[call.status](peerName)}
+            {t(`meetingCall.status.${call.status}`, { peer: peerName })}
           </Badge>
           <Group gap="xs">
-            <Text size="sm" fw={600} aria-label="Session time">
+            <Text size="sm" fw={600} aria-label={t("meetingCall.sessionTime")}>
               {timer}
             </Text>
             <Badge color={QUALITY_COLOR[call.quality]} variant="dot" data-testid="call-quality">
@@ -219,14 +218,14 @@ export function CallView({
         </Group>
         <LinkNotice session={session} />
         <Box pos="relative" bg="dark.8" style={{ aspectRatio: "16 / 9", borderRadius: 8, overflow: "hidden" }}>
-          <Video stream={call.remoteStream} muted={false} label={`${peerName}'s video`} />
+          <Video stream={call.remoteStream} muted={false} label={t("meetingCall.peerVideo", { peer: peerName })} />
           {(!call.remoteStream || !peerCamera || peerAudioOnly) && (
             <Text c="gray.3" ta="center" pos="absolute" top="45%" left={0} right={0} size="lg" data-testid="peer-video-note">
               {!call.remoteStream
                 ? peerName
                 : peerAudioOnly
-                  ? PEER_AUDIO_ONLY[peerAudioOnly](peerName)
-                  : `${peerName}'s camera is off`}
+                  ? t(PEER_AUDIO_ONLY[peerAudioOnly], { peer: peerName })
+                  : t("meetingCall.peerCameraOff", { peer: peerName })}
             </Text>
           )}
           <Group pos="absolute" left={8} bottom={8} gap={6}>
@@ -235,12 +234,12 @@ export function CallView({
             </Badge>
             {call.remoteStream && !call.peerMedia.audio && (
               <Badge color="red" variant="filled" data-testid="peer-muted">
-                Muted
+                {t("meetingCall.muted")}
               </Badge>
             )}
             {call.peerMedia.screen && (
               <Badge color="blue" variant="filled">
-                Sharing screen
+                {t("meetingCall.sharing")}
               </Badge>
             )}
           </Group>
@@ -251,7 +250,7 @@ export function CallView({
             w={{ base: 96, sm: 176 }}
             style={{ aspectRatio: "16 / 9", borderRadius: 6, overflow: "hidden", border: "2px solid white" }}
           >
-            <Video stream={local} muted label="Your video" mirror={!media.screen} />
+            <Video stream={local} muted label={t("meetingCall.yourVideo")} mirror={!media.screen} />
           </Box>
         </Box>
         <Group justify="center" gap="sm">
@@ -260,7 +259,7 @@ export function CallView({
             radius="xl"
             variant={media.audio ? "default" : "filled"}
             color={media.audio ? undefined : "red"}
-            aria-label={media.audio ? "Mute" : "Unmute"}
+            aria-label={media.audio ? t("meetingCall.mute") : t("meetingCall.unmute")}
             disabled={!hasAudio}
             onClick={() => update({ ...media, audio: !media.audio })}
           >
@@ -271,7 +270,7 @@ export function CallView({
             radius="xl"
             variant={media.video ? "default" : "filled"}
             color={media.video ? undefined : "red"}
-            aria-label={media.video ? "Turn camera off" : "Turn camera on"}
+            aria-label={media.video ? t("meetingCall.cameraOff") : t("meetingCall.cameraOn")}
             disabled={!hasCamera}
             onClick={() => update({ ...media, video: !media.video })}
           >
@@ -281,13 +280,13 @@ export function CallView({
             size="xl"
             radius="xl"
             variant={media.screen ? "filled" : "default"}
-            aria-label={media.screen ? "Stop sharing" : "Share screen"}
+            aria-label={media.screen ? t("meetingCall.stopSharing") : t("meetingCall.share")}
             disabled={typeof navigator === "undefined" || !navigator.mediaDevices?.getDisplayMedia}
             onClick={() => void share()}
           >
             {media.screen ? <IconScreenShareOff aria-hidden /> : <IconScreenShare aria-hidden />}
           </ActionIcon>
-          <ActionIcon size="xl" radius="xl" color="red" variant="filled" aria-label="Leave" onClick={onLeave}>
+          <ActionIcon size="xl" radius="xl" color="red" variant="filled" aria-label={t("meetingCall.leave")} onClick={onLeave}>
             <IconPhoneOff aria-hidden />
           </ActionIcon>
         </Group>

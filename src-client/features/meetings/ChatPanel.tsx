@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { ActionIcon, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { CHAT_MESSAGE_MAX, type ChatMessage, type MeetingRole } from "../../../src/domain/meetings";
+import { intlLocale } from "../../../src/i18n/format-locale";
+import { useI18n } from "../../lib/i18n";
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+/** When a message was sent, in the browser's timezone and the page's language ("10:01 AM", "10:01"). */
+const time = (iso: string) => new Date(iso).toLocaleTimeString(intlLocale(), { hour: "2-digit", minute: "2-digit" });
 
 /** The room's chat: plain text (React never reads it as HTML), oldest first; writing only while in the call. */
 export function ChatPanel({
@@ -18,6 +21,7 @@ export function ChatPanel({
   onSend?: (text: string) => boolean;
   failed?: boolean;
 }) {
+  const { t } = useI18n();
   const [text, setText] = useState("");
   const viewport = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -35,19 +39,19 @@ export function ChatPanel({
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm" h="100%">
         <Title order={2} size="h4">
-          Chat
+          {t("meetingCall.chat")}
         </Title>
         <ScrollArea.Autosize mah={360} viewportRef={viewport} type="auto">
-          <Stack gap="xs" role="log" aria-label="Chat messages" aria-live="polite">
+          <Stack gap="xs" role="log" aria-label={t("meetingCall.chatMessages")} aria-live="polite">
             {messages.length === 0 && (
               <Text size="sm" c="dimmed">
-                No messages yet.
+                {t("meetingCall.noMessages")}
               </Text>
             )}
             {messages.map((m) => (
               <div key={m.id} data-testid="chat-message">
                 <Text size="xs" c="dimmed">
-                  {m.senderRole === me ? "You" : m.senderName} · {time(m.sentAt)}
+                  {m.senderRole === me ? t("meetingCall.you") : m.senderName} · {time(m.sentAt)}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                   {m.text}
@@ -57,7 +61,7 @@ export function ChatPanel({
                   <a href={m.imageUrl} target="_blank" rel="noopener noreferrer">
                     <img
                       src={m.imageUrl}
-                      alt={`Sent by ${m.senderRole === me ? "you" : m.senderName}`}
+                      alt={m.senderRole === me ? t("meetingCall.sentByYou") : t("meetingCall.sentBy", { name: m.senderName })}
                       style={{ display: "block", maxWidth: "100%", maxHeight: 160, borderRadius: 4 }}
                     />
                   </a>
@@ -75,8 +79,8 @@ export function ChatPanel({
           >
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <Textarea
-                aria-label="Message"
-                placeholder="Write a message"
+                aria-label={t("meetingCall.message")}
+                placeholder={t("meetingCall.writeMessage")}
                 value={text}
                 onChange={(e) => setText(e.currentTarget.value)}
                 onKeyDown={(e) => {
@@ -90,9 +94,9 @@ export function ChatPanel({
                 minRows={1}
                 maxRows={4}
                 style={{ flex: 1 }}
-                error={failed ? "Not sent: the connection is down. Try again in a moment." : undefined}
+                error={failed ? t("meetingCall.notSent") : undefined}
               />
-              <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!text.trim()}>
+              <ActionIcon type="submit" size="lg" aria-label={t("meetingCall.send")} disabled={!text.trim()}>
                 <IconSend size={18} aria-hidden />
               </ActionIcon>
             </Group>

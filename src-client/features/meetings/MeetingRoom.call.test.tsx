@@ -15,7 +15,6 @@ import {
 import { server, trpcHandlers } from "../../test/msw";
 import { renderApp } from "../../test/render";
 import { signedInClient } from "../../test/users";
-import { MEDIA_PROBLEMS } from "./media";
 import { roomData } from "./testData";
 
 const room = roomData();
@@ -84,7 +83,11 @@ describe("before joining, without a camera or microphone", () => {
     renderApp("/meeting/b-1");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Camera or microphone unavailable")).toBeInTheDocument();
-    expect(within(alert).getByText(MEDIA_PROBLEMS.denied)).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        "Camera and microphone access is blocked for this site. Allow it from the icon beside the address bar (or in your browser's site settings), then choose Try again. You can still join and listen.",
+      ),
+    ).toBeInTheDocument();
     expect(within(alert).getByText("You will join listening only.")).toBeInTheDocument();
     // A refusal is not asked again and again.
     expect(media.getUserMedia).toHaveBeenCalledTimes(1);
@@ -115,7 +118,9 @@ describe("before joining, without a camera or microphone", () => {
     );
     renderApp("/meeting/b-1");
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText(MEDIA_PROBLEMS["no-device"])).toBeInTheDocument();
+    expect(
+      within(alert).getByText("No camera or microphone was found. Connect one and choose Try again, or join to listen only."),
+    ).toBeInTheDocument();
     expect(within(alert).getByText("You will join with audio only.")).toBeInTheDocument();
     expect(media.getUserMedia).toHaveBeenNthCalledWith(1, { audio: true, video: true });
     expect(media.getUserMedia).toHaveBeenNthCalledWith(2, { audio: true });
@@ -134,7 +139,9 @@ describe("before joining, without a camera or microphone", () => {
     devices(refuse("NotFoundError"));
     renderApp("/meeting/b-1");
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText(MEDIA_PROBLEMS["no-device"])).toBeInTheDocument();
+    expect(
+      within(alert).getByText("No camera or microphone was found. Connect one and choose Try again, or join to listen only."),
+    ).toBeInTheDocument();
     expect(within(alert).getByText("You will join listening only.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Join" }));
     const pc = await meetSeer();

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Alert, Badge, Container, Grid, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { SESSION_MINUTES } from "../../../src/domain/consultations";
+import { intlLocale } from "../../../src/i18n/format-locale";
 import { useAuth } from "../../lib/auth";
 import { formatCalendarDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { CallSession, meetingSocketUrl, type CallEnd } from "./call";
 import { CallView } from "./CallView";
@@ -24,14 +26,16 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-const clock = (d: Date) => d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+/** A moment in the browser's timezone, in the page's language ("10:50 AM GMT", "10:50 UTC"). */
+const clock = (d: Date) => d.toLocaleTimeString(intlLocale(), { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
 
-const END_TEXT: Record<CallEnd, string> = {
-  left: "You left the call.",
-  closed: "The session has ended and the room is closed.",
-  replaced: "You joined this room from another window or device.",
-  refused: "This meeting room doesn't exist or you don't have access to it.",
-};
+/** Why the call ended, as the room says it. */
+const END_TEXT = {
+  left: "meeting.end.left",
+  closed: "meeting.end.closed",
+  replaced: "meeting.end.replaced",
+  refused: "meeting.noAccess",
+} as const satisfies Record<CallEnd, string>;
 
 /** The call and its chat, from Join to Leave; the page's other parts stay around it. */
 function Call({ room, media, onEnd }: { room: Room; media: LocalMedia; onEnd(reason: CallEnd): void }) {
@@ -97,6 +101,7 @@ function Call({ room, media, onEnd }: { room: Room; media: LocalMedia; onEnd(rea
 
 /** The room while the call is possible: the device check, then the call; after leaving, the way back in. */
 function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
+  const { t } = useI18n();
   const [media, setMedia] = useState<LocalMedia | null>(null);
   const [ended, setEnded] = useState<CallEnd | null>(null);
   const open = room.roomState === "open";
@@ -141,7 +146,7 @@ function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
       <Paper withBorder p="lg" radius="md">
         <Group gap="sm" justify="center">
           <Loader size="sm" aria-hidden />
-          <Text role="status">Rejoining the call…</Text>
+          <Text role="status">{t("meeting.rejoining")}</Text>
         </Group>
       </Paper>
     );
@@ -149,13 +154,13 @@ function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
   return (
     <Stack gap="md">
       {room.roomState === "early" && (
-        <Alert color="blue" title={`The room opens at ${clock(room.opensAt)}`}>
-          10 minutes before the session starts. You can check your camera and microphone now.
+        <Alert color="blue" title={t("meeting.opensAt", { time: clock(room.opensAt) })}>
+          {t("meeting.opensAtText")}
         </Alert>
       )}
       {ended && (
-        <Alert color={ended === "left" ? "gray" : "orange"} title="The call has ended">
-          {END_TEXT[ended]}
+        <Alert color={ended === "left" ? "gray" : "orange"} title={t("meeting.callEnded")}>
+          {t(END_TEXT[ended])}
         </Alert>
       )}
       <PreJoin
@@ -171,18 +176,19 @@ function Live({ room, onRoomChange }: { room: Room; onRoomChange(): void }) {
 }
 
 function Details({ room }: { room: Room }) {
+  const { t } = useI18n();
   return (
     <Paper withBorder p="lg" radius="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <div>
           <Text size="sm" c="dimmed">
-            Date
+            {t("meeting.date")}
           </Text>
           <Text fw={600}>{formatCalendarDate(room.scheduledDate)}</Text>
         </div>
         <div>
           <Text size="sm" c="dimmed">
-            Time
+            {t("meeting.time")}
           </Text>
           <Text fw={600}>
             {room.scheduledTime} ({room.clientTimezone})
@@ -190,14 +196,21 @@ function Details({ room }: { room: Room }) {
         </div>
         <div>
           <Text size="sm" c="dimmed">
-            Duration
+            {t("meeting.duration")}
           </Text>
-          <Text fw={600}>{SESSION_MINUTES[room.sessionType]} minutes</Text>
+          <Text fw={600}>{t("meeting.minutes", { count: SESSION_MINUTES[room.sessionType] })}</Text>
         </div>
       </SimpleGrid>
     </Paper>
   );
 }
+
+const GUIDELINES = [
+  "meeting.guideline.early",
+  "meeting.guideline.check",
+  "meeting.guideline.ready",
+  "meeting.guideline.respect",
+] as const;
 
 function Transcript({ room }: { room: Room }) {
   const messages = trpc.meetings.messages.useQuery({ bookingId: room.bookingId });
@@ -209,18 +222,19 @@ function Transcript({ room }: { room: Room }) {
  * room's window; admins read the page and the chat; anyone else gets 'Meeting Not Found'.
  */
 export function MeetingRoom({ bookingId }: { bookingId: string }) {
+  const { t } = useI18n();
   const auth = useAuth();
   const room = trpc.meetings.room.useQuery({ bookingId }, { enabled: auth.status === "signed-in", retry: false });
 
   if (auth.status === "loading" || auth.status === "unreachable" || (auth.status === "signed-in" && room.isPending)) {
     return (
       <Container py={80} ta="center">
-        <Loader aria-label="Loading meeting room" />
+        <Loader aria-label={t("meeting.loading")} />
       </Container>
     );
   }
   if (auth.status === "signed-out" || !room.data) {
-    return <Message title="Meeting Not Found" text="This meeting room doesn't exist or you don't have access to it." />;
+    return <Message title={t("meeting.notFound")} text={t("meeting.noAccess")} />;
   }
   const r = room.data;
   const held =
@@ -228,9 +242,9 @@ export function MeetingRoom({ bookingId }: { bookingId: string }) {
     r.status === "no_show" ||
     r.status === "seer_no_show" ||
     (r.status === "confirmed" && r.roomState === "closed");
-  if (r.status === "cancelled") return <Message title="Booking Cancelled" text="This consultation was cancelled." />;
+  if (r.status === "cancelled") return <Message title={t("meeting.cancelled")} text={t("meeting.cancelledText")} />;
   if (r.status !== "confirmed" && !held) {
-    return <Message title="Booking Pending" text="This consultation is not yet confirmed. Please complete payment first." />;
+    return <Message title={t("meeting.pending")} text={t("meeting.pendingText")} />;
   }
   const party = r.viewer !== "admin";
   return (
@@ -238,16 +252,16 @@ export function MeetingRoom({ bookingId }: { bookingId: string }) {
       <Stack gap="lg">
         <div>
           <Badge color={held ? "gray" : "forest"} mb="xs">
-            {held ? "Ended" : "Confirmed"}
+            {held ? t("meeting.ended") : t("meeting.confirmed")}
           </Badge>
-          <Title order={1}>Consultation Meeting Room</Title>
-          <Text c="dimmed">{party ? `Your session with ${r.peerName}` : `The session of ${r.peerName}`}</Text>
+          <Title order={1}>{t("meeting.title")}</Title>
+          <Text c="dimmed">{t(party ? "meeting.yourSession" : "meeting.sessionOf", { name: r.peerName })}</Text>
         </div>
         <Details room={r} />
         {held ? (
           <Stack gap="md">
-            <Alert color="gray" title="This session has ended">
-              The room closed 15 minutes after the session's end. The chat stays here.
+            <Alert color="gray" title={t("meeting.heldTitle")}>
+              {t("meeting.heldText")}
             </Alert>
             <Transcript room={r} />
           </Stack>
@@ -255,27 +269,26 @@ export function MeetingRoom({ bookingId }: { bookingId: string }) {
           <Live room={r} onRoomChange={() => void room.refetch()} />
         ) : (
           <Stack gap="md">
-            <Alert color="gray" title="Only the client and the Seer join the call">
-              Admins can read the session's details and its chat here.
+            <Alert color="gray" title={t("meeting.adminTitle")}>
+              {t("meeting.adminText")}
             </Alert>
             <Transcript room={r} />
           </Stack>
         )}
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="xs">
-            Session Notes
+            {t("meeting.notes")}
           </Title>
-          <Text>{r.notes?.trim() ? r.notes : "No notes were added for this session."}</Text>
+          <Text>{r.notes?.trim() ? r.notes : t("meeting.noNotes")}</Text>
         </Paper>
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="xs">
-            Guidelines
+            {t("meeting.guidelines")}
           </Title>
           <List spacing="xs">
-            <List.Item>Join a few minutes early from a quiet, private place.</List.Item>
-            <List.Item>Check your camera, microphone and internet connection beforehand.</List.Item>
-            <List.Item>Have your questions or intentions ready.</List.Item>
-            <List.Item>Treat your Seer and their tradition with respect.</List.Item>
+            {GUIDELINES.map((id) => (
+              <List.Item key={id}>{t(id)}</List.Item>
+            ))}
           </List>
         </Paper>
       </Stack>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Box, Button, Group, Paper, Progress, Select, Stack, Switch, Text } from "@mantine/core";
-import { acquireMedia, MEDIA_PROBLEMS, stopMedia, useAudioLevel, useDevices, type LocalMedia } from "./media";
+import { useI18n } from "../../lib/i18n";
+import { acquireMedia, stopMedia, useAudioLevel, useDevices, type LocalMedia } from "./media";
 import { dataSaverOn, rememberDataSaver, type ChosenDevices } from "./rejoin";
 
 /**
@@ -8,6 +9,7 @@ import { dataSaverOn, rememberDataSaver, type ChosenDevices } from "./rejoin";
  * microphone (refused or missing) the reason is said with its fix, and Join still works (audio only or listening).
  */
 export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: LocalMedia, devices: ChosenDevices): void }) {
+  const { t } = useI18n();
   const [media, setMedia] = useState<LocalMedia | null>(null);
   const [audioId, setAudioId] = useState<string | undefined>();
   const [videoId, setVideoId] = useState<string | undefined>();
@@ -50,7 +52,7 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
             autoPlay
             playsInline
             muted
-            aria-label="Your camera preview"
+            aria-label={t("meeting.preview")}
             style={{
               width: "100%",
               height: "100%",
@@ -61,49 +63,46 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
           />
           {!hasVideo && (
             <Text c="gray.3" ta="center" pos="absolute" top="45%" left={0} right={0}>
-              {media ? "Camera off" : "Starting your camera…"}
+              {media ? t("meeting.cameraOff") : t("meeting.startingCamera")}
             </Text>
           )}
         </Box>
         {media?.problem && (
-          <Alert color="orange" title="Camera or microphone unavailable" role="alert">
+          <Alert color="orange" title={t("meeting.unavailable")} role="alert">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{MEDIA_PROBLEMS[media.problem]}</Text>
-              {hasAudio && !hasVideo && <Text size="sm">You will join with audio only.</Text>}
-              {!hasAudio && !hasVideo && <Text size="sm">You will join listening only.</Text>}
+              <Text size="sm">{t(`meeting.problem.${media.problem}`)}</Text>
+              {hasAudio && !hasVideo && <Text size="sm">{t("meeting.audioOnly")}</Text>}
+              {!hasAudio && !hasVideo && <Text size="sm">{t("meeting.listenOnly")}</Text>}
               <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
+                {t("meeting.tryAgain")}
               </Button>
             </Stack>
           </Alert>
         )}
-        {partial && (
-          <Text size="sm">
-            {hasAudio
-              ? "No camera found: you will join with audio only."
-              : "No microphone found: the other side will not hear you."}
-          </Text>
-        )}
+        {partial && <Text size="sm">{hasAudio ? t("meeting.noCameraFound") : t("meeting.noMicrophoneFound")}</Text>}
         <div>
           <Text size="sm" fw={500} id="mic-level-label">
-            Microphone level
+            {t("meeting.micLevel")}
           </Text>
           <Progress value={hasAudio ? level : 0} aria-labelledby="mic-level-label" transitionDuration={0} />
         </div>
         <Group grow align="flex-start" wrap="wrap">
           <Select
-            label="Camera"
-            placeholder={cameras.length ? "Default camera" : "No camera"}
-            data={cameras.map((d, i) => ({ value: d.deviceId, label: d.label || `Camera ${i + 1}` }))}
+            label={t("meeting.camera")}
+            placeholder={cameras.length ? t("meeting.defaultCamera") : t("meeting.noCamera")}
+            data={cameras.map((d, i) => ({ value: d.deviceId, label: d.label || t("meeting.cameraNumber", { number: i + 1 }) }))}
             value={videoId ?? null}
             onChange={(v) => setVideoId(v ?? undefined)}
             disabled={!cameras.length}
             miw={200}
           />
           <Select
-            label="Microphone"
-            placeholder={microphones.length ? "Default microphone" : "No microphone"}
-            data={microphones.map((d, i) => ({ value: d.deviceId, label: d.label || `Microphone ${i + 1}` }))}
+            label={t("meeting.microphone")}
+            placeholder={microphones.length ? t("meeting.defaultMicrophone") : t("meeting.noMicrophone")}
+            data={microphones.map((d, i) => ({
+              value: d.deviceId,
+              label: d.label || t("meeting.microphoneNumber", { number: i + 1 }),
+            }))}
             value={audioId ?? null}
             onChange={(v) => setAudioId(v ?? undefined)}
             disabled={!microphones.length}
@@ -113,7 +112,7 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
         {/* The explanation beside the switch, not inside its label (Mantine's `description` would be read as its name). */}
         <div>
           <Switch
-            label="Data saver"
+            label={t("meeting.dataSaver")}
             aria-describedby="data-saver-help"
             checked={dataSaver}
             onChange={(event) => {
@@ -123,7 +122,7 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
             }}
           />
           <Text size="xs" c="dimmed" id="data-saver-help" mt={4}>
-            Start calls with audio only. You can turn video on during the call.
+            {t("meeting.dataSaverHelp")}
           </Text>
         </div>
         <Button
@@ -135,7 +134,7 @@ export function PreJoin({ canJoin, onJoin }: { canJoin: boolean; onJoin(media: L
             onJoin(media, { audioId, videoId });
           }}
         >
-          Join
+          {t("meeting.join")}
         </Button>
       </Stack>
     </Paper>

@@ -1,16 +1,10 @@
 import { useEffect, useState } from "react";
 
-/** Why the camera or microphone could not be used, in words that say how to fix it. */
+/**
+ * Why the camera or microphone could not be used; the words that say how to fix it are the catalog's
+ * (`meeting.problem.{problem}`, src/i18n/messages/app/meeting.ts).
+ */
 export type MediaProblem = "denied" | "no-device" | "in-use" | "insecure" | "unknown";
-
-export const MEDIA_PROBLEMS: Record<MediaProblem, string> = {
-  denied:
-    "Camera and microphone access is blocked for this site. Allow it from the icon beside the address bar (or in your browser's site settings), then choose Try again. You can still join and listen.",
-  "no-device": "No camera or microphone was found. Connect one and choose Try again, or join to listen only.",
-  "in-use": "Your camera or microphone is in use by another application. Close it, then choose Try again.",
-  insecure: "Video calls need a secure (https) connection to this site.",
-  unknown: "Your camera and microphone could not be started. Choose Try again, or join to listen only.",
-};
 
 export interface LocalMedia {
   stream: MediaStream | null;

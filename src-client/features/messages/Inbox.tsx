@@ -1,26 +1,26 @@
 import { Alert, Anchor, Badge, Container, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { formatCalendarDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 
 /** `/messages`: the person's conversations, the latest activity first (docs/product.md#messages). */
 export function Inbox() {
+  const { t } = useI18n();
   const inbox = trpc.messages.inbox.useQuery();
   return (
     <Container size="sm" py="lg" px="sm">
       <Stack gap="md">
         <Title order={1} size="h2">
-          Messages
+          {t("messages.title")}
         </Title>
-        {inbox.isPending && <Loader aria-label="Loading messages" />}
+        {inbox.isPending && <Loader aria-label={t("messages.loading")} />}
         {inbox.isError && (
           <Alert color="red" role="alert">
             {inbox.error.message}
           </Alert>
         )}
-        {inbox.data?.length === 0 && (
-          <Text c="dimmed">No conversations yet. A conversation opens when a session is booked and paid for.</Text>
-        )}
+        {inbox.data?.length === 0 && <Text c="dimmed">{t("messages.noConversations")}</Text>}
         <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {inbox.data?.map((entry) => (
             <li key={entry.bookingId}>
@@ -37,7 +37,10 @@ export function Inbox() {
                       {entry.peerName}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      Session on {formatCalendarDate(entry.scheduledDate, "weekdayShort")} at {entry.scheduledTime}
+                      {t("messages.session", {
+                        date: formatCalendarDate(entry.scheduledDate, "weekdayShort"),
+                        time: entry.scheduledTime,
+                      })}
                     </Text>
                     {entry.lastMessage && (
                       <Text size="sm" lineClamp={1} style={{ overflowWrap: "anywhere" }}>
@@ -46,7 +49,7 @@ export function Inbox() {
                     )}
                   </Stack>
                   {entry.unread > 0 && (
-                    <Badge color="red" aria-label={`${entry.unread} unread`}>
+                    <Badge color="red" aria-label={t("messages.unread", { count: entry.unread })}>
                       {entry.unread}
                     </Badge>
                   )}

@@ -4,16 +4,20 @@ import { IconArrowLeft, IconPhoto, IconSend } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { CHAT_MESSAGE_MAX, type ChatMessage, type MeetingRole } from "../../../src/domain/meetings";
 import { CONVERSATION_OPEN_DAYS } from "../../../src/domain/conversations";
+import { intlLocale } from "../../../src/i18n/format-locale";
 import { formatCalendarDate, formatDate } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
 import { uploadFile, UploadError } from "../../lib/upload";
 import { notifyActionError } from "../../lib/actionError";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" });
+/** When a message was sent, in the browser's timezone and the page's language ("10:01 AM", "10:01"). */
+const time = (iso: string) => new Date(iso).toLocaleTimeString(intlLocale(), { hour: "2-digit", minute: "2-digit" });
 
 /** `Report` under the other person's message (issue #43): once sent, our team may read the conversation. */
 function ReportMessage({ messageId }: { messageId: string }) {
+  const { t } = useI18n();
   const report = trpc.messages.report.useMutation();
   return (
     <Button
@@ -26,22 +30,22 @@ function ReportMessage({ messageId }: { messageId: string }) {
         report.mutate(
           { messageId, reason: "" },
           {
-            onSuccess: () =>
-              notify({ title: "Message Reported", message: "Our team can now read this conversation." }, "success"),
+            onSuccess: () => notify({ title: t("messages.reportedTitle"), message: t("messages.reportedText") }, "success"),
             onError: notifyActionError,
           },
         )
       }
     >
-      {report.isSuccess ? "Reported" : "Report"}
+      {report.isSuccess ? t("messages.reported") : t("messages.report")}
     </Button>
   );
 }
 
 /** One message: plain text (React never reads it as HTML) and perhaps an image. */
 function MessageItem({ message, me }: { message: ChatMessage; me: MeetingRole | "admin" }) {
+  const { t } = useI18n();
   const mine = message.senderRole === me;
-  const who = mine ? "You" : message.senderName;
+  const who = mine ? t("messages.you") : message.senderName;
   return (
     <Paper
       data-testid="thread-message"
@@ -64,7 +68,7 @@ function MessageItem({ message, me }: { message: ChatMessage; me: MeetingRole | 
         <a href={message.imageUrl} target="_blank" rel="noopener noreferrer">
           <img
             src={message.imageUrl}
-            alt={`Sent by ${who === "You" ? "you" : who}`}
+            alt={mine ? t("messages.sentByYou") : t("messages.sentBy", { name: who })}
             style={{ display: "block", maxWidth: "100%", maxHeight: 240, marginTop: 4, borderRadius: 4 }}
           />
         </a>
@@ -76,6 +80,7 @@ function MessageItem({ message, me }: { message: ChatMessage; me: MeetingRole | 
 
 /** The form under the thread: a real form (Enter sends, Shift+Enter breaks the line); what was typed stays on failure. */
 function MessageForm({ bookingId }: { bookingId: string }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const send = trpc.messages.send.useMutation();
   const [text, setText] = useState("");
@@ -89,7 +94,7 @@ function MessageForm({ bookingId }: { bookingId: string }) {
     if (busy) return;
     const trimmed = text.trim();
     if (!trimmed && !file) {
-      setError("A message cannot be empty.");
+      setError(t("messages.empty"));
       return;
     }
     setBusy(true);
@@ -107,25 +112,19 @@ function MessageForm({ bookingId }: { bookingId: string }) {
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
     } catch (caught) {
-      setError(
-        caught instanceof UploadError
-          ? caught.detail
-          : caught instanceof Error
-            ? caught.message
-            : "The message was not sent. Please try again.",
-      );
+      setError(caught instanceof UploadError ? caught.detail : caught instanceof Error ? caught.message : t("messages.notSent"));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Write a message" method="post">
+    <form onSubmit={(e) => void submit(e)} aria-label={t("messages.write")} method="post">
       <Stack gap="xs">
         <Textarea
           name="text"
-          label="Message"
-          placeholder="Write a message"
+          label={t("messages.message")}
+          placeholder={t("messages.write")}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -146,19 +145,19 @@ function MessageForm({ bookingId }: { bookingId: string }) {
             leftSection={<IconPhoto size={16} aria-hidden />}
             style={{ cursor: "pointer" }}
           >
-            {file ? file.name : "Add an image"}
+            {file ? file.name : t("messages.addImage")}
             <input
               ref={fileInput}
               type="file"
               name="image"
               accept="image/jpeg,image/png"
-              aria-label="Add an image (JPEG or PNG, up to 5 MB)"
+              aria-label={t("messages.addImageLabel")}
               style={{ position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden" }}
               onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
             />
           </Button>
           <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />}>
-            Send
+            {t("messages.send")}
           </Button>
         </Group>
       </Stack>
@@ -168,6 +167,7 @@ function MessageForm({ bookingId }: { bookingId: string }) {
 
 /** `/messages/:bookingId`: a booking's conversation (docs/product.md#messages). */
 export function Thread({ bookingId }: { bookingId: string }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const thread = trpc.messages.thread.useQuery({ bookingId });
   const markRead = trpc.messages.markRead.useMutation({
@@ -188,12 +188,12 @@ export function Thread({ bookingId }: { bookingId: string }) {
     end.current?.scrollIntoView?.({ block: "end" });
   }, [lastId]);
 
-  if (thread.isPending) return <Loader aria-label="Loading messages" m="xl" />;
+  if (thread.isPending) return <Loader aria-label={t("messages.loading")} m="xl" />;
   if (thread.isError || !data) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" role="alert" title="Conversation Not Found">
-          {thread.error?.message ?? "This conversation doesn't exist or you don't have access to it."}
+        <Alert color="red" role="alert" title={t("messages.notFound")}>
+          {thread.error?.message ?? t("messages.noAccess")}
         </Alert>
       </Container>
     );
@@ -204,21 +204,25 @@ export function Thread({ bookingId }: { bookingId: string }) {
         <Anchor component={Link} to="/messages" size="sm">
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={14} aria-hidden />
-            All messages
+            {t("messages.all")}
           </Group>
         </Anchor>
         <div>
           <Title order={1} size="h3" style={{ overflowWrap: "anywhere" }}>
-            Messages with {data.peerName}
+            {t("messages.with", { name: data.peerName })}
           </Title>
           <Text size="sm" c="dimmed">
-            Session on {formatCalendarDate(data.scheduledDate, "weekdayShort")} at {data.scheduledTime} ({data.clientTimezone})
+            {t("messages.sessionInZone", {
+              date: formatCalendarDate(data.scheduledDate, "weekdayShort"),
+              time: data.scheduledTime,
+              zone: data.clientTimezone,
+            })}
           </Text>
         </div>
-        <Stack gap="xs" role="log" aria-label="Messages" aria-live="polite">
+        <Stack gap="xs" role="log" aria-label={t("messages.title")} aria-live="polite">
           {data.messages.length === 0 && (
             <Text size="sm" c="dimmed">
-              No messages yet.
+              {t("messages.none")}
             </Text>
           )}
           {data.messages.map((m) => (
@@ -228,15 +232,13 @@ export function Thread({ bookingId }: { bookingId: string }) {
         </Stack>
         {data.viewer === "admin" ? (
           <Text size="sm" c="dimmed">
-            Admins can read this conversation; only the client and the Seer write in it.
+            {t("messages.adminOnly")}
           </Text>
         ) : data.state === "open" ? (
           <MessageForm bookingId={bookingId} />
         ) : (
           <Alert color="gray" role="status">
-            {data.state === "closed"
-              ? `This conversation is closed: messages can be sent until ${CONVERSATION_OPEN_DAYS} days after the session.`
-              : "Messages open once the booking is confirmed."}
+            {data.state === "closed" ? t("messages.closed", { days: CONVERSATION_OPEN_DAYS }) : t("messages.notYet")}
           </Alert>
         )}
       </Stack>

@@ -6,6 +6,8 @@ export const messages: Messages = {
   "page.seers": "Meet Our Seers",
   "page.shop": "Sacred Market",
   "page.notFound": "Page Not Found",
+  "page.notFoundText": "The page you are looking for does not exist or has moved.",
+  "page.returnHome": "Return Home",
   "page.wisdom": "Wisdom Hub",
   "page.myArticles": "My Articles",
   "page.newArticle": "Write an Article",
@@ -267,8 +269,6 @@ export const messages: Messages = {
   "upload.noAddress": "The server did not return the file's address",
   "update.available": "New version available:",
   "update.reload": "Reload",
-  "notFound.text": "The page you are looking for does not exist or has moved.",
-  "notFound.home": "Return Home",
   "access.connectionLost": "Connection Lost",
   "access.connectionLostMessage": "We could not reach Seer. Please check your connection and reload this page; you are still signed in.",
 };

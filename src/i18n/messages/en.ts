@@ -11,6 +11,8 @@ export const en = {
   "page.seers": "Meet Our Seers",
   "page.shop": "Sacred Market",
   "page.notFound": "Page Not Found",
+  "page.notFoundText": "The page you are looking for does not exist or has moved.",
+  "page.returnHome": "Return Home",
   "page.wisdom": "Wisdom Hub",
   "page.myArticles": "My Articles",
   "page.newArticle": "Write an Article",
@@ -313,8 +315,6 @@ export const en = {
   "upload.noAddress": "The server did not return the file's address",
   "update.available": "New version available:",
   "update.reload": "Reload",
-  "notFound.text": "The page you are looking for does not exist or has moved.",
-  "notFound.home": "Return Home",
 
   // A protected page that could not reach the server (src-client/features/account/notices.ts): shown even when the
   // app's catalog could not be fetched either.

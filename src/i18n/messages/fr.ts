@@ -6,6 +6,8 @@ export const fr: Record<PublicMessageId, string> = {
   "page.seers": "Nos Seers",
   "page.shop": "Marché sacré",
   "page.notFound": "Page introuvable",
+  "page.notFoundText": "La page que vous cherchez n’existe pas ou a été déplacée.",
+  "page.returnHome": "Retour à l’accueil",
   "page.wisdom": "Espace sagesse",
   "page.myArticles": "Mes articles",
   "page.newArticle": "Écrire un article",
@@ -298,8 +300,6 @@ export const fr: Record<PublicMessageId, string> = {
   "upload.noAddress": "Le serveur n’a pas renvoyé l’adresse du fichier",
   "update.available": "Nouvelle version disponible\u00a0:",
   "update.reload": "Recharger",
-  "notFound.text": "La page que vous cherchez n’existe pas ou a été déplacée.",
-  "notFound.home": "Retour à l’accueil",
 
   "access.connectionLost": "Connexion perdue",
   "access.connectionLostMessage":

@@ -6,8 +6,12 @@ import { adminReview } from "./adminReview";
 import { articles } from "./articles";
 import { apply } from "./apply";
 import { booking } from "./booking";
+import { components } from "./components";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
+import { meeting } from "./meeting";
+import { meetingCall } from "./meetingCall";
+import { messages } from "./messages";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
 import { payoutSetup } from "./payoutSetup";
@@ -40,6 +44,10 @@ export const areas = {
   payoutSetup,
   apply,
   vendor,
+  meeting,
+  meetingCall,
+  messages,
+  components,
 } as const;
 
 type Areas = typeof areas;
