@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Container, Stack, Text, Title } from "@mantine/core";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 
 /**
@@ -6,6 +7,7 @@ import { trpc } from "../../trpc";
  * it makes the Seer's payout account active (the same account.updated event Stripe would send), then goes back.
  */
 export function TestOnboardingPage({ accountId, returnTo }: { accountId: string; returnTo: string }) {
+  const { t } = useI18n();
   const complete = trpc.payouts.completeTestOnboarding.useMutation({
     onSuccess: () => window.location.assign(returnTo),
   });
@@ -14,19 +16,16 @@ export function TestOnboardingPage({ accountId, returnTo }: { accountId: string;
       <Card withBorder radius="md" p="xl">
         <Stack gap="md">
           <Title order={1} size="h2">
-            Set up your payout account
+            {t("payoutOnboarding.title")}
           </Title>
-          <Text>
-            Test mode: no bank details are needed. With live payments this step happens on Stripe&apos;s secure
-            onboarding pages.
-          </Text>
+          <Text>{t("payoutOnboarding.text")}</Text>
           {complete.isError && (
             <Alert color="red" role="alert">
               {complete.error.message}
             </Alert>
           )}
           <Button onClick={() => complete.mutate({ accountId })} loading={complete.isPending} disabled={!accountId}>
-            Complete setup
+            {t("payoutOnboarding.complete")}
           </Button>
         </Stack>
       </Card>

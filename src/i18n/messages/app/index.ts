@@ -1,10 +1,14 @@
 import { access } from "./access";
 import { booking } from "./booking";
+import { calendars } from "./calendars";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
+import { orders } from "./orders";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
+import { payoutOnboarding } from "./payoutOnboarding";
 import { sessions } from "./sessions";
+import { shop } from "./shop";
 
 /**
  * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
@@ -14,7 +18,19 @@ import { sessions } from "./sessions";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions } as const;
+export const areas = {
+  access,
+  dashboard,
+  dashboardSchedule,
+  payoutDetails,
+  booking,
+  payment,
+  sessions,
+  shop,
+  orders,
+  calendars,
+  payoutOnboarding,
+} as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
