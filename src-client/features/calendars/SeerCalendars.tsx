@@ -130,6 +130,7 @@ function AddCalendarForm({ onDone }: { onDone: () => void }) {
             <PasswordInput
               label={t("calendars.password")}
               description={t("calendars.passwordText")}
+              visibilityToggleButtonProps={{ "aria-label": t("calendars.togglePassword") }}
               required
               autoComplete="new-password"
               {...form.getInputProps("password")}

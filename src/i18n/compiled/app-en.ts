@@ -621,6 +621,7 @@ export const messages: Messages = {
   "calendars.userName": "User name",
   "calendars.password": "Password",
   "calendars.passwordText": "An app password if your provider offers one. It is stored encrypted.",
+  "calendars.togglePassword": "Toggle password visibility",
   "calendars.add": "Add Calendar",
   "calendars.cancel": "Cancel",
   "calendars.invalid.url": "Please enter the calendar's address, starting with https://, http:// or webcal://",

@@ -621,6 +621,7 @@ export const messages: Messages = {
   "calendars.userName": "Nom d’utilisateur",
   "calendars.password": "Mot de passe",
   "calendars.passwordText": "Un mot de passe d’application si votre fournisseur en propose. Il est stocké chiffré.",
+  "calendars.togglePassword": "Afficher ou masquer le mot de passe",
   "calendars.add": "Ajouter le calendrier",
   "calendars.cancel": "Annuler",
   "calendars.invalid.url": "Veuillez saisir l’adresse du calendrier, commençant par https://, http:// ou webcal://",

@@ -38,6 +38,7 @@ const en = {
   "calendars.userName": "User name",
   "calendars.password": "Password",
   "calendars.passwordText": "An app password if your provider offers one. It is stored encrypted.",
+  "calendars.togglePassword": "Toggle password visibility",
   "calendars.add": "Add Calendar",
   "calendars.cancel": "Cancel",
   // The form's own checks (src/schemas/calendars.ts), by their English words.
@@ -83,6 +84,7 @@ const fr: Record<keyof typeof en, string> = {
   "calendars.userName": "Nom d’utilisateur",
   "calendars.password": "Mot de passe",
   "calendars.passwordText": "Un mot de passe d’application si votre fournisseur en propose. Il est stocké chiffré.",
+  "calendars.togglePassword": "Afficher ou masquer le mot de passe",
   "calendars.add": "Ajouter le calendrier",
   "calendars.cancel": "Annuler",
   "calendars.invalid.url": "Veuillez saisir l’adresse du calendrier, commençant par https://, http:// ou webcal://",
