@@ -1,6 +1,6 @@
 /**
- * The toast text of docs/product.md#errors-and-messages that a route shows from every page's entry code (the order's
- * return address), apart from ./messages.ts so that the entry carries this one and not all the others (issue #18).
- * Page code reads it through ./messages.ts, with the others.
+ * The order's `Payment Successful` toast of docs/product.md#errors-and-messages in English. Issue #45: /order-success
+ * and the checkout show it from the app's catalog (`shop.paid`, `shop.paidText`); this copy stays only for
+ * ./messages.ts's list, until that list's converted entries are dropped together.
  */
 export const orderPaid = { title: "Payment Successful", message: "Your order has been placed!" } as const;

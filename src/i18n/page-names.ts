@@ -7,6 +7,11 @@ import type { PublicMessageId } from "./messages/en";
 export const TRANSLATED_PAGE_NAMES: Partial<Record<string, PublicMessageId>> = {
   "/seers": "page.seers",
   "/shop": "page.shop",
+  "/cart": "page.cart",
+  "/checkout": "page.checkout",
+  "/order-success": "page.orderConfirmed",
+  "/order/success": "page.orderConfirmed",
+  "/order/success/$paymentIntentId": "page.orderConfirmed",
   "/wisdom": "page.wisdom",
   "/my-articles": "page.myArticles",
   "/articles/new": "page.newArticle",

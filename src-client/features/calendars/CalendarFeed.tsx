@@ -1,15 +1,17 @@
 import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
 function AddressField({ label, value }: { label: string; value: string }) {
+  const { t } = useI18n();
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <TextInput label={label} value={value} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button variant="light" onClick={copy} aria-label={`Copy the ${label} address`}>
-            {copied ? "Copied" : "Copy"}
+          <Button variant="light" onClick={copy} aria-label={t("calendars.copyAddress", { label })}>
+            {copied ? t("calendars.copied") : t("calendars.copy")}
           </Button>
         )}
       </CopyButton>
@@ -23,19 +25,20 @@ function AddressField({ label, value }: { label: string; value: string }) {
  */
 export function CalendarFeed({ description }: { description: string }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const feed = trpc.calendars.feed.useQuery();
   const reset = trpc.calendars.resetFeed.useMutation({
     onSuccess: (address) => {
       utils.calendars.feed.setData(undefined, address);
-      notify({ title: "Calendar address reset", message: "The old address no longer works." }, "success");
+      notify({ title: t("calendars.resetDone"), message: t("calendars.resetDoneText") }, "success");
     },
-    onError: () => notify({ title: "Error", message: "Failed to reset the calendar address." }, "destructive"),
+    onError: () => notify({ title: t("calendars.error"), message: t("calendars.resetFailed") }, "destructive"),
   });
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label="Your calendar feed">
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={t("calendars.feed")}>
       <Stack gap="sm">
         <Title order={3} size="h4">
-          Your calendar feed
+          {t("calendars.feed")}
         </Title>
         <Text size="sm" c="dimmed">
           {description}
@@ -46,13 +49,13 @@ export function CalendarFeed({ description }: { description: string }) {
             <AddressField label="https://" value={feed.data.httpsUrl} />
           </>
         ) : (
-          <Text size="sm">{feed.isError ? "The calendar address could not be loaded." : "Loading…"}</Text>
+          <Text size="sm">{feed.isError ? t("calendars.feedFailed") : t("calendars.loading")}</Text>
         )}
         <Text size="xs" c="dimmed">
-          Keep this address private: anyone who has it can see your sessions. Reset it if it has been shared.
+          {t("calendars.private")}
         </Text>
         <Button variant="default" w="fit-content" onClick={() => reset.mutate()} loading={reset.isPending}>
-          Reset address
+          {t("calendars.reset")}
         </Button>
       </Stack>
     </Paper>

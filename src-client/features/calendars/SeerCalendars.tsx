@@ -2,8 +2,10 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, SegmentedControl, Sta
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { timeInTimeZone } from "../../../src/domain/consultations";
-import { addCalendarSchema, type AddCalendarInput } from "../../../src/schemas/calendars";
+import { addCalendarSchema, calendarTexts, type AddCalendarInput } from "../../../src/schemas/calendars";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import { formatDate } from "../../lib/format";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
 
@@ -12,16 +14,30 @@ type Listed = RouterOutputs["calendars"]["list"][number];
 /** Busy times longer than this are flagged: a calendar may block far more than its owner meant. */
 const LONG_BUSY_MINUTES = 7 * 24 * 60;
 
-const when = (at: Date, timezone: string) => `${formatDate(at, "short", timezone)} at ${timeInTimeZone(at, timezone)}`;
+const when = (t: Translate, at: Date, timezone: string) =>
+  t("calendars.when", { date: formatDate(at, "short", timezone), time: timeInTimeZone(at, timezone) });
+
+/** The form's own checks (addCalendarSchema words them in English) in the page's language. */
+const CHECK_MESSAGES: Record<string, MessageId> = {
+  [calendarTexts.url]: "calendars.invalid.url",
+  [calendarTexts.username]: "calendars.invalid.username",
+  [calendarTexts.password]: "calendars.invalid.password",
+};
+
+const checkMessage = (t: Translate, message: string) => {
+  const id = CHECK_MESSAGES[message];
+  return id ? t(id) : message;
+};
 
 function CalendarRow({ calendar, timezone }: { calendar: Listed; timezone: string }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const remove = trpc.calendars.remove.useMutation({
     onSuccess: () => {
       void utils.calendars.list.invalidate();
       void utils.bookings.takenSlots.invalidate();
     },
-    onError: () => notify({ title: "Error", message: "Failed to remove the calendar." }, "destructive"),
+    onError: () => notify({ title: t("calendars.error"), message: t("calendars.removeFailed") }, "destructive"),
   });
   return (
     <Card withBorder radius="sm" p="sm" component="li">
@@ -34,17 +50,20 @@ function CalendarRow({ calendar, timezone }: { calendar: Listed; timezone: strin
             </Badge>
           </Group>
           <Text size="sm">
-            {calendar.lastSuccessAt ? `Last read: ${when(calendar.lastSuccessAt, timezone)}` : "Not read yet"}
-            {calendar.lastSuccessAt ? ` (${calendar.busyCount} busy ${calendar.busyCount === 1 ? "time" : "times"})` : ""}
+            {calendar.lastSuccessAt
+              ? t("calendars.lastRead", { when: when(t, calendar.lastSuccessAt, timezone), count: calendar.busyCount })
+              : t("calendars.notRead")}
           </Text>
           {calendar.lastError && (
             <Text size="sm" c="red.8" role="alert">
-              {`Could not be read${calendar.lastErrorAt ? ` (${when(calendar.lastErrorAt, timezone)})` : ""}: ${calendar.lastError}`}
+              {calendar.lastErrorAt
+                ? t("calendars.unreadableAt", { when: when(t, calendar.lastErrorAt, timezone), error: calendar.lastError })
+                : t("calendars.unreadable", { error: calendar.lastError })}
             </Text>
           )}
           {calendar.longestBusyMinutes > LONG_BUSY_MINUTES && (
             <Text size="sm" c="ochre.9">
-              {`One event lasts ${Math.round(calendar.longestBusyMinutes / 1440)} days: no slot is offered during it.`}
+              {t("calendars.longEvent", { days: Math.round(calendar.longestBusyMinutes / 1440) })}
             </Text>
           )}
         </Stack>
@@ -54,9 +73,9 @@ function CalendarRow({ calendar, timezone }: { calendar: Listed; timezone: strin
           size="xs"
           onClick={() => remove.mutate({ id: calendar.id })}
           loading={remove.isPending}
-          aria-label={`Remove ${calendar.label}`}
+          aria-label={t("calendars.removeNamed", { label: calendar.label })}
         >
-          Remove
+          {t("calendars.remove")}
         </Button>
       </Group>
     </Card>
@@ -65,6 +84,7 @@ function CalendarRow({ calendar, timezone }: { calendar: Listed; timezone: strin
 
 function AddCalendarForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [kind, setKind] = useState<AddCalendarInput["kind"]>("ical");
   const form = useForm<{ url: string; username: string; password: string }>({
     initialValues: { url: "", username: "", password: "" },
@@ -75,13 +95,13 @@ function AddCalendarForm({ onDone }: { onDone: () => void }) {
       void utils.bookings.takenSlots.invalidate();
       onDone();
     },
-    onError: (error) => notify({ title: "Error", message: error.message }, "destructive"),
+    onError: (error) => notify({ title: t("calendars.error"), message: error.message }, "destructive"),
   });
   const submit = form.onSubmit((values) => {
     const input = kind === "ical" ? { kind, url: values.url } : { kind, ...values };
     const parsed = addCalendarSchema.safeParse(input);
     if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      form.setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), checkMessage(t, issue.message)])));
       return;
     }
     add.mutate(parsed.data);
@@ -93,23 +113,24 @@ function AddCalendarForm({ onDone }: { onDone: () => void }) {
           value={kind}
           onChange={(value) => setKind(value === "caldav" ? "caldav" : "ical")}
           data={[
-            { value: "ical", label: "iCalendar address" },
+            { value: "ical", label: t("calendars.kind.ical") },
             { value: "caldav", label: "CalDAV" },
           ]}
           w="fit-content"
         />
         <TextInput
-          label={kind === "ical" ? "Calendar address (.ics)" : "CalDAV server address"}
+          label={kind === "ical" ? t("calendars.icalAddress") : t("calendars.caldavAddress")}
           placeholder="https://"
           required
           {...form.getInputProps("url")}
         />
         {kind === "caldav" && (
           <>
-            <TextInput label="User name" required autoComplete="off" {...form.getInputProps("username")} />
+            <TextInput label={t("calendars.userName")} required autoComplete="off" {...form.getInputProps("username")} />
             <PasswordInput
-              label="Password"
-              description="An app password if your provider offers one. It is stored encrypted."
+              label={t("calendars.password")}
+              description={t("calendars.passwordText")}
+              visibilityToggleButtonProps={{ "aria-label": t("calendars.togglePassword") }}
               required
               autoComplete="new-password"
               {...form.getInputProps("password")}
@@ -118,10 +139,10 @@ function AddCalendarForm({ onDone }: { onDone: () => void }) {
         )}
         <Group gap="xs">
           <Button type="submit" loading={add.isPending}>
-            Add Calendar
+            {t("calendars.add")}
           </Button>
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t("calendars.cancel")}
           </Button>
         </Group>
       </Stack>
@@ -133,24 +154,24 @@ function AddCalendarForm({ onDone }: { onDone: () => void }) {
 export function SeerCalendars({ timezone }: { timezone: string }) {
   const calendars = trpc.calendars.list.useQuery();
   const [adding, setAdding] = useState(false);
+  const { t } = useI18n();
   return (
-    <Card withBorder radius="md" component="section" aria-label="Your calendars">
+    <Card withBorder radius="md" component="section" aria-label={t("calendars.title")}>
       <Stack gap="md">
         <div>
           <Title order={3} size="h4">
-            Your calendars
+            {t("calendars.title")}
           </Title>
           <Text size="sm" c="dimmed">
-            Busy times in these calendars are not offered to clients. They are read every 15 minutes and when a client
-            books.
+            {t("calendars.intro")}
           </Text>
         </div>
         {calendars.isError && (
-          <Alert color="red" title="Error">
-            Your calendars could not be loaded.
+          <Alert color="red" title={t("calendars.error")}>
+            {t("calendars.loadFailed")}
           </Alert>
         )}
-        {calendars.data?.length === 0 && !adding && <Text size="sm">No calendars added.</Text>}
+        {calendars.data?.length === 0 && !adding && <Text size="sm">{t("calendars.none")}</Text>}
         {calendars.data && calendars.data.length > 0 && (
           <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {calendars.data.map((calendar) => (
@@ -162,7 +183,7 @@ export function SeerCalendars({ timezone }: { timezone: string }) {
           <AddCalendarForm onDone={() => setAdding(false)} />
         ) : (
           <Button variant="light" w="fit-content" onClick={() => setAdding(true)}>
-            Add a calendar
+            {t("calendars.addOne")}
           </Button>
         )}
       </Stack>

@@ -986,10 +986,13 @@ const NOT_ITS_WORDS = new RegExp(
     .join("|"),
 );
 
-/** The page without the parts other features draw: the header, the Seer's calendars and feed, the date picker. */
+/**
+ * The page without the parts other features draw: the header, the Seer's calendars and feed (named in the
+ * pseudo-language too; features/calendars/calendars.test.tsx checks them), the date picker.
+ */
 function dashboardParts(): HTMLElement {
   const copy = document.body.cloneNode(true) as HTMLElement;
-  const others = 'header, [aria-label="Your calendars"], [aria-label="Your calendar feed"], [class*="mantine-DatePicker"]';
+  const others = 'header, [aria-label*="Your calendars"], [aria-label*="Your calendar feed"], [class*="mantine-DatePicker"]';
   for (const element of copy.querySelectorAll(others)) element.remove();
   return copy;
 }

@@ -3,7 +3,7 @@ import { IconMinus, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { usePrice } from "../../lib/price";
 import { lineTotal } from "../../../src/domain/shipping";
-import { messages } from "../../lib/messages";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { ProductImage } from "./ProductImage";
@@ -12,14 +12,15 @@ import type { CartLineData } from "./types";
 /** One cart line (docs/product.md#routes-and-screens "/cart"): minus never below 1, plus never above the stock; the cart is refetched after every change. */
 export function CartLine({ line }: { line: CartLineData }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const refetch = () => utils.cart.list.invalidate();
   const setQuantity = trpc.cart.setQuantity.useMutation({
-    onError: (error) => notify({ ...messages.cartUpdateFailed, message: error.message }, "destructive"),
+    onError: (error) => notify({ title: t("shop.updateFailed"), message: error.message }, "destructive"),
     onSettled: refetch,
   });
   const remove = trpc.cart.remove.useMutation({
-    onSuccess: () => notify(messages.itemRemoved, "success"),
-    onError: (error) => notify({ ...messages.cartRemoveFailed, message: error.message }, "destructive"),
+    onSuccess: () => notify({ title: t("shop.removed"), message: t("shop.removedText") }, "success"),
+    onError: (error) => notify({ title: t("shop.removeFailed"), message: error.message }, "destructive"),
     onSettled: refetch,
   });
   const busy = setQuantity.isPending || remove.isPending;
@@ -45,7 +46,7 @@ export function CartLine({ line }: { line: CartLineData }) {
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Remove ${product.name}`}
+              aria-label={t("shop.remove", { name: product.name })}
               onClick={() => remove.mutate({ id: line.id })}
               disabled={busy}
             >
@@ -53,23 +54,23 @@ export function CartLine({ line }: { line: CartLineData }) {
             </ActionIcon>
           </Group>
           <Text size="sm" c="dimmed">
-            {money(product.price)} each
+            {t("shop.each", { price: money(product.price) })}
           </Text>
           {!product.isActive && (
             <Text size="sm" c="red">
-              No longer available. Please remove it from your cart.
+              {t("shop.unavailable")}
             </Text>
           )}
           {product.isActive && line.quantity > product.stockQuantity && (
             <Text size="sm" c="red">
-              {product.stockQuantity > 0 ? `Only ${product.stockQuantity} in stock.` : "Out of stock."}
+              {product.stockQuantity > 0 ? t("shop.onlyInStock", { count: product.stockQuantity }) : t("shop.outOfStock")}
             </Text>
           )}
           <Group justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap" role="group" aria-label={`Quantity of ${product.name}`}>
+            <Group gap="xs" wrap="nowrap" role="group" aria-label={t("shop.quantityOf", { name: product.name })}>
               <ActionIcon
                 variant="default"
-                aria-label="Decrease quantity"
+                aria-label={t("shop.decrease")}
                 disabled={busy || line.quantity <= 1}
                 onClick={() => change(line.quantity - 1)}
               >
@@ -80,7 +81,7 @@ export function CartLine({ line }: { line: CartLineData }) {
               </Text>
               <ActionIcon
                 variant="default"
-                aria-label="Increase quantity"
+                aria-label={t("shop.increase")}
                 disabled={busy || !product.isActive || line.quantity >= product.stockQuantity}
                 onClick={() => change(line.quantity + 1)}
               >

@@ -1,8 +1,13 @@
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { server, trpcHandlers } from "../../test/msw";
+import { bypassing, pseudo } from "../../test/pseudo";
 import { renderApp } from "../../test/render";
 import { cartLine, signedInUser } from "./testData";
 import type { CartLineData } from "./types";
@@ -121,5 +126,54 @@ describe("/cart", () => {
     expect(
       screen.getAllByRole("link", { name: "Log In" }).some((a) => a.getAttribute("href") === "/api/login?returnTo=%2Fcart"),
     ).toBe(true);
+  });
+});
+
+/** A line of each kind: on sale, over its stock, sold out, no longer sold. */
+const everyKind = () => [
+  cartLine({ id: "a", name: "Kente Stole", price: "35.50", quantity: 2, stockQuantity: 5 }),
+  cartLine({ id: "b", name: "Black Soap", price: "1234.10", quantity: 3, stockQuantity: 2 }),
+  cartLine({ id: "c", name: "Shea Butter", price: "4.00", quantity: 1, stockQuantity: 0 }),
+  cartLine({ id: "d", name: "Cowrie Shells", price: "8.00", quantity: 1, isActive: false }),
+];
+
+describe("/cart in the pseudo-language (issue #45)", () => {
+  it("draws every text of its own from the catalog", async () => {
+    cartServer(everyKind());
+    renderApp("/cart", pseudo);
+    await screen.findByRole("heading", { level: 1, name: /⟦Your Cart⟧/ });
+    await screen.findAllByTestId("cart-line");
+    const main = document.querySelector("main") as HTMLElement;
+    expect(bypassing(main, /^(Kente Stole|Black Soap|Shea Butter|Cowrie Shells|\$[\d,.]+|\d+)$/)).toEqual([]);
+  });
+
+  it("asks a visitor to log in from the catalog", async () => {
+    server.use(...trpcHandlers({ "account.me": () => null }));
+    renderApp("/cart", pseudo);
+    await screen.findByText(/⟦Please log in to view your cart⟧/);
+    expect(bypassing(document.querySelector("main") as HTMLElement)).toEqual([]);
+  });
+});
+
+describe("/cart in French (issue #45)", () => {
+  afterEach(() => setFormatLocale("en"));
+
+  it("draws the lines, their notices and the Order Summary in French, money as French writes it", async () => {
+    setFormatLocale("fr");
+    cartServer(everyKind());
+    renderApp("/fr/cart", createI18n("fr", { ...frenchPublic, ...frenchApp }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Votre panier" })).toBeInTheDocument();
+    const kente = await waitFor(() => lineNamed("Kente Stole"));
+    // Testing Library reads every space as a plain one: French's no-break spaces match " ".
+    expect(within(kente).getByText("35,50 $ l’unité")).toBeInTheDocument();
+    expect(within(kente).getByRole("button", { name: "Retirer Kente Stole" })).toBeInTheDocument();
+    expect(within(kente).getByRole("group", { name: "Quantité de Kente Stole" })).toBeInTheDocument();
+    expect(within(lineNamed("Black Soap")).getByText("Plus que 2 en stock.")).toBeInTheDocument();
+    expect(within(lineNamed("Black Soap")).getByTestId("line-total")).toHaveTextContent("3 702,30 $");
+    expect(within(lineNamed("Shea Butter")).getByText("Épuisé.")).toBeInTheDocument();
+    expect(within(lineNamed("Cowrie Shells")).getByText(/^Ce produit n’est plus disponible\./)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Récapitulatif de la commande" })).toBeInTheDocument();
+    expect(screen.getByText("Calculée au paiement")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Passer la commande" })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { usePrice } from "../../lib/price";
 import { subtotalOf } from "../../../src/domain/shipping";
 import { loginHref, useAuth } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { CartLine } from "./CartLine";
 import type { CartLineData } from "./types";
@@ -13,34 +14,35 @@ const cartSubtotal = (lines: CartLineData[]) => subtotalOf(lines.map((l) => ({ p
 function Summary({ lines }: { lines: CartLineData[] }) {
   const subtotal = cartSubtotal(lines);
   const money = usePrice();
+  const { t } = useI18n();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-summary-title">
       <Title order={2} fz="h3" id="order-summary-title" mb="md">
-        Order Summary
+        {t("shop.summary")}
       </Title>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Text>Subtotal</Text>
+          <Text>{t("shop.subtotal")}</Text>
           <Text fw={600} data-testid="summary-subtotal">
             {money(subtotal)}
           </Text>
         </Group>
         <Group justify="space-between">
-          <Text>Shipping</Text>
-          <Text c="dimmed">Calculated at checkout</Text>
+          <Text>{t("shop.shipping")}</Text>
+          <Text c="dimmed">{t("shop.shippingLater")}</Text>
         </Group>
         <Divider my="xs" />
         <Group justify="space-between">
-          <Text fw={700}>Total</Text>
+          <Text fw={700}>{t("shop.total")}</Text>
           <Text fw={700} data-testid="summary-total">
             {money(subtotal)}
           </Text>
         </Group>
         <Button component={Link} to="/checkout" mt="md" size="md" fullWidth>
-          Proceed to Checkout
+          {t("shop.proceed")}
         </Button>
         <Button component={Link} to="/shop" variant="default" fullWidth>
-          Continue Shopping
+          {t("shop.continueShopping")}
         </Button>
       </Stack>
     </Card>
@@ -50,28 +52,29 @@ function Summary({ lines }: { lines: CartLineData[] }) {
 /** docs/product.md#routes-and-screens "/cart". The cart needs an account; a visitor is offered the login instead. */
 export function CartPage() {
   const auth = useAuth();
+  const { t } = useI18n();
   const cart = trpc.cart.list.useQuery(undefined, { enabled: auth.status === "signed-in" });
 
   let body;
   if (auth.status === "signed-out") {
     body = (
-      <Alert color="ochre" title="Please log in to view your cart">
+      <Alert color="ochre" title={t("shop.logInToView")}>
         <Button component="a" href={loginHref()} size="xs" mt="xs">
-          Log In
+          {t("shop.logIn")}
         </Button>
       </Alert>
     );
   } else if (auth.status === "loading" || cart.isPending) {
     body = (
       <Group justify="center" py={60}>
-        <Loader aria-label="Loading your cart" />
+        <Loader aria-label={t("shop.loadingCart")} />
       </Group>
     );
   } else if (cart.isError) {
     body = (
-      <Alert color="red" title="Could not load your cart" role="alert">
+      <Alert color="red" title={t("shop.loadFailed")} role="alert">
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void cart.refetch()}>
-          Try again
+          {t("shop.tryAgain")}
         </Button>
       </Alert>
     );
@@ -80,10 +83,10 @@ export function CartPage() {
       <Stack align="center" gap="md" py={60}>
         <IconShoppingBag size={48} color="var(--mantine-color-gray-5)" aria-hidden />
         <Text size="lg" fw={600}>
-          Your cart is empty
+          {t("shop.empty")}
         </Text>
         <Button component={Link} to="/shop">
-          Continue Shopping
+          {t("shop.continueShopping")}
         </Button>
       </Stack>
     );
@@ -91,7 +94,7 @@ export function CartPage() {
     body = (
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md" component="section" aria-label="Cart items">
+          <Stack gap="md" component="section" aria-label={t("shop.cartItems")}>
             {cart.data.map((line) => (
               <CartLine key={line.id} line={line} />
             ))}
@@ -107,7 +110,7 @@ export function CartPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xl">
-        Your Cart
+        {t("shop.cart")}
       </Title>
       {body}
     </Container>

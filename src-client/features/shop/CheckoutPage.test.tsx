@@ -1,8 +1,13 @@
 import { notifications } from "@mantine/notifications";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { server, trpcHandlers } from "../../test/msw";
+import { bypassing, pseudo } from "../../test/pseudo";
 import { renderApp } from "../../test/render";
 import { cartLine, signedInUser } from "./testData";
 
@@ -216,4 +221,71 @@ describe("/checkout unauthorized", () => {
     expect(screen.getByText("Unauthorized")).toBeInTheDocument();
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login?returnTo=%2Fcheckout"), { timeout: 2000 });
   });
+});
+
+/** A cart whose payment the server starts. */
+const serveCheckout = () =>
+  server.use(
+    ...checkoutHandlers({
+      "account.me": () => signedInUser,
+      "cart.list": () => lines,
+      "orders.createPayment": () => ({
+        clientSecret: "pi_1_secret_x",
+        orderId: "o-1",
+        orderNumber: "SM-20261122-7K3QZ",
+        paymentIntentId: "pi_1",
+        currency: "USD" as const,
+        chargeAmount: 8130,
+      }),
+    }),
+  );
+
+/** The checkout in a language, up to its payment step: its form checked empty first, then filled at once. */
+async function toPayment(submit: RegExp, fields: RegExp[], paymentTitle: RegExp) {
+  await userEvent.click(await screen.findByRole("button", { name: submit }));
+  // The step as its checks left it (the next one takes its place).
+  const checked = (document.querySelector("main") as HTMLElement).cloneNode(true) as HTMLElement;
+  const values = ["Ama Mensah", "ama@example.com", "+233 20 000 0000", "12 Palm Street"];
+  fields.forEach((name, i) => fireEvent.change(screen.getByRole("textbox", { name }), { target: { value: values[i] } }));
+  await userEvent.click(screen.getByRole("button", { name: submit }));
+  await screen.findByRole("heading", { name: paymentTitle });
+  return checked;
+}
+
+// The order's number, the products' names, amounts, quantities, the card number's digits, a required field's asterisk.
+const NOT_ITS_WORDS = /^(SM-20261122-7K3QZ|Kente Stole|Black Soap|\$[\d,.]+|[\d ]+|\*)$/;
+
+describe("/checkout in the pseudo-language (issue #45)", () => {
+  it("draws every text of its own from the catalog, its form's checks included, on both steps", async () => {
+    serveCheckout();
+    renderApp("/checkout", pseudo);
+    await screen.findByRole("heading", { level: 1, name: /⟦Checkout⟧/ });
+    const shippingStep = await toPayment(/Continue to Payment/, [/Full Name/, /Email/, /Phone/, /Shipping Address/], /Payment Information/);
+    expect(shippingStep.textContent).toContain("⟦Full name is required⟧");
+    expect(bypassing(shippingStep, NOT_ITS_WORDS)).toEqual([]);
+    expect(bypassing(document.querySelector("main") as HTMLElement, NOT_ITS_WORDS)).toEqual([]);
+  }, 60_000);
+});
+
+describe("/checkout in French (issue #45)", () => {
+  afterEach(() => setFormatLocale("en"));
+
+  it("draws both steps, the form's checks and the Order Summary in French", async () => {
+    setFormatLocale("fr");
+    serveCheckout();
+    renderApp("/fr/checkout", createI18n("fr", { ...frenchPublic, ...frenchApp }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Validation de la commande" })).toBeInTheDocument();
+    expect(await screen.findByRole("radio", { name: /^Livraison standard \(10\s\$\)$/ })).toBeChecked();
+    const summary = screen.getByRole("region", { name: "Récapitulatif de la commande" });
+    // Testing Library reads every space as a plain one: French's no-break spaces match " ".
+    expect(within(summary).getByTestId("checkout-total")).toHaveTextContent("81,30 $");
+    const shippingStep = await toPayment(
+      /Passer au paiement/,
+      [/Nom complet/, /E-mail/, /Téléphone/, /Adresse de livraison/],
+      /Informations de paiement/,
+    );
+    expect(shippingStep.textContent).toContain("Le nom complet est obligatoire");
+    expect(shippingStep.textContent).toContain("L’adresse de livraison est obligatoire");
+    expect(screen.getByText("Commande SM-20261122-7K3QZ")).toBeInTheDocument();
+  }, 60_000);
 });

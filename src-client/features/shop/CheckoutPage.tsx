@@ -18,21 +18,51 @@ import {
 import { schemaResolver, useForm, type UseFormReturnType } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { toDecimal } from "../../../src/domain/money";
-import { orderTotals, SHIPPING_LABEL, SHIPPING_METHODS, type OrderTotals } from "../../../src/domain/shipping";
+import { orderTotals, SHIPPING_METHODS, type OrderTotals } from "../../../src/domain/shipping";
 import { checkoutFormSchema, type CheckoutFormValues, type CreateOrderPaymentInput } from "../../../src/schemas/shop";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
-import { messages } from "../../lib/messages";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import type { Currency } from "../../../src/domain/currencies";
+import type { MessageId } from "../../../src/i18n/messages/en";
 import { PaymentMethods, changePaymentChoice, useOfferedChoice, type StartedCharge } from "../payments/PaymentMethods";
 import { choiceCurrency, type PaymentChoice } from "../payments/payment-choice";
 import { OrderSummary, type SummaryItem } from "./OrderSummary";
 
+/**
+ * The Shipping Information form's own checks in the page's language: checkoutFormSchema (src/schemas/shop.ts, shared
+ * with the server) words them in English, each one a message of the catalog.
+ */
+const CHECK_MESSAGES: Record<string, MessageId> = {
+  "Full name is required": "shop.invalid.nameRequired",
+  "Full name is too long": "shop.invalid.nameTooLong",
+  "Email is required": "shop.invalid.emailRequired",
+  "Email is too long": "shop.invalid.emailTooLong",
+  "Enter a valid email address": "shop.invalid.email",
+  "Phone is required": "shop.invalid.phoneRequired",
+  "Phone number is too long": "shop.invalid.phoneTooLong",
+  "Shipping address is required": "shop.invalid.addressRequired",
+  "Shipping address is too long": "shop.invalid.addressTooLong",
+  "Choose a shipping method": "shop.invalid.method",
+};
+
+const checkShipping = schemaResolver(checkoutFormSchema, { sync: true });
+
+/** The form's errors, each in the page's language (one the catalog does not know is shown as the schema words it). */
+const validateShipping = (t: Translate) => (values: CheckoutFormValues) =>
+  Object.fromEntries(
+    Object.entries(checkShipping(values)).map(([field, error]) => {
+      const id = typeof error === "string" ? CHECK_MESSAGES[error] : undefined;
+      return [field, id ? t(id) : error];
+    }),
+  );
+
 function Spinner() {
+  const { t } = useI18n();
   return (
     <Group justify="center" py={60}>
-      <Loader aria-label="Loading your cart" />
+      <Loader aria-label={t("shop.loadingCart")} />
     </Group>
   );
 }
@@ -63,10 +93,11 @@ function ShippingSection({
   pending: boolean;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
 }) {
+  const { t } = useI18n();
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shipping-title">
       <Title order={2} fz="h3" id="shipping-title" mb="md">
-        Shipping Information
+        {t("shop.shippingTitle")}
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
@@ -75,25 +106,25 @@ function ShippingSection({
               {refusal}
             </Alert>
           )}
-          <TextInput label="Full Name" required autoComplete="name" {...form.getInputProps("shippingName")} />
-          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps("shippingEmail")} />
-          <TextInput label="Phone" type="tel" required autoComplete="tel" {...form.getInputProps("shippingPhone")} />
+          <TextInput label={t("shop.fullName")} required autoComplete="name" {...form.getInputProps("shippingName")} />
+          <TextInput label={t("shop.email")} type="email" required autoComplete="email" {...form.getInputProps("shippingEmail")} />
+          <TextInput label={t("shop.phone")} type="tel" required autoComplete="tel" {...form.getInputProps("shippingPhone")} />
           <Textarea
-            label="Shipping Address"
+            label={t("shop.address")}
             required
             rows={3}
             autoComplete="street-address"
             {...form.getInputProps("shippingAddress")}
           />
-          <Radio.Group label="Shipping Method" required {...form.getInputProps("shippingMethod")}>
+          <Radio.Group label={t("shop.method")} required {...form.getInputProps("shippingMethod")}>
             <Stack gap="xs" mt="xs">
               {SHIPPING_METHODS.map((m) => (
-                <Radio key={m} value={m} label={SHIPPING_LABEL[m]} />
+                <Radio key={m} value={m} label={t(`shop.method.${m}`)} />
               ))}
             </Stack>
           </Radio.Group>
           <Button type="submit" size="md" disabled={pending}>
-            {pending ? "Processing..." : "Continue to Payment"}
+            {pending ? t("shop.processing") : t("shop.toPayment")}
           </Button>
         </Stack>
       </form>
@@ -115,13 +146,14 @@ function PaymentSection({
   updating: boolean;
   onPaid: (paymentIntentId: string) => void;
 }) {
+  const { t } = useI18n();
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="payment-title">
       <Title order={2} fz="h3" id="payment-title" mb="xs">
-        Payment Information
+        {t("shop.paymentTitle")}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Order {payment.orderNumber}
+        {t("shop.order", { number: payment.orderNumber })}
       </Text>
       <Stack gap="md">
         <PaymentMethods
@@ -140,13 +172,14 @@ function PaymentSection({
 function Checkout() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const cart = trpc.cart.list.useQuery();
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<CheckoutFormValues>({
     mode: "controlled",
     initialValues: { shippingName: "", shippingEmail: "", shippingPhone: "", shippingAddress: "", shippingMethod: "standard" },
-    validate: schemaResolver(checkoutFormSchema, { sync: true }),
+    validate: validateShipping(t),
   });
 
   const lines = cart.data ?? [];
@@ -168,11 +201,11 @@ function Checkout() {
   const createPayment = trpc.orders.createPayment.useMutation({
     onError: (error) => {
       if (isUnauthorizedError(error)) {
-        notify(messages.unauthorized, "destructive");
+        notify({ title: t("shop.unauthorized"), message: t("shop.unauthorizedText") }, "destructive");
         redirectToLogin();
         return;
       }
-      notify(messages.createOrderFailed, "destructive");
+      notify({ title: t("shop.error"), message: t("shop.createOrderFailed") }, "destructive");
       // The server says why (the cart changed, an item sold out): show it and the cart as it now is.
       if (error.data?.code === "CONFLICT" || error.data?.code === "BAD_REQUEST") setRefusal(error.message);
       void utils.cart.list.invalidate();
@@ -224,7 +257,7 @@ function Checkout() {
     });
 
   const onPaid = (paymentIntentId: string) => {
-    notify(messages.orderPaid, "success");
+    notify({ title: t("shop.paid"), message: t("shop.paidText") }, "success");
     void utils.cart.list.invalidate();
     void navigate({ to: "/order/success/$paymentIntentId", params: { paymentIntentId } });
   };
@@ -232,9 +265,9 @@ function Checkout() {
   if (!payment && (cart.isPending || empty)) return <Spinner />;
   if (cart.isError && !payment) {
     return (
-      <Alert color="red" title="Could not load your cart" role="alert">
+      <Alert color="red" title={t("shop.loadFailed")} role="alert">
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void cart.refetch()}>
-          Try again
+          {t("shop.tryAgain")}
         </Button>
       </Alert>
     );
@@ -245,8 +278,8 @@ function Checkout() {
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stepper active={payment ? 1 : 0} size="sm" mb="xl" allowNextStepsSelect={false}>
-          <Stepper.Step label="Shipping" description="Where to send your order" />
-          <Stepper.Step label="Payment" description="Card or mobile money" />
+          <Stepper.Step label={t("shop.step.shipping")} description={t("shop.step.shippingText")} />
+          <Stepper.Step label={t("shop.step.payment")} description={t("shop.step.paymentText")} />
         </Stepper>
         {payment ? (
           <PaymentSection payment={payment} choice={choice} onChoice={changeChoice} updating={pending} onPaid={onPaid} />
@@ -263,10 +296,11 @@ function Checkout() {
 
 /** docs/product.md#routes-and-screens "/checkout": two steps, shipping then payment (card or mobile money), beside an always visible Order Summary (signed in: routes/checkout.tsx). */
 export function CheckoutPage() {
+  const { t } = useI18n();
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xl">
-        Checkout
+        {t("shop.checkout")}
       </Title>
       <Checkout />
     </Container>

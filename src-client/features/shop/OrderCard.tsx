@@ -3,22 +3,26 @@ import { useState } from "react";
 import { formatMoney } from "../../../src/domain/money";
 import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
 import { formatDate } from "../../lib/format";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { ReturnDialog } from "./ReturnDialog";
 import type { Order } from "./types";
 
-const orderStatus: Record<string, { label: string; color: string }> = {
-  paid: { label: "Paid", color: "forest" },
-  pending: { label: "Awaiting Payment", color: "ochre" },
-  shipped: { label: "Shipped", color: "blue" },
-  delivered: { label: "Delivered", color: "forest" },
-  refunded: { label: "Refunded", color: "gray" },
+const STATUS_COLOR: Record<string, string> = {
+  paid: "forest",
+  pending: "ochre",
+  shipped: "blue",
+  delivered: "forest",
+  refunded: "gray",
 };
 
-const RETURN_TEXT: Record<string, (note: string | null) => string> = {
-  requested: () => "Return requested: we will e-mail you our decision.",
-  accepted: () => `Return accepted: please send the items to ${RETURN_ADDRESS}. We refund your card when they arrive.`,
-  declined: (note) => `Return declined${note ? `: ${note}` : "."}`,
-  received: () => "Return received and refunded.",
+const isStatus = (status: string): status is "paid" | "pending" | "shipped" | "delivered" | "refunded" =>
+  status in STATUS_COLOR;
+
+const RETURN_TEXT: Record<string, (t: Translate, note: string | null) => string> = {
+  requested: (t) => t("orders.return.requested"),
+  accepted: (t) => t("orders.return.accepted", { address: RETURN_ADDRESS }),
+  declined: (t, note) => (note ? t("orders.return.declinedWhy", { reason: note }) : t("orders.return.declined")),
+  received: (t) => t("orders.return.received"),
 };
 
 type Part = Order["parts"][number];
@@ -29,6 +33,7 @@ const returnTakes = (order: Order, part: Part) =>
 
 /** A vendor's part of the order (issue #46): where its parcel is, and its return once delivered. */
 function PartState({ order, part, shownAt, onReturn }: { order: Order; part: Part; shownAt: number; onReturn(): void }) {
+  const { t } = useI18n();
   const s = part.shipment;
   const returnable =
     !order.returnStatus &&
@@ -38,36 +43,36 @@ function PartState({ order, part, shownAt, onReturn }: { order: Order; part: Par
   return (
     <Stack gap={2} data-testid="order-part">
       <Text size="sm" fw={600}>
-        From {part.businessName}
+        {t("orders.from", { business: part.businessName })}
       </Text>
       {order.returnStatus === "received" && returnTakes(order, part) ? (
         <Text size="sm" c="dimmed">
-          Returned and refunded
+          {t("orders.returnedRefunded")}
         </Text>
       ) : s?.deliveredAt ? (
         <Text size="sm" c="dimmed">
-          Delivered {formatDate(s.deliveredAt, "short")}
+          {t("orders.delivered", { date: formatDate(s.deliveredAt, "short") })}
         </Text>
       ) : s ? (
         <Text size="sm" c="dimmed">
-          Shipped {formatDate(s.shippedAt, "short")} with {s.carrier}, {s.trackingNumber}
+          {t("orders.shipped", { date: formatDate(s.shippedAt, "short"), carrier: s.carrier, tracking: s.trackingNumber })}
           {s.trackingUrl && (
             <>
               {" "}
               <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
-                Track parcel
+                {t("orders.track")}
               </Anchor>
             </>
           )}
         </Text>
       ) : (
         <Text size="sm" c="dimmed">
-          Preparing to ship
+          {t("orders.preparing")}
         </Text>
       )}
       {returnable && (
         <Button size="xs" variant="light" onClick={onReturn} w="fit-content">
-          Return these items
+          {t("orders.returnThese")}
         </Button>
       )}
     </Stack>
@@ -76,7 +81,11 @@ function PartState({ order, part, shownAt, onReturn }: { order: Order; part: Par
 
 /** One of a person's orders on /profile: its items, delivery, refunds and return, and each vendor's part. */
 export function OrderCard({ order }: { order: Order }) {
-  const status = orderStatus[order.status] ?? { label: order.status, color: "gray" };
+  const { t } = useI18n();
+  const status = {
+    label: isStatus(order.status) ? t(`orders.status.${order.status}`) : order.status,
+    color: STATUS_COLOR[order.status] ?? "gray",
+  };
   const [returning, setReturning] = useState<Part | "order" | null>(null);
   // The moment the card was shown: the 7-day window is judged against it (and, finally, by the server).
   const [shownAt] = useState(() => Date.now());
@@ -91,10 +100,10 @@ export function OrderCard({ order }: { order: Order }) {
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Title order={3} fz="h4">
-              Order {order.orderNumber}
+              {t("orders.order", { number: order.orderNumber })}
             </Title>
             <Text size="sm" c="dimmed">
-              Placed {formatDate(order.createdAt, "short")}
+              {t("orders.placed", { date: formatDate(order.createdAt, "short") })}
             </Text>
           </div>
           <Badge color={status.color} variant="light">
@@ -107,12 +116,12 @@ export function OrderCard({ order }: { order: Order }) {
           p={0}
           m={0}
           style={{ listStyle: "none" }}
-          aria-label={`Items in order ${order.orderNumber}`}
+          aria-label={t("orders.items", { number: order.orderNumber })}
         >
           {order.items.map((item) => (
             <Group component="li" key={item.productId} justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm">
-                {item.productName} x {item.quantity}
+                {t("orders.item", { name: item.productName, quantity: item.quantity })}
               </Text>
               <Text size="sm">{formatMoney(item.price, order.currency)}</Text>
             </Group>
@@ -125,12 +134,12 @@ export function OrderCard({ order }: { order: Order }) {
           <Stack gap={2}>
             {order.trackingNumber && (
               <Text size="sm" c="dimmed" data-testid="order-tracking">
-                Tracking: {[order.trackingCarrier, order.trackingNumber].filter(Boolean).join(" ")}
+                {t("orders.tracking", { tracking: [order.trackingCarrier, order.trackingNumber].filter(Boolean).join(" ") })}
                 {order.trackingUrl && (
                   <>
                     {" "}
                     <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                      Track parcel
+                      {t("orders.track")}
                     </Anchor>
                   </>
                 )}
@@ -138,27 +147,27 @@ export function OrderCard({ order }: { order: Order }) {
             )}
             {order.deliveredAt && (
               <Text size="sm" c="dimmed">
-                Delivered {formatDate(order.deliveredAt, "short")}
+                {t("orders.delivered", { date: formatDate(order.deliveredAt, "short") })}
               </Text>
             )}
             {order.status !== "refunded" && Number(order.refundedAmount) > 0 && (
               <Text size="sm" c="dimmed">
-                Refunded {formatMoney(order.refundedAmount, order.currency)}
+                {t("orders.refunded", { amount: formatMoney(order.refundedAmount, order.currency) })}
               </Text>
             )}
             {order.returnStatus && (
               <Text size="sm" data-testid="order-return">
-                {RETURN_TEXT[order.returnStatus]?.(order.returnNote)}
+                {RETURN_TEXT[order.returnStatus]?.(t, order.returnNote)}
               </Text>
             )}
             {returnable && (
               <Button size="xs" variant="light" onClick={() => setReturning("order")} w="fit-content">
-                Ask for a return
+                {t("orders.askReturn")}
               </Button>
             )}
           </Stack>
           <Text fw={700} data-testid="order-total">
-            Total {formatMoney(order.total, order.currency)}
+            {t("orders.total", { amount: formatMoney(order.total, order.currency) })}
           </Text>
         </Group>
       </Stack>

@@ -1,7 +1,12 @@
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { messages as frenchPublic } from "../../../src/i18n/compiled/fr";
+import { setFormatLocale } from "../../../src/i18n/format-locale";
+import { createI18n } from "../../lib/i18n";
 import { server, trpcHandlers } from "../../test/msw";
+import { bypassing, pseudo } from "../../test/pseudo";
 import { renderApp } from "../../test/render";
 import { signedInUser } from "./testData";
 
@@ -93,5 +98,50 @@ describe("provider return and missing parameters", () => {
     first.unmount();
     const second = renderApp("/order/success");
     await waitFor(() => expect(second.router.state.location.pathname).toBe("/shop"));
+  });
+});
+
+describe("/order/success in the pseudo-language (issue #45)", () => {
+  it("draws every text of its own from the catalog, on success and on failure", async () => {
+    server.use(
+      ...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => [], "orders.confirmPayment": () => confirmed }),
+    );
+    const paid = renderApp("/order/success/pi_1", pseudo);
+    await screen.findByRole("heading", { name: /⟦Order Placed Successfully!⟧/ });
+    expect(bypassing(document.querySelector("main") as HTMLElement)).toEqual([]);
+    paid.unmount();
+
+    server.use(
+      ...trpcHandlers({
+        "account.me": () => signedInUser,
+        "cart.list": () => [],
+        "orders.confirmPayment": () => ({ error: { code: "CONFLICT", message: "Your payment has not been completed." } }),
+      }),
+    );
+    renderApp("/order/success/pi_2", pseudo);
+    await screen.findByText(/⟦Payment Confirmation Failed⟧/);
+    expect(bypassing(document.querySelector("main") as HTMLElement)).toEqual([]);
+  });
+});
+
+describe("/order/success in French (issue #45)", () => {
+  afterEach(() => setFormatLocale("en"));
+
+  it("says the payment succeeded, then confirms the order in French", async () => {
+    setFormatLocale("fr");
+    server.use(
+      ...trpcHandlers({ "account.me": () => signedInUser, "cart.list": () => [], "orders.confirmPayment": () => confirmed }),
+    );
+    const { router } = renderApp(
+      "/fr/order-success?payment_intent=pi_9&redirect_status=succeeded",
+      createI18n("fr", { ...frenchPublic, ...frenchApp }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/order/success/pi_9"));
+    // Testing Library reads every space as a plain one: French's no-break spaces match " ".
+    expect(await screen.findByText("Votre commande est passée !")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: /^Commande passée avec succès\s!$/ })).toBeInTheDocument();
+    expect(screen.getByText("Commande SM-20261122-7K3QZ · 96,30 $")).toBeInTheDocument();
+    expect(screen.getByText("Un reçu a été envoyé à votre adresse e-mail (ama@example.com).")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continuer mes achats" })).toBeInTheDocument();
   });
 });

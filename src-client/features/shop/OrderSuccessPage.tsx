@@ -3,11 +3,13 @@ import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon,
 import { IconCircleCheck } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { formatPaid } from "../../../src/domain/money";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 
 /** /order/success/{paymentIntentId}: confirms the order payment once on arrival (docs/product.md#routes-and-screens). */
 export function OrderSuccessPage({ paymentIntentId }: { paymentIntentId: string }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const confirm = trpc.orders.confirmPayment.useMutation({
     // The order emptied the cart: the header badge and the cart page read it again.
     onSettled: () => utils.cart.list.invalidate(),
@@ -22,12 +24,12 @@ export function OrderSuccessPage({ paymentIntentId }: { paymentIntentId: string 
   if (confirm.isError) {
     return (
       <Container size="sm" py={80}>
-        <Alert color="red" title="Payment Confirmation Failed" role="alert">
+        <Alert color="red" title={t("shop.confirmFailed")} role="alert">
           <Text size="sm" mb="md">
-            There was an issue confirming your payment. Please contact support.
+            {t("shop.confirmFailedText")}
           </Text>
           <Button component={Link} to="/shop" variant="light" color="red">
-            Return to Shop
+            {t("shop.returnToShop")}
           </Button>
         </Alert>
       </Container>
@@ -39,7 +41,7 @@ export function OrderSuccessPage({ paymentIntentId }: { paymentIntentId: string 
         <Stack align="center" gap="md">
           <Loader aria-hidden />
           <Text size="lg" role="status">
-            Confirming your order...
+            {t("shop.confirming")}
           </Text>
         </Stack>
       </Container>
@@ -54,20 +56,21 @@ export function OrderSuccessPage({ paymentIntentId }: { paymentIntentId: string 
           <ThemeIcon size={64} radius="xl" color="forest" variant="light">
             <IconCircleCheck size={40} aria-hidden />
           </ThemeIcon>
-          <Title order={1}>Order Placed Successfully!</Title>
+          <Title order={1}>{t("shop.placed")}</Title>
           <Text c="dimmed">
-            Order {order.orderNumber} · {formatPaid(order.total, { currency: order.chargeCurrency, amount: order.chargeAmount })}
+            {t("shop.orderPaid", {
+              number: order.orderNumber,
+              amount: formatPaid(order.total, { currency: order.chargeCurrency, amount: order.chargeAmount }),
+            })}
           </Text>
-          <Text>A receipt has been sent to your e-mail ({order.shippingEmail}).</Text>
-          <Text>
-            Your order will typically ship within 2-3 business days. We'll send you the tracking details once it's on its way.
-          </Text>
+          <Text>{t("shop.receipt", { email: order.shippingEmail })}</Text>
+          <Text>{t("shop.shipsSoon")}</Text>
           <Group mt="md">
             <Button component={Link} to="/shop">
-              Continue Shopping
+              {t("shop.continueShopping")}
             </Button>
             <Button component={Link} to="/" variant="default">
-              Return Home
+              {t("shop.returnHome")}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { RETURN_PHOTOS_MAX } from "../../../src/schemas/shop";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { uploadFile } from "../../lib/upload";
 import { trpc } from "../../trpc";
@@ -20,6 +21,7 @@ export function ReturnDialog({
   onClose(): void;
 }) {
   const utils = trpc.useUtils();
+  const { t } = useI18n();
   const [reason, setReason] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -27,14 +29,14 @@ export function ReturnDialog({
   const request = trpc.orders.requestReturn.useMutation({
     onSuccess: () => {
       void utils.account.orders.invalidate();
-      notify({ title: "Return requested", message: "We will e-mail you our decision." }, "success");
+      notify({ title: t("orders.returnRequested"), message: t("orders.returnRequestedText") }, "success");
       onClose();
     },
     onError: (e) => setError(e.message),
   });
   const submit = async () => {
     setError(null);
-    if (!files.length) return setError("Add at least one photo.");
+    if (!files.length) return setError(t("orders.addPhoto"));
     setUploading(true);
     try {
       const photoUrls: string[] = [];
@@ -48,7 +50,7 @@ export function ReturnDialog({
         : undefined;
       request.mutate({ orderId: order.id, reason, photoUrls, ...(lines ? { lines } : {}) });
     } catch (e) {
-      setError(e instanceof Error ? e.message : "The photos could not be uploaded. Please try again.");
+      setError(e instanceof Error ? e.message : t("orders.uploadFailed"));
     } finally {
       setUploading(false);
     }
@@ -57,7 +59,11 @@ export function ReturnDialog({
     <Modal
       opened
       onClose={onClose}
-      title={part ? `Return ${part.businessName}'s items from order ${order.orderNumber}` : `Return order ${order.orderNumber}`}
+      title={
+        part
+          ? t("orders.returnPart", { business: part.businessName, number: order.orderNumber })
+          : t("orders.returnOrder", { number: order.orderNumber })
+      }
     >
       <form
         onSubmit={(e) => {
@@ -67,10 +73,10 @@ export function ReturnDialog({
       >
         <Stack gap="sm">
           <Text size="sm">
-            Returns are accepted within 7 days of delivery. Tell us what is wrong and add photos of the items.
+            {t("orders.returnRules")}
           </Text>
           <Textarea
-            label="Reason"
+            label={t("orders.reason")}
             required
             maxLength={2000}
             autosize
@@ -79,7 +85,7 @@ export function ReturnDialog({
             onChange={(e) => setReason(e.currentTarget.value)}
           />
           <FileInput
-            label={`Photos (up to ${RETURN_PHOTOS_MAX}, JPEG or PNG)`}
+            label={t("orders.photos", { max: RETURN_PHOTOS_MAX })}
             multiple
             accept="image/jpeg,image/png"
             value={files}
@@ -93,10 +99,10 @@ export function ReturnDialog({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Back
+              {t("orders.back")}
             </Button>
             <Button type="submit" loading={uploading || request.isPending}>
-              Ask for a return
+              {t("orders.askReturn")}
             </Button>
           </Group>
         </Stack>

@@ -24,6 +24,9 @@ export const en = {
   "page.about": "About",
   "page.contact": "Contact",
   "page.seerTitle": "{name}, {tradition}",
+  "page.cart": "Your Cart",
+  "page.checkout": "Checkout",
+  "page.orderConfirmed": "Order Confirmed",
 
   // Header and footer (src-client/components/layout).
   "nav.seers": "Meet Our Seers",

@@ -19,6 +19,9 @@ export const fr: Record<PublicMessageId, string> = {
   "page.about": "À propos",
   "page.contact": "Contact",
   "page.seerTitle": "{name}, {tradition}",
+  "page.cart": "Votre panier",
+  "page.checkout": "Validation de la commande",
+  "page.orderConfirmed": "Commande confirmée",
 
   "nav.seers": "Nos Seers",
   "nav.shop": "Marché sacré",

@@ -3,19 +3,22 @@ import { admin } from "./admin";
 import { adminOps } from "./adminOps";
 import { adminOrders } from "./adminOrders";
 import { adminReview } from "./adminReview";
-import { articles } from "./articles";
 import { apply } from "./apply";
+import { articles } from "./articles";
 import { booking } from "./booking";
+import { calendars } from "./calendars";
 import { components } from "./components";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
 import { meeting } from "./meeting";
 import { meetingCall } from "./meetingCall";
 import { messages } from "./messages";
+import { orders } from "./orders";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
 import { payoutSetup } from "./payoutSetup";
 import { sessions } from "./sessions";
+import { shop } from "./shop";
 import { toasts } from "./toasts";
 import { vendor } from "./vendor";
 
@@ -48,6 +51,9 @@ export const areas = {
   meetingCall,
   messages,
   components,
+  calendars,
+  orders,
+  shop,
 } as const;
 
 type Areas = typeof areas;
