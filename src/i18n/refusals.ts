@@ -14,6 +14,7 @@ export interface FoundMessage {
 export type FindMessage = (text: string) => FoundMessage | null;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
+const HAS_PLACEHOLDER = /\{\w+\}/;
 /** Placeholders that hold a number: they match digits only, so that `{days} days` is not any text ending in days. */
 const NUMERIC = new Set(["n", "count", "days", "minutes", "seconds", "hours", "stock", "left", "bought", "max", "min"]);
 /** Placeholders for the English's own grammar (`minute{s}`, `{isAre} in stock`): what they can be. */
@@ -49,9 +50,8 @@ export function messageFinder(...englishes: Record<string, string>[]): FindMessa
   const patterns: Pattern[] = [];
   for (const english of englishes) {
     for (const [id, text] of Object.entries(english)) {
-      if (PLACEHOLDER.test(text)) patterns.push(patternOf(id, text));
+      if (HAS_PLACEHOLDER.test(text)) patterns.push(patternOf(id, text));
       else if (!exact.has(text)) exact.set(text, id);
-      PLACEHOLDER.lastIndex = 0;
     }
   }
   patterns.sort((a, b) => b.fixed - a.fixed);
