@@ -22,6 +22,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import { SpecializationsInput } from "./SpecializationsInput";
 import { DocumentField, useDocumentUpload } from "./DocumentUpload";
+import { inPageLanguage } from "../../lib/validation";
 
 interface FormValues {
   fullName: string;
@@ -142,7 +143,7 @@ function ApplicationForm() {
       ethicsStatement: "",
       idDocumentUrl: "",
     },
-    validate: schemaResolver(seerApplicationSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(seerApplicationSchema, { sync: true })),
   });
 
   const submit = trpc.applications.submit.useMutation({

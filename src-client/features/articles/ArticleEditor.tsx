@@ -31,6 +31,7 @@ import {
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { inPageLanguage } from "../../lib/validation";
 
 /** The rich-text editor comes in its own chunk: tiptap is loaded by authors only, never by readers. */
 const ContentEditor = lazy(() => import("./ContentEditor"));
@@ -74,7 +75,7 @@ export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: A
   const form = useForm<ArticleFormValues>({
     mode: "uncontrolled",
     initialValues,
-    validate: schemaResolver(articleFormSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(articleFormSchema, { sync: true })),
   });
   const categories = trpc.articles.categories.useQuery();
   return (

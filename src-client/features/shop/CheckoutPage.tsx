@@ -28,6 +28,7 @@ import type { Currency } from "../../../src/domain/currencies";
 import { PaymentMethods, changePaymentChoice, useOfferedChoice, type StartedCharge } from "../payments/PaymentMethods";
 import { choiceCurrency, type PaymentChoice } from "../payments/payment-choice";
 import { OrderSummary, type SummaryItem } from "./OrderSummary";
+import { inPageLanguage } from "../../lib/validation";
 
 function Spinner() {
   return (
@@ -146,7 +147,7 @@ function Checkout() {
   const form = useForm<CheckoutFormValues>({
     mode: "controlled",
     initialValues: { shippingName: "", shippingEmail: "", shippingPhone: "", shippingAddress: "", shippingMethod: "standard" },
-    validate: schemaResolver(checkoutFormSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(checkoutFormSchema, { sync: true })),
   });
 
   const lines = cart.data ?? [];

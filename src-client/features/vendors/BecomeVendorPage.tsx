@@ -27,6 +27,7 @@ import { DocumentField, useDocumentUpload, type UploadTarget } from "../applicat
 import { SpecializationsInput } from "../applications/SpecializationsInput";
 import { fieldErrorsOf, NUMBER_LABEL, PayoutInstitutionFields } from "../seer-dashboard/PayoutDetailsForm";
 import { vendorTexts } from "./texts";
+import { inPageLanguage } from "../../lib/validation";
 
 /** The registration document is an upload of the ID document kind (decision 162), with its own words when it fails. */
 const REGISTRATION_DOCUMENT: UploadTarget = {
@@ -254,7 +255,7 @@ function ApplicationForm() {
       confirmName: false,
     },
     validate: (values) => {
-      const errors = schemaResolver(vendorApplicationSchema, { sync: true })(values);
+      const errors = inPageLanguage(schemaResolver(vendorApplicationSchema, { sync: true }))(values);
       if (!checkedRef.current) errors["payout.accountNumber"] ??= vendorTexts.checkNameFirst;
       else if (!values.confirmName) errors.confirmName = vendorTexts.confirmAccount;
       return errors;

@@ -44,6 +44,9 @@ const testRouter = router({
     .mutation(() => "ok"),
 });
 
+const createCaller = createCallerFactory(testRouter);
+type Caller = ReturnType<typeof createCaller>;
+
 const ctxIn = (locale: Locale): Context => ({
   services: {} as AppServices,
   clock: systemClock,
@@ -54,13 +57,10 @@ const ctxIn = (locale: Locale): Context => ({
 });
 
 /** What the client receives for a failed call: the error formatter's shape. */
-async function answer(
-  locale: Locale,
-  call: (caller: ReturnType<ReturnType<typeof createCallerFactory<typeof testRouter>>>) => Promise<unknown>,
-) {
+async function answer(locale: Locale, call: (caller: Caller) => Promise<unknown>) {
   const ctx = ctxIn(locale);
   try {
-    await call(createCallerFactory(testRouter)(ctx));
+    await call(createCaller(ctx));
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     return getTRPCErrorShape({ config: testRouter._def._config, error, type: "query", path: "x", input: undefined, ctx });
