@@ -201,6 +201,12 @@ export function thrownMessages(root: string, dirs: readonly string[], unresolved
         else if (passed.length > 0 && name && !seen.has(name))
           for (const argument of passed) add(argument, new Set([...seen, name]));
         else unresolved.push(`${at} ${expression.getText()}`);
+      } else if (
+        ts.isCallExpression(expression) &&
+        ts.isPropertyAccessExpression(expression.expression) &&
+        expression.expression.name.text === "trim"
+      ) {
+        add(expression.expression.expression, seen);
       } else if (ts.isCallExpression(expression)) {
         const name = nameOf(expression.expression);
         if (name && !seen.has(name)) for (const built of builders.get(name) ?? []) add(built, new Set([...seen, name]));

@@ -41,6 +41,8 @@ const en = {
   "errors.sessionNotFound": "Session not found",
   "errors.accountUnderAttack":
     "This account has had too many failed sign-ins. If your password was right, we e-mailed you a link to sign in; otherwise please wait {minutes} minute{s} and try again.",
+  "errors.passwordEasy": "This password is too easy to guess. {feedback}",
+  "errors.passwordEasyAlone": "This password is too easy to guess.",
   "errors.signInFailed": "Invalid email or password",
   "errors.applicationReviewed": "This application has already been reviewed",
   "errors.applicationNotFound": "Application not found",
@@ -111,6 +113,8 @@ const fr: Record<keyof typeof en, string> = {
   "errors.sessionNotFound": "Session introuvable",
   "errors.accountUnderAttack":
     "Ce compte a subi trop d’échecs de connexion. Si votre mot de passe était correct, nous vous avons envoyé par e-mail un lien pour vous connecter\u00a0; sinon, veuillez patienter {minutes}\u00a0minute{s} puis réessayer.",
+  "errors.passwordEasy": "Ce mot de passe est trop facile à deviner. {feedback}",
+  "errors.passwordEasyAlone": "Ce mot de passe est trop facile à deviner.",
   "errors.signInFailed": "E-mail ou mot de passe incorrect",
   "errors.applicationReviewed": "Cette candidature a déjà été examinée",
   "errors.applicationNotFound": "Candidature introuvable",
