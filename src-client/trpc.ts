@@ -3,6 +3,7 @@ import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import { httpBatchLink, type TRPCLink } from "@trpc/client";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
+import { LOCALE_HEADER } from "../src/i18n/locales";
 // The only place the client names server code, and only as a type (.dependency-cruiser.cjs).
 import type { AppRouter } from "../src-server/modules";
 
@@ -52,6 +53,11 @@ export function createTrpcClient(baseUrl = "") {
         url: `${baseUrl}/trpc`,
         transformer: superjson,
         fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+        // The page's language, so that the server answers a refusal in it (issue #45).
+        headers: () =>
+          typeof document === "undefined" || !document.documentElement.lang
+            ? {}
+            : { [LOCALE_HEADER]: document.documentElement.lang },
       }),
     ],
   });

@@ -43,6 +43,7 @@ import { registerOriginCheck, registerSecurityHeaders } from "./platform/securit
 import { createConfiguredStorage, type FileStorage } from "./platform/storage";
 import type { SmsSender } from "./platform/sms";
 import { createThrottle } from "./platform/throttle";
+import { requestLocale } from "./platform/i18n";
 import { internalErrorMessage, noteRequestId } from "./platform/trpc/errors";
 import { answerDirectly } from "./platform/trpc/direct";
 import type { Locale } from "../src/i18n/locales";
@@ -233,7 +234,7 @@ async function registerTrpc(app: FastifyInstance, services: Services, clock: Clo
     // Read with the session when the request began (DbSessionStore.get); looked up when the session changed since.
     const loaded = req.session.get("loadedUser");
     const user = !userId ? null : loaded?.id === userId ? loaded : await services.account.findById(userId);
-    return { services, clock, user, req, res };
+    return { services, clock, user, req, res, locale: requestLocale(req) };
   });
   const onTrpcError: TrpcErrorLog = ({ error, path: procedure, req }) => {
     if (getHTTPStatusCodeFromError(error) < 500) return;

@@ -1,4 +1,5 @@
 import { setupI18n, type Messages } from "@lingui/core";
+import type { FastifyRequest } from "fastify";
 import { messages as appEn } from "../../src/i18n/compiled/app-en";
 import { messages as appFr } from "../../src/i18n/compiled/app-fr";
 import { messages as publicEn } from "../../src/i18n/compiled/en";
@@ -6,7 +7,15 @@ import { messages as publicFr } from "../../src/i18n/compiled/fr";
 import { messages as serverEn } from "../../src/i18n/compiled/server-en";
 import { messages as serverFr } from "../../src/i18n/compiled/server-fr";
 import { inLocale } from "../../src/i18n/format-locale";
-import { LOCALES, type Locale } from "../../src/i18n/locales";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_HEADER,
+  localeFromAcceptLanguage,
+  LOCALES,
+  type Locale,
+} from "../../src/i18n/locales";
 import type { MessageId } from "../../src/i18n/messages/en";
 import type { ServerMessageId } from "../../src/i18n/messages/server";
 
@@ -46,4 +55,16 @@ export function translator(locale: Locale): ServerTranslate {
 export function writeIn<T>(locale: Locale, build: (t: ServerTranslate) => T): T {
   const t = translator(locale);
   return inLocale(locale, () => build(t));
+}
+
+/**
+ * The language a request is answered in (its refusals, issue #45), as the pages decide theirs: the page that sent it
+ * names its own (the app's requests carry `LOCALE_HEADER`, the page's `<html lang>`), then the switcher's cookie (which
+ * a signed-in person's choice also sets), then the browser's Accept-Language.
+ */
+export function requestLocale(req: Pick<FastifyRequest, "cookies" | "headers">): Locale {
+  const page = req.headers[LOCALE_HEADER];
+  if (isLocale(page)) return page;
+  const chosen = req.cookies[LOCALE_COOKIE];
+  return isLocale(chosen) ? chosen : (localeFromAcceptLanguage(req.headers["accept-language"]) ?? DEFAULT_LOCALE);
 }

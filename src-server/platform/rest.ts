@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import { requestLocale } from "./i18n";
 import type { Context } from "./trpc/context";
 import { httpErrorOf } from "./trpc/errors";
 
@@ -7,9 +8,12 @@ export function sendText(reply: FastifyReply, status: number, message: string): 
   return reply.code(status).type("text/plain; charset=utf-8").send(message);
 }
 
-/** Any error as that reply: an AppError or tRPC error with its own status, anything else a logged 500. */
+/**
+ * Any error as that reply: an AppError or tRPC error with its own status, anything else a logged 500. A refusal is
+ * answered in the request's language (issue #45).
+ */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  const { status, message } = httpErrorOf(error, req.id);
+  const { status, message } = httpErrorOf(error, req.id, requestLocale(req));
   if (status >= 500) req.log.error({ err: error }, "REST request failed");
   return sendText(reply, status, message);
 }

@@ -15,6 +15,11 @@ export const MESSAGES_ID = "seer-messages";
 
 /** The cookie that keeps a visitor's choice of language (set by POST /language). */
 export const LOCALE_COOKIE = "locale";
+/**
+ * The header in which the app's requests to the server (tRPC) name the page's language, so that a refusal is answered
+ * in it (src-client/trpc.ts, src-server/platform/i18n.ts `requestLocale`).
+ */
+export const LOCALE_HEADER = "x-seer-locale";
 /** Where the language switcher's form posts (`locale`, `next`). */
 export const LANGUAGE_PATH = "/language";
 

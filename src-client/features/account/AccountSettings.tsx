@@ -26,6 +26,7 @@ import type { SignedInUser } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
+import { inPageLanguage } from "../../lib/validation";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -63,7 +64,7 @@ function ChangePassword({ user }: { user: SignedInUser }) {
   const form = useForm<ChangePasswordInput>({
     mode: "controlled",
     initialValues: { currentPassword: "", newPassword: "" },
-    validate: schemaResolver(changePasswordSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(changePasswordSchema, { sync: true }), t),
   });
   const change = trpc.account.changePassword.useMutation({ onSuccess: () => form.reset() });
   return (
@@ -96,7 +97,7 @@ function ChangeEmail() {
   const form = useForm<ChangeEmailInput>({
     mode: "uncontrolled",
     initialValues: { currentPassword: "", newEmail: "" },
-    validate: schemaResolver(changeEmailSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(changeEmailSchema, { sync: true }), t),
   });
   const change = trpc.account.changeEmail.useMutation();
   return (
@@ -189,7 +190,7 @@ function DeleteAccount() {
   const form = useForm<DeleteAccountInput>({
     mode: "uncontrolled",
     initialValues: { currentPassword: "" },
-    validate: schemaResolver(deleteAccountSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(deleteAccountSchema, { sync: true }), t),
   });
   const remove = trpc.account.deleteAccount.useMutation({ onSuccess: () => window.location.assign("/") });
   return (

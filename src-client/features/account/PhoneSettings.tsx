@@ -7,6 +7,7 @@ import { phoneConfirmSchema, phoneStartSchema } from "../../../src/schemas/phone
 import { notifyActionError } from "../../lib/actionError";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
+import { inPageLanguage } from "../../lib/validation";
 
 type PhoneStatus = RouterOutputs["phone"]["status"];
 type StartInput = z.input<typeof phoneStartSchema>;
@@ -18,7 +19,7 @@ function NumberForm({ onSent, initial }: { onSent: (status: PhoneStatus, input: 
   const form = useForm<StartInput>({
     mode: "controlled",
     initialValues: initial ?? { country: DEFAULT_PHONE_COUNTRY, number: "" },
-    validate: schemaResolver(phoneStartSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(phoneStartSchema, { sync: true }), t),
   });
   const send = trpc.phone.sendCode.useMutation();
   return (
@@ -57,7 +58,7 @@ function CodeForm({
   const form = useForm<z.input<typeof phoneConfirmSchema>>({
     mode: "controlled",
     initialValues: { code: "" },
-    validate: schemaResolver(phoneConfirmSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(phoneConfirmSchema, { sync: true }), t),
   });
   const confirm = trpc.phone.confirm.useMutation();
   const resend = trpc.phone.sendCode.useMutation({ onSuccess: (status) => utils.phone.status.setData(undefined, status) });

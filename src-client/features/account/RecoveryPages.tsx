@@ -6,6 +6,7 @@ import { forgotPasswordSchema, newPasswordSchema, type ForgotPasswordInput } fro
 import { z } from "zod";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
+import { inPageLanguage } from "../../lib/validation";
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -25,7 +26,7 @@ export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordInput>({
     mode: "uncontrolled",
     initialValues: { email: "" },
-    validate: schemaResolver(forgotPasswordSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(forgotPasswordSchema, { sync: true }), t),
   });
   const request = trpc.account.requestPasswordReset.useMutation();
   return (
@@ -71,7 +72,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const form = useForm<{ password: string }>({
     mode: "controlled",
     initialValues: { password: "" },
-    validate: schemaResolver(newPasswordFormSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(newPasswordFormSchema, { sync: true }), t),
   });
   const reset = trpc.account.resetPassword.useMutation({ onSuccess: () => window.location.assign("/profile") });
   return (

@@ -23,6 +23,7 @@ import { useHydrated } from "../../lib/hydrated";
 import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
+import { inPageLanguage } from "../../lib/validation";
 
 type Mode = "signin" | "signup";
 
@@ -55,7 +56,7 @@ function SignInForm({
   const form = useForm<SignInInput>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
-    validate: schemaResolver(signInSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(signInSchema, { sync: true }), t),
   });
   const signIn = trpc.account.signIn.useMutation({
     onSuccess: (data) => {
@@ -224,7 +225,7 @@ function SignUpForm() {
   const form = useForm<SignUpInput>({
     mode: "controlled",
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
-    validate: schemaResolver(signUpSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(signUpSchema, { sync: true }), t),
   });
   const signUp = trpc.account.signUp.useMutation();
   if (signUp.data) {

@@ -11,6 +11,7 @@ import { trpc } from "../../trpc";
 import { ContactFields, SubmitApplication } from "./ApplicationParts";
 import { SpecializationsInput } from "./SpecializationsInput";
 import { DocumentField, useDocumentUpload } from "./DocumentUpload";
+import { inPageLanguage } from "../../lib/validation";
 
 interface FormValues {
   fullName: string;
@@ -115,7 +116,7 @@ function ApplicationForm() {
       ethicsStatement: "",
       idDocumentUrl: "",
     },
-    validate: schemaResolver(seerApplicationSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(seerApplicationSchema, { sync: true }), t),
   });
 
   const submit = trpc.applications.submit.useMutation({

@@ -15,23 +15,23 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { schemaResolver, useForm, type FormErrors, type GetInputPropsReturnType } from "@mantine/form";
+import { schemaResolver, useForm, type GetInputPropsReturnType } from "@mantine/form";
 import { lazy, Suspense } from "react";
 import type { ContentEditorProps } from "./ContentEditor";
 import { Link, useNavigate } from "@tanstack/react-router";
 import {
   ARTICLE_TAGS_MAX,
   articleFormSchema,
-  articleMessages,
   emptyArticleForm,
   toArticleForm,
   toArticleInput,
   type ArticleFormValues,
 } from "../../../src/schemas/articles";
-import { useI18n, type Translate } from "../../lib/i18n";
+import { useI18n } from "../../lib/i18n";
 import { messages } from "../../lib/messages";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
+import { inPageLanguage } from "../../lib/validation";
 
 /** The rich-text editor comes in its own chunk: tiptap is loaded by authors only, never by readers. */
 const ContentEditor = lazy(() => import("./ContentEditor"));
@@ -64,28 +64,6 @@ function contentProps(props: GetInputPropsReturnType): Omit<ContentEditorProps, 
   };
 }
 
-type InvalidKey = keyof typeof articleMessages;
-
-/** docs/product.md#validation's messages by their English words (src/schemas/articles.ts), to their catalog ids. */
-const INVALID = new Map(
-  (Object.entries(articleMessages) as [InvalidKey, string][]).map(([key, text]) => [text, `articles.invalid.${key}` as const]),
-);
-
-/**
- * The form's checks, the procedure's zod schema, with their messages in the page's language: the schema keeps its
- * English words (the server's answers are English until they are translated), the form says them from the catalog.
- */
-function articleValidation(t: Translate) {
-  const validate = schemaResolver(articleFormSchema, { sync: true });
-  return (values: ArticleFormValues): FormErrors =>
-    Object.fromEntries(
-      Object.entries(validate(values)).map(([field, error]) => {
-        const id = typeof error === "string" ? INVALID.get(error) : undefined;
-        return [field, id ? t(id) : error];
-      }),
-    );
-}
-
 interface ArticleFormProps {
   initialValues: ArticleFormValues;
   submitLabel: string;
@@ -99,7 +77,7 @@ export function ArticleForm({ initialValues, submitLabel, pending, onSubmit }: A
   const form = useForm<ArticleFormValues>({
     mode: "uncontrolled",
     initialValues,
-    validate: articleValidation(t),
+    validate: inPageLanguage(schemaResolver(articleFormSchema, { sync: true }), t),
   });
   const categories = trpc.articles.categories.useQuery();
   return (

@@ -20,6 +20,7 @@ import { useI18n } from "../../lib/i18n";
 import { resolveAccountSchema, savePayoutMethodSchema } from "../../../src/schemas/payouts";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
+import { inPageLanguage } from "../../lib/validation";
 
 export type PayoutOptions = RouterOutputs["payouts"]["options"];
 
@@ -80,7 +81,7 @@ function PayoutDetailsFields({ options, onDone }: { options: PayoutOptions; onDo
       confirmName: false,
       currentPassword: "",
     },
-    validate: schemaResolver(savePayoutMethodSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(savePayoutMethodSchema, { sync: true }), t),
     onValuesChange: (values, previous) => {
       if (
         values.kind !== previous.kind ||

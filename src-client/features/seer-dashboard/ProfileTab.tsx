@@ -26,6 +26,7 @@ import { trpc } from "../../trpc";
 import { UploadError, uploadFile } from "../../lib/upload";
 import { dashboardMessages, toastText } from "./format";
 import type { DashboardSeer } from "./types";
+import { inPageLanguage } from "../../lib/validation";
 
 interface ProfileFormValues {
   price15Min: string;
@@ -116,7 +117,7 @@ function ProfileForm({ seer, onDone }: { seer: DashboardSeer; onDone: () => void
   const form = useForm<ProfileFormValues>({
     mode: "controlled",
     initialValues: toForm(seer),
-    validate: schemaResolver(seerProfileUpdateSchema, { sync: true }),
+    validate: inPageLanguage(schemaResolver(seerProfileUpdateSchema, { sync: true }), t),
   });
   const update = trpc.seerDashboard.updateProfile.useMutation({
     onSuccess: () => {

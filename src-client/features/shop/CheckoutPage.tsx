@@ -21,42 +21,14 @@ import { toDecimal } from "../../../src/domain/money";
 import { orderTotals, SHIPPING_METHODS, type OrderTotals } from "../../../src/domain/shipping";
 import { checkoutFormSchema, type CheckoutFormValues, type CreateOrderPaymentInput } from "../../../src/schemas/shop";
 import { isUnauthorizedError, redirectToLogin } from "../../lib/auth";
-import { useI18n, type Translate } from "../../lib/i18n";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 import type { Currency } from "../../../src/domain/currencies";
-import type { MessageId } from "../../../src/i18n/messages/en";
 import { PaymentMethods, changePaymentChoice, useOfferedChoice, type StartedCharge } from "../payments/PaymentMethods";
 import { choiceCurrency, type PaymentChoice } from "../payments/payment-choice";
 import { OrderSummary, type SummaryItem } from "./OrderSummary";
-
-/**
- * The Shipping Information form's own checks in the page's language: checkoutFormSchema (src/schemas/shop.ts, shared
- * with the server) words them in English, each one a message of the catalog.
- */
-const CHECK_MESSAGES: Record<string, MessageId> = {
-  "Full name is required": "shop.invalid.nameRequired",
-  "Full name is too long": "shop.invalid.nameTooLong",
-  "Email is required": "shop.invalid.emailRequired",
-  "Email is too long": "shop.invalid.emailTooLong",
-  "Enter a valid email address": "shop.invalid.email",
-  "Phone is required": "shop.invalid.phoneRequired",
-  "Phone number is too long": "shop.invalid.phoneTooLong",
-  "Shipping address is required": "shop.invalid.addressRequired",
-  "Shipping address is too long": "shop.invalid.addressTooLong",
-  "Choose a shipping method": "shop.invalid.method",
-};
-
-const checkShipping = schemaResolver(checkoutFormSchema, { sync: true });
-
-/** The form's errors, each in the page's language (one the catalog does not know is shown as the schema words it). */
-const validateShipping = (t: Translate) => (values: CheckoutFormValues) =>
-  Object.fromEntries(
-    Object.entries(checkShipping(values)).map(([field, error]) => {
-      const id = typeof error === "string" ? CHECK_MESSAGES[error] : undefined;
-      return [field, id ? t(id) : error];
-    }),
-  );
+import { inPageLanguage } from "../../lib/validation";
 
 function Spinner() {
   const { t } = useI18n();
@@ -179,7 +151,7 @@ function Checkout() {
   const form = useForm<CheckoutFormValues>({
     mode: "controlled",
     initialValues: { shippingName: "", shippingEmail: "", shippingPhone: "", shippingAddress: "", shippingMethod: "standard" },
-    validate: validateShipping(t),
+    validate: inPageLanguage(schemaResolver(checkoutFormSchema, { sync: true }), t),
   });
 
   const lines = cart.data ?? [];

@@ -28,6 +28,7 @@ import { ContactFields, SubmitApplication } from "../applications/ApplicationPar
 import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
 import { SpecializationsInput } from "../applications/SpecializationsInput";
 import { fieldErrorsOf, PayoutInstitutionFields } from "../seer-dashboard/PayoutDetailsForm";
+import { inPageLanguage } from "../../lib/validation";
 
 /** The registration document is an upload of the ID document kind (decision 162), with its own words when it fails. */
 const REGISTRATION_DOCUMENT: UploadTarget = {
@@ -251,7 +252,7 @@ function ApplicationForm() {
       confirmName: false,
     },
     validate: (values) => {
-      const errors = schemaResolver(vendorApplicationSchema, { sync: true })(values);
+      const errors = inPageLanguage(schemaResolver(vendorApplicationSchema, { sync: true }), t)(values);
       if (!checkedRef.current) errors["payout.accountNumber"] ??= t("vendor.payout.checkNameFirst");
       else if (!values.confirmName) errors.confirmName = t("vendor.payout.confirmAccount");
       return errors;

@@ -25,6 +25,7 @@ import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
 import { fieldErrorsOf } from "../seer-dashboard/PayoutDetailsForm";
+import { inPageLanguage } from "../../lib/validation";
 
 type Product = RouterOutputs["vendors"]["products"][number];
 
@@ -121,7 +122,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     mode: "controlled",
     initialValues: valuesOf(product),
     validate: (values) =>
-      schemaResolver(vendorProductSchema, { sync: true })({
+      inPageLanguage(schemaResolver(vendorProductSchema, { sync: true }), t)({
         ...values,
         categoryId: values.categoryId || null,
         imageUrl: values.imageUrl || null,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UserRole } from "../../../db/schema";
+import type { Locale } from "../../../src/i18n/locales";
 import type { Clock } from "../clock";
 
 /** The signed-in user as every procedure sees it: never a password hash. */
@@ -29,6 +30,8 @@ export interface Context {
   user: SessionUser | null;
   req: FastifyRequest;
   res: FastifyReply;
+  /** The language the request is answered in: its refusals and zod's messages (platform/i18n.ts `requestLocale`). */
+  locale: Locale;
 }
 
 /** Builds a request's context: the user is loaded once, from the session, and narrowed by the procedure ladder. */

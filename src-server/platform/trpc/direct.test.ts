@@ -45,7 +45,7 @@ function createContext(req: FastifyRequest, res: FastifyReply): Promise<Context>
           secondFactor: false,
         }
       : null;
-  return Promise.resolve({ services: {} as AppServices, clock: systemClock, user, req, res });
+  return Promise.resolve({ services: {} as AppServices, clock: systemClock, user, req, res, locale: "en" });
 }
 
 /** tRPC's fastify plugin over `handlerRouter`, with or without the direct answer of queries over `appRouter` before it. */

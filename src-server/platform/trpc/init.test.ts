@@ -22,6 +22,7 @@ const as = (role: SessionUser["role"] | null) =>
     clock: systemClock,
     req: {} as FastifyRequest,
     res: {} as FastifyReply,
+    locale: "en",
     user: role ? { id: `u-${role}`, email: `${role}@x.co`, firstName: null, lastName: null, profileImageUrl: null, role, emailVerified: true, secondFactor: true } : null,
   } satisfies Context);
 

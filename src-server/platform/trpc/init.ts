@@ -1,19 +1,29 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError, z } from "zod";
+import { ZodError } from "zod";
+import { DEFAULT_LOCALE } from "../../../src/i18n/locales";
 import { AppError } from "../../../src/errors";
 import { CONFIRM_IT_IS_YOU, FRESH_CONFIRMATION_MS, SET_UP_SECOND_FACTOR } from "../../../src/domain/second-factor";
 import type { AdminActor } from "../audit";
 import type { Context } from "./context";
 import { internalErrorMessage, NUL_REFUSED, requestIdOf, toTRPCError } from "./errors";
+import { flattenIn, translateRefusal, zodMessageIn } from "./refusals";
 import { transformer } from "./transformer";
 
 const t = initTRPC.context<Context>().create({
   // superjson on the wire (the client reads it with superjson), plain data sent without its walk.
   transformer,
   errorFormatter({ shape, error, ctx }) {
-    const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
+    // A refusal and zod's messages in the request's language (issue #45): found by their English (./refusals.ts).
+    const locale = ctx?.locale ?? DEFAULT_LOCALE;
+    const invalid = error.cause instanceof ZodError ? error.cause : null;
+    const zodError = invalid ? flattenIn(invalid, locale) : null;
     // Anything unexpected answers a generic message and the request id, in every environment; the log has the rest.
-    const message = shape.data.httpStatus >= 500 ? internalErrorMessage(ctx?.req.id ?? requestIdOf(error)) : shape.message;
+    const message =
+      shape.data.httpStatus >= 500
+        ? internalErrorMessage(ctx?.req.id ?? requestIdOf(error))
+        : invalid && shape.message === invalid.message
+          ? zodMessageIn(invalid, locale)
+          : translateRefusal(shape.message, locale);
     return { ...shape, message, data: { ...shape.data, stack: undefined, zodError } };
   },
 });

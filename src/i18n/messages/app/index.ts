@@ -20,6 +20,7 @@ import { payoutSetup } from "./payoutSetup";
 import { sessions } from "./sessions";
 import { shop } from "./shop";
 import { toasts } from "./toasts";
+import { validation } from "./validation";
 import { vendor } from "./vendor";
 
 /**
@@ -54,6 +55,7 @@ export const areas = {
   calendars,
   orders,
   shop,
+  validation,
 } as const;
 
 type Areas = typeof areas;

@@ -2,6 +2,9 @@ import { accountMail } from "./accountMail";
 import { applicationMail } from "./applicationMail";
 import { bookingMail } from "./bookingMail";
 import { bookingPush } from "./bookingPush";
+import { errors } from "./errors";
+import { errorsBookings } from "./errorsBookings";
+import { errorsShop } from "./errorsShop";
 import { mail } from "./mail";
 import { messageMail } from "./messageMail";
 import { pages } from "./pages";
@@ -12,7 +15,7 @@ import { payoutMail } from "./payoutMail";
  * the answers of its procedures), one module per area, each with its English and its French, like ../app. Never loaded
  * by a browser. Ids start with their area's name (scripts/i18n-catalogs.test.ts).
  */
-export const areas = { mail, bookingMail, bookingPush, accountMail, messageMail, payoutMail, applicationMail, pages } as const;
+export const areas = { mail, bookingMail, bookingPush, accountMail, messageMail, payoutMail, applicationMail, pages, errors, errorsBookings, errorsShop } as const;
 
 type Areas = typeof areas;
 export type ServerMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
