@@ -22,6 +22,8 @@ export const Route = createFileRoute("/login")({
       wait: wholeNumber(search.wait, 1, 900),
       second: oneOf(search.second, SECOND_STEPS),
     }),
+  // The drawn page carries its texts (src/i18n/drawn-areas.ts); reached from another screen, it fetches the app's catalog.
+  beforeLoad: ({ context }) => (context.i18n.has("signIn.welcome") ? undefined : context.i18n.ensureApp()),
   component: LoginRoute,
 });
 

@@ -15,6 +15,11 @@ export const en = {
   "page.about": "About",
   "page.contact": "Contact",
   "page.seerTitle": "{name}, {tradition}",
+  // The account's pages' titles (their texts are the app's catalog's: signIn, account).
+  "page.forgotPassword": "Forgot Password",
+  "page.resetPassword": "Reset Password",
+  "page.verifyEmail": "Confirm Your E-mail",
+  "page.profile": "Your Profile",
 
   // Header and footer (src-client/components/layout).
   "nav.seers": "Meet Our Seers",

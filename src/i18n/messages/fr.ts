@@ -10,6 +10,10 @@ export const fr: Record<PublicMessageId, string> = {
   "page.about": "À propos",
   "page.contact": "Contact",
   "page.seerTitle": "{name}, {tradition}",
+  "page.forgotPassword": "Mot de passe oublié",
+  "page.resetPassword": "Nouveau mot de passe",
+  "page.verifyEmail": "Confirmez votre e-mail",
+  "page.profile": "Votre profil",
 
   "nav.seers": "Nos Seers",
   "nav.shop": "Marché sacré",

@@ -5,6 +5,7 @@ import { dashboardSchedule } from "./dashboardSchedule";
 import { payment } from "./payment";
 import { payoutDetails } from "./payoutDetails";
 import { sessions } from "./sessions";
+import { signIn } from "./signIn";
 
 /**
  * The app's catalog (issue #45): the messages of the screens the server does not draw (signed-in pages, the booking
@@ -14,7 +15,7 @@ import { sessions } from "./sessions";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions } as const;
+export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions, signIn } as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
