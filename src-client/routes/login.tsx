@@ -1,5 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SECOND_STEPS, SIGN_IN_REFUSALS, type SecondStepKind, type SignInRefusalCode } from "../../src/domain/sign-in-refusal-codes";
+import {
+  SECOND_STEPS,
+  SIGN_IN_REFUSALS,
+  type SecondStepKind,
+  type SignInRefusalCode,
+} from "../../src/domain/sign-in-refusal-codes";
 import { oneOf, present, text, wholeNumber } from "../../src/schemas/search";
 import { SignInPage } from "../features/account/SignInPage";
 
@@ -29,7 +34,5 @@ export const Route = createFileRoute("/login")({
 
 function LoginRoute() {
   const { returnTo, mode, error, wait, second } = Route.useSearch();
-  return (
-    <SignInPage returnTo={returnTo} initialMode={mode ?? "signin"} refusal={error && { error, wait }} second={second} />
-  );
+  return <SignInPage returnTo={returnTo} initialMode={mode ?? "signin"} refusal={error && { error, wait }} second={second} />;
 }

@@ -38,7 +38,6 @@ async function signInPage(refusal?: SignInRefusal, second?: SecondStepKind, i18n
   return i18n ? <I18nProvider value={i18n}>{page}</I18nProvider> : page;
 }
 
-
 const fieldNamed = (container: HTMLElement, name: string) => container.querySelector(`input[name="${name}"]`) as HTMLInputElement;
 
 describe("the sign-in page the server drew", () => {
@@ -175,7 +174,11 @@ describe("the sign-in page in French (issue #45)", () => {
   });
 
   it("signs up in French", async () => {
-    server.use(...trpcHandlers({ "account.signUp": () => ({ message: "Check your email: we sent you a link to confirm your address and sign in." }) }));
+    server.use(
+      ...trpcHandlers({
+        "account.signUp": () => ({ message: "Check your email: we sent you a link to confirm your address and sign in." }),
+      }),
+    );
     const rootRoute = createRootRoute({ component: () => <SignInPage returnTo="/" initialMode="signup" /> });
     const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/login"] }) });
     await router.load();

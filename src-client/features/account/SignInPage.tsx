@@ -190,19 +190,12 @@ function SecondStepForm({
         {passkeys && (
           <>
             <Text size="sm">{t("signIn.passkeyText")}</Text>
-            <Button
-              variant="light"
-              onClick={() => void signInWithPasskey()}
-              loading={challenge.isPending}
-              disabled={!hydrated}
-            >
+            <Button variant="light" onClick={() => void signInWithPasskey()} loading={challenge.isPending} disabled={!hydrated}>
               {t("signIn.usePasskey")}
             </Button>
           </>
         )}
-        <Text size="sm">
-          {totp ? t("signIn.codeTotp") : t("signIn.codeRecovery")}
-        </Text>
+        <Text size="sm">{totp ? t("signIn.codeTotp") : t("signIn.codeRecovery")}</Text>
         {message && (
           <Alert color="red" role="alert">
             {message}

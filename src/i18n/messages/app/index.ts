@@ -1,4 +1,6 @@
 import { access } from "./access";
+import { account } from "./account";
+import { accountSecurity } from "./accountSecurity";
 import { booking } from "./booking";
 import { dashboard } from "./dashboard";
 import { dashboardSchedule } from "./dashboardSchedule";
@@ -15,7 +17,7 @@ import { signIn } from "./signIn";
  * (scripts/i18n-catalogs.test.ts). An area's module: `const en = {...} as const; const fr: Record<keyof typeof en,
  * string> = {...}; export const area = { en, fr };`, listed here.
  */
-export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions, signIn } as const;
+export const areas = { access, dashboard, dashboardSchedule, payoutDetails, booking, payment, sessions, signIn, account, accountSecurity } as const;
 
 type Areas = typeof areas;
 export type AppMessageId = { [K in keyof Areas]: keyof Areas[K]["en"] }[keyof Areas];
