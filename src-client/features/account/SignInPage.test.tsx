@@ -200,7 +200,8 @@ describe("the sign-in page in French (issue #45)", () => {
     await userEvent.type(screen.getByLabelText(/Mot de passe/), "a long and unusual passphrase");
     await userEvent.click(screen.getByRole("button", { name: "Créer le compte" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Consultez vos e-mails");
-  });
+    // Typing four fields on a loaded machine takes a while.
+  }, 60_000);
 });
 
 /** Mantine's mark of a required field. */
