@@ -70,8 +70,8 @@ describe("/profile's own sections in the pseudo-language", () => {
     const role = await screen.findByTestId("profile-role");
     const card = role.closest<HTMLElement>(".mantine-Paper-root");
     if (!card) throw new Error("No card");
-    const sections = [/Account and security/, /^⟦Security⟧$/, /Phone number for SMS/, /Notifications on this device/].map((name) =>
-      screen.getByRole("region", { name }),
+    const sections = [/Account and security/, /^⟦Security⟧$/, /Phone number for SMS/, /Notifications on this device/].map(
+      (name) => screen.getByRole("region", { name }),
     );
     await waitFor(() => expect(within(sections[1] as HTMLElement).getByText(/Recovery codes left/)).toBeInTheDocument());
     await waitFor(() => expect(within(sections[2] as HTMLElement).getByText(/is confirmed/)).toBeInTheDocument());
