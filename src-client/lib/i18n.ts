@@ -14,6 +14,8 @@ export interface AppI18n {
    * await it before they show (their routes' `beforeLoad`, checkAccess); the public pages never fetch it.
    */
   ensureApp: () => Promise<void>;
+  /** Whether this message is at hand: a drawn page may carry an area of the app's catalog (src/i18n/drawn-areas.ts). */
+  has: (id: MessageId) => boolean;
 }
 
 /** The app's catalog in a language, a chunk of its own per language. */
@@ -30,6 +32,7 @@ export function createI18n(locale: Locale, messages: Messages): AppI18n {
   return {
     locale,
     t: (id, values) => i18n._(id, values),
+    has: (id) => i18n.messages[id] !== undefined,
     // A failed fetch (offline) is tried again by the next screen that needs it.
     ensureApp: () =>
       (app ??= appMessages(locale).then(

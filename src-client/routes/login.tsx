@@ -1,5 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SECOND_STEPS, SIGN_IN_REFUSALS, type SecondStepKind, type SignInRefusalCode } from "../../src/domain/sign-in-refusal-codes";
+import {
+  SECOND_STEPS,
+  SIGN_IN_REFUSALS,
+  type SecondStepKind,
+  type SignInRefusalCode,
+} from "../../src/domain/sign-in-refusal-codes";
 import { oneOf, present, text, wholeNumber } from "../../src/schemas/search";
 import { SignInPage } from "../features/account/SignInPage";
 
@@ -22,12 +27,12 @@ export const Route = createFileRoute("/login")({
       wait: wholeNumber(search.wait, 1, 900),
       second: oneOf(search.second, SECOND_STEPS),
     }),
+  // The drawn page carries its texts (src/i18n/drawn-areas.ts); reached from another screen, it fetches the app's catalog.
+  beforeLoad: ({ context }) => (context.i18n.has("signIn.welcome") ? undefined : context.i18n.ensureApp()),
   component: LoginRoute,
 });
 
 function LoginRoute() {
   const { returnTo, mode, error, wait, second } = Route.useSearch();
-  return (
-    <SignInPage returnTo={returnTo} initialMode={mode ?? "signin"} refusal={error && { error, wait }} second={second} />
-  );
+  return <SignInPage returnTo={returnTo} initialMode={mode ?? "signin"} refusal={error && { error, wait }} second={second} />;
 }

@@ -27,4 +27,9 @@ export const TRANSLATED_PAGE_NAMES: Partial<Record<string, PublicMessageId>> = {
   "/contact": "page.contact",
   "/terms": "footer.terms",
   "/privacy": "footer.privacy",
+  "/login": "nav.logIn",
+  "/forgot-password": "page.forgotPassword",
+  "/reset-password": "page.resetPassword",
+  "/verify-email": "page.verifyEmail",
+  "/profile": "page.profile",
 };

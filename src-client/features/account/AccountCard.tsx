@@ -2,9 +2,8 @@ import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantin
 import { IconLogout } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { SignedInUser } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { SignOutButton } from "../../components/SignOutButton";
-
-const roleLabel: Record<SignedInUser["role"], string> = { client: "Client", seer: "Seer", admin: "Admin" };
 
 function fullName(user: SignedInUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
@@ -12,6 +11,7 @@ function fullName(user: SignedInUser): string {
 
 /** The top of /profile: who is signed in, their role, their way to their dashboard, and signing out. */
 export function AccountCard({ user }: { user: SignedInUser }) {
+  const { t } = useI18n();
   const name = fullName(user);
   return (
     <Paper withBorder radius="lg" p={{ base: "lg", sm: "xl" }}>
@@ -28,23 +28,23 @@ export function AccountCard({ user }: { user: SignedInUser }) {
               {user.email}
             </Text>
             <Badge variant="light" color="forest" w="fit-content" data-testid="profile-role">
-              {roleLabel[user.role]}
+              {t(`account.role.${user.role}`)}
             </Badge>
           </Stack>
         </Group>
         <Group gap="sm">
           {user.role === "seer" && (
             <Button component={Link} to="/seer/dashboard" variant="light">
-              Seer Dashboard
+              {t("account.seerDashboard")}
             </Button>
           )}
           {user.role === "admin" && (
             <Button component={Link} to="/admin" variant="light">
-              Admin
+              {t("nav.admin")}
             </Button>
           )}
           <SignOutButton variant="outline" color="dark" leftSection={<IconLogout size={18} aria-hidden />}>
-            Sign Out
+            {t("account.signOut")}
           </SignOutButton>
         </Group>
       </Group>

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useState } from "react";
 import {
   changeEmailSchema,
@@ -24,9 +24,10 @@ import {
 } from "../../../src/schemas/auth";
 import type { SignedInUser } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
-import { inPageLanguage } from "../../lib/validation";
+import { accountText, translatedResolver } from "./texts";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -39,21 +40,33 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/**
+ * What the server answers a new link or a new address with: one of its few texts (src-server/modules/account), in the
+ * page's language.
+ */
+function sentText(t: Translate, message: string): string {
+  if (message === "We sent you a new link. Please check your email.") return t("account.verificationSent");
+  if (message === "Your email address is already confirmed.") return t("account.alreadyVerified");
+  if (message === "We sent a link to your new address. Your email changes when you open it.") return t("account.emailChangeSent");
+  return message;
+}
+
 /** Shown until the address is confirmed: paying, applying and publishing wait for it. */
 function VerifyBanner() {
+  const { t } = useI18n();
   const resend = trpc.account.resendVerification.useMutation();
   return (
-    <Alert color="ochre" title="Please confirm your email address" role="status">
+    <Alert color="ochre" title={t("account.verifyTitle")} role="status">
       <Stack gap="xs">
-        <Text size="sm">We sent you a link. Until you open it you cannot pay, apply as a Seer or publish articles.</Text>
-        {resend.data && <Text size="sm">{resend.data.message}</Text>}
+        <Text size="sm">{t("account.verifyText")}</Text>
+        {resend.data && <Text size="sm">{sentText(t, resend.data.message)}</Text>}
         {resend.error && (
           <Text size="sm" c="red.8" role="alert">
-            {resend.error.message}
+            {accountText(t, resend.error.message)}
           </Text>
         )}
         <Button size="xs" variant="light" w="fit-content" onClick={() => resend.mutate()} loading={resend.isPending}>
-          Send a new link
+          {t("account.sendNewLink")}
         </Button>
       </Stack>
     </Alert>
@@ -61,32 +74,43 @@ function VerifyBanner() {
 }
 
 function ChangePassword({ user }: { user: SignedInUser }) {
+  const { t } = useI18n();
   const form = useForm<ChangePasswordInput>({
     mode: "controlled",
     initialValues: { currentPassword: "", newPassword: "" },
-    validate: inPageLanguage(schemaResolver(changePasswordSchema, { sync: true }), t),
+    validate: translatedResolver(changePasswordSchema, t),
   });
   const change = trpc.account.changePassword.useMutation({ onSuccess: () => form.reset() });
   return (
-    <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate aria-label="Change password">
+    <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate aria-label={t("account.changePassword")}>
       <Stack gap="sm">
         <Title order={3} fz="h5">
-          Change password
+          {t("account.changePassword")}
         </Title>
-        {change.isSuccess && <Text size="sm">Password changed. Your other sessions were signed out.</Text>}
+        {change.isSuccess && <Text size="sm">{t("account.passwordChanged")}</Text>}
         {change.error && (
           <Text size="sm" c="red.8" role="alert">
-            {change.error.message}
+            {accountText(t, change.error.message)}
           </Text>
         )}
-        <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
-        <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps("newPassword")} />
+        <PasswordInput
+          label={t("account.currentPassword")}
+          autoComplete="current-password"
+          visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
+          {...form.getInputProps("currentPassword")}
+        />
+        <PasswordInput
+          label={t("account.newPassword")}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
+          {...form.getInputProps("newPassword")}
+        />
         <PasswordStrengthMeter
           password={form.getValues().newPassword}
           userInputs={[user.email, user.firstName ?? "", user.lastName ?? ""]}
         />
         <Button type="submit" w="fit-content" loading={change.isPending}>
-          Change Password
+          {t("account.changePasswordButton")}
         </Button>
       </Stack>
     </form>
@@ -94,39 +118,41 @@ function ChangePassword({ user }: { user: SignedInUser }) {
 }
 
 function ChangeEmail() {
+  const { t } = useI18n();
   const form = useForm<ChangeEmailInput>({
     mode: "uncontrolled",
     initialValues: { currentPassword: "", newEmail: "" },
-    validate: inPageLanguage(schemaResolver(changeEmailSchema, { sync: true }), t),
+    validate: translatedResolver(changeEmailSchema, t),
   });
   const change = trpc.account.changeEmail.useMutation();
   return (
-    <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate aria-label="Change email">
+    <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate aria-label={t("account.changeEmail")}>
       <Stack gap="sm">
         <Title order={3} fz="h5">
-          Change email
+          {t("account.changeEmail")}
         </Title>
-        {change.data && <Text size="sm">{change.data.message}</Text>}
+        {change.data && <Text size="sm">{sentText(t, change.data.message)}</Text>}
         {change.error && (
           <Text size="sm" c="red.8" role="alert">
-            {change.error.message}
+            {accountText(t, change.error.message)}
           </Text>
         )}
         <TextInput
-          label="New email"
+          label={t("account.newEmail")}
           type="email"
           autoComplete="email"
           key={form.key("newEmail")}
           {...form.getInputProps("newEmail")}
         />
         <PasswordInput
-          label="Current password"
+          label={t("account.currentPassword")}
           autoComplete="current-password"
+          visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
           key={form.key("currentPassword")}
           {...form.getInputProps("currentPassword")}
         />
         <Button type="submit" w="fit-content" loading={change.isPending}>
-          Change Email
+          {t("account.changeEmailButton")}
         </Button>
       </Stack>
     </form>
@@ -134,6 +160,7 @@ function ChangeEmail() {
 }
 
 function Sessions() {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const sessions = trpc.account.sessions.useQuery();
   const refresh = () => void utils.account.sessions.invalidate();
@@ -142,20 +169,20 @@ function Sessions() {
   return (
     <Stack gap="sm">
       <Title order={3} fz="h5">
-        Where you are signed in
+        {t("account.sessions")}
       </Title>
       {sessions.error && (
         <Text size="sm" c="red.8" role="alert">
-          {sessions.error.message}
+          {accountText(t, sessions.error.message)}
         </Text>
       )}
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Browser</Table.Th>
-            <Table.Th>Signed in</Table.Th>
+            <Table.Th>{t("account.browser")}</Table.Th>
+            <Table.Th>{t("account.signedIn")}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t("account.actions")}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -163,14 +190,15 @@ function Sessions() {
           {(sessions.data ?? []).map((s) => (
             <Table.Tr key={s.id}>
               <Table.Td style={{ overflowWrap: "anywhere" }}>
-                {s.userAgent ?? "Unknown browser"}
-                {s.current ? " (this browser)" : ""}
+                {s.current
+                  ? t("account.thisBrowser", { browser: s.userAgent ?? t("account.unknownBrowser") })
+                  : (s.userAgent ?? t("account.unknownBrowser"))}
               </Table.Td>
               <Table.Td>{s.createdAt ? formatDate(s.createdAt) : ""}</Table.Td>
               <Table.Td>
                 {!s.current && (
                   <Button size="xs" variant="subtle" color="red.8" onClick={() => endOne.mutate({ sessionId: s.id })}>
-                    Sign out
+                    {t("account.signOutOne")}
                   </Button>
                 )}
               </Table.Td>
@@ -179,52 +207,52 @@ function Sessions() {
         </Table.Tbody>
       </Table>
       <Button size="xs" variant="light" w="fit-content" onClick={() => endOthers.mutate()} loading={endOthers.isPending}>
-        Sign out all other sessions
+        {t("account.signOutOthers")}
       </Button>
     </Stack>
   );
 }
 
 function DeleteAccount() {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const form = useForm<DeleteAccountInput>({
     mode: "uncontrolled",
     initialValues: { currentPassword: "" },
-    validate: inPageLanguage(schemaResolver(deleteAccountSchema, { sync: true }), t),
+    validate: translatedResolver(deleteAccountSchema, t),
   });
   const remove = trpc.account.deleteAccount.useMutation({ onSuccess: () => window.location.assign("/") });
   return (
     <Stack gap="sm">
       <Title order={3} fz="h5">
-        Delete account
+        {t("account.delete")}
       </Title>
-      <Text size="sm">
-        Your personal data is removed. Bookings and orders are kept for accounting, without your name or address.
-      </Text>
+      <Text size="sm">{t("account.deleteText")}</Text>
       <Button color="red.8" variant="outline" w="fit-content" onClick={() => setOpen(true)}>
-        Delete My Account
+        {t("account.deleteMine")}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Delete your account?">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("account.deleteTitle")}>
         <form onSubmit={form.onSubmit((values) => remove.mutate(values))} noValidate>
           <Stack>
-            <Text size="sm">This cannot be undone. Enter your password to confirm.</Text>
+            <Text size="sm">{t("account.deleteConfirm")}</Text>
             {remove.error && (
               <Text size="sm" c="red.8" role="alert">
-                {remove.error.message}
+                {accountText(t, remove.error.message)}
               </Text>
             )}
             <PasswordInput
-              label="Current password"
+              label={t("account.currentPassword")}
               autoComplete="current-password"
+              visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
               key={form.key("currentPassword")}
               {...form.getInputProps("currentPassword")}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
-                Cancel
+                {t("account.cancel")}
               </Button>
               <Button type="submit" color="red.8" loading={remove.isPending}>
-                Delete Account
+                {t("account.deleteAccount")}
               </Button>
             </Group>
           </Stack>
@@ -236,8 +264,9 @@ function DeleteAccount() {
 
 /** The profile's account controls: confirmation, password, e-mail, sessions, the data download and deletion. */
 export function AccountSettings({ user }: { user: SignedInUser }) {
+  const { t } = useI18n();
   return (
-    <Section title="Account and security">
+    <Section title={t("account.settings")}>
       <Stack gap="xl">
         {!user.emailVerified && <VerifyBanner />}
         <ChangePassword user={user} />
@@ -245,10 +274,10 @@ export function AccountSettings({ user }: { user: SignedInUser }) {
         <Sessions />
         <Stack gap="sm">
           <Title order={3} fz="h5">
-            Your data
+            {t("account.yourData")}
           </Title>
           <Button component="a" href="/api/account/export" download variant="light" w="fit-content">
-            Download My Data
+            {t("account.download")}
           </Button>
         </Stack>
         <DeleteAccount />

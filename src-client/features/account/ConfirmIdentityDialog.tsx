@@ -1,8 +1,10 @@
 import { Button, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
 import { answerConfirmation, confirmationAsked, subscribeToConfirmation } from "../../lib/confirm-identity";
+import { useI18n } from "../../lib/i18n";
 import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
+import { accountText } from "./texts";
 
 type Way = "password" | "code" | "passkey";
 
@@ -12,6 +14,7 @@ type Way = "password" | "code" | "passkey";
  * it was: the form below stays as the person left it.
  */
 export function ConfirmIdentityDialog() {
+  const { t } = useI18n();
   const opened = useSyncExternalStore(subscribeToConfirmation, confirmationAsked, () => false);
   const [way, setWay] = useState<Way>("password");
   const [value, setValue] = useState("");
@@ -37,7 +40,7 @@ export function ConfirmIdentityDialog() {
   };
   return (
     // Above the dialog whose action it confirms (a refund's, an admin cancellation's), which stays open beneath.
-    <Modal opened={opened} onClose={close} title="Confirm it's you" zIndex={400}>
+    <Modal opened={opened} onClose={close} title={t("account.confirmIt")} zIndex={400}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -47,7 +50,7 @@ export function ConfirmIdentityDialog() {
         noValidate
       >
         <Stack>
-          <Text size="sm">For your security, confirm it's you before this change.</Text>
+          <Text size="sm">{t("account.confirmItText")}</Text>
           <SegmentedControl
             value={way}
             onChange={(v) => {
@@ -57,29 +60,30 @@ export function ConfirmIdentityDialog() {
               confirm.reset();
             }}
             data={[
-              { value: "password", label: "Password" },
-              { value: "code", label: "Authenticator code" },
-              { value: "passkey", label: "Passkey" },
+              { value: "password", label: t("signIn.password") },
+              { value: "code", label: t("account.way.code") },
+              { value: "passkey", label: t("account.way.passkey") },
             ]}
           />
           {(confirm.error ?? passkeyError) && (
             <Text size="sm" c="red.8" role="alert">
-              {confirm.error?.message ?? passkeyError}
+              {confirm.error ? accountText(t, confirm.error.message) : passkeyError}
             </Text>
           )}
           {way === "passkey" ? (
-            <Text size="sm">Confirm uses your passkey: your browser will ask for it.</Text>
+            <Text size="sm">{t("account.passkeyConfirm")}</Text>
           ) : way === "password" ? (
             <PasswordInput
-              label="Password"
+              label={t("signIn.password")}
               autoComplete="current-password"
+              visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
               value={value}
               onChange={(e) => setValue(e.currentTarget.value)}
               data-autofocus
             />
           ) : (
             <TextInput
-              label="Code from your app or a recovery code"
+              label={t("account.codeLabel")}
               autoComplete="one-time-code"
               inputMode="text"
               value={value}
@@ -89,10 +93,10 @@ export function ConfirmIdentityDialog() {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t("account.cancel")}
             </Button>
             <Button type="submit" loading={confirm.isPending || challenge.isPending}>
-              Confirm
+              {t("account.confirm")}
             </Button>
           </Group>
         </Stack>

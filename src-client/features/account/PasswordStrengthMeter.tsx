@@ -1,8 +1,8 @@
 import { Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { PasswordStrength } from "../../../src/domain/password-strength";
+import { useI18n } from "../../lib/i18n";
 
-const LABELS = ["Very weak", "Weak", "Fair", "Strong", "Very strong"] as const;
 const COLORS = ["red.8", "red.8", "yellow.8", "forest", "forest"] as const;
 
 /**
@@ -10,6 +10,7 @@ const COLORS = ["red.8", "red.8", "yellow.8", "forest", "forest"] as const;
  * dictionaries are large, so they are loaded only when someone starts typing a new password.
  */
 export function PasswordStrengthMeter({ password, userInputs = [] }: { password: string; userInputs?: readonly string[] }) {
+  const { t, locale } = useI18n();
   const [judged, setJudged] = useState<{ password: string; strength: PasswordStrength } | null>(null);
   const inputs = userInputs.join("\u0001");
   useEffect(() => {
@@ -27,10 +28,11 @@ export function PasswordStrengthMeter({ password, userInputs = [] }: { password:
   if (!strength) return null;
   return (
     <Stack gap={4} aria-live="polite">
-      <Progress value={(strength.score + 1) * 20} color={COLORS[strength.score]} size="sm" aria-label="Password strength" />
+      <Progress value={(strength.score + 1) * 20} color={COLORS[strength.score]} size="sm" aria-label={t("signIn.strength")} />
       <Text size="sm" c="dimmed">
-        Password strength: {LABELS[strength.score]}
-        {strength.feedback ? `. ${strength.feedback}` : ""}
+        {t("signIn.strengthIs", { level: t(`signIn.strength.${strength.score}`) })}
+        {/* The checker's advice is English (its only dictionary and words here): an English page alone shows it. */}
+        {strength.feedback && locale === "en" ? `. ${strength.feedback}` : ""}
       </Text>
     </Stack>
   );

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { DEFAULT_PHONE_COUNTRY, PHONE_CODE_MINUTES, PHONE_COUNTRIES } from "../../../src/domain/phone-countries";
 import { phoneConfirmSchema, phoneStartSchema } from "../../../src/schemas/phone";
 import { notifyActionError } from "../../lib/actionError";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { inPageLanguage } from "../../lib/validation";
@@ -14,8 +15,21 @@ type StartInput = z.input<typeof phoneStartSchema>;
 
 const COUNTRY_OPTIONS = PHONE_COUNTRIES.map(([code, name, dial]) => ({ value: code, label: `${name} (+${dial})` }));
 
+/**
+ * The countries in the page's language: English keeps the list's own names; another language names them through
+ * `Intl.DisplayNames` (ordered by those names), which the list's English need not match.
+ */
+function countryOptions(locale: string): { value: string; label: string }[] {
+  if (locale === "en") return COUNTRY_OPTIONS;
+  const names = new Intl.DisplayNames([locale], { type: "region" });
+  return PHONE_COUNTRIES.map(([code, name, dial]) => ({ value: code, label: `${names.of(code) ?? name} (+${dial})` })).sort(
+    (a, b) => a.label.localeCompare(b.label, locale),
+  );
+}
+
 /** The number and its country, to which a code is texted. */
 function NumberForm({ onSent, initial }: { onSent: (status: PhoneStatus, input: StartInput) => void; initial?: StartInput }) {
+  const { t, locale } = useI18n();
   const form = useForm<StartInput>({
     mode: "controlled",
     initialValues: initial ?? { country: DEFAULT_PHONE_COUNTRY, number: "" },
@@ -25,19 +39,28 @@ function NumberForm({ onSent, initial }: { onSent: (status: PhoneStatus, input: 
   return (
     <form
       noValidate
-      aria-label="Your number"
+      aria-label={t("accountSecurity.phone.number")}
       onSubmit={form.onSubmit((values) => send.mutate(values, { onSuccess: (status) => onSent(status, values) }))}
     >
       <Stack gap="sm" maw={420}>
-        <NativeSelect label="Country" data={COUNTRY_OPTIONS} {...form.getInputProps("country")} />
-        <TextInput label="Phone number" type="tel" autoComplete="tel-national" {...form.getInputProps("number")} />
+        <NativeSelect
+          label={t("accountSecurity.phone.country")}
+          data={countryOptions(locale)}
+          {...form.getInputProps("country")}
+        />
+        <TextInput
+          label={t("accountSecurity.phone.phone")}
+          type="tel"
+          autoComplete="tel-national"
+          {...form.getInputProps("number")}
+        />
         {send.error && (
           <Text size="sm" c="red.8" role="alert">
             {send.error.message}
           </Text>
         )}
         <Button type="submit" w="fit-content" loading={send.isPending}>
-          Send code
+          {t("accountSecurity.phone.send")}
         </Button>
       </Stack>
     </form>
@@ -54,6 +77,7 @@ function CodeForm({
   sentTo: StartInput | null;
   onConfirmed: (s: PhoneStatus) => void;
 }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const form = useForm<z.input<typeof phoneConfirmSchema>>({
     mode: "controlled",
@@ -66,14 +90,18 @@ function CodeForm({
   return (
     <form
       noValidate
-      aria-label="Confirm your number"
+      aria-label={t("accountSecurity.phone.confirmForm")}
       onSubmit={form.onSubmit((values) => confirm.mutate(values, { onSuccess: onConfirmed }))}
     >
       <Stack gap="sm" maw={420}>
-        <Text size="sm">
-          We sent a 6-digit code to {pending.number}. It expires in {PHONE_CODE_MINUTES} minutes.
-        </Text>
-        <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.getInputProps("code")} />
+        <Text size="sm">{t("accountSecurity.phone.sent", { number: pending.number, minutes: PHONE_CODE_MINUTES })}</Text>
+        <TextInput
+          label={t("accountSecurity.phone.code")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...form.getInputProps("code")}
+        />
         {(confirm.error ?? resend.error) && (
           <Text size="sm" c="red.8" role="alert">
             {(confirm.error ?? resend.error)?.message}
@@ -81,10 +109,10 @@ function CodeForm({
         )}
         <Group gap="sm">
           <Button type="submit" loading={confirm.isPending}>
-            Confirm number
+            {t("accountSecurity.phone.confirm")}
           </Button>
           <Button variant="subtle" loading={resend.isPending} onClick={() => resend.mutate(again)}>
-            Send a new code
+            {t("accountSecurity.phone.resend")}
           </Button>
         </Group>
       </Stack>
@@ -97,6 +125,7 @@ function CodeForm({
  * 6-digit code sent by SMS, then the choice of confirmations and reminders by SMS.
  */
 export function PhoneSettings() {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const status = trpc.phone.status.useQuery();
   const [changing, setChanging] = useState(false);
@@ -113,21 +142,20 @@ export function PhoneSettings() {
 
   const data = status.data;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label="Phone number for SMS">
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={t("accountSecurity.phone.title")}>
       <Stack gap="sm" align="flex-start">
         <Title order={3} size="h4">
-          Phone number for SMS
+          {t("accountSecurity.phone.title")}
         </Title>
         <Text size="sm" c="dimmed">
-          Get your booking confirmations and the reminders 24 hours before a session by SMS too. We text you a 6-digit code to
-          confirm your number.
+          {t("accountSecurity.phone.intro")}
         </Text>
-        {status.isError && <Text size="sm">The phone number could not be loaded.</Text>}
+        {status.isError && <Text size="sm">{t("accountSecurity.phone.loadFailed")}</Text>}
         {data?.number && (
           <>
-            <Text size="sm">{data.number} is confirmed.</Text>
+            <Text size="sm">{t("accountSecurity.phone.confirmed", { number: data.number })}</Text>
             <Switch
-              label="Confirmations and reminders by SMS"
+              label={t("accountSecurity.phone.sms")}
               // The choice shows at once; the server's answer then stands (a refusal puts it back).
               checked={setSms.isPending ? (setSms.variables?.enabled ?? data.sms) : data.sms}
               onChange={(event) => setSms.mutate({ enabled: event.currentTarget.checked })}
@@ -135,10 +163,10 @@ export function PhoneSettings() {
             {!changing && !data.pending && (
               <Group gap="sm">
                 <Button variant="outline" color="dark" onClick={() => setChanging(true)}>
-                  Change number
+                  {t("accountSecurity.phone.change")}
                 </Button>
                 <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                  Remove number
+                  {t("accountSecurity.phone.remove")}
                 </Button>
               </Group>
             )}
@@ -153,7 +181,7 @@ export function PhoneSettings() {
               setChanging(false);
               setSentTo(null);
               notify(
-                { title: "Phone number confirmed", message: "You can now get your confirmations and reminders by SMS." },
+                { title: t("accountSecurity.phone.confirmedTitle"), message: t("accountSecurity.phone.confirmedText") },
                 "success",
               );
             }}

@@ -1,5 +1,6 @@
 import { Container, SimpleGrid, Stack } from "@mantine/core";
 import type { SignedInUser } from "../../lib/auth";
+import { useI18n } from "../../lib/i18n";
 import { MyConsultations } from "../bookings/MyConsultations";
 import { CalendarFeed } from "../calendars/CalendarFeed";
 import { MyOrders } from "../shop/MyOrders";
@@ -11,6 +12,7 @@ import { SecuritySettings } from "./SecuritySettings";
 
 /** /profile: the signed-in user's details, consultations and orders; docs/product.md#routes-and-screens links it but does not show it. */
 export function ProfilePage({ user }: { user: SignedInUser }) {
+  const { t } = useI18n();
   return (
     <Container size="lg" py={{ base: "lg", sm: "xl" }}>
       <Stack gap={40}>
@@ -19,7 +21,7 @@ export function ProfilePage({ user }: { user: SignedInUser }) {
           <MyConsultations />
           <MyOrders />
         </SimpleGrid>
-        <CalendarFeed description="Subscribe to this address in Google, Apple or Outlook Calendar to see your upcoming consultations, with the meeting link." />
+        <CalendarFeed description={t("account.calendarFeed")} />
         <PushSettings />
         <PhoneSettings />
         <AccountSettings user={user} />

@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc } from "../../trpc";
 
@@ -32,6 +33,7 @@ const base64UrlBytes = (text: string) => {
  * on a first visit; the browser asks its own permission only after `Turn on notifications`.
  */
 export function PushSettings() {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const [state, setState] = useState<DeviceState>("checking");
   const [busy, setBusy] = useState(false);
@@ -63,9 +65,9 @@ export function PushSettings() {
       });
       setDeviceId(device.id);
       setState("on");
-      notify({ title: "Notifications on", message: "This device will tell you about your sessions and messages." }, "success");
+      notify({ title: t("accountSecurity.push.onTitle"), message: t("accountSecurity.push.onText") }, "success");
     } catch {
-      notify({ title: "Error", message: "Notifications could not be turned on. Please try again." }, "destructive");
+      notify({ title: t("accountSecurity.push.error"), message: t("accountSecurity.push.failed") }, "destructive");
     } finally {
       setBusy(false);
     }
@@ -86,28 +88,25 @@ export function PushSettings() {
   };
 
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label="Notifications on this device">
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={t("accountSecurity.push.title")}>
       <Stack gap="sm" align="flex-start">
         <Title order={3} size="h4">
-          Notifications on this device
+          {t("accountSecurity.push.title")}
         </Title>
         <Text size="sm" c="dimmed">
-          Get a notification on this device when a booking is confirmed, moved or cancelled, 24 hours and 10 minutes
-          before a session, and when you have a new message.
+          {t("accountSecurity.push.intro")}
         </Text>
-        {state === "unsupported" && <Text size="sm">This browser cannot show notifications.</Text>}
-        {state === "blocked" && (
-          <Text size="sm">Notifications are blocked for this site. Allow them in your browser's settings, then try again.</Text>
-        )}
-        {state === "on" && <Text size="sm">Notifications are on for this device.</Text>}
+        {state === "unsupported" && <Text size="sm">{t("accountSecurity.push.unsupported")}</Text>}
+        {state === "blocked" && <Text size="sm">{t("accountSecurity.push.blocked")}</Text>}
+        {state === "on" && <Text size="sm">{t("accountSecurity.push.isOn")}</Text>}
         {state === "on" && (
           <Button variant="outline" color="dark" loading={busy} onClick={() => void turnOff()}>
-            Turn off notifications
+            {t("accountSecurity.push.turnOff")}
           </Button>
         )}
         {(state === "off" || state === "blocked") && (
           <Button loading={busy} onClick={() => void turnOn()}>
-            Turn on notifications
+            {t("accountSecurity.push.turnOn")}
           </Button>
         )}
       </Stack>

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { forgotPasswordSchema, newPasswordSchema, type ForgotPasswordInput } from "../../../src/schemas/auth";
 import { z } from "zod";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
-import { inPageLanguage } from "../../lib/validation";
+import { accountText, translatedResolver } from "./texts";
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -23,29 +24,31 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 
 /** /forgot-password: the same answer whether or not the address has an account. */
 export function ForgotPasswordPage() {
+  const { t } = useI18n();
   const form = useForm<ForgotPasswordInput>({
     mode: "uncontrolled",
     initialValues: { email: "" },
-    validate: inPageLanguage(schemaResolver(forgotPasswordSchema, { sync: true }), t),
+    validate: translatedResolver(forgotPasswordSchema, t),
   });
   const request = trpc.account.requestPasswordReset.useMutation();
   return (
-    <Panel title="Reset your password">
+    <Panel title={t("account.resetTitle")}>
       {request.data ? (
-        <Alert color="forest" title="Check your email" role="status">
-          {request.data.message}
+        // The server's answer is the same one text for every address (src-server/modules/account/recovery.ts).
+        <Alert color="forest" title={t("signIn.checkEmail")} role="status">
+          {t("account.resetRequested")}
         </Alert>
       ) : (
         <form onSubmit={form.onSubmit((values) => request.mutate(values))} noValidate>
           <Stack>
-            <Text size="sm">Enter the email address of your account and we will send you a link to choose a new password.</Text>
+            <Text size="sm">{t("account.resetText")}</Text>
             {request.error && (
               <Alert color="red" role="alert">
-                {request.error.message}
+                {accountText(t, request.error.message)}
               </Alert>
             )}
             <TextInput
-              label="Email"
+              label={t("signIn.email")}
               type="email"
               autoComplete="email"
               required
@@ -53,10 +56,10 @@ export function ForgotPasswordPage() {
               {...form.getInputProps("email")}
             />
             <Button type="submit" loading={request.isPending}>
-              Send Reset Link
+              {t("account.sendResetLink")}
             </Button>
             <Anchor component={Link} to="/login" size="sm" ta="center">
-              Back to sign in
+              {t("account.backToSignIn")}
             </Anchor>
           </Stack>
         </form>
@@ -69,24 +72,26 @@ const newPasswordFormSchema = z.object({ password: newPasswordSchema });
 
 /** /reset-password?token=...: a new password; every other session ends and this browser is signed in. */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
+  const { t } = useI18n();
   const form = useForm<{ password: string }>({
     mode: "controlled",
     initialValues: { password: "" },
-    validate: inPageLanguage(schemaResolver(newPasswordFormSchema, { sync: true }), t),
+    validate: translatedResolver(newPasswordFormSchema, t),
   });
   const reset = trpc.account.resetPassword.useMutation({ onSuccess: () => window.location.assign("/profile") });
   return (
-    <Panel title="Choose a new password">
+    <Panel title={t("account.newPasswordTitle")}>
       <form onSubmit={form.onSubmit(({ password }) => reset.mutate({ token: token ?? "", password }))} noValidate>
         <Stack>
           {reset.error && (
             <Alert color="red" role="alert">
-              {reset.error.message}
+              {accountText(t, reset.error.message)}
             </Alert>
           )}
           <PasswordInput
-            label="New password"
-            description="At least 8 characters; not a common or easily guessed one"
+            label={t("account.newPassword")}
+            description={t("signIn.passwordHint")}
+            visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
             autoComplete="new-password"
             required
             key={form.key("password")}
@@ -94,7 +99,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
           />
           <PasswordStrengthMeter password={form.getValues().password} />
           <Button type="submit" loading={reset.isPending || reset.isSuccess}>
-            Save New Password
+            {t("account.saveNewPassword")}
           </Button>
         </Stack>
       </form>
@@ -104,6 +109,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
 /** /verify-email?token=...: confirms the address once on arrival and signs its owner in. */
 export function VerifyEmailPage({ token }: { token: string | undefined }) {
+  const { t } = useI18n();
   const verify = trpc.account.verifyEmail.useMutation();
   const sent = useRef(false);
   useEffect(() => {
@@ -113,23 +119,23 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
     verify.mutate({ token: token ?? "" });
   }, [token, verify]);
   return (
-    <Panel title="Confirm your email">
+    <Panel title={t("account.confirmTitle")}>
       {verify.isSuccess ? (
         <Stack>
-          <Alert color="forest" title="Email confirmed" role="status">
-            Your email address is confirmed and you are signed in.
+          <Alert color="forest" title={t("account.emailConfirmed")} role="status">
+            {t("account.emailConfirmedText")}
           </Alert>
           <Button component="a" href="/">
-            Continue
+            {t("account.continue")}
           </Button>
         </Stack>
       ) : verify.isError ? (
-        <Alert color="red" role="alert" title="Confirmation failed">
-          {verify.error.message} Sign in and ask for a new link on your profile.
+        <Alert color="red" role="alert" title={t("account.confirmFailed")}>
+          {t("account.confirmFailedText", { error: accountText(t, verify.error.message) })}
         </Alert>
       ) : (
         <Stack align="center">
-          <Loader aria-label="Confirming your email" />
+          <Loader aria-label={t("account.confirming")} />
         </Stack>
       )}
     </Panel>

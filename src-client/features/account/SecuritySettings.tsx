@@ -1,10 +1,13 @@
 import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
+import { useI18n } from "../../lib/i18n";
 import { createPasskey } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
+import { accountText } from "./texts";
 
 /** Setting up an authenticator app: the QR code and the secret, then its first code; the recovery codes go up. */
 function TotpSetup({ onConfirmed }: { onConfirmed: (recoveryCodes: string[]) => void }) {
+  const { t } = useI18n();
   const start = trpc.account.startTotp.useMutation();
   const [code, setCode] = useState("");
   const confirm = trpc.account.confirmTotp.useMutation({ onSuccess: (data) => onConfirmed(data.recoveryCodes) });
@@ -13,11 +16,11 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (recoveryCodes: string[]) => 
       <Stack gap="xs">
         {start.error && (
           <Text size="sm" c="red.8" role="alert">
-            {start.error.message}
+            {accountText(t, start.error.message)}
           </Text>
         )}
         <Button size="xs" variant="light" w="fit-content" onClick={() => start.mutate()} loading={start.isPending}>
-          Set Up Authenticator App
+          {t("accountSecurity.setUpApp")}
         </Button>
       </Stack>
     );
@@ -31,18 +34,18 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (recoveryCodes: string[]) => 
       noValidate
     >
       <Stack gap="xs">
-        <Text size="sm">Scan this code with your authenticator app, or type the secret into it.</Text>
-        <Image src={start.data.qrCode} alt="QR code for your authenticator app" w={200} h={200} />
+        <Text size="sm">{t("accountSecurity.scan")}</Text>
+        <Image src={start.data.qrCode} alt={t("accountSecurity.qrAlt")} w={200} h={200} />
         <Text size="sm">
-          Secret: <Code data-testid="totp-secret">{start.data.secret}</Code>
+          {t("accountSecurity.secret")} <Code data-testid="totp-secret">{start.data.secret}</Code>
         </Text>
         {confirm.error && (
           <Text size="sm" c="red.8" role="alert">
-            {confirm.error.message}
+            {accountText(t, confirm.error.message)}
           </Text>
         )}
         <TextInput
-          label="Code from the app"
+          label={t("accountSecurity.codeFromApp")}
           autoComplete="one-time-code"
           inputMode="numeric"
           maw={240}
@@ -50,7 +53,7 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (recoveryCodes: string[]) => 
           onChange={(e) => setCode(e.currentTarget.value)}
         />
         <Button type="submit" size="xs" w="fit-content" loading={confirm.isPending}>
-          Turn On
+          {t("accountSecurity.turnOn")}
         </Button>
       </Stack>
     </form>
@@ -59,19 +62,18 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (recoveryCodes: string[]) => 
 
 /** Recovery codes, shown once (after setting up the app, or when new ones are made). */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useI18n();
   return (
-    <Alert color="forest" title="Save your recovery codes" role="status">
+    <Alert color="forest" title={t("accountSecurity.saveCodes")} role="status">
       <Stack gap="xs">
-        <Text size="sm">
-          Each code works once, if you lose your phone. Keep them somewhere safe: they are shown only this once.
-        </Text>
-        <List size="sm" aria-label="Recovery codes" ff="monospace">
+        <Text size="sm">{t("accountSecurity.codesText")}</Text>
+        <List size="sm" aria-label={t("accountSecurity.recoveryCodes")} ff="monospace">
           {codes.map((c) => (
             <List.Item key={c}>{c}</List.Item>
           ))}
         </List>
         <Button size="xs" w="fit-content" onClick={onDone}>
-          I Saved Them
+          {t("accountSecurity.saved")}
         </Button>
       </Stack>
     </Alert>
@@ -80,6 +82,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** Passkeys: the list (each removable) and adding one under a name; the first second factor brings recovery codes. */
 function Passkeys({ onChanged, onRecoveryCodes }: { onChanged: () => void; onRecoveryCodes: (codes: string[]) => void }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const list = trpc.account.passkeys.useQuery();
   const [name, setName] = useState("");
@@ -102,20 +105,21 @@ function Passkeys({ onChanged, onRecoveryCodes }: { onChanged: () => void; onRec
     add.reset();
     try {
       const response = await createPasskey(await options.mutateAsync());
-      add.mutate({ name: name.trim() || "Passkey", response });
+      add.mutate({ name: name.trim() || t("accountSecurity.defaultPasskeyName"), response });
     } catch (error) {
       setBrowserError(error instanceof Error ? error.message : String(error));
     }
   };
-  const problem = add.error?.message ?? remove.error?.message ?? browserError;
+  const failed = add.error ?? remove.error;
+  const problem = failed ? accountText(t, failed.message) : browserError;
   return (
     <Stack gap="xs">
       <Title order={3} fz="h5">
-        Passkeys
+        {t("accountSecurity.passkeys")}
       </Title>
-      {list.data && list.data.length === 0 && <Text size="sm">No passkeys yet.</Text>}
+      {list.data && list.data.length === 0 && <Text size="sm">{t("accountSecurity.noPasskeys")}</Text>}
       {list.data && list.data.length > 0 && (
-        <List size="sm" aria-label="Your passkeys">
+        <List size="sm" aria-label={t("accountSecurity.yourPasskeys")}>
           {list.data.map((key) => (
             <List.Item key={key.id}>
               <Group gap="xs">
@@ -126,11 +130,11 @@ function Passkeys({ onChanged, onRecoveryCodes }: { onChanged: () => void; onRec
                   size="compact-xs"
                   variant="subtle"
                   color="red.8"
-                  aria-label={`Remove passkey ${key.name}`}
+                  aria-label={t("accountSecurity.removePasskey", { name: key.name })}
                   onClick={() => remove.mutate({ kind: "passkey", id: key.id })}
                   loading={remove.isPending && remove.variables.kind === "passkey" && remove.variables.id === key.id}
                 >
-                  Remove
+                  {t("accountSecurity.remove")}
                 </Button>
               </Group>
             </List.Item>
@@ -151,15 +155,15 @@ function Passkeys({ onChanged, onRecoveryCodes }: { onChanged: () => void; onRec
       >
         <Group gap="xs" align="flex-end">
           <TextInput
-            label="Passkey name"
-            placeholder="My laptop"
+            label={t("accountSecurity.passkeyName")}
+            placeholder={t("accountSecurity.passkeyPlaceholder")}
             maw={240}
             maxLength={100}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Button type="submit" size="xs" variant="light" loading={options.isPending || add.isPending}>
-            Add Passkey
+            {t("accountSecurity.addPasskey")}
           </Button>
         </Group>
       </form>
@@ -169,6 +173,7 @@ function Passkeys({ onChanged, onRecoveryCodes }: { onChanged: () => void; onRec
 
 /** The profile's Security section: second factors (the authenticator app, passkeys, recovery codes). */
 export function SecuritySettings({ admin }: { admin: boolean }) {
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const factors = trpc.account.secondFactors.useQuery();
   const [shownCodes, setShownCodes] = useState<string[] | null>(null);
@@ -183,30 +188,27 @@ export function SecuritySettings({ admin }: { admin: boolean }) {
   const has = factors.data ? factors.data.totp || factors.data.passkeys > 0 : false;
   const problem = remove.error ?? codes.error;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label="Security" id="security">
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={t("accountSecurity.title")} id="security">
       <Title order={2} fz="h3" mb="md">
-        Security
+        {t("accountSecurity.title")}
       </Title>
       <Stack gap="md">
         {admin && factors.data && !has && (
           <Alert color="ochre" role="status">
-            Set up a second factor to open the console
+            {t("accountSecurity.adminNeeds")}
           </Alert>
         )}
-        <Text size="sm">
-          A second factor keeps your account safe even if someone learns your password: after your password, you enter a code from
-          an authenticator app or use a passkey.
-        </Text>
+        <Text size="sm">{t("accountSecurity.intro")}</Text>
         <Title order={3} fz="h5">
-          Authenticator app
+          {t("accountSecurity.app")}
         </Title>
         {shownCodes && <RecoveryCodes codes={shownCodes} onDone={() => setShownCodes(null)} />}
         {factors.data?.totp ? (
           <Stack gap="xs">
-            <Text size="sm">On.</Text>
+            <Text size="sm">{t("accountSecurity.on")}</Text>
             {problem && (
               <Text size="sm" c="red.8" role="alert">
-                {problem.message}
+                {accountText(t, problem.message)}
               </Text>
             )}
             <Group gap="xs">
@@ -217,7 +219,7 @@ export function SecuritySettings({ admin }: { admin: boolean }) {
                 onClick={() => remove.mutate({ kind: "totp" })}
                 loading={remove.isPending}
               >
-                Remove App
+                {t("accountSecurity.removeApp")}
               </Button>
             </Group>
           </Stack>
@@ -235,11 +237,11 @@ export function SecuritySettings({ admin }: { admin: boolean }) {
         {has && factors.data && (
           <Stack gap="xs">
             <Title order={3} fz="h5">
-              Recovery codes
+              {t("accountSecurity.recoveryCodes")}
             </Title>
-            <Text size="sm">Recovery codes left: {factors.data.recoveryCodesLeft}</Text>
+            <Text size="sm">{t("accountSecurity.codesLeft", { count: factors.data.recoveryCodesLeft })}</Text>
             <Button size="xs" variant="light" w="fit-content" onClick={() => codes.mutate()} loading={codes.isPending}>
-              New Recovery Codes
+              {t("accountSecurity.newCodes")}
             </Button>
           </Stack>
         )}

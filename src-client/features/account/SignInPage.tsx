@@ -12,18 +12,19 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { SecondStepKind } from "../../../src/domain/sign-in-refusal-codes";
-import { refusalText, secondStepFactors, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
+import { secondStepFactors, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
 import { safeReturnPath, signInSchema, signUpSchema, type SignInInput, type SignUpInput } from "../../../src/schemas/auth";
 import { Link } from "@tanstack/react-router";
 import { takeEarlyInput } from "../../lib/early-input";
 import { useHydrated } from "../../lib/hydrated";
+import { useI18n } from "../../lib/i18n";
 import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
-import { inPageLanguage } from "../../lib/validation";
+import { accountText, refusalMessage, translatedResolver } from "./texts";
 
 type Mode = "signin" | "signup";
 
@@ -51,12 +52,13 @@ function SignInForm({
   /** The second step the drawn form's sign-in is waiting for (from the address). */
   second: SecondStepKind | undefined;
 }) {
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const element = useRef<HTMLFormElement>(null);
   const form = useForm<SignInInput>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
-    validate: inPageLanguage(schemaResolver(signInSchema, { sync: true }), t),
+    validate: translatedResolver(signInSchema, t),
   });
   const signIn = trpc.account.signIn.useMutation({
     onSuccess: (data) => {
@@ -78,7 +80,11 @@ function SignInForm({
   });
   // Once, after the first commit.
   useEffect(() => takeOver(), []);
-  const message = signIn.error?.message ?? (signIn.isIdle && refusal ? refusalText(refusal) : undefined);
+  const message = signIn.error
+    ? accountText(t, signIn.error.message)
+    : signIn.isIdle && refusal
+      ? refusalMessage(t, refusal)
+      : undefined;
   if (signIn.data && "secondStep" in signIn.data)
     return <SecondStepForm returnTo={returnTo} factors={signIn.data.secondStep} refusal={undefined} />;
   if (second && signIn.isIdle) return <SecondStepForm returnTo={returnTo} factors={second} refusal={refusal} />;
@@ -99,7 +105,7 @@ function SignInForm({
           </Alert>
         )}
         <TextInput
-          label="Email"
+          label={t("signIn.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -108,20 +114,20 @@ function SignInForm({
           {...form.getInputProps("email")}
         />
         <PasswordInput
-          label="Password"
+          label={t("signIn.password")}
           name="password"
           autoComplete="current-password"
           required
           // Showing the password needs the app's code: drawn disabled until then.
-          visibilityToggleButtonProps={{ disabled: !hydrated }}
+          visibilityToggleButtonProps={{ disabled: !hydrated, "aria-label": t("signIn.togglePassword") }}
           key={form.key("password")}
           {...form.getInputProps("password")}
         />
         <Button type="submit" loading={signIn.isPending || (signIn.isSuccess && !("secondStep" in signIn.data))}>
-          Sign In
+          {t("signIn.signIn")}
         </Button>
         <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
-          Forgot your password?
+          {t("signIn.forgot")}
         </Anchor>
       </Stack>
     </form>
@@ -143,6 +149,7 @@ function SecondStepForm({
   factors: { totp: boolean; passkeys: boolean } | SecondStepKind;
   refusal: SignInRefusal | undefined;
 }) {
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const element = useRef<HTMLFormElement>(null);
   const { totp, passkeys } = typeof factors === "string" ? secondStepFactors(factors) : factors;
@@ -163,8 +170,9 @@ function SecondStepForm({
     if ("error" in result) setPasskeyError(result.error);
     else step.mutate({ passkey: result.answer });
   };
-  const message =
-    step.error?.message ?? passkeyError ?? (step.isIdle && refusal ? refusalText(refusal) : undefined);
+  const message = step.error
+    ? accountText(t, step.error.message)
+    : (passkeyError ?? (step.isIdle && refusal ? refusalMessage(t, refusal) : undefined));
   return (
     <form
       ref={element}
@@ -181,29 +189,20 @@ function SecondStepForm({
       <Stack>
         {passkeys && (
           <>
-            <Text size="sm">Use your passkey to finish signing in.</Text>
-            <Button
-              variant="light"
-              onClick={() => void signInWithPasskey()}
-              loading={challenge.isPending}
-              disabled={!hydrated}
-            >
-              Use Passkey
+            <Text size="sm">{t("signIn.passkeyText")}</Text>
+            <Button variant="light" onClick={() => void signInWithPasskey()} loading={challenge.isPending} disabled={!hydrated}>
+              {t("signIn.usePasskey")}
             </Button>
           </>
         )}
-        <Text size="sm">
-          {totp
-            ? "Enter the 6-digit code from your authenticator app, or one of your recovery codes."
-            : "Or enter one of your recovery codes."}
-        </Text>
+        <Text size="sm">{totp ? t("signIn.codeTotp") : t("signIn.codeRecovery")}</Text>
         {message && (
           <Alert color="red" role="alert">
             {message}
           </Alert>
         )}
         <TextInput
-          label="Code"
+          label={t("signIn.code")}
           name="code"
           autoComplete="one-time-code"
           required
@@ -212,7 +211,7 @@ function SecondStepForm({
           data-autofocus
         />
         <Button type="submit" loading={step.isPending || step.isSuccess}>
-          Verify
+          {t("signIn.verify")}
         </Button>
       </Stack>
     </form>
@@ -221,17 +220,19 @@ function SecondStepForm({
 
 /** Needs the app's code (no server path takes it): its button is drawn busy until the app has taken the page over. */
 function SignUpForm() {
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const form = useForm<SignUpInput>({
     mode: "controlled",
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
-    validate: inPageLanguage(schemaResolver(signUpSchema, { sync: true }), t),
+    validate: translatedResolver(signUpSchema, t),
   });
   const signUp = trpc.account.signUp.useMutation();
   if (signUp.data) {
     return (
-      <Alert color="forest" title="Check your email" role="status">
-        {signUp.data.message}
+      // The server's answer is always this one text (src-server/modules/account/users.ts), written in the page's language.
+      <Alert color="forest" title={t("signIn.checkEmail")} role="status">
+        {t("signIn.signUpSent")}
       </Alert>
     );
   }
@@ -241,19 +242,19 @@ function SignUpForm() {
       <Stack>
         {signUp.error && (
           <Alert color="red" role="alert">
-            {signUp.error.message}
+            {accountText(t, signUp.error.message)}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
-            label="First name"
+            label={t("signIn.firstName")}
             autoComplete="given-name"
             required
             key={form.key("firstName")}
             {...form.getInputProps("firstName")}
           />
           <TextInput
-            label="Last name"
+            label={t("signIn.lastName")}
             autoComplete="family-name"
             required
             key={form.key("lastName")}
@@ -261,7 +262,7 @@ function SignUpForm() {
           />
         </SimpleGrid>
         <TextInput
-          label="Email"
+          label={t("signIn.email")}
           type="email"
           autoComplete="email"
           required
@@ -269,8 +270,9 @@ function SignUpForm() {
           {...form.getInputProps("email")}
         />
         <PasswordInput
-          label="Password"
-          description="At least 8 characters; not a common or easily guessed one"
+          label={t("signIn.password")}
+          description={t("signIn.passwordHint")}
+          visibilityToggleButtonProps={{ "aria-label": t("signIn.togglePassword") }}
           autoComplete="new-password"
           required
           key={form.key("password")}
@@ -278,7 +280,7 @@ function SignUpForm() {
         />
         <PasswordStrengthMeter password={password} userInputs={[email, firstName, lastName]} />
         <Button type="submit" loading={signUp.isPending || !hydrated}>
-          Create Account
+          {t("signIn.createAccount")}
         </Button>
       </Stack>
     </form>
@@ -298,27 +300,26 @@ export function SignInPage({
   /** The second step a sign-in sent without the app's code waits for (issue #47). */
   second?: SecondStepKind | undefined;
 }) {
+  const { t } = useI18n();
   const [mode, setMode] = useState<Mode>(initialMode);
   const hydrated = useHydrated();
   return (
     <Container size={460} py={60}>
       <Title order={1} ta="center">
-        {mode === "signin" ? "Welcome back" : "Create your account"}
+        {mode === "signin" ? t("signIn.welcome") : t("signIn.create")}
       </Title>
       <Text c="dimmed" ta="center" mt={4} mb="lg">
-        {mode === "signin"
-          ? "Sign in to book consultations and shop the Sacred Market."
-          : "Join to book Seers, shop and share wisdom."}
+        {mode === "signin" ? t("signIn.welcomeText") : t("signIn.createText")}
       </Text>
       <Paper withBorder shadow="sm" p="lg" radius="md">
         <Tabs keepMounted={false} value={mode} onChange={(v) => setMode(v === "signup" ? "signup" : "signin")}>
           <Tabs.List grow mb="md">
             {/* Switching needs the app's code: the other tab is drawn disabled until then. */}
             <Tabs.Tab value="signin" disabled={!hydrated && mode !== "signin"}>
-              Sign In
+              {t("signIn.signIn")}
             </Tabs.Tab>
             <Tabs.Tab value="signup" disabled={!hydrated && mode !== "signup"}>
-              Sign Up
+              {t("signIn.signUp")}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
@@ -330,7 +331,7 @@ export function SignInPage({
         </Tabs>
       </Paper>
       <Text ta="center" size="sm" mt="md">
-        <Anchor href={safeReturnPath(returnTo)}>Continue browsing without signing in</Anchor>
+        <Anchor href={safeReturnPath(returnTo)}>{t("signIn.continue")}</Anchor>
       </Text>
     </Container>
   );

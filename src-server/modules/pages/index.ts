@@ -2,10 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Messages } from "@lingui/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { withDrawnPage, type DrawnPage, type PageAssets } from "./drawn";
 import { messages as englishMessages } from "../../../src/i18n/compiled/en";
 import { messages as frenchMessages } from "../../../src/i18n/compiled/fr";
+import { messages as englishApp } from "../../../src/i18n/compiled/app-en";
+import { messages as frenchApp } from "../../../src/i18n/compiled/app-fr";
+import { DRAWN_AREAS } from "../../../src/i18n/drawn-areas";
 import { inScript, renderHead } from "./html";
 import type { PageService } from "./service";
 import {
@@ -21,14 +25,35 @@ import {
 
 export { createPageService } from "./service";
 
+const PUBLIC_MESSAGES: Record<Locale, Messages> = { en: englishMessages, fr: frenchMessages };
+const APP_MESSAGES: Record<Locale, Messages> = { en: englishApp, fr: frenchApp };
+
+const messagesScript = (locale: Locale, messages: Messages) =>
+  `<script type="application/json" id="${MESSAGES_ID}" data-locale="${locale}">${inScript(JSON.stringify(messages))}</script>`;
+
 /**
  * Each language's compiled messages as every page carries them (src-client/lib/i18n.ts reads them): in the HTML, not
  * in the first load's JavaScript, whose budget a catalog would break (issue #18).
  */
-const MESSAGES_SCRIPT: Record<Locale, string> = {
-  en: `<script type="application/json" id="${MESSAGES_ID}" data-locale="en">${inScript(JSON.stringify(englishMessages))}</script>`,
-  fr: `<script type="application/json" id="${MESSAGES_ID}" data-locale="fr">${inScript(JSON.stringify(frenchMessages))}</script>`,
-};
+const MESSAGES_SCRIPT: Record<Locale, string> = { en: messagesScript("en", englishMessages), fr: messagesScript("fr", frenchMessages) };
+
+/** The pages that also carry areas of the app's catalog (src/i18n/drawn-areas.ts): their scripts, made once. */
+const DRAWN_AREAS_SCRIPT = new Map<string, string>();
+
+/** The messages script of the page at `pathname` in `locale`: the public catalog, and the page's areas of the app's. */
+function pageMessagesScript(locale: Locale, pathname: string): string {
+  const areas = DRAWN_AREAS[pathname];
+  if (!areas) return MESSAGES_SCRIPT[locale];
+  const key = `${locale} ${pathname}`;
+  let script = DRAWN_AREAS_SCRIPT.get(key);
+  if (script === undefined) {
+    const prefixes = areas.map((area) => `${area}.`);
+    const app = Object.entries(APP_MESSAGES[locale]).filter(([id]) => prefixes.some((prefix) => id.startsWith(prefix)));
+    script = messagesScript(locale, { ...PUBLIC_MESSAGES[locale], ...Object.fromEntries(app) });
+    DRAWN_AREAS_SCRIPT.set(key, script);
+  }
+  return script;
+}
 export { BOOT_SCRIPT, loadRenderer, type DrawnPage, type PageAssets } from "./drawn";
 
 /** Draws a public page on the server for a visitor who is not signed in (src-client/ssr.tsx through app.ts). */
@@ -97,7 +122,7 @@ export function createPageRenderer(
     const { status, head, drawn } = await pages.head(pathname, locale);
     let html = renderHead(template, head)
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-      .replace("</head>", () => `  ${MESSAGES_SCRIPT[locale]}\n  </head>`);
+      .replace("</head>", () => `  ${pageMessagesScript(locale, pathname)}\n  </head>`);
     if (drawer && drawn && req.method === "GET" && !req.session.get("userId")) {
       try {
         html = withDrawnPage(html, await drawer.draw(req.url, req, reply, locale), drawer.assets);

@@ -27,6 +27,11 @@ export const en = {
   "page.cart": "Your Cart",
   "page.checkout": "Checkout",
   "page.orderConfirmed": "Order Confirmed",
+  // The account's pages' titles (their texts are the app's catalog's: signIn, account).
+  "page.forgotPassword": "Forgot Password",
+  "page.resetPassword": "Reset Password",
+  "page.verifyEmail": "Confirm Your E-mail",
+  "page.profile": "Your Profile",
 
   // Header and footer (src-client/components/layout).
   "nav.seers": "Meet Our Seers",

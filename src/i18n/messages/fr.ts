@@ -22,6 +22,10 @@ export const fr: Record<PublicMessageId, string> = {
   "page.cart": "Votre panier",
   "page.checkout": "Validation de la commande",
   "page.orderConfirmed": "Commande confirmée",
+  "page.forgotPassword": "Mot de passe oublié",
+  "page.resetPassword": "Nouveau mot de passe",
+  "page.verifyEmail": "Confirmez votre e-mail",
+  "page.profile": "Votre profil",
 
   "nav.seers": "Nos Seers",
   "nav.shop": "Marché sacré",

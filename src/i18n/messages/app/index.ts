@@ -1,4 +1,6 @@
 import { access } from "./access";
+import { account } from "./account";
+import { accountSecurity } from "./accountSecurity";
 import { admin } from "./admin";
 import { adminOps } from "./adminOps";
 import { adminOrders } from "./adminOrders";
@@ -19,6 +21,7 @@ import { payoutDetails } from "./payoutDetails";
 import { payoutSetup } from "./payoutSetup";
 import { sessions } from "./sessions";
 import { shop } from "./shop";
+import { signIn } from "./signIn";
 import { toasts } from "./toasts";
 import { validation } from "./validation";
 import { vendor } from "./vendor";
@@ -56,6 +59,9 @@ export const areas = {
   orders,
   shop,
   validation,
+  account,
+  accountSecurity,
+  signIn,
 } as const;
 
 type Areas = typeof areas;

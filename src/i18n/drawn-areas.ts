@@ -1,0 +1,14 @@
+import type { areas } from "./messages/app";
+
+/** An area of the app's catalog (./messages/app). */
+export type AppArea = keyof typeof areas;
+
+/**
+ * The app's areas the server writes into a drawn page beside the public catalog, by the page's path (issue #45): a
+ * page the server draws whose texts are the app's (sign-in, also reached from the app's own screens) reads French in
+ * its HTML without the public catalog, which every page carries, growing for it. Its route does not fetch the app's
+ * catalog when the page already has them (src-client/routes/login.tsx).
+ */
+export const DRAWN_AREAS: Partial<Record<string, readonly AppArea[]>> = {
+  "/login": ["signIn"],
+};
