@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { users } from "../../db/schema";
 import { DEFAULT_LOCALE, localePath, type Locale } from "../../src/i18n/locales";
 
 /*
@@ -18,3 +20,11 @@ export function linkIn(url: string, locale: Locale = DEFAULT_LOCALE): string {
   const parsed = new URL(url);
   return `${parsed.origin}${localePath(locale, parsed.pathname)}${parsed.search}${parsed.hash}`;
 }
+
+/**
+ * The language (`users.locale`) of the account `userId` names, as a column of the statement that already reads or
+ * changes the row a mail is about (a select's, an update's or an insert's returning), so that the mail is in its
+ * recipient's language without a query more (decision 180): `.returning({ ...columns, locale: localeOfUser(t.userId) })`.
+ */
+export const localeOfUser = (userId: AnyColumn): SQL<Locale> =>
+  sql<Locale>`(select ${users.locale} from ${users} where ${users.id} = ${userId})`;

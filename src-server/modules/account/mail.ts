@@ -25,7 +25,10 @@ export function accountExistsMail(to: string, name: string, publicUrl: string, l
     to,
     subject: t("accountMail.exists.subject"),
     text: letter(t, name, [
-      t("accountMail.exists.body", { login: pageLink(publicUrl, "/login", locale), forgot: pageLink(publicUrl, "/forgot-password", locale) }),
+      t("accountMail.exists.body", {
+        login: pageLink(publicUrl, "/login", locale),
+        forgot: pageLink(publicUrl, "/forgot-password", locale),
+      }),
       t("accountMail.notYou"),
     ]),
   }));

@@ -65,7 +65,12 @@ export function createRecovery({
         const token = await tokens.issue(user.id, "password-reset", email, PASSWORD_RESET_LIFETIME_MS);
         await outbox.send(
           `password-reset:${hashToken(token)}`,
-          passwordResetMail(email, greeting(user), pageLink(config.publicUrl, `/reset-password?token=${token}`, user.locale), user.locale),
+          passwordResetMail(
+            email,
+            greeting(user),
+            pageLink(config.publicUrl, `/reset-password?token=${token}`, user.locale),
+            user.locale,
+          ),
         );
       }
     }

@@ -102,7 +102,9 @@ export function createUserService({
   async function sendVerification(user: { id: string; firstName: string | null }, email: string): Promise<void> {
     const token = await tokens.issue(user.id, "verify-email", email, EMAIL_VERIFICATION_LIFETIME_MS);
     const locale = await localeOf(db, user.id);
-    await mailer.send(verifyEmailMail(email, greeting(user), pageLink(config.publicUrl, `/verify-email?token=${token}`, locale), locale));
+    await mailer.send(
+      verifyEmailMail(email, greeting(user), pageLink(config.publicUrl, `/verify-email?token=${token}`, locale), locale),
+    );
   }
 
   /**

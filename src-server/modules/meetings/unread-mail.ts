@@ -77,7 +77,11 @@ async function sendUnreadMail(
     if (!claimed) return;
     await outbox.send(
       `messages-unread:${messageId}`,
-      unreadMessageMail(reader.email, { senderName, url: pageLink(publicUrl, `/messages/${m.bookingId}`, reader.locale) }, reader.locale),
+      unreadMessageMail(
+        reader.email,
+        { senderName, url: pageLink(publicUrl, `/messages/${m.bookingId}`, reader.locale) },
+        reader.locale,
+      ),
       { tx },
     );
     await push?.notify(
