@@ -87,7 +87,7 @@ describe("the shop's mails", () => {
     const refund = refundMail(
       order,
       cents(123450),
-      [{ productId: "p1", productName: "Talking Drum", quantity: 1, amount: cents(123450) }],
+      [{ productId: "p1", productName: "Talking Drum", quantity: 1, amount: "1234.50" }],
       RETURN_RECEIVED,
       "fr",
     );

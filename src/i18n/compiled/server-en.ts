@@ -179,6 +179,7 @@ export const messages: Messages = {
   "adminMail.lowStock.out": ["  ",["name"],": out of stock (threshold ",["threshold"],")"],
   "adminMail.lowStock.left": ["  ",["name"],": ",["count"]," left (threshold ",["threshold"],")"],
   "adminMail.lowStock.restock": ["Restock them from the admin console: ",["url"]],
+  "phoneSms.code": ["Your Seer code is ",["code"],". It expires in ",["minutes"]," minutes. Never share it with anyone."],
   "pages.seerDescription": [["name"]," (",["tradition"],", ",["country"],"): book a 15, 30 or 60 minute video consultation with this verified spiritual guide on Seer."],
   "pages.productDescription": [["name"]," (",["origin"],"): a sacred item from Seer’s Sacred Market, chosen for its spiritual use."],
   "pages.productDescriptionNoOrigin": [["name"],": a sacred item from Seer’s Sacred Market, chosen for its spiritual use."],

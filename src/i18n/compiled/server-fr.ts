@@ -179,6 +179,7 @@ export const messages: Messages = {
   "adminMail.lowStock.out": ["  ",["name"]," : rupture de stock (seuil ",["threshold"],")"],
   "adminMail.lowStock.left": ["  ",["name"]," : ",["count","plural",{"one":["#"," restant"],"other":["#"," restants"]}]," (seuil ",["threshold"],")"],
   "adminMail.lowStock.restock": ["Réapprovisionnez-les depuis la console d’administration : ",["url"]],
+  "phoneSms.code": ["Votre code Seer est ",["code"],". Il expire dans ",["minutes"]," minutes. Ne le communiquez jamais à personne."],
   "pages.seerDescription": [["name"]," (",["tradition"],", ",["country"],") : réservez une consultation vidéo de 15, 30 ou 60 minutes avec ce guide spirituel vérifié sur Seer."],
   "pages.productDescription": [["name"]," (",["origin"],") : un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel."],
   "pages.productDescriptionNoOrigin": [["name"]," : un objet sacré du Marché sacré de Seer, choisi pour son usage spirituel."],

@@ -7,6 +7,7 @@ import { mail } from "./mail";
 import { messageMail } from "./messageMail";
 import { pages } from "./pages";
 import { payoutMail } from "./payoutMail";
+import { phoneSms } from "./phoneSms";
 import { shopMail } from "./shopMail";
 import { vendorMail } from "./vendorMail";
 
@@ -26,6 +27,7 @@ export const areas = {
   shopMail,
   vendorMail,
   adminMail,
+  phoneSms,
   pages,
 } as const;
 
