@@ -10,6 +10,7 @@ import type { Config } from "../../platform/config";
 import type { Outbox } from "../../platform/mail";
 import { newDeviceMail } from "./mail";
 import { greeting } from "./users";
+import { pageLink } from "../../platform/mail-links";
 
 /** The long-lived, signed cookie that names this browser (never the session): a sign-in from a new one is mailed. */
 const DEVICE_COOKIE = "seer_device";
@@ -98,7 +99,7 @@ export function createDeviceNotes({
         greeting(owner),
         when,
         browserSummary(req.headers["user-agent"]),
-        `${config.publicUrl}${SECURITY_SETTINGS_PATH}`,
+        pageLink(config.publicUrl, SECURITY_SETTINGS_PATH, owner.locale),
         owner.locale,
       ),
     );

@@ -31,7 +31,7 @@ describe("the account's mails in their recipient's language", () => {
     const mail = await resetMail(email);
     expect(mail.subject).toBe("Réinitialisez votre mot de passe");
     expect(mail.text).toMatch(
-      /^Bonjour Awa,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure\u00a0:\n\nhttp\S+\/reset-password\?token=\S+\n\n/,
+      /^Bonjour Awa,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure\u00a0:\n\nhttp\S+\/fr\/reset-password\?token=\S+\n\n/,
     );
     expect(mail.text).toContain("Le lien ne fonctionne qu’une fois.");
     expect(mail.text.endsWith("\n\nL’équipe Seer")).toBe(true);
@@ -61,7 +61,7 @@ describe("the account's mails in their recipient's language", () => {
     await trpcMutation(t.app, "account.signUp", { email, password: "another long passphrase", firstName: "X", lastName: "Y" });
     const [mail] = t.mailer.sent.slice(before);
     expect(mail?.subject).toBe("Quelqu’un a tenté de créer un compte avec votre adresse e-mail");
-    expect(mail?.text).toContain(`rendez-vous sur http://localhost:3000/login\u00a0;`);
+    expect(mail?.text).toContain(`rendez-vous sur http://localhost:3000/fr/login\u00a0;`);
   });
 
   it("starts an account signed up in French in French, and mails its confirmation link in French", async () => {

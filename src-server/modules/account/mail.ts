@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { writeIn, type ServerTranslate } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
+import { pageLink } from "../../platform/mail-links";
 
 /**
  * The account's e-mails (docs/product.md#accounts): plain text, each with the one link it is about, in its recipient's
@@ -24,7 +25,10 @@ export function accountExistsMail(to: string, name: string, publicUrl: string, l
     to,
     subject: t("accountMail.exists.subject"),
     text: letter(t, name, [
-      t("accountMail.exists.body", { login: `${publicUrl}/login`, forgot: `${publicUrl}/forgot-password` }),
+      t("accountMail.exists.body", {
+        login: pageLink(publicUrl, "/login", locale),
+        forgot: pageLink(publicUrl, "/forgot-password", locale),
+      }),
       t("accountMail.notYou"),
     ]),
   }));

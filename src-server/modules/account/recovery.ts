@@ -13,6 +13,7 @@ import type { SessionUser } from "../../platform/trpc/context";
 import { passwordResetMail } from "./mail";
 import { hashToken, PASSWORD_RESET_LIFETIME_MS, TOKEN_INVALID, type createTokenStore } from "./tokens";
 import { checkNewPassword, currentUserColumns, greeting, TOO_MANY_ATTEMPTS, type CurrentUser } from "./users";
+import { pageLink } from "../../platform/mail-links";
 
 export const RESET_REQUESTED = "If an account exists for this address, we sent it a link to reset the password.";
 export const VERIFICATION_SENT = "We sent you a new link. Please check your email.";
@@ -64,7 +65,12 @@ export function createRecovery({
         const token = await tokens.issue(user.id, "password-reset", email, PASSWORD_RESET_LIFETIME_MS);
         await outbox.send(
           `password-reset:${hashToken(token)}`,
-          passwordResetMail(email, greeting(user), `${config.publicUrl}/reset-password?token=${token}`, user.locale),
+          passwordResetMail(
+            email,
+            greeting(user),
+            pageLink(config.publicUrl, `/reset-password?token=${token}`, user.locale),
+            user.locale,
+          ),
         );
       }
     }

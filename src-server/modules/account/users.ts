@@ -20,6 +20,7 @@ import { sendMailOnce, type Mailer, type Outbox } from "../../platform/mail";
 import { accountExistsMail, signInLinkMail, verifyEmailMail } from "./mail";
 import { createTokenStore, EMAIL_VERIFICATION_LIFETIME_MS } from "./tokens";
 import type { SessionUser } from "../../platform/trpc/context";
+import { pageLink } from "../../platform/mail-links";
 
 /** What the current-user call and the context carry: never a password hash. */
 export const currentUserColumns = {
@@ -100,8 +101,10 @@ export function createUserService({
   /** Mails a link that confirms `email` for this user (at sign-up, on request, or for a new address). */
   async function sendVerification(user: { id: string; firstName: string | null }, email: string): Promise<void> {
     const token = await tokens.issue(user.id, "verify-email", email, EMAIL_VERIFICATION_LIFETIME_MS);
-    const link = `${config.publicUrl}/verify-email?token=${token}`;
-    await mailer.send(verifyEmailMail(email, greeting(user), link, await localeOf(db, user.id)));
+    const locale = await localeOf(db, user.id);
+    await mailer.send(
+      verifyEmailMail(email, greeting(user), pageLink(config.publicUrl, `/verify-email?token=${token}`, locale), locale),
+    );
   }
 
   /**
@@ -194,10 +197,10 @@ export function createUserService({
     const key = throttleKey("signin-link", user.id);
     if (!(await throttle.hit(key, 1, SIGN_IN_LINK_INTERVAL_MS))) return;
     const token = await tokens.issue(user.id, "verify-email", user.email, SIGN_IN_LINK_LIFETIME_MS);
-    const link = `${config.publicUrl}/verify-email?token=${token}`;
+    const locale = await localeOf(db, user.id);
     await outbox.send(
       `sign-in-link:${user.id}:${Math.floor(now / SIGN_IN_LINK_INTERVAL_MS)}`,
-      signInLinkMail(user.email, greeting(user), link, await localeOf(db, user.id)),
+      signInLinkMail(user.email, greeting(user), pageLink(config.publicUrl, `/verify-email?token=${token}`, locale), locale),
     );
   }
 

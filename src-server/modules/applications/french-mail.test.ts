@@ -11,7 +11,7 @@ describe("the application decision mail in the applicant's language", () => {
     expect(mail.subject).toBe("Votre candidature de Seer");
     expect(mail.text).toBe(
       "Bonjour Awa Diallo,\n\nMerci d’avoir postulé pour devenir Seer. Après un examen attentif, nous ne pouvons pas accepter votre candidature pour le moment." +
-        "\n\nNotes de notre équipe\u00a0:\nMerci.\n\nVous pouvez postuler de nouveau sur http://localhost:3000/become-seer.\n\nAvec respect,\nL’équipe Seer",
+        "\n\nNotes de notre équipe\u00a0:\nMerci.\n\nVous pouvez postuler de nouveau sur http://localhost:3000/fr/become-seer.\n\nAvec respect,\nL’équipe Seer",
     );
   });
 

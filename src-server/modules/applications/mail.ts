@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { writeIn } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
+import { pageLink } from "../../platform/mail-links";
 
 interface Applicant {
   fullName: string;
@@ -26,7 +27,7 @@ export function applicationDecisionEmail(
       return {
         to: applicant.contactEmail,
         subject: t("applicationMail.approvedSubject"),
-        text: `${dear}\n\n${t("applicationMail.approved", { url: `${publicUrl}/seer/dashboard` })}${notes}\n\n${t("applicationMail.approvedClosing")}\n${team}`,
+        text: `${dear}\n\n${t("applicationMail.approved", { url: pageLink(publicUrl, "/seer/dashboard", locale) })}${notes}\n\n${t("applicationMail.approvedClosing")}\n${team}`,
       };
     }
     return {
@@ -34,7 +35,7 @@ export function applicationDecisionEmail(
       subject: t("applicationMail.rejectedSubject"),
       text:
         `${dear}\n\n${t("applicationMail.rejected")}${notes}\n\n` +
-        `${t("applicationMail.applyAgain", { url: `${publicUrl}/become-seer` })}\n\n${t("applicationMail.rejectedClosing")}\n${team}`,
+        `${t("applicationMail.applyAgain", { url: pageLink(publicUrl, "/become-seer", locale) })}\n\n${t("applicationMail.rejectedClosing")}\n${team}`,
     };
   });
 }

@@ -3,6 +3,7 @@ import { formatMoney } from "../../../src/domain/money";
 import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { writeIn } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
+import { linkIn } from "../../platform/mail-links";
 import { seerWhen, sides, type Audience, type BookingMailData } from "./mail";
 
 /** A reported problem's mails (issue #43), in their recipient's language like the booking's others (mail.ts). */
@@ -33,7 +34,7 @@ export function disputeReportedMail(
         text,
         "",
         t("bookingMail.disputeReported.held"),
-        `${data.profileUrl.replace(/\/profile$/, "/seer/dashboard")}`,
+        linkIn(data.profileUrl.replace(/\/profile$/, "/seer/dashboard"), locale),
         "",
         t("mail.booking", { id: data.bookingId }),
       ].join("\n"),

@@ -7,6 +7,7 @@ import { meetingPath, SESSION_MINUTES } from "../../../src/domain/consultations"
 import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { translator } from "../../platform/i18n";
 import { bookingUid, calendarProdId } from "./mail";
+import { pageLink } from "../../platform/mail-links";
 
 const seerUsers = alias(users, "feed_seer_users");
 
@@ -57,7 +58,7 @@ export async function bookingsFeed(
   });
   for (const row of rows) {
     const minutes = SESSION_MINUTES[row.sessionType];
-    const meetingUrl = `${publicUrl}${meetingPath(row.id)}`;
+    const meetingUrl = pageLink(publicUrl, meetingPath(row.id), locale);
     const asSeer = row.seerUserId === userId;
     const client = row.clientFirstName?.trim() || t("bookingMail.invite.yourClient");
     calendar.createEvent({

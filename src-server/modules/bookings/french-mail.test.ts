@@ -60,12 +60,16 @@ describe("a booking's mails in their recipient's language", () => {
     );
     expect(ics).toContain("DESCRIPTION:Rappel de consultation");
     expect(ics).toContain(`UID:booking-${bookingId}@seer-marketplace`);
+    // Its links go to the French pages, the invite's too.
+    expect(french.text).toMatch(new RegExp(`Salle de consultation\u00a0: https?://[^/]+/fr/meeting/${bookingId}`));
+    expect(ics).toMatch(new RegExp(`LOCATION:https?://[^/]+/fr/meeting/${bookingId}`));
 
     const english = to(mails, SEER);
     expect(english.subject).toMatch(/^New booking: 60 minute consultation on \d{4}-\d\d-\d\d$/);
     expect(english.text).toMatch(/^Hello Ama Serwaa Owusu,\n\n.+ has booked a 60 minute consultation with you\./);
     expect(english.text).toContain("Your earnings: $");
     expect(unfolded(icsOf(english))).toContain("SUMMARY:60 Minute Consultation with Ama Serwaa Owusu");
+    expect(english.text).toMatch(new RegExp(`Meeting room: https?://[^/]+/meeting/${bookingId}`));
   });
 
   it("leaves an English client's confirmation and invite exactly as they were", async () => {
@@ -147,7 +151,7 @@ describe("a booking's push notifications in their recipient's language", () => {
     const french = bookingPushMessage("reminder-10m", data, "http://localhost:3000", "client", "fr");
     expect(french.title).toBe("Début dans 10 minutes");
     expect(french.body).toBe("Votre consultation avec Ama Serwaa Owusu commence dans 10 minutes. La salle est ouverte.");
-    expect(french.actions).toEqual([{ action: "join", title: "Rejoindre", url: "http://localhost:3000/meeting/b-1" }]);
+    expect(french.actions).toEqual([{ action: "join", title: "Rejoindre", url: "http://localhost:3000/fr/meeting/b-1" }]);
     const english = bookingPushMessage("reminder-10m", data, "http://localhost:3000", "seer");
     expect(english.title).toBe("Starting in 10 minutes");
     expect(english.body).toBe("Your consultation with Awa Diallo starts in 10 minutes. The room is open.");

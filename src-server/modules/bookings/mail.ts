@@ -5,6 +5,7 @@ import { formatMoney, formatPaid } from "../../../src/domain/money";
 import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { translator, writeIn, type ServerTranslate } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
+import { linkIn } from "../../platform/mail-links";
 
 export interface BookingMailData {
   bookingId: string;
@@ -63,9 +64,9 @@ export function bookingIcs(
     start: data.startsAt,
     end: data.endsAt,
     summary: t("bookingMail.invite.summary", { minutes, seer: data.seerName }),
-    description: `${t("bookingMail.invite.description", { seer: data.seerName })}\n${t("bookingMail.invite.join", { url: data.meetingUrl })}`,
-    url: data.meetingUrl,
-    location: data.meetingUrl,
+    description: `${t("bookingMail.invite.description", { seer: data.seerName })}\n${t("bookingMail.invite.join", { url: linkIn(data.meetingUrl, locale) })}`,
+    url: linkIn(data.meetingUrl, locale),
+    location: linkIn(data.meetingUrl, locale),
     status: options.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     alarms: options.cancelled
       ? []
@@ -126,7 +127,7 @@ export function bookingConfirmedClientMail(
       "",
       t("mail.when", { when: when(data, t) }),
       t("bookingMail.confirmedClient.amountPaid", { amount: formatPaid(data.amount, data.charge ?? null) }),
-      t("mail.meetingRoom", { url: data.meetingUrl }),
+      t("mail.meetingRoom", { url: linkIn(data.meetingUrl, locale) }),
       "",
       t("bookingMail.confirmedClient.invite"),
     ].join("\n");
@@ -155,7 +156,7 @@ export function bookingConfirmedSeerMail(
       t("mail.when", { when: seerWhen(data, data.startsAt, t) }),
       t("bookingMail.confirmedSeer.earnings", { amount: formatMoney(data.seerEarnings) }),
       t("bookingMail.confirmedSeer.notes", { notes: data.notes?.trim() ? data.notes : t("bookingMail.confirmedSeer.noNotes") }),
-      t("mail.meetingRoom", { url: data.meetingUrl }),
+      t("mail.meetingRoom", { url: linkIn(data.meetingUrl, locale) }),
     ].join("\n");
     return {
       to,
@@ -176,7 +177,7 @@ export function reminderClientMail(to: string, data: BookingMailData, locale: Lo
       t("bookingMail.reminder.body", { minutes: SESSION_MINUTES[data.sessionType], other: data.seerName }),
       "",
       t("mail.when", { when: when(data, t) }),
-      t("mail.meetingRoom", { url: data.meetingUrl }),
+      t("mail.meetingRoom", { url: linkIn(data.meetingUrl, locale) }),
       t("bookingMail.reminder.roomOpens"),
     ].join("\n"),
   }));
@@ -194,7 +195,7 @@ export function reminderSeerMail(to: string, data: BookingMailData, locale: Loca
         t("bookingMail.reminder.body", { minutes, other: data.clientName }),
         "",
         t("mail.when", { when: seerWhen(data, data.startsAt, t) }),
-        t("mail.meetingRoom", { url: data.meetingUrl }),
+        t("mail.meetingRoom", { url: linkIn(data.meetingUrl, locale) }),
       ].join("\n"),
     };
   });
@@ -246,7 +247,7 @@ export function rescheduledMail(
         t("bookingMail.rescheduled.body", { minutes, other: side.other }),
         "",
         t("bookingMail.rescheduled.newTime", { when: side.when }),
-        t("mail.meetingRoom", { url: data.meetingUrl }),
+        t("mail.meetingRoom", { url: linkIn(data.meetingUrl, locale) }),
         "",
         t("bookingMail.rescheduled.invite"),
       ].join("\n"),
@@ -281,7 +282,7 @@ export function proposalMail(
           proposed,
         }),
         "",
-        t("bookingMail.proposal.link", { url: data.profileUrl }),
+        t("bookingMail.proposal.link", { url: linkIn(data.profileUrl, locale) }),
       ].join("\n"),
     };
   });
@@ -296,7 +297,7 @@ export function reviewPromptMail(to: string, data: BookingMailData, locale: Loca
       "",
       t("bookingMail.review.body", { seer: data.seerName }),
       "",
-      t("bookingMail.review.link", { url: data.profileUrl }),
+      t("bookingMail.review.link", { url: linkIn(data.profileUrl, locale) }),
     ].join("\n"),
   }));
 }
@@ -323,7 +324,7 @@ export function seerNoShowMail(
             "",
             t("bookingMail.noShow.clientRefund", { amount: formatMoney(refund) }),
             "",
-            t("bookingMail.noShow.clientLink", { url: data.profileUrl }),
+            t("bookingMail.noShow.clientLink", { url: linkIn(data.profileUrl, locale) }),
           ]
         : [
             t("mail.hello", { name: data.seerName }),

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
 import { writeIn } from "../../platform/i18n";
 import { sides, type Audience, type BookingMailData } from "./mail";
 import { loadBookingMail, type BookingMailContext } from "./mail-context";
+import { pageLink } from "../../platform/mail-links";
 
 /**
  * A booking's web push notifications (issue #44; texts in docs/product.md#notifications), beside its e-mails: a
@@ -35,8 +36,8 @@ export function bookingPushMessage(
 ): PushMessage {
   return writeIn(locale, (t) => {
     const tag = `booking-${d.bookingId}`;
-    const url = audience === "client" ? `${publicUrl}/profile` : `${publicUrl}/dashboard`;
-    const room = `${publicUrl}${meetingPath(d.bookingId)}`;
+    const url = pageLink(publicUrl, audience === "client" ? "/profile" : "/dashboard", locale);
+    const room = pageLink(publicUrl, meetingPath(d.bookingId), locale);
     const minutes = SESSION_MINUTES[d.sessionType];
     const { other, when } = sides(d, audience, t);
     const client = audience === "client";

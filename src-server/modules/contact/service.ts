@@ -53,9 +53,13 @@ export function createContactService({
         .values({ ...input, userId: from.userId })
         .returning({ id: contactMessages.id });
       if (!stored) throw new Error("The contact message was not stored");
-      const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, "admin"));
+      const admins = await tx
+        .select({ id: users.id, email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.role, "admin"));
       for (const admin of admins) {
-        await outbox.send(`contact:${stored.id}:${admin.id}`, contactMessageMail(admin.email, input, config.publicUrl), { tx });
+        const mail = contactMessageMail(admin.email, input, config.publicUrl, admin.locale);
+        await outbox.send(`contact:${stored.id}:${admin.id}`, mail, { tx });
       }
       return stored;
     });

@@ -10,6 +10,7 @@ import type { Outbox } from "../../platform/mail";
 import type { PushNotifier } from "../../platform/push";
 import { displayName } from "./conversation-reads";
 import { unreadMessageMail } from "./mail";
+import { pageLink } from "../../platform/mail-links";
 
 export const UNREAD_MAIL_JOB = "messages.unread-mail";
 
@@ -76,7 +77,11 @@ async function sendUnreadMail(
     if (!claimed) return;
     await outbox.send(
       `messages-unread:${messageId}`,
-      unreadMessageMail(reader.email, { senderName, url: `${publicUrl}/messages/${m.bookingId}` }, reader.locale),
+      unreadMessageMail(
+        reader.email,
+        { senderName, url: pageLink(publicUrl, `/messages/${m.bookingId}`, reader.locale) },
+        reader.locale,
+      ),
       { tx },
     );
     await push?.notify(
@@ -85,7 +90,7 @@ async function sendUnreadMail(
       {
         title: t("messageMail.subject", { sender: senderName }),
         body: t("messageMail.pushBody", { sender: senderName }),
-        url: `${publicUrl}/messages/${m.bookingId}`,
+        url: pageLink(publicUrl, `/messages/${m.bookingId}`, reader.locale),
         tag: `messages-${m.bookingId}`,
       },
       { tx },

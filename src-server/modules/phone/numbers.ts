@@ -12,7 +12,6 @@ import {
 } from "../../../src/domain/phone-countries";
 import { AppError } from "../../../src/errors";
 import {
-  phoneCodeSms,
   phoneTexts,
   tooManyWrongCodes,
   type phoneConfirmSchema,
@@ -22,6 +21,9 @@ import type { Clock } from "../../platform/clock";
 import type { SmsOutbox } from "../../platform/sms";
 import { throttleKey, type createThrottle, type FailurePolicy } from "../../platform/throttle";
 import type { SessionUser } from "../../platform/trpc/context";
+import { DEFAULT_LOCALE } from "../../../src/i18n/locales";
+import { translator } from "../../platform/i18n";
+import { localeOfUser } from "../../platform/mail-links";
 
 export interface PhoneDeps {
   db: Db;
@@ -113,11 +115,14 @@ export async function sendCode(
     codeSentAt: now,
   };
   await db.transaction(async (tx) => {
-    await tx
+    // The account's language read with the row the code is stored in (issue #45): the text is theirs.
+    const [stored] = await tx
       .insert(phoneNumbers)
       .values({ userId: user.id, ...pending })
-      .onConflictDoUpdate({ target: phoneNumbers.userId, set: pending });
-    await sms.send(`phone-code:${user.id}:${now.getTime()}`, { to: number, text: phoneCodeSms(code) }, { tx });
+      .onConflictDoUpdate({ target: phoneNumbers.userId, set: pending })
+      .returning({ locale: localeOfUser(phoneNumbers.userId) });
+    const text = translator(stored?.locale ?? DEFAULT_LOCALE)("phoneSms.code", { code, minutes: PHONE_CODE_MINUTES });
+    await sms.send(`phone-code:${user.id}:${now.getTime()}`, { to: number, text }, { tx });
   });
   return phoneStatus(deps, user);
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneNumbers, sentSms } from "../../../db/schema";
+import { phoneNumbers, sentSms, users } from "../../../db/schema";
 import { phoneTexts } from "../../../src/schemas/phone";
 import { FakeClock } from "../../platform/clock";
 import { createTestApp, signUp, trpcData, trpcError, trpcMutation, trpcQuery, type TestApp } from "../../test/app";
@@ -128,5 +128,16 @@ describe("a phone number confirmed by a 6-digit code (issue #44)", () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, me.id))).toEqual([]);
     expect(await t.database.db.select().from(sentSms).where(eq(sentSms.recipient, "+27712345678"))).toEqual([]);
+  });
+});
+
+describe("the code's text", () => {
+  it("is in the account's language (issue #45)", async () => {
+    const { cookie } = await signUp(t.app, { email: "phone-fr@example.com" });
+    await t.database.db.update(users).set({ locale: "fr" }).where(eq(users.email, "phone-fr@example.com"));
+    trpcData(await trpcMutation(t.app, "phone.sendCode", { country: "GH", number: "020 765 4321" }, cookie));
+    await t.app.jobs.runDue();
+    const text = t.sms.sent.filter((m) => m.to === "+233207654321").at(-1)?.text ?? "";
+    expect(text).toMatch(/^Votre code Seer est \d{6}\. Il expire dans 10\u00a0minutes\. Ne le communiquez jamais à personne\.$/);
   });
 });

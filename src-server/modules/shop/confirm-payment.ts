@@ -11,7 +11,7 @@ import { metrics } from "../../platform/metrics";
 import type { PaymentIntent, PaymentProvider, RecordEvent } from "../../platform/payments/provider";
 import { receiptMail } from "./mail";
 import { providerCurrency } from "../bookings";
-import { chargeOfOrder, orderByIntent, orderColumns, type OrderRow } from "./order-rows";
+import { chargeOfOrder, orderByIntent, orderColumns, type OrderRow, type OrderToPay } from "./order-rows";
 import { takeLines } from "./stock";
 
 export const PAYMENT_NOT_COMPLETED = "Your payment has not been completed.";
@@ -88,8 +88,8 @@ export function createPaymentConfirmation({
   }
 
   /** One receipt per order: queued in the transaction that marks it paid, so a paid order always has its receipt. */
-  async function queueReceipt(tx: Queryable, order: OrderRow): Promise<void> {
-    await outbox.send(`order-receipt:${order.id}`, receiptMail(order), { tx });
+  async function queueReceipt(tx: Queryable, order: OrderToPay): Promise<void> {
+    await outbox.send(`order-receipt:${order.id}`, receiptMail(order, order.locale), { tx });
   }
 
   /**
@@ -108,7 +108,7 @@ export function createPaymentConfirmation({
    * The confirmation itself, for the order the intent names (already read by the caller). `record`: the provider's
    * event that paid it, stored in the transaction that marks it paid (payments/events.ts).
    */
-  async function applyToOrder(intent: PaymentIntent, order: OrderRow, record?: RecordEvent): Promise<ConfirmedOrder> {
+  async function applyToOrder(intent: PaymentIntent, order: OrderToPay, record?: RecordEvent): Promise<ConfirmedOrder> {
     if (intent.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_NOT_COMPLETED);
     // The intent must pay exactly the order's charge: its total in cents, or its local charge in that currency's minor
     // units (issue #41), the currency as the provider names it.

@@ -7,6 +7,7 @@ import type { Clock } from "../../platform/clock";
 import type { Outbox } from "../../platform/mail";
 import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import { deliveredMail, shippedMail } from "./mail";
+import { orderAndLocale } from "./order-rows";
 import { findOrder, type createOrderQueries } from "./queries";
 
 export const NOT_SHIPPABLE = "Only a paid order that has not shipped can be marked as shipped.";
@@ -45,7 +46,7 @@ export function createFulfilment({
           trackingLink: input.carrier === "Other" ? (input.trackingUrl ?? null) : null,
         })
         .where(and(eq(orders.id, input.orderId), eq(orders.status, "paid")))
-        .returning();
+        .returning(orderAndLocale);
       if (!order) {
         await findOrder(tx, input.orderId);
         throw new AppError("CONFLICT", NOT_SHIPPABLE);
@@ -63,7 +64,7 @@ export function createFulfilment({
         change: { ...input, before: { status: "paid" }, after: { status: order.status } },
       });
       const link = trackingUrl(input.carrier, input.trackingNumber, order.trackingLink);
-      await outbox.send(`order-shipped:${order.id}`, shippedMail(order, link, config.publicUrl), { tx });
+      await outbox.send(`order-shipped:${order.id}`, shippedMail(order, link, config.publicUrl, order.locale), { tx });
     });
     return orderDetail(input.orderId);
   }
@@ -75,7 +76,7 @@ export function createFulfilment({
         .update(orders)
         .set({ status: "delivered", deliveredAt: now })
         .where(and(eq(orders.id, orderId), eq(orders.status, "shipped")))
-        .returning();
+        .returning(orderAndLocale);
       if (!order) {
         await findOrder(tx, orderId);
         throw new AppError("CONFLICT", NOT_DELIVERABLE);
@@ -86,7 +87,7 @@ export function createFulfilment({
         targetId: orderId,
         change: { orderId, before: { status: "shipped" }, after: { status: order.status } },
       });
-      await outbox.send(`order-delivered:${order.id}`, deliveredMail(order, config.publicUrl), { tx });
+      await outbox.send(`order-delivered:${order.id}`, deliveredMail(order, config.publicUrl, order.locale), { tx });
     });
     return orderDetail(orderId);
   }

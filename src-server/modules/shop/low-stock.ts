@@ -49,11 +49,12 @@ export function createLowStock({
     const low = await lowStock();
     if (!low.length) return 0;
     const admins = await db
-      .select({ email: users.email })
+      .select({ email: users.email, locale: users.locale })
       .from(users)
       .where(and(eq(users.role, "admin"), sql`${users.deletedAt} is null`));
     const day = clock.now().toISOString().slice(0, 10);
-    for (const a of admins) await outbox.send(`low-stock:${day}:${a.email}`, lowStockMail(a.email, low, config.publicUrl));
+    for (const a of admins)
+      await outbox.send(`low-stock:${day}:${a.email}`, lowStockMail(a.email, low, config.publicUrl, a.locale));
     return low.length;
   }
 

@@ -1,110 +1,177 @@
 import { formatMoney, formatPaid, type Cents } from "../../../src/domain/money";
 import type { RefundLine } from "../../../src/domain/orders";
-import { lineTotal, SHIPPING_LABEL } from "../../../src/domain/shipping";
+import { lineTotal, RETURN_ADDRESS, SHIPPING_COST, type ShippingMethod } from "../../../src/domain/shipping";
+import { intlLocale } from "../../../src/i18n/format-locale";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { writeIn, type ServerTranslate } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
+import { pageLink } from "../../platform/mail-links";
 import { ORDER_CURRENCY, type OrderRow } from "./order-rows";
 
-/** The shop's e-mails to shoppers and admins; each operation queues its own through the outbox. */
+/*
+ * The shop's e-mails to shoppers and admins; each operation queues its own through the outbox. Each is written in its
+ * recipient's language (`users.locale`: the shopper's account, read with the order; an admin's own), English when not
+ * given: texts from the server catalog's `shopMail` and `adminMail`, money in that language's format, links to that
+ * language's pages.
+ */
 
 type Addressee = { shippingEmail: string; shippingName: string; orderNumber: string };
 
 const money = (amount: string | Cents) => formatMoney(amount, ORDER_CURRENCY);
 
-export function receiptMail(order: OrderRow): MailMessage {
-  const items = order.items.map((item) => `  ${item.productName} x ${item.quantity}: ${money(lineTotal(item))}`);
-  const text = [
-    `Thank you for your order, ${order.shippingName}!`,
-    "",
-    `Order number: ${order.orderNumber}`,
-    "",
-    "Items:",
-    ...items,
-    "",
-    `Subtotal: ${money(order.subtotal)}`,
-    `Shipping (${SHIPPING_LABEL[order.shippingMethod]}): ${money(order.shippingCost)}`,
-    `Total: ${formatPaid(order.total, { currency: order.chargeCurrency, amount: order.chargeAmount })}`,
-    "",
-    "Shipping to:",
-    order.shippingName,
-    order.shippingAddress,
-    `Phone: ${order.shippingPhone}`,
-    `Shipping method: ${SHIPPING_LABEL[order.shippingMethod]}`,
-    "",
-    "Your order will typically ship within 2-3 business days. We will send you the tracking details once it is on its way.",
-  ].join("\n");
-  return { to: order.shippingEmail, subject: `Your Sacred Market order ${order.orderNumber}`, text };
+/** A shipping method as checkout names it, its price in whole dollars in the reader's format: `$10`, `10 $`. */
+export function shippingMethodName(method: ShippingMethod, t: ServerTranslate): string {
+  const cost = new Intl.NumberFormat(intlLocale(), {
+    style: "currency",
+    currency: ORDER_CURRENCY,
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: 0,
+  }).format(SHIPPING_COST[method] / 100);
+  return method === "express" ? t("shopMail.method.express", { cost }) : t("shopMail.method.standard", { cost });
 }
 
-export function shippedMail(order: Addressee, link: string | null, publicUrl: string): MailMessage {
-  return {
-    to: order.shippingEmail,
-    subject: `Your Sacred Market order ${order.orderNumber} has shipped`,
-    text: [
-      `Good news, ${order.shippingName}: your order ${order.orderNumber} is on its way.`,
+/** One line of an order or a refund: `  Beads x 2: $20.00`. */
+const line = (t: ServerTranslate, l: { productName: string; quantity: number }, amount: string | Cents) =>
+  t("shopMail.line", { product: l.productName, quantity: l.quantity, amount: money(amount) });
+
+export function receiptMail(order: OrderRow, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => {
+    const method = shippingMethodName(order.shippingMethod, t);
+    const text = [
+      t("shopMail.receipt.thanks", { name: order.shippingName }),
       "",
-      ...(link ? [`Follow your parcel: ${link}`] : []),
-      `Your order: ${publicUrl}/profile`,
-    ].join("\n"),
-  };
+      t("shopMail.receipt.number", { number: order.orderNumber }),
+      "",
+      t("shopMail.receipt.items"),
+      ...order.items.map((item) => line(t, item, lineTotal(item))),
+      "",
+      t("shopMail.receipt.subtotal", { amount: money(order.subtotal) }),
+      t("shopMail.receipt.shipping", { method, amount: money(order.shippingCost) }),
+      t("shopMail.receipt.total", {
+        amount: formatPaid(order.total, { currency: order.chargeCurrency, amount: order.chargeAmount }),
+      }),
+      "",
+      t("shopMail.receipt.shipTo"),
+      order.shippingName,
+      order.shippingAddress,
+      t("shopMail.receipt.phone", { phone: order.shippingPhone }),
+      t("shopMail.receipt.method", { method }),
+      "",
+      t("shopMail.receipt.soon"),
+    ].join("\n");
+    return { to: order.shippingEmail, subject: t("shopMail.receipt.subject", { number: order.orderNumber }), text };
+  });
 }
 
-export function deliveredMail(order: Addressee, publicUrl: string): MailMessage {
-  return {
+export function shippedMail(
+  order: Addressee,
+  link: string | null,
+  publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => ({
     to: order.shippingEmail,
-    subject: `Your Sacred Market order ${order.orderNumber} was delivered`,
+    subject: t("shopMail.shipped.subject", { number: order.orderNumber }),
     text: [
-      `Your order ${order.orderNumber} was delivered, ${order.shippingName}. We hope it serves you well.`,
+      t("shopMail.shipped.body", { name: order.shippingName, number: order.orderNumber }),
       "",
-      "Something not right? You can ask for a return within 7 days of delivery, from the order in your profile.",
-      `${publicUrl}/profile`,
+      ...(link ? [t("shopMail.shipped.follow", { url: link })] : []),
+      t("shopMail.yourOrder", { url: pageLink(publicUrl, "/profile", locale) }),
     ].join("\n"),
-  };
+  }));
 }
 
-export function refundMail(order: Addressee, amount: Cents, lines: readonly RefundLine[], reason: string): MailMessage {
-  return {
+export function deliveredMail(order: Addressee, publicUrl: string, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => ({
     to: order.shippingEmail,
-    subject: `A refund for your Sacred Market order ${order.orderNumber}`,
+    subject: t("shopMail.delivered.subject", { number: order.orderNumber }),
     text: [
-      `We are refunding ${money(amount)} to your card for order ${order.orderNumber}, ${order.shippingName}.`,
+      t("shopMail.delivered.body", { number: order.orderNumber, name: order.shippingName }),
       "",
-      ...lines.map((l) => `  ${l.productName} x ${l.quantity}: ${money(l.amount)}`),
-      "",
-      `Reason: ${reason}`,
-      "Refunds usually reach your card within 5-10 business days.",
+      t("shopMail.delivered.returns"),
+      pageLink(publicUrl, "/profile", locale),
     ].join("\n"),
-  };
+  }));
 }
+
+/** The reason a received return's refund records (returns.ts), which the shopper reads in their own language. */
+export const RETURN_RECEIVED = "Return received";
+
+export function refundMail(
+  order: Addressee,
+  amount: Cents,
+  lines: readonly RefundLine[],
+  reason: string,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  return writeIn(locale, (t) => ({
+    to: order.shippingEmail,
+    subject: t("shopMail.refund.subject", { number: order.orderNumber }),
+    text: [
+      t("shopMail.refund.body", { amount: money(amount), number: order.orderNumber, name: order.shippingName }),
+      "",
+      ...lines.map((l) => line(t, l, l.amount)),
+      "",
+      t("mail.reason", { reason: reason === RETURN_RECEIVED ? t("shopMail.refund.returnReceived") : reason }),
+      t("shopMail.refund.soon"),
+    ].join("\n"),
+  }));
+}
+
+/** A step of a return the shopper is told of: asked for, accepted (with the admin's note), declined (and why). */
+export type ReturnStep =
+  { step: "requested" } | { step: "accepted"; note?: string | undefined } | { step: "declined"; note?: string | undefined };
 
 /** Each step of a return, to the shopper. */
-export function returnMail(
-  order: { shippingEmail: string; shippingName: string },
-  subject: string,
-  lines: string[],
-  publicUrl: string,
-): MailMessage {
-  return {
-    to: order.shippingEmail,
-    subject,
-    text: [`Dear ${order.shippingName},`, "", ...lines, "", `Your orders: ${publicUrl}/profile`].join("\n"),
-  };
+export function returnMail(order: Addressee, step: ReturnStep, publicUrl: string, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => {
+    const number = order.orderNumber;
+    const { subject, lines } =
+      step.step === "requested"
+        ? { subject: t("shopMail.return.requestedSubject", { number }), lines: [t("shopMail.return.requested")] }
+        : step.step === "accepted"
+          ? {
+              subject: t("shopMail.return.acceptedSubject", { number }),
+              lines: [
+                t("shopMail.return.sendBack", { address: RETURN_ADDRESS }),
+                t("shopMail.return.refundOnArrival"),
+                ...(step.note ? [step.note] : []),
+              ],
+            }
+          : { subject: t("shopMail.return.declinedSubject", { number }), lines: [t("mail.reason", { reason: step.note ?? "" })] };
+    return {
+      to: order.shippingEmail,
+      subject,
+      text: [
+        t("shopMail.return.dear", { name: order.shippingName }),
+        "",
+        ...lines,
+        "",
+        t("shopMail.return.yourOrders", { url: pageLink(publicUrl, "/profile", locale) }),
+      ].join("\n"),
+    };
+  });
 }
 
-/** The admins' daily digest of products at or below their threshold. */
+/** The admins' daily digest of products at or below their threshold, in the admin's own language. */
 export function lowStockMail(
   to: string,
   low: readonly { name: string; stockQuantity: number; lowStockThreshold: number }[],
   publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  const text = [
-    "These products are low on stock or sold out:",
-    "",
-    ...low.map(
-      (p) =>
-        `  ${p.name}: ${p.stockQuantity === 0 ? "out of stock" : `${p.stockQuantity} left`} (threshold ${p.lowStockThreshold})`,
-    ),
-    "",
-    `Restock them from the admin console: ${publicUrl}/admin?tab=products`,
-  ].join("\n");
-  return { to, subject: `Low stock: ${low.length} product${low.length === 1 ? "" : "s"}`, text };
+  return writeIn(locale, (t) => {
+    const text = [
+      t("adminMail.lowStock.intro"),
+      "",
+      ...low.map((p) =>
+        p.stockQuantity === 0
+          ? t("adminMail.lowStock.out", { name: p.name, threshold: p.lowStockThreshold })
+          : t("adminMail.lowStock.left", { name: p.name, count: p.stockQuantity, threshold: p.lowStockThreshold }),
+      ),
+      "",
+      t("adminMail.lowStock.restock", { url: pageLink(publicUrl, "/admin?tab=products", locale) }),
+    ].join("\n");
+    return { to, subject: t("adminMail.lowStock.subject", { count: low.length }), text };
+  });
 }

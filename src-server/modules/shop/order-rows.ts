@@ -1,8 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { statement, type Queryable } from "../../../db/client";
 import { orders } from "../../../db/schema";
 import { refundedQuantities, type RefundLine } from "../../../src/domain/orders";
 import type { Currency } from "../../../src/domain/currencies";
+import type { Locale } from "../../../src/i18n/locales";
+import { localeOfUser } from "../../platform/mail-links";
 import type { RefundStatus } from "../../platform/payments/provider";
 import { chargeOf, localChargeOf, type LocalChargeOf } from "../bookings";
 
@@ -31,6 +33,14 @@ export const orderColumns = {
 } as const;
 export type OrderRow = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
 
+/**
+ * The shopper's language (`users.locale`), read by the statement that reads or changes the order (a select's or a
+ * returning's column), so that its mail is in their language without a query more (issue #45, decision 180).
+ */
+export const shopperLocale = localeOfUser(orders.userId);
+/** Every column of an order, and its shopper's language. */
+export const orderAndLocale = { ...getTableColumns(orders), locale: shopperLocale };
+
 /** An order's charge as its row stores it: its US dollar total, and its charge in another currency, if any. */
 type OrderCharge = Pick<OrderRow, "total" | "chargeCurrency" | "chargeAmount" | "chargeRate">;
 
@@ -44,14 +54,17 @@ export const localChargeOfOrder = (order: OrderCharge): LocalChargeOf | null => 
 // Built once (`statement`, docs/decisions.md 96): every payment reads its order by its intent.
 const orderByIntentStatement = statement((q: Queryable) =>
   q
-    .select(orderColumns)
+    .select({ ...orderColumns, locale: shopperLocale })
     .from(orders)
     .where(eq(orders.paymentIntentId, sql.placeholder("paymentIntentId")))
     .limit(1)
     .prepare("order_by_intent"),
 );
 
-export async function orderByIntent(q: Queryable, paymentIntentId: string): Promise<OrderRow | undefined> {
+/** An order with its shopper's language, for its receipt. */
+export type OrderToPay = OrderRow & { locale: Locale };
+
+export async function orderByIntent(q: Queryable, paymentIntentId: string): Promise<OrderToPay | undefined> {
   const [order] = await orderByIntentStatement(q, { paymentIntentId });
   return order;
 }

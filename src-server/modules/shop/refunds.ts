@@ -15,7 +15,7 @@ import { metrics } from "../../platform/metrics";
 import type { PaymentProvider, RefundStatus } from "../../platform/payments/provider";
 import { refundMail } from "./mail";
 import { localRefundAsk, refundBookCents } from "../bookings";
-import { localChargeOfOrder, refundedIn, type RefundData } from "./order-rows";
+import { localChargeOfOrder, refundedIn, orderAndLocale, type RefundData } from "./order-rows";
 import type { createOrderQueries } from "./queries";
 import { restock } from "./stock";
 
@@ -152,7 +152,7 @@ export function createRefunds({
   async function refundOrder(actor: AdminActor, input: RefundOrderInput, requestLog = log, { audited = true } = {}) {
     const now = clock.now();
     const eventId = await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+      const [order] = await tx.select(orderAndLocale).from(orders).where(eq(orders.id, input.orderId)).for("update");
       if (!order || order.status === "pending") throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
       if (!isPaidOrder(order.status)) throw new AppError("CONFLICT", NOT_REFUNDABLE);
       const earlier = await tx
@@ -185,7 +185,7 @@ export function createRefunds({
         .where(eq(orders.id, order.id));
       if (audited) await recordAdminAction(tx, actor, refundRecord(order, input, amount, refundedNow));
       await jobs.send(REFUND_JOB, { eventId: event.id }, { key: event.id, tx });
-      await outbox.send(`order-refund:${event.id}`, refundMail(order, amount, lines, input.reason), { tx });
+      await outbox.send(`order-refund:${event.id}`, refundMail(order, amount, lines, input.reason, order.locale), { tx });
       return event.id;
     });
     // Paid back at once when the provider answers; otherwise the job (stored with the refund) tries again.

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "../../../db/client";
 import { orderEvents, orderReturns, orders, type OrderItemSnapshot, type ReturnLine } from "../../../db/schema";
-import { RETURN_ADDRESS, RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
+import { RETURN_WINDOW_DAYS } from "../../../src/domain/shipping";
 import { AppError } from "../../../src/errors";
 import { ORDER_NOT_FOUND, type RequestReturnInput } from "../../../src/schemas/shop";
 import type { Clock } from "../../platform/clock";
@@ -10,7 +10,8 @@ import type { Outbox } from "../../platform/mail";
 import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import type { UploadService } from "../uploads";
 import { orderParts } from "../vendors";
-import { returnMail } from "./mail";
+import { RETURN_RECEIVED, returnMail } from "./mail";
+import { orderAndLocale } from "./order-rows";
 import type { createOrderQueries } from "./queries";
 import type { createRefunds } from "./refunds";
 
@@ -85,7 +86,7 @@ export function createReturns({
     try {
       await db.transaction(async (tx) => {
         const [order] = await tx
-          .select()
+          .select(orderAndLocale)
           .from(orders)
           .where(and(eq(orders.id, input.orderId), eq(orders.userId, user.id)))
           .for("update");
@@ -106,9 +107,7 @@ export function createReturns({
         await tx.insert(orderReturns).values({ orderId: order.id, reason: input.reason, photoIds, lines, createdAt: now });
         await outbox.send(
           `return-requested:${order.id}`,
-          mail(order, `We received your return request for order ${order.orderNumber}`, [
-            "Thank you. An admin will look at your request and the photos, and we will e-mail you the decision.",
-          ]),
+          returnMail(order, { step: "requested" }, config.publicUrl, order.locale),
           { tx },
         );
       });
@@ -140,7 +139,7 @@ export function createReturns({
         if (!exists) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
         throw new AppError("CONFLICT", RETURN_NOT_OPEN);
       }
-      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
+      const [order] = await tx.select(orderAndLocale).from(orders).where(eq(orders.id, input.orderId));
       if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND);
       // The order's history shows the decision with who made it and when.
       await tx.insert(orderEvents).values({
@@ -159,13 +158,12 @@ export function createReturns({
           after: { returnStatus: input.accept ? "accepted" : "declined" },
         },
       });
-      const message = input.accept
-        ? mail(order, `Your return for order ${order.orderNumber} is accepted`, [
-            `Please send the items back to: ${RETURN_ADDRESS}.`,
-            "We refund your card as soon as the parcel reaches us.",
-            ...(input.note ? [input.note] : []),
-          ])
-        : mail(order, `Your return for order ${order.orderNumber} was declined`, [`Reason: ${input.note ?? ""}`]);
+      const message = returnMail(
+        order,
+        { step: input.accept ? "accepted" : "declined", note: input.note },
+        config.publicUrl,
+        order.locale,
+      );
       await outbox.send(`return-decided:${order.id}`, message, { tx });
     });
     return orderDetail(input.orderId);
@@ -196,13 +194,10 @@ export function createReturns({
     });
     // A return of some lines refunds those lines only (their share taken back from their vendor in the ledger).
     const lines = returned ?? undefined;
-    return refundOrder(actor, { orderId, reason: "Return received", ...(lines ? { lines } : {}) }, requestLog, {
+    return refundOrder(actor, { orderId, reason: RETURN_RECEIVED, ...(lines ? { lines } : {}) }, requestLog, {
       audited: false,
     });
   }
-
-  const mail = (order: { shippingEmail: string; shippingName: string }, subject: string, lines: string[]) =>
-    returnMail(order, subject, lines, config.publicUrl);
 
   return { requestReturn, decideReturn, receiveReturn };
 }

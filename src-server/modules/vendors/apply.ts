@@ -15,6 +15,7 @@ import { isUniqueViolation } from "../../platform/database";
 import type { Outbox } from "../../platform/mail";
 import type { UploadService } from "../uploads";
 import { vendorApplicationReceivedEmail } from "./mail";
+import { localeOfUser } from "../../platform/mail-links";
 
 /** Payout details as the payouts module checked them against the country's rail (stored with the application). */
 export interface CheckedPayoutDetails {
@@ -87,12 +88,20 @@ export async function submit(deps: ApplyDeps, userId: string, input: VendorAppli
           bankAccountInfo: JSON.stringify(payout),
           createdAt: clock.now(),
         })
-        .returning({ id: vendorApplications.id, status: vendorApplications.status, createdAt: vendorApplications.createdAt });
+        .returning({
+          id: vendorApplications.id,
+          status: vendorApplications.status,
+          createdAt: vendorApplications.createdAt,
+          locale: localeOfUser(vendorApplications.userId),
+        });
       if (!row) throw new Error("Insert returned no row");
-      await outbox.send(`vendor-application:${row.id}`, vendorApplicationReceivedEmail(input.contactEmail, input.businessName), {
-        tx,
-      });
-      return { ...row, status: row.status as ApplicationStatus };
+      const { locale, ...application } = row;
+      await outbox.send(
+        `vendor-application:${row.id}`,
+        vendorApplicationReceivedEmail(input.contactEmail, input.businessName, locale),
+        { tx },
+      );
+      return { ...application, status: application.status as ApplicationStatus };
     });
   } catch (error) {
     if (isUniqueViolation(error, "vendor_applications_one_pending_per_user"))

@@ -1,15 +1,20 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locales";
+import { writeIn } from "../../platform/i18n";
 import type { MailMessage } from "../../platform/mail";
+import { pageLink } from "../../platform/mail-links";
 
-/** The vendor application's e-mails (docs/product.md#vendors): received, and the admin's decision. */
-export function vendorApplicationReceivedEmail(to: string, businessName: string): MailMessage {
-  return {
+/*
+ * The vendors' mails (docs/product.md#vendors): the application's, in the applicant's language, and a part of an
+ * order shipped or delivered, in the shopper's (`users.locale`, read with the row each is about). English when not
+ * given; texts from the server catalog's `vendorMail` and `shopMail`.
+ */
+
+export function vendorApplicationReceivedEmail(to: string, businessName: string, locale: Locale = DEFAULT_LOCALE): MailMessage {
+  return writeIn(locale, (t) => ({
     to,
-    subject: "We received your vendor application",
-    text:
-      `Dear ${businessName},\n\n` +
-      "Thank you for applying to sell in the Sacred Market. Our team reviews every application and will write to you " +
-      "with its decision.\n\nWith gratitude,\nThe Seer team",
-  };
+    subject: t("vendorMail.receivedSubject"),
+    text: `${t("vendorMail.dear", { name: businessName })}\n\n${t("vendorMail.received")}\n\n${t("vendorMail.gratitude")}\n${t("mail.signature")}`,
+  }));
 }
 
 export function vendorDecisionEmail(
@@ -18,26 +23,29 @@ export function vendorDecisionEmail(
   commissionPercentage: string,
   reviewNotes: string | null,
   publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  const notes = reviewNotes ? `\n\nNotes from our team:\n${reviewNotes}` : "";
-  if (decision === "approved")
+  return writeIn(locale, (t) => {
+    const notes = reviewNotes ? `\n\n${t("vendorMail.notes")}\n${reviewNotes}` : "";
+    const dear = t("vendorMail.dear", { name: application.businessName });
+    const team = t("mail.signature");
+    if (decision === "approved")
+      return {
+        to: application.contactEmail,
+        subject: t("vendorMail.approvedSubject"),
+        text:
+          `${dear}\n\n` +
+          t("vendorMail.approved", { commission: commissionPercentage, url: pageLink(publicUrl, "/vendor", locale) }) +
+          `${notes}\n\n${t("vendorMail.gratitude")}\n${team}`,
+      };
     return {
       to: application.contactEmail,
-      subject: "Your vendor application has been approved",
+      subject: t("vendorMail.rejectedSubject"),
       text:
-        `Dear ${application.businessName},\n\n` +
-        `Your application to sell in the Sacred Market has been approved, with a commission of ${commissionPercentage}% ` +
-        `on each sale. Add your products from your vendor dashboard at ${publicUrl}/vendor: each is listed once our ` +
-        `team has approved it.${notes}\n\nWith gratitude,\nThe Seer team`,
+        `${dear}\n\n${t("vendorMail.rejected")}${notes}\n\n` +
+        `${t("vendorMail.applyAgain", { url: pageLink(publicUrl, "/become-vendor", locale) })}\n\n${t("vendorMail.respect")}\n${team}`,
     };
-  return {
-    to: application.contactEmail,
-    subject: "Your vendor application",
-    text:
-      `Dear ${application.businessName},\n\n` +
-      `Thank you for applying to sell in the Sacred Market. After careful review we are unable to approve your application at this time.${notes}\n\n` +
-      `You are welcome to apply again at ${publicUrl}/become-vendor.\n\nWith respect,\nThe Seer team`,
-  };
+  });
 }
 
 /** The shopper's mail when a vendor ships their part of an order (docs/product.md#vendors). */
@@ -45,18 +53,19 @@ export function vendorPartShippedEmail(
   order: { shippingEmail: string; shippingName: string; orderNumber: string },
   part: { businessName: string; lines: string[]; link: string | null },
   publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  return {
+  return writeIn(locale, (t) => ({
     to: order.shippingEmail,
-    subject: `Part of your Sacred Market order ${order.orderNumber} has shipped`,
+    subject: t("shopMail.part.shippedSubject", { number: order.orderNumber }),
     text: [
-      `Good news, ${order.shippingName}: ${part.businessName} has sent their part of your order ${order.orderNumber}:`,
+      t("shopMail.part.shippedBody", { name: order.shippingName, vendor: part.businessName, number: order.orderNumber }),
       ...part.lines.map((line) => `- ${line}`),
       "",
-      ...(part.link ? [`Follow this parcel: ${part.link}`] : []),
-      `Your order: ${publicUrl}/profile`,
+      ...(part.link ? [t("shopMail.part.follow", { url: part.link })] : []),
+      t("shopMail.yourOrder", { url: pageLink(publicUrl, "/profile", locale) }),
     ].join("\n"),
-  };
+  }));
 }
 
 /** The shopper's mail when an admin marks a vendor's part of their order delivered (docs/product.md#vendors). */
@@ -64,15 +73,16 @@ export function vendorPartDeliveredEmail(
   order: { shippingEmail: string; shippingName: string; orderNumber: string },
   businessName: string,
   publicUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  return {
+  return writeIn(locale, (t) => ({
     to: order.shippingEmail,
-    subject: `Part of your Sacred Market order ${order.orderNumber} was delivered`,
+    subject: t("shopMail.part.deliveredSubject", { number: order.orderNumber }),
     text: [
-      `${businessName}'s part of your order ${order.orderNumber} was delivered, ${order.shippingName}. We hope it serves you well.`,
+      t("shopMail.part.deliveredBody", { vendor: businessName, number: order.orderNumber, name: order.shippingName }),
       "",
-      "Something not right? You can ask for a return of these items within 7 days of delivery, from the order in your profile.",
-      `${publicUrl}/profile`,
+      t("shopMail.part.returns"),
+      pageLink(publicUrl, "/profile", locale),
     ].join("\n"),
-  };
+  }));
 }

@@ -10,6 +10,7 @@ import type { Clock } from "../../platform/clock";
 import type { Outbox } from "../../platform/mail";
 import { vendorPartShippedEmail } from "./mail";
 import { vendorOf } from "./products";
+import { localeOfUser } from "../../platform/mail-links";
 
 /** How many of their orders a vendor's dashboard lists, newest first. */
 const VENDOR_ORDERS_LIMIT = 100;
@@ -104,6 +105,7 @@ export async function markShipped(
         orderNumber: orders.orderNumber,
         shippingEmail: orders.shippingEmail,
         shippingName: orders.shippingName,
+        locale: localeOfUser(orders.userId),
       })
       .from(orders)
       .where(and(eq(orders.id, input.orderId), holdsLineOf(vendor.id)))
@@ -141,6 +143,7 @@ export async function markShipped(
         order,
         { businessName: vendor.businessName, lines, link: trackingUrl(input.carrier, input.trackingNumber, link) },
         publicUrl,
+        order.locale,
       ),
       { tx },
     );

@@ -8,6 +8,7 @@ import { recordAdminAction, type AdminActor } from "../../platform/audit";
 import type { Clock } from "../../platform/clock";
 import type { Outbox } from "../../platform/mail";
 import { vendorPartDeliveredEmail } from "./mail";
+import { localeOfUser } from "../../platform/mail-links";
 
 /** One vendor's part of an order: whose it is, which lines, and where its parcel stands. */
 export interface OrderPart {
@@ -106,6 +107,7 @@ export async function markPartDelivered(
         shippingEmail: orders.shippingEmail,
         shippingName: orders.shippingName,
         items: orders.items,
+        locale: localeOfUser(orders.userId),
       })
       .from(orders)
       .where(eq(orders.id, input.orderId));
@@ -123,7 +125,7 @@ export async function markPartDelivered(
     });
     await outbox.send(
       `vendor-delivered:${order.id}:${input.vendorId}`,
-      vendorPartDeliveredEmail(order, vendor?.businessName ?? "", publicUrl),
+      vendorPartDeliveredEmail(order, vendor?.businessName ?? "", publicUrl, order.locale),
       { tx },
     );
     return { orderId: order.id, vendorId: input.vendorId, deliveredAt: now };

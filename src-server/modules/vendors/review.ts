@@ -10,6 +10,7 @@ import type { Clock } from "../../platform/clock";
 import type { Outbox } from "../../platform/mail";
 import type { CheckedPayoutDetails } from "./apply";
 import { vendorDecisionEmail } from "./mail";
+import { localeOfUser } from "../../platform/mail-links";
 
 /** A page of applications per status is plenty for a review queue; the counts stay exact. */
 const LIST_LIMIT = 200;
@@ -85,7 +86,7 @@ export async function review(
       .update(vendorApplications)
       .set({ status: input.status, reviewNotes: input.reviewNotes, reviewedAt: clock.now(), reviewedBy: admin.id })
       .where(and(eq(vendorApplications.id, input.id), eq(vendorApplications.status, "pending")))
-      .returning(columns);
+      .returning({ ...columns, locale: localeOfUser(vendorApplications.userId) });
     if (!updated) {
       const [existing] = await tx
         .select({ id: vendorApplications.id })
@@ -129,9 +130,10 @@ export async function review(
     });
     await outbox.send(
       `vendor-decision:${updated.id}`,
-      vendorDecisionEmail(updated, input.status, input.commissionPercentage, updated.reviewNotes, publicUrl),
+      vendorDecisionEmail(updated, input.status, input.commissionPercentage, updated.reviewNotes, publicUrl, updated.locale),
       { tx },
     );
-    return { ...forAdmin(updated), vendorId };
+    const { locale: _locale, ...reviewed } = updated;
+    return { ...forAdmin(reviewed), vendorId };
   });
 }
