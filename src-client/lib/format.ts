@@ -1,4 +1,3 @@
-import { withThousands } from "../../src/domain/money";
 import { intlLocale } from "../../src/i18n/format-locale";
 
 /**
@@ -39,9 +38,6 @@ export function formatCalendarDate(date: string, style: DateStyle = "weekday"): 
 export function formatDate(moment: Date | string, style: DateStyle = "long", timeZone?: string): string {
   return dateFormat(style, timeZone).format(new Date(moment));
 }
-
-/** "1,234 views", "1 view". */
-export const formatViews = (count: number): string => `${withThousands(count)} ${count === 1 ? "view" : "views"}`;
 
 /**
  * A decimal as stored ("0.20", a product's weight), its digits kept, with the page's decimal mark: "0.20" in English,

@@ -7,11 +7,6 @@ export const DEFAULT_SHIPPING_METHOD: ShippingMethod = "standard";
 
 export const SHIPPING_COST: Readonly<Record<ShippingMethod, Cents>> = { standard: cents(1000), express: cents(2500) };
 
-export const SHIPPING_LABEL: Readonly<Record<ShippingMethod, string>> = {
-  standard: "Standard Shipping ($10)",
-  express: "Express Shipping ($25)",
-};
-
 export function shippingCost(method: ShippingMethod): Cents {
   return SHIPPING_COST[method];
 }

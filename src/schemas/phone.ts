@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_CODE_MINUTES, PHONE_COUNTRY_CODES } from "../domain/phone-countries";
+import { PHONE_COUNTRY_CODES } from "../domain/phone-countries";
 
 /** docs/product.md#profile, `Phone number for SMS` (issue #44): every refusal, once. */
 export const phoneTexts = {
@@ -18,10 +18,6 @@ export function tooManyWrongCodes(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
-
-/** The text message that carries a code. */
-export const phoneCodeSms = (code: string) =>
-  `Your Seer code is ${code}. It expires in ${PHONE_CODE_MINUTES} minutes. Never share it with anyone.`;
 
 export const phoneStartSchema = z.object({
   country: z.enum(PHONE_COUNTRY_CODES, { error: phoneTexts.country }),
