@@ -1,5 +1,3 @@
-import { screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { schemaResolver } from "@mantine/form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -8,8 +6,6 @@ import { messages as french } from "../../src/i18n/compiled/fr";
 import { englishI18n } from "./english";
 import { createI18n } from "./i18n";
 import { inPageLanguage } from "./validation";
-import { server, trpcHandlers } from "../test/msw";
-import { renderApp } from "../test/render";
 
 // Issue #45: a form checks its values with the server's schema; its field messages are in the page's language.
 
@@ -36,14 +32,5 @@ describe("a form's field messages", () => {
       businessName: "Business name is required",
       note: "A text no catalog holds",
     });
-  });
-
-  it("show in French in a form of the app", async () => {
-    server.use(...trpcHandlers({ "account.me": () => null, "cart.list": () => [] }));
-    renderApp("/fr/forgot-password", inFrench);
-    const email = await screen.findByRole("textbox", { name: /email/i });
-    await userEvent.type(email, "nope");
-    await userEvent.click(screen.getByRole("button", { name: /send reset link/i }));
-    expect(await screen.findByText("Saisissez une adresse e-mail valable")).toBeInTheDocument();
   });
 });
