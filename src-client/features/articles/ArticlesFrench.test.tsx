@@ -98,8 +98,8 @@ describe("the article editor in French", () => {
     expect(screen.getByRole("switch", { name: /Publier cet article/ })).toBeInTheDocument();
     await userEvent.type(screen.getByRole("textbox", { name: "Titre" }), "ab");
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer l’article" }));
-    expect(await screen.findByText("Le titre doit comporter au moins 3\u00a0caractères")).toBeInTheDocument();
-    expect(screen.getByText("Le contenu doit compter au moins 50 caractères")).toBeInTheDocument();
+    expect(await screen.findByText("Le titre doit comporter au moins 3 caractères")).toBeInTheDocument();
+    expect(screen.getByText("Le contenu doit comporter au moins 50 caractères")).toBeInTheDocument();
     expect(screen.getByText("La catégorie est obligatoire")).toBeInTheDocument();
     expect(calls).toBe(0);
   });

@@ -1388,6 +1388,7 @@ export const messages: Messages = {
   "validation.urlMax": "URL must be at most 500 characters",
   "validation.titleMax": "Title must be at most 255 characters",
   "validation.titleMin": "Title must be at least 3 characters",
+  "validation.contentMin": "Content must be at least 50 characters",
   "validation.contentMax": "Content must be at most 100,000 characters",
   "validation.categoryMax": "Category must be at most 100 characters",
   "validation.categoryRequired": "Category is required",

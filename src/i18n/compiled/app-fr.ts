@@ -1388,6 +1388,7 @@ export const messages: Messages = {
   "validation.urlMax": "L’URL doit comporter au plus 500 caractères",
   "validation.titleMax": "Le titre doit comporter au plus 255 caractères",
   "validation.titleMin": "Le titre doit comporter au moins 3 caractères",
+  "validation.contentMin": "Le contenu doit comporter au moins 50 caractères",
   "validation.contentMax": "Le contenu doit comporter au plus 100 000 caractères",
   "validation.categoryMax": "La catégorie doit comporter au plus 100 caractères",
   "validation.categoryRequired": "La catégorie est obligatoire",
