@@ -65,6 +65,16 @@ const LOCAL: Readonly<Record<string, CountryPayouts>> = {
   "republic of the congo": flutterwave("CG", "XAF"),
   "equatorial guinea": flutterwave("GQ", "XAF"),
   gabon: flutterwave("GA", "XAF"),
+  // As francophone people write them (issue #45); names the same in French ("Sénégal", "Bénin") need no entry.
+  "afrique du sud": paystack("ZA", "ZAR", ["bank"]),
+  "guinee-bissau": flutterwave("GW", "XOF"),
+  cameroun: flutterwave("CM", "XAF"),
+  "republique centrafricaine": flutterwave("CF", "XAF"),
+  centrafrique: flutterwave("CF", "XAF"),
+  tchad: flutterwave("TD", "XAF"),
+  "republique du congo": flutterwave("CG", "XAF"),
+  "congo-brazzaville": flutterwave("CG", "XAF"),
+  "guinee equatoriale": flutterwave("GQ", "XAF"),
 };
 
 /** Where Stripe Connect Express pays out on its own (the diaspora): the US, the UK, the EEA, Canada, Switzerland and more. */
@@ -90,6 +100,23 @@ const STRIPE: Readonly<Record<string, string>> = {
   austria: "AT",
   australia: "AU",
   "new zealand": "NZ",
+  // In French.
+  "etats-unis": "US",
+  "royaume-uni": "GB",
+  suisse: "CH",
+  irlande: "IE",
+  allemagne: "DE",
+  "pays-bas": "NL",
+  belgique: "BE",
+  espagne: "ES",
+  italie: "IT",
+  suede: "SE",
+  norvege: "NO",
+  danemark: "DK",
+  finlande: "FI",
+  autriche: "AT",
+  australie: "AU",
+  "nouvelle-zelande": "NZ",
 };
 
 /** "Côte d'Ivoire", " cote d’ivoire " -> "cote d'ivoire". */

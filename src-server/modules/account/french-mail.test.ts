@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALE_HEADER } from "../../../src/i18n/locales";
 import { users } from "../../../db/schema";
 import { createTestApp, mailedToken, signUp, trpcMutation, type TestApp } from "../../test/app";
 
@@ -94,5 +95,20 @@ describe("the account's mails in their recipient's language", () => {
       .where(eq(users.email, "english-choice@example.com"));
     expect(english?.locale).toBe("en");
     expect(t.mailer.sent.at(-1)?.subject).toBe("Confirm your email address");
+    // Made on a French page (the app sends the page's language), it is French whatever the browser prefers.
+    await t.app.inject({
+      method: "POST",
+      url: "/trpc/account.signUp",
+      headers: { "content-type": "application/json", "accept-language": "en-US", [LOCALE_HEADER]: "fr" },
+      payload: JSON.stringify({
+        json: { email: "page-francaise@example.com", password: "une autre phrase solide", firstName: "Awa", lastName: "K" },
+      }),
+    });
+    const [fromPage] = await t.database.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.email, "page-francaise@example.com"));
+    expect(fromPage?.locale).toBe("fr");
+    expect(t.mailer.sent.at(-1)?.subject).toBe("Confirmez votre adresse e-mail");
   });
 });

@@ -29,7 +29,6 @@ import {
   startSession,
   takePasskeyChallenge,
 } from "./session";
-import { visitorLocale } from "./locale";
 import type { CurrentUser } from "./users";
 
 /** What a sign-in answers when a second factor must follow the password: which kinds the person has. */
@@ -101,10 +100,11 @@ export const accountRouter = router({
   }),
 
   /** The same answer for a new and an existing address; nobody is signed in until the mailed link is opened. */
-  // A new account starts in the visitor's language (issue #45): its confirmation mail is written in it.
+  // A new account starts in the language of the page it was made on (issue #45; the request's, `requestLocale`): its
+  // confirmation mail is written in it, so a sign-up at /fr/login is French whatever the browser prefers.
   signUp: publicProcedure
     .input(signUpSchema)
-    .mutation(({ ctx, input }) => ctx.services.account.signUp(input, ctx.req.ip, visitorLocale(ctx.req))),
+    .mutation(({ ctx, input }) => ctx.services.account.signUp(input, ctx.req.ip, ctx.locale)),
 
   signOut: authedProcedure.mutation(async ({ ctx }) => {
     await endSession(ctx.req);
