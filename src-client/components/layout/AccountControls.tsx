@@ -4,12 +4,15 @@ import { IconMessages, IconShoppingBag, IconUserCircle } from "@tabler/icons-rea
 import { Link } from "@tanstack/react-router";
 import type { UserRole } from "../../../src/domain/enums";
 import { useLiveMessages } from "../../features/messages/live";
+import type { MessageId } from "../../../src/i18n/messages/en";
+import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { SignOutButton } from "../SignOutButton";
 import classes from "./Header.module.css";
 
 /** The cart badge is the sum of item quantities (docs/product.md#routes-and-screens), from the same cart query the cart page uses. */
 function CartLink() {
+  const { t } = useI18n();
   const cart = trpc.cart.list.useQuery();
   const count = (cart.data ?? []).reduce((sum, line) => sum + line.quantity, 0);
   return (
@@ -18,7 +21,7 @@ function CartLink() {
       to="/cart"
       variant="subtle"
       size="lg"
-      aria-label={`Cart, ${count} items`}
+      aria-label={t("nav.cartCount", { count })}
       className={classes.iconLink}
     >
       <IconShoppingBag size={22} aria-hidden />
@@ -36,6 +39,7 @@ function CartLink() {
  * thread) current is opened here, once per signed-in page.
  */
 function MessagesLink() {
+  const { t } = useI18n();
   useLiveMessages();
   const unread = trpc.messages.unread.useQuery();
   const count = unread.data?.total ?? 0;
@@ -45,7 +49,7 @@ function MessagesLink() {
       to="/messages"
       variant="subtle"
       size="lg"
-      aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}
+      aria-label={count > 0 ? t("nav.messagesUnread", { count }) : t("nav.messages")}
       className={classes.iconLink}
     >
       <IconMessages size={22} aria-hidden />
@@ -59,14 +63,14 @@ function MessagesLink() {
 }
 
 /** What a signed-in person reaches from the header's account menu, by role. */
-function accountLinks(role: UserRole) {
+function accountLinks(role: UserRole): { to: string; label: MessageId }[] {
   return [
-    { to: "/profile", label: "Profile" },
-    { to: "/my-articles", label: "My Articles" },
-    { to: "/articles/new", label: "Write an Article" },
-    ...(role === "seer" ? [{ to: "/dashboard", label: "Seer Dashboard" }] : []),
-    ...(role === "admin" ? [{ to: "/admin", label: "Admin Console" }] : []),
-  ] as const;
+    { to: "/profile", label: "nav.profile" },
+    { to: "/my-articles", label: "nav.myArticles" },
+    { to: "/articles/new", label: "nav.writeArticle" },
+    ...(role === "seer" ? [{ to: "/dashboard", label: "footer.seerDashboard" } as const] : []),
+    ...(role === "admin" ? [{ to: "/admin", label: "nav.adminConsole" } as const] : []),
+  ];
 }
 
 /**
@@ -74,12 +78,13 @@ function accountLinks(role: UserRole) {
  * else. Being a vendor is not a role, so the menu asks `vendors.mine` when it opens (never on the page's first load).
  */
 function VendorMenuLink({ onClick }: { onClick: () => void }) {
+  const { t } = useI18n();
   const mine = trpc.vendors.mine.useQuery();
   if (mine.isPending) return null;
   const vendor = mine.data?.vendor;
   return (
     <Anchor component={Link} to={vendor ? "/vendor" : "/become-vendor"} className={classes.mobileLink} onClick={onClick}>
-      {vendor ? "Vendor dashboard" : "Become a vendor"}
+      {vendor ? t("nav.vendorDashboard") : t("nav.becomeVendor")}
     </Anchor>
   );
 }
@@ -89,6 +94,7 @@ function VendorMenuLink({ onClick }: { onClick: () => void }) {
  * machinery would weigh on every page's first download (issue #18). Escape, a click outside or a link closes it.
  */
 function AccountMenu({ role }: { role: UserRole }) {
+  const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
   const ref = useClickOutside(close);
   return (
@@ -96,7 +102,7 @@ function AccountMenu({ role }: { role: UserRole }) {
       <ActionIcon
         variant="subtle"
         size="lg"
-        aria-label="Account menu"
+        aria-label={t("nav.accountMenu")}
         aria-expanded={opened}
         aria-controls="account-menu"
         onClick={toggle}
@@ -108,7 +114,7 @@ function AccountMenu({ role }: { role: UserRole }) {
         <Paper
           id="account-menu"
           component="nav"
-          aria-label="Account"
+          aria-label={t("nav.account")}
           shadow="md"
           withBorder
           radius="md"
@@ -119,7 +125,7 @@ function AccountMenu({ role }: { role: UserRole }) {
           <Stack gap={0}>
             {accountLinks(role).map((l) => (
               <Anchor key={l.to} component={Link} to={l.to} className={classes.mobileLink} onClick={close}>
-                {l.label}
+                {t(l.label)}
               </Anchor>
             ))}
             <VendorMenuLink onClick={close} />
@@ -132,6 +138,7 @@ function AccountMenu({ role }: { role: UserRole }) {
 
 /** The header's controls for a signed-in person, fetched apart from every page's code (Header.tsx). */
 export default function AccountControls({ role }: { role: UserRole }) {
+  const { t } = useI18n();
   return (
     <>
       <MessagesLink />
@@ -139,16 +146,16 @@ export default function AccountControls({ role }: { role: UserRole }) {
       <AccountMenu role={role} />
       {role === "admin" && (
         <Button component={Link} to="/admin" size="xs" variant="light" visibleFrom="xs">
-          Admin
+          {t("nav.admin")}
         </Button>
       )}
       {role === "seer" && (
         <Button component={Link} to="/dashboard" size="xs" variant="light" visibleFrom="xs">
-          Dashboard
+          {t("nav.dashboard")}
         </Button>
       )}
       <SignOutButton size="xs" variant="subtle" color="dark">
-        Log Out
+        {t("nav.logOut")}
       </SignOutButton>
     </>
   );
