@@ -1,8 +1,10 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Card, SimpleGrid, Text, Title } from "@mantine/core";
+import { intlLocale } from "../../src/i18n/format-locale";
 import { monthLabel, type MonthKey } from "../../src/domain/months";
 import { addCents, formatMoney, toCents } from "../../src/domain/money";
+import { useI18n } from "../lib/i18n";
 
 type Values = { month: MonthKey; value: string | number }[];
 
@@ -20,6 +22,7 @@ export interface StackedSeries {
 }
 
 function MonthlyChart({ label, money, parts }: { label: string; money: boolean; parts: StackedSeries["parts"] }) {
+  const { t } = useI18n();
   const months = parts[0]?.values.map((v) => v.month) ?? [];
   const data = months.map((month, i) => {
     const row: Record<string, string | number> = { month: monthLabel(month) };
@@ -33,14 +36,14 @@ function MonthlyChart({ label, money, parts }: { label: string; money: boolean; 
   const all = parts.flatMap((p) => p.values);
   const total = money
     ? formatMoney(addCents(...all.map((v) => toCents(String(v.value)))))
-    : String(all.reduce((sum, v) => sum + Number(v.value), 0));
+    : all.reduce((sum, v) => sum + Number(v.value), 0).toLocaleString(intlLocale(), { useGrouping: intlLocale() !== "en-US" });
   return (
-    <Card withBorder radius="md" component="figure" m={0} aria-label={`${label} by month, last 12 months: ${total} in all`}>
+    <Card withBorder radius="md" component="figure" m={0} aria-label={t("components.chartLabel", { label, total })}>
       <Title order={3} size="h5" mb={4}>
         {label}
       </Title>
       <Text size="xs" c="dimmed" mb="sm" component="figcaption">
-        Last 12 months: {total}
+        {t("components.chartCaption", { total })}
       </Text>
       <BarChart
         h={200}

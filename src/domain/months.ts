@@ -1,3 +1,4 @@
+import { intlLocale } from "../i18n/format-locale";
 /** "2026-11": a calendar month, as charts over time group by. */
 export type MonthKey = string;
 
@@ -22,5 +23,5 @@ export function fillMonths<T extends { month: MonthKey }>(keys: MonthKey[], rows
 
 /** "Nov 2026" for a chart's axis. */
 export function monthLabel(month: MonthKey): string {
-  return new Date(`${month}-15T12:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  return new Date(`${month}-15T12:00:00Z`).toLocaleDateString(intlLocale(), { month: "short", year: "numeric", timeZone: "UTC" });
 }

@@ -410,6 +410,8 @@ describe("/admin in French (issue #45)", () => {
     expect(screen.getByText("80 % pour les Seers")).toBeInTheDocument();
     expect(screen.getByText("1 234")).toBeInTheDocument();
     expect(await screen.findByText("L’argent selon le grand livre")).toBeInTheDocument();
+    // The charts' captions and months, in French (the shared MonthlyCharts).
+    expect((await screen.findAllByText(/^12 derniers mois : /, {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole("tab", { name: "Réservations" }));
     expect(await screen.findByText("Réservations affichées : 1 sur 25")).toBeInTheDocument();

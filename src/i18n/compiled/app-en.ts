@@ -1216,6 +1216,8 @@ export const messages: Messages = {
   "messages.addImageLabel": "Add an image (JPEG or PNG, up to 5 MB)",
   "messages.send": "Send",
   "components.back": "Back",
+  "components.chartCaption": ["Last 12 months: ",["total"]],
+  "components.chartLabel": [["label"]," by month, last 12 months: ",["total"]," in all"],
   "calendars.feed": "Your calendar feed",
   "calendars.copyAddress": ["Copy the ",["label"]," address"],
   "calendars.copy": "Copy",

@@ -1216,6 +1216,8 @@ export const messages: Messages = {
   "messages.addImageLabel": "Ajouter une image (JPEG ou PNG, 5 Mo maximum)",
   "messages.send": "Envoyer",
   "components.back": "Retour",
+  "components.chartCaption": ["12 derniers mois : ",["total"]],
+  "components.chartLabel": [["label"]," par mois, 12 derniers mois : ",["total"]," au total"],
   "calendars.feed": "Votre flux de calendrier",
   "calendars.copyAddress": ["Copier l’adresse ",["label"]],
   "calendars.copy": "Copier",
