@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Paper, Stack } from "@mantine/core";
 import { useClickOutside, useDisclosure } from "@mantine/hooks";
-import { IconMessages, IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
+import { IconLogout, IconMessages, IconShoppingBag, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { UserRole } from "../../../src/domain/enums";
 import { useLiveMessages } from "../../features/messages/live";
@@ -145,17 +145,20 @@ export default function AccountControls({ role }: { role: UserRole }) {
       <CartLink />
       <AccountMenu role={role} />
       {role === "admin" && (
-        <Button component={Link} to="/admin" size="xs" variant="light" visibleFrom="xs">
+        <Button component={Link} to="/admin" size="xs" variant="light" visibleFrom="sm">
           {t("nav.admin")}
         </Button>
       )}
       {role === "seer" && (
-        <Button component={Link} to="/dashboard" size="xs" variant="light" visibleFrom="xs">
+        <Button component={Link} to="/dashboard" size="xs" variant="light" visibleFrom="sm">
           {t("nav.dashboard")}
         </Button>
       )}
-      <SignOutButton size="xs" variant="subtle" color="dark">
-        {t("nav.logOut")}
+      {/* On a narrow phone the words give way to an icon (French `Se déconnecter` pushed the menu button off a 360 px
+          screen); the button keeps its name. */}
+      <SignOutButton size="xs" variant="subtle" color="dark" aria-label={t("nav.logOut")} className={classes.signOut}>
+        <IconLogout size={20} aria-hidden className={classes.signOutIcon} />
+        <span className={classes.signOutText}>{t("nav.logOut")}</span>
       </SignOutButton>
     </>
   );

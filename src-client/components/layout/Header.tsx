@@ -165,12 +165,12 @@ export function Header() {
             </Box>
           )}
           {user?.role === "admin" && (
-            <Anchor component={Link} to="/admin" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
+            <Anchor component={Link} to="/admin" className={classes.mobileLink} onClick={close} hiddenFrom="sm">
               {t("nav.admin")}
             </Anchor>
           )}
           {user?.role === "seer" && (
-            <Anchor component={Link} to="/dashboard" className={classes.mobileLink} onClick={close} hiddenFrom="xs">
+            <Anchor component={Link} to="/dashboard" className={classes.mobileLink} onClick={close} hiddenFrom="sm">
               {t("nav.dashboard")}
             </Anchor>
           )}
