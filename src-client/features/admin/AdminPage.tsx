@@ -30,6 +30,7 @@ import { AdminCancelDialog } from "./AdminCancelDialog";
 import { OrdersPanel, type OrderFilters } from "./OrdersPanel";
 import { PayoutsPanel } from "./PayoutsPanel";
 import { VendorsPanel } from "./VendorsPanel";
+import { ScrollTable } from "../../components/ScrollTable";
 
 const SESSION_TYPES = ["15min", "30min", "60min"] as const;
 const sessionLabel = (t: Translate, type: string): string => {
@@ -68,7 +69,7 @@ function BookingsPanel() {
           {t("admin.bookings.empty")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={1080}>
+        <ScrollTable minWidth={1080} label={t("admin.tab.bookings")}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -113,7 +114,7 @@ function BookingsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Text size="sm" c="dimmed">
         {t("admin.bookings.showing", { shown: formatCount(bookings.length), total: formatCount(total) })}

@@ -7,6 +7,7 @@ import { StatCard } from "../../components/StatCard";
 import { useI18n } from "../../lib/i18n";
 import { trpc, type RouterOutputs } from "../../trpc";
 import { formatCount } from "./format";
+import { ScrollTable } from "../../components/ScrollTable";
 
 /** "20%" in English, "20 %" in French. */
 const percent = (value: number): string => new Intl.NumberFormat(intlLocale(), { style: "percent" }).format(value);
@@ -64,7 +65,7 @@ function ByCurrency({ rows }: { rows: RouterOutputs["payouts"]["summary"]["byCur
   const both = (local: number, book: number, currency: (typeof rows)[number]["currency"]) =>
     currency === "USD" ? formatMoney(cents(book)) : `${formatMinor(local, currency)} (${formatMoney(cents(book))})`;
   return (
-    <Table.ScrollContainer minWidth={420} mt="lg">
+    <ScrollTable minWidth={420} label={t("admin.byCurrency")} mt="lg">
       <Table aria-label={t("admin.byCurrency")}>
         <Table.Thead>
           <Table.Tr>
@@ -83,7 +84,7 @@ function ByCurrency({ rows }: { rows: RouterOutputs["payouts"]["summary"]["byCur
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

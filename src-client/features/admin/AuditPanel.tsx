@@ -4,6 +4,7 @@ import { ADMIN_ACTIONS, AUDIT_PAGE_SIZE, summarizeChange, type AdminAction } fro
 import { intlLocale } from "../../../src/i18n/format-locale";
 import { useI18n, type Translate } from "../../lib/i18n";
 import { trpc, type RouterOutputs } from "../../trpc";
+import { ScrollTable } from "../../components/ScrollTable";
 
 type AuditRow = RouterOutputs["admin"]["auditLog"][number];
 type Cursor = { createdAt: Date; id: string };
@@ -136,7 +137,7 @@ export function AuditPanel() {
 function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t } = useI18n();
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <ScrollTable minWidth={860} label={t("adminOps.audit.table")}>
       <Table striped highlightOnHover aria-label={t("adminOps.audit.table")}>
         <Table.Thead>
           <Table.Tr>
@@ -164,6 +165,6 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -8,6 +8,7 @@ import { notifyActionError } from "../../lib/actionError";
 import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { trpc, type RouterOutputs } from "../../trpc";
+import { ScrollTable } from "../../components/ScrollTable";
 
 type OpenDispute = RouterOutputs["bookings"]["disputes"][number];
 
@@ -25,7 +26,7 @@ function Attendance({ rows }: { rows: OpenDispute["attendance"] }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollTable minWidth={320} label={t("adminOps.attendance.table")}>
       <Table aria-label={t("adminOps.attendance.table")}>
         <Table.Thead>
           <Table.Tr>
@@ -44,7 +45,7 @@ function Attendance({ rows }: { rows: OpenDispute["attendance"] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -28,6 +28,7 @@ import { ReturnPanel } from "./ReturnPanel";
 import { ShipDialog } from "./ShipDialog";
 import { VendorPartsPanel } from "./VendorPartsPanel";
 import type { Order } from "./types";
+import { ScrollTable } from "../../components/ScrollTable";
 
 const HISTORY_KINDS = ["shipped", "delivered", "refund", "return_accepted", "return_declined", "return_received"] as const;
 const historyKind = (kind: string) => HISTORY_KINDS.find((k) => k === kind);
@@ -146,7 +147,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           <Title order={2} size="h4" mb="sm">
             {t("adminOrders.itemsTitle")}
           </Title>
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollTable minWidth={480} label={t("adminOrders.itemsTitle")}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -167,7 +168,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Stack gap={2} mt="sm" align="flex-end">
             <Text size="sm">{t("adminOrders.subtotal", { amount: formatMoney(o.subtotal) })}</Text>
             <Text size="sm">{t(`adminOrders.shippingCost.${o.shippingMethod}`, { amount: formatMoney(o.shippingCost) })}</Text>

@@ -8,6 +8,7 @@ import { formatDate } from "../../lib/format";
 import { useI18n, type Translate } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { formatCount } from "./format";
+import { ScrollTable } from "../../components/ScrollTable";
 
 /** An order's status as the console shows it. */
 export const orderStatusLabel = (t: Translate, status: OrderStatus): string => t(`adminOrders.status.${status}`);
@@ -106,7 +107,7 @@ export function OrdersPanel({ filters, onFilters }: { filters: OrderFilters; onF
         <Text c="dimmed">{t("adminOrders.empty")}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label={t("adminOrders.table")}>
             <Table striped highlightOnHover aria-label={t("adminOrders.table")}>
               <Table.Thead>
                 <Table.Tr>
@@ -144,7 +145,7 @@ export function OrdersPanel({ filters, onFilters }: { filters: OrderFilters; onF
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {list.data.total > ADMIN_ORDERS_PAGE_SIZE && (
             <Pagination
               total={Math.ceil(list.data.total / ADMIN_ORDERS_PAGE_SIZE)}

@@ -15,6 +15,7 @@ import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { formatCount } from "./format";
 import { trpc, type RouterOutputs } from "../../trpc";
+import { ScrollTable } from "../../components/ScrollTable";
 
 type AdminPayout = RouterOutputs["payouts"]["list"][number];
 type Cursor = { createdAt: Date; id: string };
@@ -146,7 +147,7 @@ function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
     onSettled: () => void utils.payouts.list.invalidate(),
   });
   return (
-    <Table.ScrollContainer minWidth={1280}>
+    <ScrollTable minWidth={1280} label={t("adminOps.payouts.table")}>
       <Table striped highlightOnHover aria-label={t("adminOps.payouts.table")}>
         <Table.Thead>
           <Table.Tr>
@@ -193,6 +194,6 @@ function PayoutsTable({ rows }: { rows: AdminPayout[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -10,6 +10,7 @@ import { StatCard } from "../../components/StatCard";
 import { MonthlyCharts } from "../../components/MonthlyCharts";
 import { useMediaQuery } from "@mantine/hooks";
 import { PayoutsCard, type PayoutsStep } from "./PayoutsCard";
+import { ScrollTable } from "../../components/ScrollTable";
 
 /** docs/product.md#routes-and-screens Earnings tab: the period filter, four figures, the table (newest first) and the commission breakdown. */
 export function EarningsTab({
@@ -92,7 +93,7 @@ export function EarningsTab({
             {earnings.data.rows.length === 0 ? (
               <Text c="dimmed">{t("dashboard.earnings.none")}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={720}>
+              <ScrollTable minWidth={720} label={t("dashboard.earnings.table")}>
                 <Table striped aria-label={t("dashboard.earnings.table")}>
                   <Table.Thead>
                     <Table.Tr>
@@ -134,7 +135,7 @@ export function EarningsTab({
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </Card>
           <Card withBorder radius="md">

@@ -6,6 +6,7 @@ import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { RouterOutputs } from "../../trpc";
 import { PayoutDetailsForm, type PayoutOptions } from "./PayoutDetailsForm";
+import { ScrollTable } from "../../components/ScrollTable";
 
 type LocalPayout = RouterOutputs["payouts"]["overview"]["localPayouts"][number];
 
@@ -45,7 +46,7 @@ export function LocalPayoutMethod({ options }: { options: PayoutOptions }) {
 export function LocalPayoutsTable({ payouts }: { payouts: LocalPayout[] }) {
   const { t } = useI18n();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable minWidth={480} label={t("dashboard.payouts.localTable")}>
       <Table striped aria-label={t("dashboard.payouts.localTable")}>
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +74,6 @@ export function LocalPayoutsTable({ payouts }: { payouts: LocalPayout[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

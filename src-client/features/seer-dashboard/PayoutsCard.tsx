@@ -7,6 +7,7 @@ import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { LocalPayoutMethod, LocalPayoutsTable } from "./LocalPayouts";
+import { ScrollTable } from "../../components/ScrollTable";
 
 const STATUS_COLOR: Record<PayoutStatus, string> = { not_connected: "gray", details_needed: "orange", active: "green" };
 
@@ -99,7 +100,7 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
         {data.payouts.length === 0 ? (
           data.localPayouts.length === 0 && <Text c="dimmed">{t("dashboard.payouts.none")}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollTable minWidth={420} label={t("dashboard.payouts.history")}>
             <Table striped aria-label={t("dashboard.payouts.history")}>
               <Table.Thead>
                 <Table.Tr>
@@ -120,7 +121,7 @@ export function PayoutsCard({ step, onStepDone }: { step?: PayoutsStep | undefin
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Card>

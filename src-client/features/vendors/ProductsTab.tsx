@@ -26,6 +26,7 @@ import { trpc, type RouterOutputs } from "../../trpc";
 import { DocumentField, useDocumentUpload, type UploadTarget } from "../applications/DocumentUpload";
 import { fieldErrorsOf } from "../seer-dashboard/PayoutDetailsForm";
 import { inPageLanguage } from "../../lib/validation";
+import { ScrollTable } from "../../components/ScrollTable";
 
 type Product = RouterOutputs["vendors"]["products"][number];
 
@@ -122,7 +123,10 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     mode: "controlled",
     initialValues: valuesOf(product),
     validate: (values) =>
-      inPageLanguage(schemaResolver(vendorProductSchema, { sync: true }), t)({
+      inPageLanguage(
+        schemaResolver(vendorProductSchema, { sync: true }),
+        t,
+      )({
         ...values,
         categoryId: values.categoryId || null,
         imageUrl: values.imageUrl || null,
@@ -235,7 +239,7 @@ export function ProductsTab() {
           {t("vendor.products.none")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label={t("vendor.products.table")}>
           <Table striped aria-label={t("vendor.products.table")}>
             <Table.Thead>
               <Table.Tr>
@@ -280,7 +284,7 @@ export function ProductsTab() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Modal
         opened={editing !== null}
