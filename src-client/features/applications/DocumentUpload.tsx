@@ -113,7 +113,8 @@ export function DocumentField({
         aria-invalid={hasError}
         onChange={onChange}
         disabled={upload.status === "uploading"}
-        style={{ display: "block", marginTop: 6 }}
+        // As wide as the form at most: the browser writes its own button and "no file" words, longer in French.
+        style={{ display: "block", marginTop: 6, maxWidth: "100%" }}
       />
       {upload.status === "uploading" && (
         <Progress
