@@ -23,7 +23,7 @@ async function settle(page: Page) {
 const adminApp = new TOTP({ secret: Secret.fromBase32(DEMO_ADMIN_TOTP_SECRET), algorithm: "SHA1", digits: 6, period: 30 });
 let lastStep = 0;
 function nextAdminCode(): string {
-  lastStep = Math.max(Math.floor(Date.now() / 30_000) - 1, lastStep + 1);
+  lastStep = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1);
   return adminApp.generate({ timestamp: lastStep * 30_000 });
 }
 
