@@ -62,4 +62,62 @@ describe("the refusals' catalog", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("finds the texts of const objects by property: its own file's, imported, renamed, by namespace, nested", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "refusals-"));
+    try {
+      mkdirSync(path.join(dir, "src", "schemas"), { recursive: true });
+      const write = (file: string, lines: string[]) => writeFileSync(path.join(dir, "src", file), lines.join("\n"));
+      write("schemas/texts.ts", [
+        'const GONE = "Gone for good.";',
+        "export const texts = {",
+        '  short: "Too short.",',
+        "  GONE,",
+        '  nested: { deep: "Deep inside." },',
+        "} as const;",
+      ]);
+      write("schemas/index.ts", ['export { texts as shared } from "./texts";']);
+      // The same object name in two files: each file's own texts, not the last one read.
+      write("a.ts", [
+        'const labels = { name: "A name is needed." } as const;',
+        "export const a = z.string().min(1, labels.name);",
+      ]);
+      write("b.ts", [
+        'const labels = { name: "B name is needed." } as const;',
+        "export const b = z.string().min(1, labels.name);",
+      ]);
+      write("service.ts", [
+        'import { texts as t } from "./schemas/texts";',
+        'import * as all from "./schemas/texts";',
+        'import { shared } from "./schemas";',
+        'const message = "Letters only.";',
+        'let changing = { text: "May change." };',
+        "export const schema = z",
+        "  .string()",
+        "  .refine((v) => v.length > 3, t.short)",
+        "  .refine((v) => v !== 'x', { message: all.texts.GONE })",
+        "  .regex(/^[a-z]+$/, { message })",
+        "  .refine((v) => v !== 'y', shared.nested.deep)",
+        "  .refine((v) => v !== 'z', changing.text)",
+        "  .superRefine((v, ctx) => {",
+        "    if (!v) ctx.addIssue({ code: 'custom', message: t.nested.deep });",
+        "  });",
+      ]);
+      const unresolved: string[] = [];
+      const found = thrownMessages(dir, ["src"], unresolved);
+      expect(found.map((m) => `${m.at} ${m.text}`).sort()).toEqual([
+        "src/a.ts:1 A name is needed.",
+        "src/b.ts:1 B name is needed.",
+        "src/schemas/texts.ts:1 Gone for good.",
+        "src/schemas/texts.ts:3 Too short.",
+        "src/schemas/texts.ts:5 Deep inside.",
+        "src/schemas/texts.ts:5 Deep inside.",
+        "src/service.ts:4 Letters only.",
+      ]);
+      // A `let` object's text may be replaced: it is not taken for the refusal's.
+      expect(unresolved).toEqual(["src/service.ts:12 changing.text"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

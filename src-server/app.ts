@@ -301,7 +301,9 @@ async function registerClient(
         url,
         unstable_localLink<AppRouter>({
           router: appRouter,
-          createContext: () => app.createContext(req, reply),
+          // The page's language (its /fr address), not the request's headers': what the page's calls answer (a
+          // refusal, zod's messages) is written in the page's language, as the app's own calls say it (LOCALE_HEADER).
+          createContext: async () => ({ ...(await app.createContext(req, reply)), locale }),
           transformer: superjson,
           onError: ({ error, path: procedure }) => onTrpcError({ error, path: procedure, req }),
         }),

@@ -88,16 +88,24 @@ function filesUnder(dir: string): string[] {
 export function thrownMessages(root: string, dirs: readonly string[], unresolved: string[] = []): ThrownMessage[] {
   const sources = dirs
     .flatMap((dir) => filesUnder(path.join(root, dir)))
-    .map((file) => ({
-      file: path.relative(root, file),
-      source: ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true),
-    }));
+    .map((file) => ({ source: ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true) }));
 
-  // Named texts (`const EMAIL_NOT_VERIFIED = "..."`), wherever declared: a refusal often throws a constant.
-  // Named texts (`const EMAIL_NOT_VERIFIED = "..."`), texts of a named object (`contactTexts.tooMany`) and functions
-  // that build one (`tooManyAttempts(wait)`), wherever declared: a refusal often throws one of them.
+  // Named texts (`const EMAIL_NOT_VERIFIED = "..."`), texts of a `const` object (`articleMessages.contentMin`, nested
+  // too) and functions that build one (`tooManyAttempts(wait)`): a refusal often throws one of them. A text is looked
+  // up where it is used: its own file's declarations, then what that file imports from a relative module (named, renamed
+  // or `* as`, and re-exports), then, for a plain name or a property no other file also declares, wherever declared.
   const constants = new Map<string, ts.Expression>();
   const builders = new Map<string, ts.Expression[]>();
+  /** `obj.key` of every file's `const` objects, to tell an unambiguous one from names several files declare. */
+  const declaredIn = new Map<string, Set<string>>();
+  /** Per file, its imports' local names: the module's file and the name there (`*` for a namespace). */
+  const importsOf = new Map<string, Map<string, { file: string; name: string }>>();
+  const scanned = new Set(sources.map(({ source }) => source.fileName));
+  const moduleFile = (from: string, specifier: string): string | undefined => {
+    if (!specifier.startsWith(".")) return undefined;
+    const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ""));
+    return [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].find((f) => scanned.has(f));
+  };
   const returnsOf = (body: ts.ConciseBody): ts.Expression[] => {
     if (!ts.isBlock(body)) return [body];
     const found: ts.Expression[] = [];
@@ -108,44 +116,101 @@ export function thrownMessages(root: string, dirs: readonly string[], unresolved
     ts.forEachChild(body, visit);
     return found;
   };
+  const unwrap = (expression: ts.Expression): ts.Expression => {
+    let inner = expression;
+    while (ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner) || ts.isParenthesizedExpression(inner))
+      inner = inner.expression;
+    return inner;
+  };
   for (const { source } of sources) {
+    const file = source.fileName;
+    const imports = new Map<string, { file: string; name: string }>();
+    importsOf.set(file, imports);
+    /** A `const` object's texts (`name.key`, `name.key.inner`) and builders (`name.key(...)`), in this file. */
+    const objectTexts = (name: string, object: ts.ObjectLiteralExpression): void => {
+      for (const property of object.properties) {
+        if (ts.isShorthandPropertyAssignment(property)) {
+          const key = `${name}.${property.name.text}`;
+          constants.set(`${file}#${key}`, property.name);
+          declaredIn.set(key, new Set([...(declaredIn.get(key) ?? []), file]));
+          continue;
+        }
+        if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)))
+          continue;
+        const value = unwrap(property.initializer);
+        const key = `${name}.${property.name.text}`;
+        if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) builders.set(key, returnsOf(value.body));
+        else if (ts.isObjectLiteralExpression(value)) objectTexts(key, value);
+        else {
+          constants.set(`${file}#${key}`, value);
+          declaredIn.set(key, new Set([...(declaredIn.get(key) ?? []), file]));
+        }
+      }
+    };
     const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause) {
+        const from = moduleFile(file, node.moduleSpecifier.text);
+        const bindings = node.importClause.namedBindings;
+        if (from && bindings && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { file: from, name: "*" });
+        if (from && bindings && ts.isNamedImports(bindings))
+          for (const element of bindings.elements)
+            imports.set(element.name.text, { file: from, name: (element.propertyName ?? element.name).text });
+      }
+      // `export { texts } from "./texts"`: the name is this file's to give, from there.
+      if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        const from = moduleFile(file, node.moduleSpecifier.text);
+        if (from && node.exportClause && ts.isNamedExports(node.exportClause))
+          for (const element of node.exportClause.elements)
+            imports.set(element.name.text, { file: from, name: (element.propertyName ?? element.name).text });
+      }
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-        let init = node.initializer;
-        while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+        const init = unwrap(node.initializer);
         const name = node.name.text;
         if (
           ts.isStringLiteral(init) ||
           ts.isNoSubstitutionTemplateLiteral(init) ||
           ts.isTemplateExpression(init) ||
           ts.isIdentifier(init)
-        )
+        ) {
           constants.set(name, init);
-        // `const refused = whyNotBookable(...)`: what the function returns, looked up in this file only.
-        if (ts.isCallExpression(init)) constants.set(`${source.fileName}#${name}`, init);
-        if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) builders.set(name, returnsOf(init.body));
-        if (ts.isObjectLiteralExpression(init)) {
-          for (const property of init.properties) {
-            if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)))
-              continue;
-            const value = property.initializer;
-            const key = `${name}.${property.name.text}`;
-            if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) builders.set(key, returnsOf(value.body));
-            else constants.set(key, value);
-          }
+          constants.set(`${file}#${name}`, init);
         }
+        // `const refused = whyNotBookable(...)`: what the function returns, looked up in this file only.
+        if (ts.isCallExpression(init)) constants.set(`${file}#${name}`, init);
+        if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) builders.set(name, returnsOf(init.body));
+        // Only a `const` object's texts are its for good; a `let` one's may be replaced.
+        const isConst = ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0;
+        if (ts.isObjectLiteralExpression(init) && isConst) objectTexts(name, init);
       }
       if (ts.isFunctionDeclaration(node) && node.name && node.body) builders.set(node.name.text, returnsOf(node.body));
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
-  const nameOf = (expression: ts.Expression): string | null =>
-    ts.isIdentifier(expression)
-      ? expression.text
-      : ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.expression)
-        ? `${expression.expression.text}.${expression.name.text}`
-        : null;
+  /** `a`, `a.b`, `a.b.c` (a chain of names), or null. */
+  const nameOf = (expression: ts.Expression): string | null => {
+    if (ts.isIdentifier(expression)) return expression.text;
+    if (!ts.isPropertyAccessExpression(expression)) return null;
+    const object = nameOf(expression.expression);
+    return object === null ? null : `${object}.${expression.name.text}`;
+  };
+  /** What `name` (`a` or `a.b.c`) stands for in `file`: see above. */
+  const lookup = (file: string, name: string, hops = 0): ts.Expression | undefined => {
+    const own = constants.get(`${file}#${name}`);
+    if (own) return own;
+    const [head = "", ...rest] = name.split(".");
+    const imported = hops < 8 ? importsOf.get(file)?.get(head) : undefined;
+    if (imported) {
+      const there = imported.name === "*" ? rest.join(".") : [imported.name, ...rest].join(".");
+      const found = there ? lookup(imported.file, there, hops + 1) : undefined;
+      if (found) return found;
+    }
+    if (hops > 0) return undefined;
+    if (rest.length === 0) return constants.get(name);
+    const files = declaredIn.get(name);
+    const only = files?.size === 1 ? [...files][0] : undefined;
+    return only ? constants.get(`${only}#${name}`) : undefined;
+  };
 
   // A parameter (`oneOfNumbers(values, message)`): what the function's callers give it, in any file.
   const calls = new Map<string, ts.CallExpression[]>();
@@ -176,10 +241,12 @@ export function thrownMessages(root: string, dirs: readonly string[], unresolved
   };
 
   const found: ThrownMessage[] = [];
-  for (const { file, source } of sources) {
+  for (const { source } of sources) {
     const add = (expression: ts.Expression | undefined, seen = new Set<string>()): void => {
       if (!expression) return;
-      const at = `${file}:${source.getLineAndCharacterOfPosition(expression.getStart()).line + 1}`;
+      // A named text may be declared in another file: it is found, and said to be, where it is written.
+      const written = expression.getSourceFile();
+      const at = `${path.relative(root, written.fileName)}:${written.getLineAndCharacterOfPosition(expression.getStart()).line + 1}`;
       const text = textOf(expression);
       if (text) {
         found.push({ ...text, at });
@@ -191,10 +258,10 @@ export function thrownMessages(root: string, dirs: readonly string[], unresolved
       } else if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
         add(expression.right, seen);
       } else if (ts.isIdentifier(expression) || ts.isPropertyAccessExpression(expression)) {
-        const name = nameOf(expression);
-        const constant =
-          name && !seen.has(name) ? (constants.get(`${source.fileName}#${name}`) ?? constants.get(name)) : undefined;
-        const fields = name ? constants.get(`${name}.message`) : undefined;
+        const short = nameOf(expression);
+        const name = short && `${written.fileName}#${short}`;
+        const constant = short && name && !seen.has(name) ? lookup(written.fileName, short) : undefined;
+        const fields = short ? lookup(written.fileName, `${short}.message`) : undefined;
         const passed = ts.isIdentifier(expression) && !constant ? argumentsFor(expression) : [];
         if (name && constant) add(constant, new Set([...seen, name]));
         else if (name && fields && !seen.has(name)) add(fields, new Set([...seen, name]));
@@ -219,6 +286,8 @@ export function thrownMessages(root: string, dirs: readonly string[], unresolved
       for (const property of object.properties) {
         if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && MESSAGE_KEYS.has(property.name.text))
           add(property.initializer);
+        // `{ message }`: the variable or parameter of that name.
+        if (ts.isShorthandPropertyAssignment(property) && MESSAGE_KEYS.has(property.name.text)) add(property.name);
       }
     };
     const visit = (node: ts.Node): void => {

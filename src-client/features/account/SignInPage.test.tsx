@@ -50,6 +50,8 @@ describe("the sign-in page the server drew", () => {
     expect(fieldNamed(container, "email").type).toBe("email");
     expect(fieldNamed(container, "password").type).toBe("password");
     expect(fieldNamed(container, "returnTo")).toMatchObject({ type: "hidden", value: "/cart/add?productId=p-1&quantity=1" });
+    // The page's language, for the server to send a refusal back to the sign-in page in it (issue #45).
+    expect(fieldNamed(container, "locale")).toMatchObject({ type: "hidden", value: "en" });
     // The tab that needs the app's code to switch is drawn disabled.
     expect(container.querySelector('[role="tab"][disabled]')?.textContent).toBe("Sign Up");
   });
@@ -140,6 +142,7 @@ describe("the sign-in page in French (issue #45)", () => {
   it("is drawn in French, with the refusal the address carries", async () => {
     const container = drawn(await signInPage({ error: "throttled", wait: 120 }, undefined, french()));
     expect(container.querySelector("h1")?.textContent).toBe("Bon retour parmi nous");
+    expect(fieldNamed(container, "locale")).toMatchObject({ type: "hidden", value: "fr" });
     expect(container.querySelector('[role="alert"]')?.textContent).toBe(
       "Trop de tentatives de connexion. Veuillez patienter 2 minutes puis réessayer.",
     );
@@ -151,6 +154,7 @@ describe("the sign-in page in French (issue #45)", () => {
   it("draws the second step in French, with a wrong code's refusal", async () => {
     const container = drawn(await signInPage({ error: "code" }, "totpPasskey", french()));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe("Ce code n’est pas le bon. Réessayez.");
+    expect(fieldNamed(container, "locale")).toMatchObject({ type: "hidden", value: "fr" });
     expect(container.textContent).toContain("Utilisez votre clé d’accès pour terminer la connexion.");
     expect(container.querySelector('button[type="submit"]')?.textContent).toBe("Vérifier");
   });

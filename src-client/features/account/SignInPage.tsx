@@ -52,7 +52,7 @@ function SignInForm({
   /** The second step the drawn form's sign-in is waiting for (from the address). */
   second: SecondStepKind | undefined;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const hydrated = useHydrated();
   const element = useRef<HTMLFormElement>(null);
   const form = useForm<SignInInput>({
@@ -98,6 +98,8 @@ function SignInForm({
       noValidate={hydrated}
     >
       <input type="hidden" name="returnTo" value={returnTo ?? ""} />
+      {/* The page's language: a refusal comes back to the sign-in page in it, whatever the browser prefers. */}
+      <input type="hidden" name="locale" value={locale} />
       <Stack>
         {message && (
           <Alert color="red" role="alert">
@@ -149,7 +151,7 @@ function SecondStepForm({
   factors: { totp: boolean; passkeys: boolean } | SecondStepKind;
   refusal: SignInRefusal | undefined;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const hydrated = useHydrated();
   const element = useRef<HTMLFormElement>(null);
   const { totp, passkeys } = typeof factors === "string" ? secondStepFactors(factors) : factors;
@@ -186,6 +188,7 @@ function SecondStepForm({
     >
       <input type="hidden" name="returnTo" value={returnTo ?? ""} />
       <input type="hidden" name="second" value={typeof factors === "string" ? factors : ""} />
+      <input type="hidden" name="locale" value={locale} />
       <Stack>
         {passkeys && (
           <>

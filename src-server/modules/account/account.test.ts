@@ -217,6 +217,15 @@ describe("logout and login navigation", () => {
     // A tab that browsers drop would make it //evil.example.
     const tabbed = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2F%09%2Fevil.example" });
     expect(tabbed.headers.location).toBe("/login?returnTo=%2F");
+    // From a French page, the French sign-in page, even for a browser that prefers English (issue #45).
+    const french = await t.app.inject({
+      method: "GET",
+      url: "/api/login",
+      headers: { host: "localhost:3000", referer: "http://localhost:3000/fr/seers?country=Ghana", "accept-language": "en" },
+    });
+    expect(french.headers.location).toBe(`/fr/login?returnTo=${encodeURIComponent("/fr/seers?country=Ghana")}`);
+    const frenchHome = await t.app.inject({ method: "GET", url: "/api/login?returnTo=%2Ffr" });
+    expect(frenchHome.headers.location).toBe("/fr/login?returnTo=%2Ffr");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../src/errors";
+import { DEFAULT_LOCALE, localePath, splitLocalePath } from "../../../src/i18n/locales";
 import { safeReturnPath } from "../../../src/schemas/auth";
 import { endSession } from "./session";
 import { restRoute } from "../../platform/rest";
@@ -47,7 +48,9 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   // A full-page navigation (docs/product.md#api): the sign-in screen, which returns the visitor where they came from.
   app.get("/api/login", async (req, reply) => {
     const returnTo = returnPathFrom(req.query, req.headers.referer, req.headers.host);
-    return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
+    // From a French page (`/fr/...`), the French sign-in page, whatever the browser prefers (issue #45).
+    const locale = splitLocalePath(returnTo.split("?")[0] ?? "/").locale ?? DEFAULT_LOCALE;
+    return reply.redirect(localePath(locale, `/login?returnTo=${encodeURIComponent(returnTo)}`), 302);
   });
 
   // The drawn sign-in page's form, for a browser without the app's code (issue #39).

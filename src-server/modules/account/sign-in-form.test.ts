@@ -20,7 +20,8 @@ const post = (
     ip = "198.51.100.7",
     url = "/login",
     cookie,
-  }: { site?: "same-origin" | "cross-site"; ip?: string; url?: string; cookie?: string } = {},
+    language,
+  }: { site?: "same-origin" | "cross-site"; ip?: string; url?: string; cookie?: string; language?: string } = {},
 ) =>
   t.app.inject({
     method: "POST",
@@ -31,12 +32,14 @@ const post = (
       "sec-fetch-site": site,
       ...(site === "cross-site" ? { origin: "https://evil.example" } : {}),
       ...(cookie ? { cookie } : {}),
+      ...(language ? { "accept-language": language } : {}),
     },
     payload: new URLSearchParams(fields).toString(),
   });
 
 const hasSession = (response: Awaited<ReturnType<typeof post>>) => response.cookies.some((c) => c.name === "seer_session");
-const me = async (cookie: string) => (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode;
+const me = async (cookie: string) =>
+  (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode;
 
 describe("signing in without the app's code", () => {
   it("signs in and goes back where the person came from, with the session started", async () => {
@@ -149,5 +152,52 @@ describe("signing in without the app's code", () => {
       expect(response.statusCode).toBe(403);
       expect(await me(pending)).toBe(401);
     });
+  });
+});
+
+describe("signing in without the app's code from the French sign-in page (issue #45)", () => {
+  // The drawn form carries its page's language (a hidden `locale`): a refusal and the second step come back to the
+  // French sign-in page even for a browser that prefers English, which the English address would send to English.
+  const english = { language: "en-US,en;q=0.9" };
+
+  it("comes back to the French sign-in page with a refusal, and to the English one without the field, as before", async () => {
+    const { email } = await signUp(t.app);
+    const french = await post({ email, password: "not the password", returnTo: "/fr/shop", locale: "fr" }, english);
+    expect(french.statusCode).toBe(303);
+    expect(french.headers.location).toBe("/fr/login?returnTo=%2Ffr%2Fshop&error=invalid");
+    expect(hasSession(french)).toBe(false);
+    const unsaid = await post({ email, password: "not the password", returnTo: "/shop" }, english);
+    expect(unsaid.headers.location).toBe("/login?returnTo=%2Fshop&error=invalid");
+    // Anything but one of our languages is no language.
+    const odd = await post({ email, password: "not the password", returnTo: "/shop", locale: "de" }, english);
+    expect(odd.headers.location).toBe("/login?returnTo=%2Fshop&error=invalid");
+  });
+
+  it("asks for the second step on the French page, and returns where the person came from once signed in", async () => {
+    const person = await signUp(t.app);
+    const { secret } = await enrolTotp(t.app, person.cookie, person.email);
+    const first = await post({ email: person.email, password: person.password, returnTo: "/fr/orders", locale: "fr" }, english);
+    expect(first.headers.location).toBe("/fr/login?returnTo=%2Ffr%2Forders&second=totp");
+    const pending = sessionCookie(first);
+    const wrong = await post(
+      { code: "000000", returnTo: "/fr/orders", second: "totp", locale: "fr" },
+      { ...english, url: "/login/code", cookie: pending },
+    );
+    expect(wrong.headers.location).toBe("/fr/login?returnTo=%2Ffr%2Forders&second=totp&error=code");
+    const step = Math.floor(t.clock.now().getTime() / 30_000);
+    const done = await post(
+      { code: totpCode(secret, { step: step + 1 }), returnTo: "/fr/orders", second: "totp", locale: "fr" },
+      { ...english, url: "/login/code", cookie: pending },
+    );
+    expect(done.headers.location).toBe("/fr/orders");
+    expect(await me(sessionCookie(done))).toBe(200);
+  });
+
+  it("sends an expired second step back to the French password form", async () => {
+    const response = await post(
+      { code: "123456", returnTo: "/fr/shop", second: "totp", locale: "fr" },
+      { ...english, url: "/login/code" },
+    );
+    expect(response.headers.location).toBe("/fr/login?returnTo=%2Ffr%2Fshop&error=expired");
   });
 });

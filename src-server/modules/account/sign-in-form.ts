@@ -8,6 +8,7 @@ import {
   signInRefusedPath,
   type SignInRefusal,
 } from "../../../src/domain/sign-in-refusals";
+import { isLocale, localePath, type Locale } from "../../../src/i18n/locales";
 import { safeReturnPath } from "../../../src/schemas/auth";
 import { sendError } from "../../platform/rest";
 import { httpErrorOf } from "../../platform/trpc/errors";
@@ -22,6 +23,19 @@ function field(values: unknown, name: string): string | undefined {
   const first = Array.isArray(value) ? (value as unknown[])[0] : value;
   return typeof first === "string" ? first : undefined;
 }
+
+/**
+ * The language of the page the form was sent from (its hidden `locale`, issue #45), which its refusals and second step
+ * are shown in: the sign-in page at that language's address, whatever the browser prefers. Without it, the English
+ * address, which sends on to the cookie's or the browser's language as before.
+ */
+function pageLocale(values: unknown): Locale | undefined {
+  const sent = field(values, "locale");
+  return isLocale(sent) ? sent : undefined;
+}
+
+/** A path of the sign-in page in the form's page's language. */
+const inPage = (locale: Locale | undefined, path: string) => (locale ? localePath(locale, path) : path);
 
 /**
  * The refusal a failed sign-in stands for in the page's address, or undefined when it is none of them (a 500). A
@@ -44,19 +58,21 @@ function refusalFrom(error: unknown): SignInRefusal | undefined {
  */
 async function signInFromForm(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const returnTo = safeReturnPath(field(req.body, "returnTo"));
+  const locale = pageLocale(req.body);
   try {
     const ctx = await req.server.createContext(req, reply);
-    const answer = await createCaller(ctx).account.signIn({
+    const answer = await createCaller({ ...ctx, locale: locale ?? ctx.locale }).account.signIn({
       email: field(req.body, "email") ?? "",
       password: field(req.body, "password") ?? "",
     });
     // With a second factor, the session waits for it: the drawn page asks for the code (issue #47).
-    if ("secondStep" in answer) return reply.redirect(secondStepPath(returnTo, secondStepKind(answer.secondStep)), 303);
+    if ("secondStep" in answer)
+      return reply.redirect(inPage(locale, secondStepPath(returnTo, secondStepKind(answer.secondStep))), 303);
     return reply.redirect(returnTo, 303);
   } catch (error) {
     const refusal = refusalFrom(error);
     if (!refusal) return sendError(req, reply, error);
-    return reply.redirect(signInRefusedPath(returnTo, refusal), 303);
+    return reply.redirect(inPage(locale, signInRefusedPath(returnTo, refusal)), 303);
   }
 }
 
@@ -69,15 +85,18 @@ async function secondStepFromForm(req: FastifyRequest, reply: FastifyReply): Pro
   const returnTo = safeReturnPath(field(req.body, "returnTo"));
   const sent = field(req.body, "second");
   const second: SecondStepKind = SECOND_STEPS.find((kind) => kind === sent) ?? "totp";
+  const locale = pageLocale(req.body);
   try {
     const ctx = await req.server.createContext(req, reply);
-    await createCaller(ctx).account.signInSecondStep({ code: field(req.body, "code") ?? "" });
+    await createCaller({ ...ctx, locale: locale ?? ctx.locale }).account.signInSecondStep({
+      code: field(req.body, "code") ?? "",
+    });
     return reply.redirect(returnTo, 303);
   } catch (error) {
     const refusal = refusalFrom(error);
     if (!refusal) return sendError(req, reply, error);
-    if (refusal.error === "expired") return reply.redirect(signInRefusedPath(returnTo, refusal), 303);
-    return reply.redirect(secondStepPath(returnTo, second, refusal), 303);
+    if (refusal.error === "expired") return reply.redirect(inPage(locale, signInRefusedPath(returnTo, refusal)), 303);
+    return reply.redirect(inPage(locale, secondStepPath(returnTo, second, refusal)), 303);
   }
 }
 
