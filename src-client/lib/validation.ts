@@ -8,7 +8,8 @@ import { messageFinder, translateFound, type FindMessage } from "../../src/i18n/
  * A form's field messages in the page's language (issue #45). The forms check their values with the server's own
  * schemas (Mantine's `schemaResolver`), whose messages are English; `inPageLanguage(schemaResolver(schema, ...), t)`
  * finds each by its English in the app catalog's `validation` area (src/i18n/refusals.ts) and says it with the page's
- * own `t` (the screens have fetched the app's catalog, `ensureApp`). zod's own French locale is not loaded in the
+ * own `t` (the screens have fetched the app's catalog, `ensureApp`; the drawn /login carries the area,
+ * src/i18n/drawn-areas.ts). Every form's checks go this one way. zod's own French locale is not loaded in the
  * browser, so a zod default (a schema without its own message) stays English here, and is translated by the server
  * when the server refuses it.
  */

@@ -59,7 +59,7 @@ describe("/profile's own sections in French", () => {
     expect(screen.getByRole("region", { name: "Notifications sur cet appareil" })).toBeInTheDocument();
     // The forms' own checks, in French.
     await userEvent.click(within(account).getByRole("button", { name: "Changer l’adresse e-mail" }));
-    expect(await within(account).findByText("Saisissez une adresse e-mail valide")).toBeInTheDocument();
+    expect(await within(account).findByText("Saisissez une adresse e-mail valable")).toBeInTheDocument();
     expect(within(account).getByText("Saisissez votre mot de passe actuel")).toBeInTheDocument();
     setFormatLocale("en");
   });
@@ -95,7 +95,7 @@ describe("the recovery pages in French and in the pseudo-language", () => {
     renderApp("/fr/forgot-password", french());
     expect(await screen.findByRole("heading", { level: 1, name: "Réinitialisez votre mot de passe" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Envoyer le lien" }));
-    expect(await screen.findByText("Saisissez une adresse e-mail valide")).toBeInTheDocument();
+    expect(await screen.findByText("Saisissez une adresse e-mail valable")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/E-mail/), "ama@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Envoyer le lien" }));
     expect(await screen.findByRole("status")).toHaveTextContent(
@@ -104,17 +104,18 @@ describe("the recovery pages in French and in the pseudo-language", () => {
     setFormatLocale("en");
   });
 
-  it("says in French that a confirmation link failed", async () => {
+  it("says in French that a confirmation link failed, the server's reason as it came", async () => {
+    // The server answers a French page in French (decision 200: the request's x-seer-locale).
     server.use(
       ...trpcHandlers({
         "account.me": () => null,
         "cart.list": () => [],
-        "account.verifyEmail": () => ({ error: { code: "BAD_REQUEST", message: "This link is invalid or has expired." } }),
+        "account.verifyEmail": () => ({ error: { code: "BAD_REQUEST", message: "Ce lien n’est pas valable ou a expiré." } }),
       }),
     );
     renderApp("/fr/verify-email?token=abc", french());
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Ce lien n’est pas valide ou a expiré. Connectez-vous et demandez un nouveau lien depuis votre profil.",
+      "Ce lien n’est pas valable ou a expiré. Connectez-vous et demandez un nouveau lien depuis votre profil.",
     );
     setFormatLocale("en");
   });

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import {
   changeEmailSchema,
@@ -27,7 +27,8 @@ import { formatDate } from "../../lib/format";
 import { useI18n, type Translate } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
-import { accountText, translatedResolver } from "./texts";
+import { accountText } from "./texts";
+import { inPageLanguage } from "../../lib/validation";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -78,7 +79,7 @@ function ChangePassword({ user }: { user: SignedInUser }) {
   const form = useForm<ChangePasswordInput>({
     mode: "controlled",
     initialValues: { currentPassword: "", newPassword: "" },
-    validate: translatedResolver(changePasswordSchema, t),
+    validate: inPageLanguage(schemaResolver(changePasswordSchema, { sync: true }), t),
   });
   const change = trpc.account.changePassword.useMutation({ onSuccess: () => form.reset() });
   return (
@@ -122,7 +123,7 @@ function ChangeEmail() {
   const form = useForm<ChangeEmailInput>({
     mode: "uncontrolled",
     initialValues: { currentPassword: "", newEmail: "" },
-    validate: translatedResolver(changeEmailSchema, t),
+    validate: inPageLanguage(schemaResolver(changeEmailSchema, { sync: true }), t),
   });
   const change = trpc.account.changeEmail.useMutation();
   return (
@@ -219,7 +220,7 @@ function DeleteAccount() {
   const form = useForm<DeleteAccountInput>({
     mode: "uncontrolled",
     initialValues: { currentPassword: "" },
-    validate: translatedResolver(deleteAccountSchema, t),
+    validate: inPageLanguage(schemaResolver(deleteAccountSchema, { sync: true }), t),
   });
   const remove = trpc.account.deleteAccount.useMutation({ onSuccess: () => window.location.assign("/") });
   return (

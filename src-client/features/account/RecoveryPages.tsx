@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { forgotPasswordSchema, newPasswordSchema, type ForgotPasswordInput } from "../../../src/schemas/auth";
@@ -7,7 +7,8 @@ import { z } from "zod";
 import { useI18n } from "../../lib/i18n";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
-import { accountText, translatedResolver } from "./texts";
+import { accountText } from "./texts";
+import { inPageLanguage } from "../../lib/validation";
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -28,7 +29,7 @@ export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordInput>({
     mode: "uncontrolled",
     initialValues: { email: "" },
-    validate: translatedResolver(forgotPasswordSchema, t),
+    validate: inPageLanguage(schemaResolver(forgotPasswordSchema, { sync: true }), t),
   });
   const request = trpc.account.requestPasswordReset.useMutation();
   return (
@@ -76,7 +77,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const form = useForm<{ password: string }>({
     mode: "controlled",
     initialValues: { password: "" },
-    validate: translatedResolver(newPasswordFormSchema, t),
+    validate: inPageLanguage(schemaResolver(newPasswordFormSchema, { sync: true }), t),
   });
   const reset = trpc.account.resetPassword.useMutation({ onSuccess: () => window.location.assign("/profile") });
   return (

@@ -151,6 +151,15 @@ describe("the sign-in page in French (issue #45)", () => {
     expect(container.textContent).toContain("Mot de passe oublié\u00a0?");
   });
 
+  it("draws a field's refusal the address carries in French, from the forms' checks (the validation area)", async () => {
+    const container = drawn(await signInPage({ error: "email" }, undefined, french()));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe("Saisissez une adresse e-mail valable");
+    const second = drawn(await signInPage({ error: "codeFormat" }, "totp", french()));
+    expect(second.querySelector('[role="alert"]')?.textContent).toBe(
+      "Saisissez le code à 6\u00a0chiffres ou un code de récupération",
+    );
+  });
+
   it("draws the second step in French, with a wrong code's refusal", async () => {
     const container = drawn(await signInPage({ error: "code" }, "totpPasskey", french()));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe("Ce code n’est pas le bon. Réessayez.");
@@ -170,7 +179,7 @@ describe("the sign-in page in French (issue #45)", () => {
     hydrate(container, element);
     await waitFor(() => expect(container.querySelector("form")?.hasAttribute("novalidate")).toBe(true));
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-    expect(await screen.findByText("Saisissez une adresse e-mail valide")).toBeInTheDocument();
+    expect(await screen.findByText("Saisissez une adresse e-mail valable")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/E-mail/), "ama@example.com");
     await userEvent.type(screen.getByLabelText(/Mot de passe/), "wrong one");
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));

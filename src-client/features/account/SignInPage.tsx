@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { SecondStepKind } from "../../../src/domain/sign-in-refusal-codes";
 import { secondStepFactors, type SignInRefusal } from "../../../src/domain/sign-in-refusals";
@@ -24,7 +24,8 @@ import { useI18n } from "../../lib/i18n";
 import { passkeyAnswer } from "../../lib/passkeys";
 import { trpc } from "../../trpc";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
-import { accountText, refusalMessage, translatedResolver } from "./texts";
+import { accountText, refusalMessage } from "./texts";
+import { inPageLanguage } from "../../lib/validation";
 
 type Mode = "signin" | "signup";
 
@@ -58,7 +59,7 @@ function SignInForm({
   const form = useForm<SignInInput>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
-    validate: translatedResolver(signInSchema, t),
+    validate: inPageLanguage(schemaResolver(signInSchema, { sync: true }), t),
   });
   const signIn = trpc.account.signIn.useMutation({
     onSuccess: (data) => {
@@ -228,7 +229,7 @@ function SignUpForm() {
   const form = useForm<SignUpInput>({
     mode: "controlled",
     initialValues: { firstName: "", lastName: "", email: "", password: "" },
-    validate: translatedResolver(signUpSchema, t),
+    validate: inPageLanguage(schemaResolver(signUpSchema, { sync: true }), t),
   });
   const signUp = trpc.account.signUp.useMutation();
   if (signUp.data) {

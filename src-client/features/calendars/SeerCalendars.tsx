@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { useForm, type FormErrors } from "@mantine/form";
 import { useState } from "react";
 import { timeInTimeZone } from "../../../src/domain/consultations";
-import { addCalendarSchema, calendarTexts, type AddCalendarInput } from "../../../src/schemas/calendars";
-import type { MessageId } from "../../../src/i18n/messages/en";
+import { addCalendarSchema, type AddCalendarInput } from "../../../src/schemas/calendars";
 import { formatDate } from "../../lib/format";
 import { useI18n, type Translate } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
+import { inPageLanguage } from "../../lib/validation";
 import { trpc, type RouterOutputs } from "../../trpc";
 
 type Listed = RouterOutputs["calendars"]["list"][number];
@@ -17,17 +17,9 @@ const LONG_BUSY_MINUTES = 7 * 24 * 60;
 const when = (t: Translate, at: Date, timezone: string) =>
   t("calendars.when", { date: formatDate(at, "short", timezone), time: timeInTimeZone(at, timezone) });
 
-/** The form's own checks (addCalendarSchema words them in English) in the page's language. */
-const CHECK_MESSAGES: Record<string, MessageId> = {
-  [calendarTexts.url]: "calendars.invalid.url",
-  [calendarTexts.username]: "calendars.invalid.username",
-  [calendarTexts.password]: "calendars.invalid.password",
-};
-
-const checkMessage = (t: Translate, message: string) => {
-  const id = CHECK_MESSAGES[message];
-  return id ? t(id) : message;
-};
+/** The form's own checks as addCalendarSchema words them (English), by field; `inPageLanguage` says them. */
+const fieldChecks = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FormErrors =>
+  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 
 function CalendarRow({ calendar, timezone }: { calendar: Listed; timezone: string }) {
   const utils = trpc.useUtils();
@@ -101,7 +93,7 @@ function AddCalendarForm({ onDone }: { onDone: () => void }) {
     const input = kind === "ical" ? { kind, url: values.url } : { kind, ...values };
     const parsed = addCalendarSchema.safeParse(input);
     if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), checkMessage(t, issue.message)])));
+      form.setErrors(inPageLanguage(fieldChecks, t)(parsed.error.issues));
       return;
     }
     add.mutate(parsed.data);

@@ -2,11 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalText } from "../../../src/domain/sign-in-refusals";
 import { MESSAGES_ID } from "../../../src/i18n/locales";
+import { validationEnglish } from "../../../src/i18n/messages/app/validation";
+import { messageFinder } from "../../../src/i18n/refusals";
+import { signInSchema, signUpSchema } from "../../../src/schemas/auth";
 import { createTestApp, type TestApp } from "../../test/app";
 
-// Issue #45: the sign-in page's texts are the app catalog's `signIn` area, written into /login's page only
-// (src/i18n/drawn-areas.ts), so its HTML is in its language before any script and no other page grows for it.
+// Issue #45: the sign-in page's texts are the app catalog's `signIn` area, and its forms' checks the `validation`
+// area's (as every form's), both written into /login's page only (src/i18n/drawn-areas.ts), so its HTML is in its
+// language before any script and no other page grows for it.
 
 const template = `<!doctype html>
 <html lang="en">
@@ -48,6 +53,32 @@ describe("the messages a page carries", () => {
     expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toMatch(/^Se connecter/);
   });
 
+  it("hold, on the French sign-in page, every check its forms and its address can show, in French", async () => {
+    const { messages } = await messagesOf("/fr/login");
+    const checks = [
+      signInSchema.safeParse({ email: "not an address", password: "" }),
+      signInSchema.safeParse({ email: `${"a".repeat(320)}@example.com`, password: "p".repeat(201) }),
+      signUpSchema.safeParse({ email: "", password: "short", firstName: " ", lastName: "" }),
+      signUpSchema.safeParse({
+        email: "ama@example.com",
+        password: "p".repeat(129),
+        firstName: "A".repeat(101),
+        lastName: "M".repeat(101),
+      }),
+    ].flatMap((result) => result.error?.issues.map((issue) => issue.message) ?? []);
+    const fromAddress = (["email", "password", "codeFormat"] as const).map((error) => refusalText({ error }));
+    const texts = [...new Set([...checks, ...fromAddress])];
+    expect(texts.length).toBeGreaterThanOrEqual(11);
+    const find = messageFinder(validationEnglish);
+    for (const text of texts) {
+      const id = find(text)?.id;
+      expect(id, text).toBeDefined();
+      expect(messages[id ?? ""], text).toEqual(expect.any(String));
+      expect(messages[id ?? ""], text).not.toBe(text);
+    }
+    expect(messages["validation.emailInvalid"]).toBe("Saisissez une adresse e-mail valable");
+  });
+
   it("are, on the English sign-in page, the English ones", async () => {
     const { locale, messages } = await messagesOf("/login");
     expect(locale).toBe("en");
@@ -58,7 +89,7 @@ describe("the messages a page carries", () => {
     for (const url of ["/", "/fr/", "/fr/seers", "/forgot-password"]) {
       const { messages } = await messagesOf(url);
       expect(messages["nav.logIn"]).toBeDefined();
-      expect(Object.keys(messages).filter((id) => id.startsWith("signIn."))).toEqual([]);
+      expect(Object.keys(messages).filter((id) => id.startsWith("signIn.") || id.startsWith("validation."))).toEqual([]);
     }
   });
 });

@@ -41,10 +41,6 @@ const en = {
   "calendars.togglePassword": "Toggle password visibility",
   "calendars.add": "Add Calendar",
   "calendars.cancel": "Cancel",
-  // The form's own checks (src/schemas/calendars.ts), by their English words.
-  "calendars.invalid.url": "Please enter the calendar's address, starting with https://, http:// or webcal://",
-  "calendars.invalid.username": "Please enter the user name of your calendar account",
-  "calendars.invalid.password": "Please enter the password of your calendar account",
 } as const;
 
 const fr: Record<keyof typeof en, string> = {
@@ -87,9 +83,6 @@ const fr: Record<keyof typeof en, string> = {
   "calendars.togglePassword": "Afficher ou masquer le mot de passe",
   "calendars.add": "Ajouter le calendrier",
   "calendars.cancel": "Annuler",
-  "calendars.invalid.url": "Veuillez saisir l’adresse du calendrier, commençant par https://, http:// ou webcal://",
-  "calendars.invalid.username": "Veuillez saisir le nom d’utilisateur de votre compte de calendrier",
-  "calendars.invalid.password": "Veuillez saisir le mot de passe de votre compte de calendrier",
 };
 
 export const calendars = { en, fr };

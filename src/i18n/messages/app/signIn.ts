@@ -1,8 +1,8 @@
 /**
  * Sign-in and sign-up (src-client/features/account/SignInPage.tsx), the second step, the refusals the drawn page shows
- * from its address (src/domain/sign-in-refusals.ts), the forms' own checks (src/schemas/auth.ts) and the password
- * strength meter. The server writes this area into the drawn /login page beside the public catalog
- * (src/i18n/drawn-areas.ts), so the page is in its language before any script.
+ * from its address (src/domain/sign-in-refusals.ts) and the password strength meter; the forms' own checks
+ * (src/schemas/auth.ts) are the `validation` area's, as every form's. The server writes both areas into the drawn
+ * /login page beside the public catalog (src/i18n/drawn-areas.ts), so the page is in its language before any script.
  */
 const en = {
   "signIn.welcome": "Welcome back",
@@ -39,22 +39,6 @@ const en = {
     "Too many sign-in attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   "signIn.refusal.locked":
     "This account has had too many failed sign-ins. If your password was right, we e-mailed you a link to sign in; otherwise please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
-
-  // The account forms' own checks (src/schemas/auth.ts), as their schemas word them.
-  "signIn.field.email": "Enter a valid email address",
-  "signIn.field.emailLong": "Email is too long",
-  "signIn.field.password": "Enter your password",
-  "signIn.field.passwordLong": "Password is too long",
-  "signIn.field.passwordShort": "Password must be at least 8 characters",
-  "signIn.field.passwordMax": "Password must be at most 128 characters",
-  "signIn.field.firstName": "First name is required",
-  "signIn.field.firstNameLong": "First name is too long",
-  "signIn.field.lastName": "Last name is required",
-  "signIn.field.lastNameLong": "Last name is too long",
-  "signIn.field.codeFormat": "Enter the 6-digit code or a recovery code",
-  "signIn.field.currentPassword": "Enter your current password",
-  "signIn.field.link": "This link is invalid or has expired.",
-  "signIn.field.totpCode": "Enter the 6-digit code from the app",
 
   // The password strength meter (src-client/features/account/PasswordStrengthMeter.tsx).
   "signIn.strength": "Password strength",
@@ -102,21 +86,6 @@ const fr: Record<keyof typeof en, string> = {
     "Trop de tentatives de connexion. Veuillez patienter {minutes, plural, one {# minute} other {# minutes}} puis réessayer.",
   "signIn.refusal.locked":
     "Ce compte a connu trop d’échecs de connexion. Si votre mot de passe était correct, nous vous avons envoyé par e-mail un lien pour vous connecter\u00a0; sinon, veuillez patienter {minutes, plural, one {# minute} other {# minutes}} puis réessayer.",
-
-  "signIn.field.email": "Saisissez une adresse e-mail valide",
-  "signIn.field.emailLong": "L’adresse e-mail est trop longue",
-  "signIn.field.password": "Saisissez votre mot de passe",
-  "signIn.field.passwordLong": "Le mot de passe est trop long",
-  "signIn.field.passwordShort": "Le mot de passe doit contenir au moins 8 caractères",
-  "signIn.field.passwordMax": "Le mot de passe doit contenir au plus 128 caractères",
-  "signIn.field.firstName": "Le prénom est obligatoire",
-  "signIn.field.firstNameLong": "Le prénom est trop long",
-  "signIn.field.lastName": "Le nom est obligatoire",
-  "signIn.field.lastNameLong": "Le nom est trop long",
-  "signIn.field.codeFormat": "Saisissez le code à 6 chiffres ou un code de récupération",
-  "signIn.field.currentPassword": "Saisissez votre mot de passe actuel",
-  "signIn.field.link": "Ce lien n’est pas valide ou a expiré.",
-  "signIn.field.totpCode": "Saisissez le code à 6 chiffres de l’application",
 
   "signIn.strength": "Solidité du mot de passe",
   "signIn.strengthIs": "Solidité du mot de passe\u00a0: {level}",
