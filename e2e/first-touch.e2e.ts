@@ -224,7 +224,7 @@ describe("with JavaScript turned off, the server draws the result", () => {
     await page.goto("/shop");
     await page.getByRole("button", { name: "Add to Cart" }).first().click();
     await page.waitForURL((url) => url.pathname === "/login");
-    expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/cart\/add\?productId=[^&]+&quantity=1$/);
+    expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/cart\/add\?productId=[^&]+&quantity=1&locale=en$/);
     await page.context().close();
   });
 });

@@ -42,7 +42,7 @@ describe("signing in with JavaScript turned off", () => {
 
     await card.getByRole("button", { name: "Add to Cart" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/cart\/add\?productId=[^&]+&quantity=1$/);
+    expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/cart\/add\?productId=[^&]+&quantity=1&locale=en$/);
     await expect.poll(() => page.getByRole("heading", { name: "Welcome back" }).isVisible()).toBe(true);
 
     // A wrong password comes back to the drawn page, with the product's text and the way back kept.

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { Locale } from "../../src/i18n/locales";
 import { requestLocale } from "./i18n";
 import type { Context } from "./trpc/context";
 import { httpErrorOf } from "./trpc/errors";
@@ -10,10 +11,15 @@ export function sendText(reply: FastifyReply, status: number, message: string): 
 
 /**
  * Any error as that reply: an AppError or tRPC error with its own status, anything else a logged 500. A refusal is
- * answered in the request's language (issue #45).
+ * answered in the request's language (issue #45), or in `locale`: a drawn form's page's.
  */
-export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  const { status, message } = httpErrorOf(error, req.id, requestLocale(req));
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  locale: Locale = requestLocale(req),
+): FastifyReply {
+  const { status, message } = httpErrorOf(error, req.id, locale);
   if (status >= 500) req.log.error({ err: error }, "REST request failed");
   return sendText(reply, status, message);
 }
@@ -42,11 +48,16 @@ export function pathParam(req: FastifyRequest, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** A query value as one string: a repeated ?search=a&search=b keeps the first. */
-export function queryParam(req: FastifyRequest, name: string): string | undefined {
-  const value = (req.query as Record<string, unknown> | undefined)?.[name];
+/** A form field or query value as one string: a repeated one (?search=a&search=b) keeps the first. */
+export function formField(values: unknown, name: string): string | undefined {
+  const value = (values as Record<string, unknown> | undefined)?.[name];
   const first = Array.isArray(value) ? (value as unknown[])[0] : value;
   return typeof first === "string" ? first : undefined;
+}
+
+/** A query value as one string: a repeated ?search=a&search=b keeps the first. */
+export function queryParam(req: FastifyRequest, name: string): string | undefined {
+  return formField(req.query, name);
 }
 
 /**

@@ -20,9 +20,13 @@ export const PRODUCT_PAGE_SIZE = 24;
  */
 export const CART_ADD_PATH = "/cart/add";
 
-/** The address that adds one product to the signed-in person's cart, then shows the cart. */
-export function cartAddPath(productId: string, quantity = 1): string {
-  return `${CART_ADD_PATH}?${new URLSearchParams({ productId, quantity: String(quantity) }).toString()}`;
+/**
+ * The address that adds one product to the signed-in person's cart, then shows the cart: in the language of the page
+ * the form was sent from, when it named one (issue #45).
+ */
+export function cartAddPath(productId: string, quantity = 1, locale?: string): string {
+  const query = new URLSearchParams({ productId, quantity: String(quantity), ...(locale ? { locale } : {}) });
+  return `${CART_ADD_PATH}?${query.toString()}`;
 }
 
 /** The id of the JSON script element in which the server hands a drawn page's data to the browser. */
@@ -39,7 +43,6 @@ export interface PageInfo {
    */
   drawn: boolean;
 }
-
 
 /** Every client route, written as TanStack Router writes it (`$param` for a parameter). */
 export const clientPages: Record<string, PageInfo> = {

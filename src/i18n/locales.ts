@@ -26,7 +26,8 @@ export const LANGUAGE_PATH = "/language";
 /** Each language's name in itself, as the switcher shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", fr: "Français" };
 
-export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /** The address prefix of a language: none for English, `/fr` for French. */
 const prefixOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? "" : `/${locale}`);
@@ -41,6 +42,15 @@ export function splitLocalePath(pathname: string): { locale: Locale | null; path
   }
   return { locale: null, path: pathname };
 }
+
+/**
+ * The language a drawn form names in its hidden `locale` field (the page it was sent from, issue #45), when it is one
+ * of ours; anything else is none.
+ */
+export const formLocale = (value: unknown): Locale | undefined => (isLocale(value) ? value : undefined);
+
+/** `path` at the address of `locale` when a form named one, else as it is (the English address, which sends on). */
+export const pathInLocale = (locale: Locale | undefined, path: string): string => (locale ? localePath(locale, path) : path);
 
 /** The address of `path` (without a language prefix, query allowed) in `locale`: `/seers` → `/fr/seers`. */
 export function localePath(locale: Locale, path: string): string {

@@ -15,7 +15,7 @@ export function AddToCartForm({
   onAdd,
   ...button
 }: { productId: string; soldOut: boolean; adding: boolean; onAdd: () => void } & ButtonProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <form
       method="post"
@@ -26,6 +26,7 @@ export function AddToCartForm({
       }}
     >
       <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="locale" value={locale} />
       <Button type="submit" disabled={soldOut || adding} {...button}>
         {soldOut ? t("market.outOfStock") : t("market.addToCart")}
       </Button>

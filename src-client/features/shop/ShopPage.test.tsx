@@ -195,7 +195,7 @@ describe("/shop", () => {
     expect(await screen.findByText("Please log in to add items to cart", {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
-    const back = `/cart/add?productId=${products[0]?.id ?? ""}&quantity=1`;
+    const back = `/cart/add?productId=${products[0]?.id ?? ""}&quantity=1&locale=en`;
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`/api/login?returnTo=${encodeURIComponent(back)}`), { timeout: 2000 });
   });
 });

@@ -12,13 +12,14 @@ import { trpc } from "../../trpc";
  */
 export function useAddToCart() {
   const utils = trpc.useUtils();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return trpc.cart.add.useMutation({
     onSuccess: () => notify({ title: t("market.added"), message: t("market.addedText") }, "success"),
     onError: (error, { productId, quantity }) => {
       if (isUnauthorizedError(error)) {
         notify({ title: t("market.addFailed"), message: t("market.addFailedLogIn") }, "destructive");
-        redirectToLogin(cartAddPath(productId, quantity));
+        // The way back names the page's language: sign-in and the cart then read as this page does.
+        redirectToLogin(cartAddPath(productId, quantity, locale));
         return;
       }
       notify({ title: t("market.addFailed"), message: error.message }, "destructive");

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../src/errors";
-import { DEFAULT_LOCALE, localePath, splitLocalePath } from "../../../src/i18n/locales";
+import { DEFAULT_LOCALE, formLocale, localePath, splitLocalePath } from "../../../src/i18n/locales";
 import { safeReturnPath } from "../../../src/schemas/auth";
 import { endSession } from "./session";
 import { restRoute } from "../../platform/rest";
@@ -48,8 +48,10 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   // A full-page navigation (docs/product.md#api): the sign-in screen, which returns the visitor where they came from.
   app.get("/api/login", async (req, reply) => {
     const returnTo = returnPathFrom(req.query, req.headers.referer, req.headers.host);
-    // From a French page (`/fr/...`), the French sign-in page, whatever the browser prefers (issue #45).
-    const locale = splitLocalePath(returnTo.split("?")[0] ?? "/").locale ?? DEFAULT_LOCALE;
+    // From a French page (`/fr/...`, or an action's address that names its page's language, `/cart/add?...&locale=fr`),
+    // the French sign-in page, whatever the browser prefers (issue #45).
+    const [pathname = "/", query = ""] = returnTo.split("?");
+    const locale = splitLocalePath(pathname).locale ?? formLocale(new URLSearchParams(query).get("locale")) ?? DEFAULT_LOCALE;
     return reply.redirect(localePath(locale, `/login?returnTo=${encodeURIComponent(returnTo)}`), 302);
   });
 

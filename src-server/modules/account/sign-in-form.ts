@@ -8,34 +8,14 @@ import {
   signInRefusedPath,
   type SignInRefusal,
 } from "../../../src/domain/sign-in-refusals";
-import { isLocale, localePath, type Locale } from "../../../src/i18n/locales";
+import { formLocale, pathInLocale } from "../../../src/i18n/locales";
 import { safeReturnPath } from "../../../src/schemas/auth";
-import { sendError } from "../../platform/rest";
+import { formField, sendError } from "../../platform/rest";
 import { httpErrorOf } from "../../platform/trpc/errors";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { accountRouter } from "./router";
 
 const createCaller = createCallerFactory(router({ account: accountRouter }));
-
-/** A form field as one string (the first, when repeated). */
-function field(values: unknown, name: string): string | undefined {
-  const value = (values as Record<string, unknown> | undefined)?.[name];
-  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
-  return typeof first === "string" ? first : undefined;
-}
-
-/**
- * The language of the page the form was sent from (its hidden `locale`, issue #45), which its refusals and second step
- * are shown in: the sign-in page at that language's address, whatever the browser prefers. Without it, the English
- * address, which sends on to the cookie's or the browser's language as before.
- */
-function pageLocale(values: unknown): Locale | undefined {
-  const sent = field(values, "locale");
-  return isLocale(sent) ? sent : undefined;
-}
-
-/** A path of the sign-in page in the form's page's language. */
-const inPage = (locale: Locale | undefined, path: string) => (locale ? localePath(locale, path) : path);
 
 /**
  * The refusal a failed sign-in stands for in the page's address, or undefined when it is none of them (a 500). A
@@ -57,22 +37,22 @@ function refusalFrom(error: unknown): SignInRefusal | undefined {
  * with a code that stands for the product's text: the page never shows text taken from its address.
  */
 async function signInFromForm(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const returnTo = safeReturnPath(field(req.body, "returnTo"));
-  const locale = pageLocale(req.body);
+  const returnTo = safeReturnPath(formField(req.body, "returnTo"));
+  const locale = formLocale(formField(req.body, "locale"));
   try {
     const ctx = await req.server.createContext(req, reply);
     const answer = await createCaller({ ...ctx, locale: locale ?? ctx.locale }).account.signIn({
-      email: field(req.body, "email") ?? "",
-      password: field(req.body, "password") ?? "",
+      email: formField(req.body, "email") ?? "",
+      password: formField(req.body, "password") ?? "",
     });
     // With a second factor, the session waits for it: the drawn page asks for the code (issue #47).
     if ("secondStep" in answer)
-      return reply.redirect(inPage(locale, secondStepPath(returnTo, secondStepKind(answer.secondStep))), 303);
+      return reply.redirect(pathInLocale(locale, secondStepPath(returnTo, secondStepKind(answer.secondStep))), 303);
     return reply.redirect(returnTo, 303);
   } catch (error) {
     const refusal = refusalFrom(error);
     if (!refusal) return sendError(req, reply, error);
-    return reply.redirect(inPage(locale, signInRefusedPath(returnTo, refusal)), 303);
+    return reply.redirect(pathInLocale(locale, signInRefusedPath(returnTo, refusal)), 303);
   }
 }
 
@@ -82,21 +62,21 @@ async function signInFromForm(req: FastifyRequest, reply: FastifyReply): Promise
  * the same step; an expired step goes back to the password.
  */
 async function secondStepFromForm(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const returnTo = safeReturnPath(field(req.body, "returnTo"));
-  const sent = field(req.body, "second");
+  const returnTo = safeReturnPath(formField(req.body, "returnTo"));
+  const sent = formField(req.body, "second");
   const second: SecondStepKind = SECOND_STEPS.find((kind) => kind === sent) ?? "totp";
-  const locale = pageLocale(req.body);
+  const locale = formLocale(formField(req.body, "locale"));
   try {
     const ctx = await req.server.createContext(req, reply);
     await createCaller({ ...ctx, locale: locale ?? ctx.locale }).account.signInSecondStep({
-      code: field(req.body, "code") ?? "",
+      code: formField(req.body, "code") ?? "",
     });
     return reply.redirect(returnTo, 303);
   } catch (error) {
     const refusal = refusalFrom(error);
     if (!refusal) return sendError(req, reply, error);
-    if (refusal.error === "expired") return reply.redirect(inPage(locale, signInRefusedPath(returnTo, refusal)), 303);
-    return reply.redirect(inPage(locale, secondStepPath(returnTo, second, refusal)), 303);
+    if (refusal.error === "expired") return reply.redirect(pathInLocale(locale, signInRefusedPath(returnTo, refusal)), 303);
+    return reply.redirect(pathInLocale(locale, secondStepPath(returnTo, second, refusal)), 303);
   }
 }
 

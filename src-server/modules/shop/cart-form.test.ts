@@ -78,3 +78,44 @@ describe("Add to Cart without the app's code", () => {
     expect(await cartOf(cookie)).toEqual([]);
   });
 });
+
+describe("Add to Cart without the app's code from a French page (issue #45)", () => {
+  it("sends a visitor to the French sign-in page, which returns to add the item and show the French cart", async () => {
+    const product = await createProduct(t.database.db, { stockQuantity: 5 });
+    const response = await post(`productId=${product.id}&locale=fr`);
+    expect(response.statusCode).toBe(303);
+    const back = `/cart/add?productId=${product.id}&quantity=1&locale=fr`;
+    expect(response.headers.location).toBe(`/fr/login?returnTo=${encodeURIComponent(back)}`);
+    // The app's own way there (a tap once its code runs): /api/login with that way back, to the French sign-in page.
+    const viaApp = await t.app.inject({
+      method: "GET",
+      url: `/api/login?returnTo=${encodeURIComponent(back)}`,
+      headers: { "accept-language": "en" },
+    });
+    expect(viaApp.headers.location).toBe(response.headers.location);
+    const { cookie } = await signUp(t.app);
+    const added = await t.app.inject({ method: "GET", url: back, headers: { cookie } });
+    expect(added.statusCode).toBe(303);
+    expect(added.headers.location).toBe("/fr/cart");
+    expect(await cartOf(cookie)).toEqual([expect.objectContaining({ productId: product.id, quantity: 1 })]);
+  });
+
+  it("answers a refusal in French, and takes no language it does not have", async () => {
+    const { cookie } = await signUp(t.app);
+    const soldOut = await createProduct(t.database.db, { stockQuantity: 0 });
+    const refused = await t.app.inject({
+      method: "GET",
+      url: cartAddPath(soldOut.id, 1, "fr"),
+      headers: { cookie, "accept-language": "en" },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const english = await t.app.inject({
+      method: "GET",
+      url: cartAddPath(soldOut.id),
+      headers: { cookie, "accept-language": "en" },
+    });
+    expect(refused.body).not.toBe(english.body);
+    const odd = await post(`productId=${soldOut.id}&locale=de`);
+    expect(odd.headers.location).toMatch(/^\/login\?/);
+  });
+});

@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CART_ADD_PATH, cartAddPath } from "../../../src/domain/pages";
-import { sendError } from "../../platform/rest";
+import { formLocale, pathInLocale } from "../../../src/i18n/locales";
+import { formField, sendError } from "../../platform/rest";
 import { createCallerFactory, router } from "../../platform/trpc/init";
 import { cartRouter } from "./cart-router";
 
 const createCaller = createCallerFactory(router({ cart: cartRouter }));
-
-/** A form field or query value as one string (the first, when repeated). */
-function field(values: unknown, name: string): string | undefined {
-  const value = (values as Record<string, unknown> | undefined)?.[name];
-  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
-  return typeof first === "string" ? first : undefined;
-}
 
 /**
  * Add to Cart as the browser sends it without the app's code (issue #39): the product cards' form, or the address
@@ -20,19 +14,22 @@ function field(values: unknown, name: string): string | undefined {
  * checked (product, stock, quantity) the same way; a refusal answers as the REST paths do, in plain text.
  */
 async function addFromForm(req: FastifyRequest, reply: FastifyReply, values: unknown): Promise<FastifyReply> {
+  // The page's language (the form's hidden `locale`): sign-in, the cart and a refusal in it, whatever the browser
+  // prefers (issue #45).
+  const locale = formLocale(formField(values, "locale"));
   try {
     const ctx = await req.server.createContext(req, reply);
-    const productId = field(values, "productId") ?? "";
-    const quantityText = field(values, "quantity");
+    const productId = formField(values, "productId") ?? "";
+    const quantityText = formField(values, "quantity");
     const quantity = quantityText === undefined || quantityText === "" ? 1 : Number(quantityText);
     if (!ctx.user) {
-      const back = cartAddPath(productId, Number.isInteger(quantity) && quantity > 0 ? quantity : 1);
-      return reply.redirect(`/login?returnTo=${encodeURIComponent(back)}`, 303);
+      const back = cartAddPath(productId, Number.isInteger(quantity) && quantity > 0 ? quantity : 1, locale);
+      return reply.redirect(pathInLocale(locale, `/login?returnTo=${encodeURIComponent(back)}`), 303);
     }
-    await createCaller(ctx).cart.add({ productId, quantity });
-    return reply.redirect("/cart", 303);
+    await createCaller({ ...ctx, locale: locale ?? ctx.locale }).cart.add({ productId, quantity });
+    return reply.redirect(pathInLocale(locale, "/cart"), 303);
   } catch (error) {
-    return sendError(req, reply, error);
+    return sendError(req, reply, error, locale);
   }
 }
 
