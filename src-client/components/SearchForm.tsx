@@ -2,6 +2,7 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { takeEarlyInput } from "../lib/early-input";
+import { localePath } from "../../src/i18n/locales";
 import { useI18n } from "../lib/i18n";
 import { Glyph } from "./Glyph";
 import classes from "./SearchForm.module.css";
@@ -73,7 +74,7 @@ export function SearchForm({
   children?: ReactNode;
 }) {
   const form = useRef<HTMLFormElement>(null);
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   // What was typed or chosen before the app took the page over wins over what the server drew.
   const takeOver = useEffectEvent(() => {
     const fields = form.current?.elements;
@@ -101,7 +102,8 @@ export function SearchForm({
       role="search"
       aria-label={label}
       method="get"
-      action={action}
+      // In the page's language: sent before the app's code has arrived, a French page's search stays French.
+      action={localePath(locale, action)}
       onSubmit={(e) => {
         e.preventDefault();
         search.flush();

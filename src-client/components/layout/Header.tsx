@@ -13,7 +13,7 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Link, useRouterState } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { loginHref, useAuth } from "../../lib/auth";
 import { useHydrated } from "../../lib/hydrated";
@@ -24,6 +24,7 @@ import { Logo } from "./Logo";
 import classes from "./Header.module.css";
 import { Glyph } from "../Glyph";
 import icons from "./icons.module.css";
+import { usePageAddress } from "../../lib/page-address";
 
 /**
  * A signed-in person's controls (cart, account menu, role buttons, Log Out) are fetched once the visitor is known to
@@ -98,7 +99,7 @@ export function Header() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const auth = useAuth();
   const user = auth.status === "signed-in" ? auth.user : undefined;
-  const here = useRouterState({ select: (s) => s.location.href });
+  const here = usePageAddress();
   return (
     <Box component="header" className={classes.header}>
       <a className="skip-link" href="#main">

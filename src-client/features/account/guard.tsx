@@ -1,10 +1,11 @@
 import { Alert, Anchor, Container, Text, Title } from "@mantine/core";
-import { useLocation, useNavigate, useRouteContext } from "@tanstack/react-router";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useEffect, type ReactNode } from "react";
 import { loginHref, redirectToLogin, type SignedInUser } from "../../lib/auth";
 import { useI18n } from "../../lib/i18n";
 import { notify } from "../../lib/notify";
 import { accessNotice, type AccessNotice } from "./notices";
+import { usePageAddress } from "../../lib/page-address";
 
 /** The page of a route whose `beforeLoad` ran checkAccess, or that rule's notice. */
 export function RequireAuth({ children }: { children: ReactNode | ((user: SignedInUser) => ReactNode) }) {
@@ -15,7 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode | ((user: Signed
 }
 
 export function AccessNoticeView({ notice }: { notice: AccessNotice }) {
-  const here = useLocation({ select: (location) => location.href });
+  const here = usePageAddress();
   const navigate = useNavigate();
   const { t } = useI18n();
   const title = t(notice.title);

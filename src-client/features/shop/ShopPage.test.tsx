@@ -249,6 +249,13 @@ describe("/shop/{slug}", () => {
       expect(screen.getByRole("button", { name: "Ajouter au panier" })).toBeEnabled();
       const breadcrumb = screen.getByLabelText("Fil d’Ariane");
       expect(within(breadcrumb).getByRole("link", { name: "Marché sacré" })).toHaveAttribute("href", "/fr/shop");
+      // Signed out: sign-in returns to the French address, and the form sent before the app's code names French.
+      expect(screen.getByRole("link", { name: "Se connecter" })).toHaveAttribute(
+        "href",
+        `/api/login?returnTo=${encodeURIComponent("/fr/shop/impepho-incense-bundle")}`,
+      );
+      const form = screen.getByRole("button", { name: "Ajouter au panier" }).closest("form");
+      expect(form?.querySelector("input[name=locale]")).toHaveValue("fr");
     } finally {
       setFormatLocale("en");
     }
@@ -282,6 +289,8 @@ describe("/fr/shop", () => {
     renderApp("/fr/shop", createI18n("fr", french));
     expect(await screen.findByRole("heading", { level: 1, name: "Marché sacré" })).toBeInTheDocument();
     const search = screen.getByRole("search", { name: "Trouver un produit" });
+    // Sent before the app's code has arrived, the search stays on the French page.
+    expect(search).toHaveAttribute("action", "/fr/shop");
     expect(within(search).getByLabelText("Rechercher")).toHaveAttribute("placeholder", "Chercher des objets sacrés");
     expect(within(search).getByLabelText("Catégorie")).toHaveDisplayValue("Toutes les catégories");
     expect(within(search).getByRole("link", { name: "Effacer" })).toHaveAttribute("href", "/fr/shop");
