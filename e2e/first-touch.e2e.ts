@@ -140,7 +140,6 @@ describe("on a slow phone, before the app's code has arrived", () => {
   });
 });
 
-
 describe("with JavaScript turned off, the server draws the result", () => {
   it("of a search sent with Enter, and of filters sent with the Search button", async () => {
     const [seers] = await listings();
@@ -225,6 +224,57 @@ describe("with JavaScript turned off, the server draws the result", () => {
     await page.getByRole("button", { name: "Add to Cart" }).first().click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/cart\/add\?productId=[^&]+&quantity=1&locale=en$/);
+    await page.context().close();
+  });
+});
+
+describe("in French, for a browser that prefers English (issue #45)", () => {
+  it("on a slow phone, a search typed before the app's code has arrived stays on the French page and filters it", async () => {
+    const [seers] = await listings();
+    if (!seers) throw new Error("no listings");
+    const { page, errors } = await phone();
+    await page.goto("/fr/seers", { waitUntil: "commit" });
+    const box = page.getByRole("textbox", { name: "Rechercher" });
+    await box.waitFor();
+    await box.pressSequentially(seers.query);
+    expect(await appReady(page)).toBe(false);
+    await expect.poll(() => new URL(page.url()).searchParams.get("q"), { timeout: 15_000 }).toBe(seers.query);
+    expect(new URL(page.url()).pathname).toBe("/fr/seers");
+    const shown = async () =>
+      (await page.getByText(seers.found, { exact: true }).count()) > 0 &&
+      (await page.getByText(seers.notFound, { exact: true }).count()) === 0;
+    await expect.poll(shown, { timeout: 15_000 }).toBe(true);
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("with JavaScript off, a search and Add to Cart keep the French addresses, through sign-in to the cart", async () => {
+    const [seers] = await listings();
+    if (!seers) throw new Error("no listings");
+    const { page } = await phone({ javaScriptEnabled: false });
+    await page.goto("/fr/seers");
+    await page.getByRole("textbox", { name: "Rechercher" }).fill(seers.query);
+    await page.getByRole("textbox", { name: "Rechercher" }).press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === seers.query);
+    expect(new URL(page.url()).pathname).toBe("/fr/seers");
+    expect(await page.getByText(seers.notFound, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(seers.found, { exact: true }).count()).toBeGreaterThan(0);
+
+    await page.goto("/fr/shop");
+    const card = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("button", { name: "Ajouter au panier" }) })
+      .first();
+    const name = (await card.getByRole("heading").textContent()) ?? "";
+    const before = await cartQuantity(name);
+    await card.getByRole("button", { name: "Ajouter au panier" }).click();
+    await page.waitForURL((url) => url.pathname === "/fr/login");
+    await page.getByRole("textbox", { name: "E-mail" }).fill(demo.client.email);
+    await page.getByRole("textbox", { name: "Mot de passe" }).fill(demo.client.password);
+    await page.locator("main form").getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL((url) => url.pathname === "/fr/cart", { timeout: 30_000 });
+    expect(await cartQuantity(name)).toBe(before + 1);
     await page.context().close();
   });
 });
